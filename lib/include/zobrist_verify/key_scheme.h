@@ -1,0 +1,101 @@
+// A Zobrist key scheme held as data: a key table plus a few named conventions. Every scheme is
+// served by the same incremental code path in Position and the same from-scratch computation.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "zobrist_verify/result.h"
+#include "zobrist_verify/types.h"
+
+namespace zobrist_verify {
+
+// When the en-passant square of a position contributes its key. Engines disagree exactly here.
+enum class EnPassantRule : std::uint8_t {
+  Always,       // whenever an en-passant square is set (after every double push)
+  PseudoLegal,  // only when a pawn of the side to move attacks the square, pins ignored
+  Legal,        // only when an en-passant capture is legal
+};
+
+const char* to_string(EnPassantRule rule);
+
+struct KeyScheme {
+  std::string name;
+  // psq[piece][square], indexed by the Piece code (unused codes stay 0).
+  std::array<std::array<Key, SquareCount>, PieceCount> psq{};
+  // Indexed by the whole castling-rights mask; a scheme with four single keys stores their XORs.
+  std::array<Key, 16> castling{};
+  // Indexed by the en-passant square; a scheme keyed by file repeats the key down the file.
+  std::array<Key, SquareCount> en_passant{};
+  Key en_passant_none = 0;  // hashed when no en-passant term applies (0 in most schemes)
+  Key side_white = 0;       // hashed when White is to move
+  Key side_black = 0;       // hashed when Black is to move
+  Key no_pawns = 0;         // the pawn key's starting value
+  EnPassantRule en_passant_rule = EnPassantRule::PseudoLegal;
+  // Stockfish 15.1 prints (and probes its table with) key ^ make_key((rule50 - 14) / 8) once the
+  // halfmove clock reaches 14. Only that scheme sets this.
+  bool fold_rule50_into_printed_key = false;
+};
+
+// The built-in schemes. Each is built once, on first use.
+const KeyScheme& polyglot_scheme();
+const KeyScheme& stockfish_scheme();
+const KeyScheme& rustic_scheme();
+
+// Names accepted by scheme_by_name and the CLI's --scheme.
+std::vector<std::string> builtin_scheme_names();
+[[nodiscard]] Expected<const KeyScheme*> builtin_scheme(std::string_view name);
+
+// A scheme drawn from xorshift64* seeded with `seed`, in Stockfish's draw order, with 16
+// independent castling keys, one black-to-move key and the pseudo-legal en-passant rule.
+KeyScheme seeded_scheme(std::uint64_t seed);
+
+// Reads a scheme from the text format documented in docs/key-scheme-file.md.
+[[nodiscard]] Expected<KeyScheme> parse_scheme_text(std::string_view text, std::string name);
+[[nodiscard]] Expected<KeyScheme> load_scheme_file(const std::string& path);
+// Writes a scheme in the same format; parse_scheme_text(write_scheme_text(s)) == s.
+std::string write_scheme_text(const KeyScheme& scheme);
+
+// Stockfish 15.1's make_key: an LCG step used to fold the halfmove clock into the printed key.
+constexpr Key stockfish_make_key(std::uint64_t seed) {
+  return seed * 6364136223846793005ULL + 1442695040888963407ULL;
+}
+
+// The xorshift64* generator of Stockfish 15.1 (misc.h PRNG), seed must be non-zero.
+class XorShift64Star {
+ public:
+  explicit XorShift64Star(std::uint64_t seed) : state_(seed) {}
+  std::uint64_t next() {
+    state_ ^= state_ >> 12;
+    state_ ^= state_ << 25;
+    state_ ^= state_ >> 27;
+    return state_ * 2685821657736338717ULL;
+  }
+
+ private:
+  std::uint64_t state_;
+};
+
+// ChaCha20 as Rust's rand_chacha ChaCha20Rng uses it (64-bit block counter, stream 0), so a
+// 32-byte seed gives the same u64 stream as `ChaCha20Rng::from_seed(seed).gen::<u64>()`.
+class ChaCha20Stream {
+ public:
+  explicit ChaCha20Stream(const std::array<std::uint8_t, 32>& seed);
+  std::uint32_t next_u32();
+  std::uint64_t next_u64();
+  // The raw block function (RFC 8439 layout with a 64-bit counter), exposed for its test vector.
+  static std::array<std::uint32_t, 16> block(const std::array<std::uint32_t, 8>& key,
+                                             std::uint64_t counter, std::uint64_t stream);
+
+ private:
+  void refill();
+  std::array<std::uint32_t, 8> key_{};
+  std::uint64_t counter_ = 0;
+  std::array<std::uint32_t, 64> buffer_{};  // four blocks, as rand_chacha buffers them
+  unsigned index_ = 64;
+};
+
+}  // namespace zobrist_verify

@@ -1,0 +1,176 @@
+// The reference chess position: bitboards, a stack of caller-owned StateInfo records linked by
+// `previous`, and three Zobrist keys (key, pawn key, material key) kept up to date incrementally
+// for any KeyScheme.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "zobrist_verify/bitboard.h"
+#include "zobrist_verify/fen_error.h"
+#include "zobrist_verify/key_scheme.h"
+#include "zobrist_verify/types.h"
+
+namespace zobrist_verify {
+
+struct Keys {
+  Key key = 0;
+  Key pawn_key = 0;
+  Key material_key = 0;
+  bool operator==(const Keys&) const = default;
+};
+
+struct StateInfo {
+  // Copied when making a move.
+  Key pawn_key;
+  Key material_key;
+  CastlingRights castling_rights;
+  int rule50;
+  int plies_from_null;
+  Square ep_square;  // set after every double push (and from the FEN), whatever the scheme
+
+  // Recomputed anyway.
+  Key key;
+  Bitboard checkers;
+  Bitboard blockers_for_king[ColorCount];
+  Bitboard pinners[ColorCount];
+  Piece captured;
+  bool ep_hashed;  // whether the scheme's rule puts ep_square into the key
+  StateInfo* previous;
+};
+
+struct FenOptions {
+  bool chess960 = false;  // treat the position as Chess960 even if its castling does not need it
+};
+
+// One field whose incremental value differs from a from-scratch recomputation.
+struct CheckMismatch {
+  std::string field;
+  std::string expected;  // recomputed
+  std::string actual;    // held incrementally
+};
+
+struct CheckReport {
+  std::vector<CheckMismatch> mismatches;
+  bool ok() const { return mismatches.empty(); }
+  std::string to_string() const;
+};
+
+class Position {
+ public:
+  Position() = default;
+  Position(const Position&) = default;
+  Position& operator=(const Position&) = default;
+
+  // Parses a FEN strictly. On success the position is set and the result is empty; on failure the
+  // position is left unusable and every problem found is returned.
+  [[nodiscard]] std::vector<FenError> set(std::string_view fen, StateInfo& state,
+                                          const KeyScheme& scheme, FenOptions options = {});
+  // FEN in normal form: ep square written whenever set; KQkq in standard chess; in Chess960
+  // Shredder letters (file of the castling rook, upper case for White).
+  std::string fen() const;
+
+  // Board.
+  Bitboard pieces() const { return by_type_[AllPieces]; }
+  Bitboard pieces(PieceType pt) const { return by_type_[pt]; }
+  Bitboard pieces(PieceType a, PieceType b) const { return by_type_[a] | by_type_[b]; }
+  Bitboard pieces(Color c) const { return by_color_[c]; }
+  Bitboard pieces(Color c, PieceType pt) const { return by_color_[c] & by_type_[pt]; }
+  Bitboard pieces(Color c, PieceType a, PieceType b) const { return by_color_[c] & pieces(a, b); }
+  Piece piece_on(Square s) const { return board_[s]; }
+  bool empty(Square s) const { return board_[s] == NoPiece; }
+  Piece moved_piece(Move m) const { return board_[m.from()]; }
+  int count(Piece pc) const { return piece_count_[pc]; }
+  Square king_square(Color c) const { return lsb(pieces(c, King)); }
+  Color side_to_move() const { return side_to_move_; }
+
+  // Castling. `cr` is a single right (WhiteOO, ...).
+  CastlingRights castling_rights() const { return state_->castling_rights; }
+  bool can_castle(CastlingRights cr) const { return state_->castling_rights & cr; }
+  Square castling_rook_square(CastlingRights cr) const { return castling_rook_square_[cr]; }
+  // Squares that must be empty (apart from the king and the rook themselves).
+  Bitboard castling_path(CastlingRights cr) const { return castling_path_[cr]; }
+  bool castling_impeded(CastlingRights cr) const { return pieces() & castling_path_[cr]; }
+  // Rights lost when a piece leaves or lands on s.
+  CastlingRights castling_rights_mask(Square s) const { return castling_rights_mask_[s]; }
+  bool is_chess960() const { return chess960_; }
+
+  // State.
+  Square ep_square() const { return state_->ep_square; }
+  int rule50() const { return state_->rule50; }
+  int game_ply() const { return game_ply_; }
+  int fullmove_number() const { return 1 + (game_ply_ - (side_to_move_ == Black)) / 2; }
+  Bitboard checkers() const { return state_->checkers; }
+  Bitboard blockers_for_king(Color c) const { return state_->blockers_for_king[c]; }
+  Bitboard pinners(Color c) const { return state_->pinners[c]; }
+  const StateInfo* state() const { return state_; }
+
+  // Attacks.
+  Bitboard attackers_to(Square s, Bitboard occupied) const;
+  Bitboard attackers_to(Square s) const { return attackers_to(s, pieces()); }
+  bool attacked_by(Color c, Square s, Bitboard occupied) const;
+
+  // Whether a pseudo-legal move leaves the own king safe. Castling is checked in full.
+  bool legal(Move m) const;
+  // Whether some en-passant capture is legal now.
+  bool en_passant_capture_legal() const;
+
+  // Keys held incrementally.
+  Key key() const { return state_->key; }
+  Key pawn_key() const { return state_->pawn_key; }
+  Key material_key() const { return state_->material_key; }
+  Keys keys() const { return {key(), pawn_key(), material_key()}; }
+  // The key an engine shows the user; differs from key() only under Stockfish's rule50 folding.
+  Key printed_key() const;
+  // The same three keys computed from the board alone.
+  Keys compute_keys() const;
+  // Whether the scheme's en-passant rule puts the current ep square into the key.
+  bool compute_ep_hashed() const;
+  const KeyScheme& scheme() const { return *scheme_; }
+  // Switches to another scheme and recomputes the keys of the current state.
+  void set_scheme(const KeyScheme& scheme);
+
+  // Make and unmake. The move is assumed legal (see MoveList / parse_uci_move for checked input).
+  void make_move(Move m, StateInfo& new_state);
+  void unmake_move(Move m);
+  // The null move passes the turn; the side to move must not be in check.
+  void make_null_move(StateInfo& new_state);
+  void unmake_null_move();
+
+  // Recomputes every derived field from scratch and reports each one that differs.
+  CheckReport check() const;
+
+ private:
+  friend class FenReader;
+  void clear();
+  void put_piece(Piece pc, Square s);
+  void remove_piece(Square s);
+  void move_piece(Square from, Square to);
+  void set_castling_right(Color c, Square rook_from);
+  void set_check_info(StateInfo& st) const;
+  void compute_blockers(Color king_color, StateInfo& st) const;
+  Key en_passant_term(const StateInfo& st) const;
+  void do_castling(Color us, Square king_from, Square& king_to, Square& rook_from,
+                   Square& rook_to, bool undo);
+
+  Piece board_[SquareCount] = {};
+  Bitboard by_type_[PieceTypeCount] = {};
+  Bitboard by_color_[ColorCount] = {};
+  int piece_count_[PieceCount] = {};
+  CastlingRights castling_rights_mask_[SquareCount] = {};
+  Square castling_rook_square_[16] = {};
+  Bitboard castling_path_[16] = {};
+  Bitboard castling_king_path_[16] = {};
+  Square castling_king_from_[16] = {};
+  int game_ply_ = 0;
+  Color side_to_move_ = White;
+  bool chess960_ = false;
+  StateInfo* state_ = nullptr;
+  const KeyScheme* scheme_ = nullptr;
+};
+
+// UCI square name ("e4") and back.
+std::string square_name(Square s);
+
+}  // namespace zobrist_verify

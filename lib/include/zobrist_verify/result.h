@@ -1,0 +1,35 @@
+// Expected<T>: a value or an error message, for every fallible call on user input.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <variant>
+
+namespace zobrist_verify {
+
+struct Error {
+  std::string message;
+};
+
+template <class T>
+class [[nodiscard]] Expected {
+ public:
+  Expected(T value) : data_(std::move(value)) {}  // NOLINT: implicit by design
+  Expected(Error error) : data_(std::move(error)) {}  // NOLINT: implicit by design
+
+  bool has_value() const { return data_.index() == 0; }
+  explicit operator bool() const { return has_value(); }
+  T& value() & { return std::get<0>(data_); }
+  const T& value() const& { return std::get<0>(data_); }
+  T&& value() && { return std::get<0>(std::move(data_)); }
+  T* operator->() { return &value(); }
+  const T* operator->() const { return &value(); }
+  T& operator*() & { return value(); }
+  const T& operator*() const& { return value(); }
+  const std::string& error() const { return std::get<1>(data_).message; }
+
+ private:
+  std::variant<T, Error> data_;
+};
+
+}  // namespace zobrist_verify
