@@ -102,7 +102,9 @@ class Position {
   int game_ply() const { return game_ply_; }
   int fullmove_number() const { return 1 + (game_ply_ - (side_to_move_ == Black)) / 2; }
   Bitboard checkers() const { return state_->checkers; }
+  // Pieces of either colour that alone stand between c's king and an enemy slider.
   Bitboard blockers_for_king(Color c) const { return state_->blockers_for_king[c]; }
+  // Enemy sliders that pin a piece against c's king.
   Bitboard pinners(Color c) const { return state_->pinners[c]; }
   const StateInfo* state() const { return state_; }
 
@@ -163,6 +165,7 @@ class Position {
   Bitboard castling_path_[16] = {};
   Bitboard castling_king_path_[16] = {};
   Square castling_king_from_[16] = {};
+  CastlingRights castling_configured_ = NoCastling;  // rights the start position defined
   int game_ply_ = 0;
   Color side_to_move_ = White;
   bool chess960_ = false;

@@ -1,0 +1,319 @@
+// Position: board updates, attacks, legality of a single move, make/unmake with incremental keys.
+#include "zobrist_verify/position.h"
+
+#include <cstring>
+
+namespace zobrist_verify {
+
+std::string square_name(Square s) {
+  if (!is_ok(s)) return "-";
+  return {char('a' + file_of(s)), char('1' + rank_of(s))};
+}
+
+void Position::clear() { *this = Position(); }
+
+void Position::put_piece(Piece pc, Square s) {
+  const Bitboard b = square_bb(s);
+  board_[s] = pc;
+  by_type_[AllPieces] |= b;
+  by_type_[type_of(pc)] |= b;
+  by_color_[color_of(pc)] |= b;
+  ++piece_count_[pc];
+  ++piece_count_[make_piece(color_of(pc), AllPieces)];
+}
+
+void Position::remove_piece(Square s) {
+  const Piece pc = board_[s];
+  const Bitboard b = square_bb(s);
+  by_type_[AllPieces] ^= b;
+  by_type_[type_of(pc)] ^= b;
+  by_color_[color_of(pc)] ^= b;
+  board_[s] = NoPiece;
+  --piece_count_[pc];
+  --piece_count_[make_piece(color_of(pc), AllPieces)];
+}
+
+void Position::move_piece(Square from, Square to) {
+  const Piece pc = board_[from];
+  const Bitboard b = square_bb(from) | square_bb(to);
+  by_type_[AllPieces] ^= b;
+  by_type_[type_of(pc)] ^= b;
+  by_color_[color_of(pc)] ^= b;
+  board_[from] = NoPiece;
+  board_[to] = pc;
+}
+
+// Records a castling right for colour c with the rook on rook_from; the king must be placed.
+void Position::set_castling_right(Color c, Square rook_from) {
+  const Square king_from = king_square(c);
+  const bool king_side = king_from < rook_from;
+  const CastlingRights cr = c & (king_side ? (WhiteOO | BlackOO) : (WhiteOOO | BlackOOO));
+  state_->castling_rights = state_->castling_rights | cr;
+  castling_rights_mask_[king_from] = castling_rights_mask_[king_from] | cr;
+  castling_rights_mask_[rook_from] = castling_rights_mask_[rook_from] | cr;
+  castling_rook_square_[cr] = rook_from;
+  castling_king_from_[cr] = king_from;
+  castling_configured_ = castling_configured_ | cr;
+
+  const Square king_to = relative_square(c, king_side ? G1 : C1);
+  const Square rook_to = relative_square(c, king_side ? F1 : D1);
+  castling_path_[cr] = (between_bb(rook_from, rook_to) | between_bb(king_from, king_to)) &
+                       ~(square_bb(king_from) | square_bb(rook_from));
+  castling_king_path_[cr] = between_bb(king_from, king_to) | square_bb(king_from);
+}
+
+Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
+  return (pawn_attacks(Black, s) & pieces(White, Pawn)) |
+         (pawn_attacks(White, s) & pieces(Black, Pawn)) | (knight_attacks(s) & pieces(Knight)) |
+         (rook_attacks(s, occupied) & pieces(Rook, Queen)) |
+         (bishop_attacks(s, occupied) & pieces(Bishop, Queen)) | (king_attacks(s) & pieces(King));
+}
+
+bool Position::attacked_by(Color c, Square s, Bitboard occupied) const {
+  return (pawn_attacks(~c, s) & pieces(c, Pawn)) || (knight_attacks(s) & pieces(c, Knight)) ||
+         (king_attacks(s) & pieces(c, King)) ||
+         (bishop_attacks(s, occupied) & pieces(c, Bishop, Queen)) ||
+         (rook_attacks(s, occupied) & pieces(c, Rook, Queen));
+}
+
+void Position::compute_blockers(Color king_color, StateInfo& st) const {
+  const Square ksq = king_square(king_color);
+  const Bitboard snipers = ((pseudo_attacks(Rook, ksq) & pieces(Queen, Rook)) |
+                            (pseudo_attacks(Bishop, ksq) & pieces(Queen, Bishop))) &
+                           pieces(~king_color);
+  const Bitboard occupancy = pieces() ^ snipers;
+  Bitboard blockers = 0, pinners = 0;
+  for (Bitboard b = snipers; b;) {
+    const Square sniper = pop_lsb(b);
+    const Bitboard between = between_bb(ksq, sniper) & occupancy;
+    if (between && !more_than_one(between)) {
+      blockers |= between;
+      if (between & pieces(king_color)) pinners |= square_bb(sniper);
+    }
+  }
+  st.blockers_for_king[king_color] = blockers;
+  st.pinners[king_color] = pinners;
+}
+
+void Position::set_check_info(StateInfo& st) const {
+  st.checkers = attackers_to(king_square(side_to_move_)) & pieces(~side_to_move_);
+  compute_blockers(White, st);
+  compute_blockers(Black, st);
+}
+
+bool Position::legal(Move m) const {
+  const Color us = side_to_move_, them = ~us;
+  const Square from = m.from(), to = m.to(), ksq = king_square(us);
+
+  if (m.kind() == MoveKind::EnPassant) {
+    const Square captured = to - pawn_push(us);
+    const Bitboard occupied = (pieces() ^ square_bb(from) ^ square_bb(captured)) | square_bb(to);
+    return !(attackers_to(ksq, occupied) & pieces(them) & ~square_bb(captured));
+  }
+  if (m.kind() == MoveKind::Castling) {
+    const CastlingRights cr = us & (to > from ? (WhiteOO | BlackOO) : (WhiteOOO | BlackOOO));
+    if (!can_castle(cr) || castling_rook_square_[cr] != to || castling_impeded(cr) || checkers())
+      return false;
+    // With king and rook lifted, no square the king crosses or lands on may be attacked.
+    const Bitboard occupied = pieces() ^ square_bb(from) ^ square_bb(to);
+    for (Bitboard path = castling_king_path_[cr]; path;)
+      if (attacked_by(them, pop_lsb(path), occupied)) return false;
+    return true;
+  }
+  if (from == ksq) return !(attackers_to(to, pieces() ^ square_bb(from)) & pieces(them) & ~square_bb(to));
+  if (checkers()) {
+    if (more_than_one(checkers())) return false;
+    if (!(between_bb(ksq, lsb(checkers())) & square_bb(to))) return false;
+  }
+  return !(blockers_for_king(us) & square_bb(from)) || aligned(from, to, ksq);
+}
+
+bool Position::en_passant_capture_legal() const {
+  const Square ep = ep_square();
+  if (ep == NoSquare) return false;
+  const Color us = side_to_move_;
+  for (Bitboard b = pawn_attacks(~us, ep) & pieces(us, Pawn); b;)
+    if (legal(Move::make(MoveKind::EnPassant, pop_lsb(b), ep))) return true;
+  return false;
+}
+
+bool Position::compute_ep_hashed() const {
+  const Square ep = ep_square();
+  if (ep == NoSquare) return false;
+  switch (scheme_->en_passant_rule) {
+    case EnPassantRule::Always: return true;
+    case EnPassantRule::PseudoLegal: return pawn_attacks(~side_to_move_, ep) & pieces(side_to_move_, Pawn);
+    case EnPassantRule::Legal: return en_passant_capture_legal();
+  }
+  return false;
+}
+
+Key Position::en_passant_term(const StateInfo& st) const {
+  return st.ep_hashed ? scheme_->en_passant[st.ep_square] : scheme_->en_passant_none;
+}
+
+Key Position::printed_key() const {
+  if (!scheme_->fold_rule50_into_printed_key || rule50() < 14) return key();
+  return key() ^ stockfish_make_key(std::uint64_t(rule50() - 14) / 8);
+}
+
+Keys Position::compute_keys() const {
+  const KeyScheme& z = *scheme_;
+  Keys k;
+  k.pawn_key = z.no_pawns;
+  for (Bitboard b = pieces(); b;) {
+    const Square s = pop_lsb(b);
+    const Piece pc = piece_on(s);
+    k.key ^= z.psq[pc][s];
+    if (type_of(pc) == Pawn) k.pawn_key ^= z.psq[pc][s];
+  }
+  for (Piece pc : {WhitePawn, WhiteKnight, WhiteBishop, WhiteRook, WhiteQueen, WhiteKing, BlackPawn,
+                   BlackKnight, BlackBishop, BlackRook, BlackQueen, BlackKing})
+    for (int i = 0; i < popcount(pieces(color_of(pc), type_of(pc))); ++i)
+      k.material_key ^= z.psq[pc][i];
+  k.key ^= z.castling[castling_rights()];
+  k.key ^= side_to_move_ == White ? z.side_white : z.side_black;
+  k.key ^= compute_ep_hashed() ? z.en_passant[ep_square()] : z.en_passant_none;
+  return k;
+}
+
+void Position::set_scheme(const KeyScheme& scheme) {
+  scheme_ = &scheme;
+  state_->ep_hashed = compute_ep_hashed();
+  const Keys k = compute_keys();
+  state_->key = k.key;
+  state_->pawn_key = k.pawn_key;
+  state_->material_key = k.material_key;
+}
+
+void Position::do_castling(Color us, Square king_from, Square& king_to, Square& rook_from,
+                           Square& rook_to, bool undo) {
+  const bool king_side = king_to > king_from;
+  rook_from = king_to;  // castling is encoded as king takes rook
+  rook_to = relative_square(us, king_side ? F1 : D1);
+  king_to = relative_square(us, king_side ? G1 : C1);
+  const Piece king = make_piece(us, King), rook = make_piece(us, Rook);
+  // Remove both first: in Chess960 the king or rook may land where the other stood.
+  remove_piece(undo ? king_to : king_from);
+  remove_piece(undo ? rook_to : rook_from);
+  put_piece(king, undo ? king_from : king_to);
+  put_piece(rook, undo ? rook_from : rook_to);
+}
+
+void Position::make_move(Move m, StateInfo& new_state) {
+  const KeyScheme& z = *scheme_;
+  StateInfo& st = new_state;
+  // Copy the fields carried over, then link the new record.
+  st.pawn_key = state_->pawn_key;
+  st.material_key = state_->material_key;
+  st.castling_rights = state_->castling_rights;
+  st.rule50 = state_->rule50 + 1;
+  st.plies_from_null = state_->plies_from_null + 1;
+  st.previous = state_;
+  Key k = state_->key ^ z.side_white ^ z.side_black ^ en_passant_term(*state_);
+  state_ = &st;
+  ++game_ply_;
+
+  const Color us = side_to_move_, them = ~us;
+  const Square from = m.from();
+  Square to = m.to();
+  const Piece pc = piece_on(from);
+  Piece captured = m.kind() == MoveKind::EnPassant ? make_piece(them, Pawn) : piece_on(to);
+
+  if (m.kind() == MoveKind::Castling) {
+    Square rook_from, rook_to;
+    do_castling(us, from, to, rook_from, rook_to, false);
+    const Piece rook = make_piece(us, Rook);
+    k ^= z.psq[rook][rook_from] ^ z.psq[rook][rook_to] ^ z.psq[pc][from] ^ z.psq[pc][to];
+    captured = NoPiece;
+  } else {
+    if (captured) {
+      const Square capture_square = m.kind() == MoveKind::EnPassant ? to - pawn_push(us) : to;
+      if (type_of(captured) == Pawn) st.pawn_key ^= z.psq[captured][capture_square];
+      remove_piece(capture_square);
+      k ^= z.psq[captured][capture_square];
+      st.material_key ^= z.psq[captured][piece_count_[captured]];
+      st.rule50 = 0;
+    }
+    k ^= z.psq[pc][from] ^ z.psq[pc][to];
+    move_piece(from, to);
+  }
+
+  const CastlingRights lost = castling_rights_mask_[from] | castling_rights_mask_[to];
+  if (st.castling_rights & lost) {
+    k ^= z.castling[st.castling_rights];
+    st.castling_rights = CastlingRights(st.castling_rights & ~lost);
+    k ^= z.castling[st.castling_rights];
+  }
+
+  st.ep_square = NoSquare;
+  if (type_of(pc) == Pawn) {
+    if ((int(to) ^ int(from)) == 16) {
+      st.ep_square = to - pawn_push(us);
+    } else if (m.kind() == MoveKind::Promotion) {
+      const Piece promoted = make_piece(us, m.promotion_type());
+      remove_piece(to);
+      put_piece(promoted, to);
+      k ^= z.psq[pc][to] ^ z.psq[promoted][to];
+      st.pawn_key ^= z.psq[pc][to];
+      st.material_key ^= z.psq[promoted][piece_count_[promoted] - 1] ^ z.psq[pc][piece_count_[pc]];
+    }
+    st.pawn_key ^= z.psq[pc][from] ^ z.psq[pc][to];
+    st.rule50 = 0;
+  }
+
+  st.captured = captured;
+  side_to_move_ = them;
+  set_check_info(st);
+  st.ep_hashed = st.ep_square != NoSquare && compute_ep_hashed();
+  st.key = k ^ en_passant_term(st);
+}
+
+void Position::unmake_move(Move m) {
+  side_to_move_ = ~side_to_move_;
+  const Color us = side_to_move_;
+  const Square from = m.from();
+  Square to = m.to();
+
+  if (m.kind() == MoveKind::Promotion) {
+    remove_piece(to);
+    put_piece(make_piece(us, Pawn), to);
+  }
+  if (m.kind() == MoveKind::Castling) {
+    Square rook_from, rook_to;
+    do_castling(us, from, to, rook_from, rook_to, true);
+  } else {
+    move_piece(to, from);
+    if (state_->captured) {
+      const Square capture_square = m.kind() == MoveKind::EnPassant ? to - pawn_push(us) : to;
+      put_piece(state_->captured, capture_square);
+    }
+  }
+  state_ = state_->previous;
+  --game_ply_;
+}
+
+void Position::make_null_move(StateInfo& new_state) {
+  std::memcpy(&new_state, state_, sizeof(StateInfo));
+  StateInfo& st = new_state;
+  st.previous = state_;
+  state_ = &st;
+  st.key ^= scheme_->side_white ^ scheme_->side_black ^ en_passant_term(st);
+  st.ep_square = NoSquare;
+  st.ep_hashed = false;
+  st.key ^= en_passant_term(st);
+  ++st.rule50;
+  st.plies_from_null = 0;
+  st.captured = NoPiece;
+  ++game_ply_;
+  side_to_move_ = ~side_to_move_;
+  set_check_info(st);
+}
+
+void Position::unmake_null_move() {
+  state_ = state_->previous;
+  --game_ply_;
+  side_to_move_ = ~side_to_move_;
+}
+
+}  // namespace zobrist_verify
