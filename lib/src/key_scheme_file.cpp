@@ -1,0 +1,290 @@
+// The line-based key-scheme text format (docs/key-scheme-file.md): parse, write, load from a file.
+#include <array>
+#include <cerrno>
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <utility>
+#include <vector>
+
+#include "zobrist_verify/key_scheme.h"
+
+namespace zobrist_verify {
+
+namespace {
+
+constexpr std::string_view PieceLetters = " PNBRQK  pnbrqk";  // indexed by Piece code
+
+std::optional<Piece> parse_piece(std::string_view token) {
+  if (token.size() != 1 || token[0] == ' ') return std::nullopt;
+  const auto index = PieceLetters.find(token[0]);
+  if (index == std::string_view::npos) return std::nullopt;
+  return Piece(index);
+}
+
+std::optional<Square> parse_square(std::string_view token) {
+  if (token.size() != 2 || token[0] < 'a' || token[0] > 'h' || token[1] < '1' || token[1] > '8')
+    return std::nullopt;
+  return make_square(File(token[0] - 'a'), Rank(token[1] - '1'));
+}
+
+std::string square_name(int sq) {
+  return {char('a' + file_of(Square(sq))), char('1' + rank_of(Square(sq)))};
+}
+
+// 1 to 16 hex digits, optionally prefixed by 0x.
+std::optional<Key> parse_key(std::string_view token) {
+  if (token.starts_with("0x") || token.starts_with("0X")) token.remove_prefix(2);
+  if (token.empty() || token.size() > 16) return std::nullopt;
+  Key key = 0;
+  for (char ch : token) {
+    int digit;
+    if (ch >= '0' && ch <= '9')
+      digit = ch - '0';
+    else if (ch >= 'a' && ch <= 'f')
+      digit = ch - 'a' + 10;
+    else if (ch >= 'A' && ch <= 'F')
+      digit = ch - 'A' + 10;
+    else
+      return std::nullopt;
+    key = key << 4 | Key(digit);
+  }
+  return key;
+}
+
+std::string key_hex(Key key) {
+  char text[17];
+  std::snprintf(text, sizeof text, "%016llX", static_cast<unsigned long long>(key));
+  return text;
+}
+
+std::optional<int> parse_castling_mask(std::string_view token) {
+  if (token.empty() || token.size() > 2) return std::nullopt;
+  int mask = 0;
+  for (char ch : token) {
+    if (ch < '0' || ch > '9') return std::nullopt;
+    mask = mask * 10 + (ch - '0');
+  }
+  if (mask > 15) return std::nullopt;
+  return mask;
+}
+
+std::vector<std::string_view> split_tokens(std::string_view line) {
+  std::vector<std::string_view> tokens;
+  constexpr std::string_view Blanks = " \t\r\v\f";
+  std::size_t pos = line.find_first_not_of(Blanks);
+  while (pos != std::string_view::npos) {
+    const std::size_t end = line.find_first_of(Blanks, pos);
+    tokens.push_back(line.substr(pos, end == std::string_view::npos ? end : end - pos));
+    pos = line.find_first_not_of(Blanks, end);
+  }
+  return tokens;
+}
+
+// Appended piece by piece: g++ 12 gives a false -Wrestrict for "'" + std::string(token) at -O2.
+std::string quoted(std::string_view token) {
+  std::string out;
+  out.reserve(token.size() + 2);
+  out += '\'';
+  out += token;
+  out += '\'';
+  return out;
+}
+
+class SchemeParser {
+ public:
+  SchemeParser(std::string default_name, std::string source) : source_(std::move(source)) {
+    scheme_.name = std::move(default_name);
+  }
+
+  Expected<KeyScheme> parse(std::string_view text) {
+    int number = 0;
+    while (!text.empty()) {
+      ++number;
+      const std::size_t end = text.find('\n');
+      std::string_view line = text.substr(0, end);
+      text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
+      if (const std::size_t hash = line.find('#'); hash != std::string_view::npos)
+        line = line.substr(0, hash);
+      const auto tokens = split_tokens(line);
+      if (tokens.empty()) continue;
+      if (auto error = parse_entry(number, tokens)) return *error;
+    }
+    return scheme_;
+  }
+
+ private:
+  // An entry's value and the line that first gave it, to report duplicates.
+  template <class T>
+  struct Slot {
+    T* value;
+    int* line;
+  };
+
+  Error error(int line, const std::string& reason) const {
+    return Error{source_ + ":" + std::to_string(line) + ": " + reason};
+  }
+
+  // Checks the entry's arity: `count` tokens after the keyword, described by `shape`.
+  std::optional<Error> check_arity(int line, const std::vector<std::string_view>& tokens,
+                                   std::size_t count, std::string_view shape) const {
+    if (tokens.size() < count + 1)
+      return error(line, "missing value: expected '" + std::string(shape) + "'");
+    if (tokens.size() > count + 1)
+      return error(line, "unexpected trailing token " + quoted(tokens[count + 1]) + " after '" +
+                             std::string(shape) + "'");
+    return std::nullopt;
+  }
+
+  template <class T>
+  std::optional<Error> assign(int line, Slot<T> slot, T value, const std::string& entry) {
+    if (*slot.line != 0)
+      return error(line, "duplicate entry '" + entry + "' (first given on line " +
+                             std::to_string(*slot.line) + ")");
+    *slot.value = value;
+    *slot.line = line;
+    return std::nullopt;
+  }
+
+  std::optional<Error> assign_key(int line, Slot<Key> slot, std::string_view token,
+                                  const std::string& entry) {
+    const auto key = parse_key(token);
+    if (!key)
+      return error(
+          line, "bad key " + quoted(token) + " for '" + entry + "': expected 1 to 16 hex digits");
+    return assign(line, slot, *key, entry);
+  }
+
+  std::optional<Error> parse_entry(int line, const std::vector<std::string_view>& tokens) {
+    const std::string_view keyword = tokens[0];
+    if (keyword == "name") {
+      if (auto e = check_arity(line, tokens, 1, "name NAME")) return e;
+      return assign(line, Slot<std::string>{&scheme_.name, &name_line_}, std::string(tokens[1]),
+                    "name");
+    }
+    if (keyword == "rule") {
+      if (auto e = check_arity(line, tokens, 1, "rule always|pseudolegal|legal")) return e;
+      for (EnPassantRule rule :
+           {EnPassantRule::Always, EnPassantRule::PseudoLegal, EnPassantRule::Legal})
+        if (tokens[1] == to_string(rule))
+          return assign(line, Slot<EnPassantRule>{&scheme_.en_passant_rule, &rule_line_}, rule,
+                        "rule");
+      return error(line,
+                   "bad rule " + quoted(tokens[1]) + ": expected always, pseudolegal or legal");
+    }
+    if (keyword == "fold_rule50") {
+      if (auto e = check_arity(line, tokens, 1, "fold_rule50 yes|no")) return e;
+      if (tokens[1] != "yes" && tokens[1] != "no")
+        return error(line, "bad fold_rule50 value " + quoted(tokens[1]) + ": expected yes or no");
+      return assign(line, Slot<bool>{&scheme_.fold_rule50_into_printed_key, &fold_line_},
+                    tokens[1] == "yes", "fold_rule50");
+    }
+    if (keyword == "psq") {
+      if (auto e = check_arity(line, tokens, 3, "psq PIECE SQUARE KEY")) return e;
+      const auto piece = parse_piece(tokens[1]);
+      if (!piece)
+        return error(line, "bad piece " + quoted(tokens[1]) + ": expected one of PNBRQKpnbrqk");
+      const auto square = parse_square(tokens[2]);
+      if (!square) return error(line, "bad square " + quoted(tokens[2]) + ": expected a1..h8");
+      return assign_key(line, {&scheme_.psq[*piece][*square], &psq_line_[*piece][*square]},
+                        tokens[3], "psq " + std::string(tokens[1]) + " " + std::string(tokens[2]));
+    }
+    if (keyword == "castling") {
+      if (auto e = check_arity(line, tokens, 2, "castling MASK KEY")) return e;
+      const auto mask = parse_castling_mask(tokens[1]);
+      if (!mask) return error(line, "bad castling mask " + quoted(tokens[1]) + ": expected 0..15");
+      return assign_key(line, {&scheme_.castling[*mask], &castling_line_[*mask]}, tokens[2],
+                        "castling " + std::to_string(*mask));
+    }
+    if (keyword == "enpassant") {
+      if (auto e = check_arity(line, tokens, 2, "enpassant SQUARE|none KEY")) return e;
+      if (tokens[1] == "none")
+        return assign_key(line, {&scheme_.en_passant_none, &en_passant_none_line_}, tokens[2],
+                          "enpassant none");
+      const auto square = parse_square(tokens[1]);
+      if (!square)
+        return error(line, "bad square " + quoted(tokens[1]) + ": expected a1..h8 or none");
+      return assign_key(line, {&scheme_.en_passant[*square], &en_passant_line_[*square]}, tokens[2],
+                        "enpassant " + std::string(tokens[1]));
+    }
+    if (keyword == "side") {
+      if (auto e = check_arity(line, tokens, 2, "side white|black KEY")) return e;
+      if (tokens[1] == "white")
+        return assign_key(line, {&scheme_.side_white, &side_white_line_}, tokens[2], "side white");
+      if (tokens[1] == "black")
+        return assign_key(line, {&scheme_.side_black, &side_black_line_}, tokens[2], "side black");
+      return error(line, "bad side " + quoted(tokens[1]) + ": expected white or black");
+    }
+    if (keyword == "nopawns") {
+      if (auto e = check_arity(line, tokens, 1, "nopawns KEY")) return e;
+      return assign_key(line, {&scheme_.no_pawns, &no_pawns_line_}, tokens[1], "nopawns");
+    }
+    return error(line, "unknown keyword " + quoted(keyword) +
+                           ": expected name, rule, fold_rule50, psq, castling, enpassant, side "
+                           "or nopawns");
+  }
+
+  std::string source_;
+  KeyScheme scheme_;
+  std::array<std::array<int, SquareCount>, PieceCount> psq_line_{};
+  std::array<int, 16> castling_line_{};
+  std::array<int, SquareCount> en_passant_line_{};
+  int en_passant_none_line_ = 0, side_white_line_ = 0, side_black_line_ = 0, no_pawns_line_ = 0;
+  int name_line_ = 0, rule_line_ = 0, fold_line_ = 0;
+};
+
+}  // namespace
+
+Expected<KeyScheme> parse_scheme_text(std::string_view text, std::string name) {
+  std::string source = name;
+  return SchemeParser(std::move(name), std::move(source)).parse(text);
+}
+
+Expected<KeyScheme> load_scheme_file(const std::string& path) {
+  std::FILE* file = std::fopen(path.c_str(), "rb");
+  if (!file)
+    return Error{"cannot open key scheme file '" + path +
+                 "': " + std::generic_category().message(errno)};
+  std::string text;
+  char buffer[4096];
+  std::size_t count;
+  while ((count = std::fread(buffer, 1, sizeof buffer, file)) > 0) text.append(buffer, count);
+  const bool failed = std::ferror(file) != 0;
+  const int read_errno = errno;
+  std::fclose(file);
+  if (failed)
+    return Error{"cannot read key scheme file '" + path +
+                 "': " + std::generic_category().message(read_errno)};
+  // The scheme is named after the file unless it has a `name` line; errors name the path.
+  return SchemeParser(std::filesystem::path(path).stem().string(), path).parse(text);
+}
+
+std::string write_scheme_text(const KeyScheme& scheme) {
+  std::string out = "# zobrist-verify key scheme; format: docs/key-scheme-file.md\n";
+  if (!scheme.name.empty()) out += "name " + scheme.name + "\n";
+  out += std::string("rule ") + to_string(scheme.en_passant_rule) + "\n";
+  out += std::string("fold_rule50 ") + (scheme.fold_rule50_into_printed_key ? "yes" : "no") + "\n";
+  for (char letter : std::string_view("PNBRQKpnbrqk")) {
+    const Piece pc = *parse_piece(std::string_view(&letter, 1));
+    for (int sq = 0; sq < SquareCount; ++sq)
+      if (const Key key = scheme.psq[pc][sq])
+        out += "psq " + std::string(1, letter) + " " + square_name(sq) + " " + key_hex(key) + "\n";
+  }
+  for (int mask = 0; mask < 16; ++mask)
+    if (const Key key = scheme.castling[mask])
+      out += "castling " + std::to_string(mask) + " " + key_hex(key) + "\n";
+  for (int sq = 0; sq < SquareCount; ++sq)
+    if (const Key key = scheme.en_passant[sq])
+      out += "enpassant " + square_name(sq) + " " + key_hex(key) + "\n";
+  if (scheme.en_passant_none) out += "enpassant none " + key_hex(scheme.en_passant_none) + "\n";
+  if (scheme.side_white) out += "side white " + key_hex(scheme.side_white) + "\n";
+  if (scheme.side_black) out += "side black " + key_hex(scheme.side_black) + "\n";
+  if (scheme.no_pawns) out += "nopawns " + key_hex(scheme.no_pawns) + "\n";
+  return out;
+}
+
+}  // namespace zobrist_verify

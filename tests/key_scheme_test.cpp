@@ -1,0 +1,601 @@
+// Key schemes as data: built-in tables against their sources, the ChaCha20 generator against
+// published vectors, seeded schemes, and the text format (round trips and error messages).
+#include "zobrist_verify/key_scheme.h"
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace zv = zobrist_verify;
+using zv::Key;
+using zv::KeyScheme;
+
+namespace {
+
+constexpr std::array<zv::Piece, 12> AllPieces = {
+    zv::WhitePawn, zv::WhiteKnight, zv::WhiteBishop, zv::WhiteRook, zv::WhiteQueen, zv::WhiteKing,
+    zv::BlackPawn, zv::BlackKnight, zv::BlackBishop, zv::BlackRook, zv::BlackQueen, zv::BlackKing};
+
+// Read independently of the library's generated table: one 16-digit hex key a line.
+std::vector<Key> read_polyglot_corpus() {
+  std::ifstream in(std::string(ZV_CORPUS_DIR) + "/keys/polyglot-random64.txt");
+  std::vector<Key> keys;
+  std::string line;
+  while (std::getline(in, line)) keys.push_back(std::stoull(line, nullptr, 16));
+  return keys;
+}
+
+const std::vector<Key>& polyglot_corpus() {
+  static const std::vector<Key> keys = read_polyglot_corpus();
+  return keys;
+}
+
+std::string hex(Key key) {
+  char text[19];
+  std::snprintf(text, sizeof text, "0x%016llX", static_cast<unsigned long long>(key));
+  return text;
+}
+
+// Field-by-field comparison that names the first difference.
+testing::AssertionResult same_scheme(const KeyScheme& a, const KeyScheme& b) {
+  auto differ = [](const std::string& what, Key x, Key y) {
+    return testing::AssertionFailure() << what << ": " << hex(x) << " vs " << hex(y);
+  };
+  if (a.name != b.name)
+    return testing::AssertionFailure() << "name: " << a.name << " vs " << b.name;
+  for (int pc = 0; pc < zv::PieceCount; ++pc)
+    for (int sq = 0; sq < zv::SquareCount; ++sq)
+      if (a.psq[pc][sq] != b.psq[pc][sq])
+        return differ("psq[" + std::to_string(pc) + "][" + std::to_string(sq) + "]", a.psq[pc][sq],
+                      b.psq[pc][sq]);
+  for (int mask = 0; mask < 16; ++mask)
+    if (a.castling[mask] != b.castling[mask])
+      return differ("castling[" + std::to_string(mask) + "]", a.castling[mask], b.castling[mask]);
+  for (int sq = 0; sq < zv::SquareCount; ++sq)
+    if (a.en_passant[sq] != b.en_passant[sq])
+      return differ("en_passant[" + std::to_string(sq) + "]", a.en_passant[sq], b.en_passant[sq]);
+  if (a.en_passant_none != b.en_passant_none)
+    return differ("en_passant_none", a.en_passant_none, b.en_passant_none);
+  if (a.side_white != b.side_white) return differ("side_white", a.side_white, b.side_white);
+  if (a.side_black != b.side_black) return differ("side_black", a.side_black, b.side_black);
+  if (a.no_pawns != b.no_pawns) return differ("no_pawns", a.no_pawns, b.no_pawns);
+  if (a.en_passant_rule != b.en_passant_rule)
+    return testing::AssertionFailure() << "rule: " << zv::to_string(a.en_passant_rule) << " vs "
+                                       << zv::to_string(b.en_passant_rule);
+  if (a.fold_rule50_into_printed_key != b.fold_rule50_into_printed_key)
+    return testing::AssertionFailure() << "fold_rule50 differs";
+  return testing::AssertionSuccess();
+}
+
+// The error message of parsing `text` as source "x" (empty if it parsed).
+std::string parse_error(const std::string& text) {
+  const auto parsed = zv::parse_scheme_text(text, "x");
+  return parsed ? std::string() : parsed.error();
+}
+
+}  // namespace
+
+// --- Stockfish 15.1: check values read in Stockfish, not computed by this code ---
+
+TEST(StockfishScheme, WhitePawnOnA1IsStockfishsFirstDraw) {
+  EXPECT_EQ(zv::stockfish_scheme().psq[zv::WhitePawn][zv::A1], 0x083610FB1CD7C6A5ULL);
+}
+
+TEST(StockfishScheme, CastlingZeroIsItsOwnDraw) {
+  EXPECT_EQ(zv::stockfish_scheme().castling[0], 0x67E85E44A0C80F99ULL);
+}
+
+TEST(StockfishScheme, SideKeyIsHashedWhenBlackIsToMove) {
+  EXPECT_EQ(zv::stockfish_scheme().side_black, 0xA0F520A4C9FA5BCCULL);
+  EXPECT_EQ(zv::stockfish_scheme().side_white, 0u);
+}
+
+TEST(StockfishScheme, NoPawnsKeyIsTheLastDraw) {
+  EXPECT_EQ(zv::stockfish_scheme().no_pawns, 0xA3626919C9115B2AULL);
+}
+
+TEST(StockfishScheme, EnPassantKeyIsRepeatedDownEachFile) {
+  const KeyScheme& s = zv::stockfish_scheme();
+  for (int sq = 0; sq < zv::SquareCount; ++sq)
+    EXPECT_EQ(s.en_passant[sq], s.en_passant[sq & 7]) << "square " << sq;
+  const std::set<Key> files(s.en_passant.begin(), s.en_passant.begin() + 8);
+  EXPECT_EQ(files.size(), 8u);
+}
+
+TEST(StockfishScheme, UsesPseudoLegalRuleAndFoldsRule50) {
+  EXPECT_EQ(zv::stockfish_scheme().en_passant_rule, zv::EnPassantRule::PseudoLegal);
+  EXPECT_TRUE(zv::stockfish_scheme().fold_rule50_into_printed_key);
+  EXPECT_EQ(zv::stockfish_scheme().name, "stockfish");
+}
+
+// --- Polyglot: compared with the corpus file, read here by a separate path ---
+
+TEST(PolyglotScheme, CorpusFileHas781Keys) {
+  EXPECT_EQ(polyglot_corpus().size(), 781u);
+}
+
+TEST(PolyglotScheme, WhitePawnOnA2IsKeyOfKindOneRowOneFileZero) {
+  ASSERT_EQ(polyglot_corpus().size(), 781u);
+  EXPECT_EQ(zv::polyglot_scheme().psq[zv::WhitePawn][zv::A2],
+            polyglot_corpus()[64 * 1 + 8 * 1 + 0]);
+}
+
+TEST(PolyglotScheme, BlackKingOnE8IsKeyOfKindTenRowSevenFileFour) {
+  ASSERT_EQ(polyglot_corpus().size(), 781u);
+  EXPECT_EQ(zv::polyglot_scheme().psq[zv::BlackKing][zv::E8],
+            polyglot_corpus()[64 * 10 + 8 * 7 + 4]);
+}
+
+TEST(PolyglotScheme, EveryPieceSquareKeyIsAtIndex64KindPlusSquare) {
+  ASSERT_EQ(polyglot_corpus().size(), 781u);
+  // Polyglot's kind numbers, from its specification.
+  const std::array<std::pair<zv::Piece, int>, 12> kinds = {{{zv::BlackPawn, 0},
+                                                            {zv::WhitePawn, 1},
+                                                            {zv::BlackKnight, 2},
+                                                            {zv::WhiteKnight, 3},
+                                                            {zv::BlackBishop, 4},
+                                                            {zv::WhiteBishop, 5},
+                                                            {zv::BlackRook, 6},
+                                                            {zv::WhiteRook, 7},
+                                                            {zv::BlackQueen, 8},
+                                                            {zv::WhiteQueen, 9},
+                                                            {zv::BlackKing, 10},
+                                                            {zv::WhiteKing, 11}}};
+  for (const auto& [piece, kind] : kinds)
+    for (int row = 0; row < 8; ++row)
+      for (int file = 0; file < 8; ++file)
+        ASSERT_EQ(zv::polyglot_scheme().psq[piece][8 * row + file],
+                  polyglot_corpus()[64 * kind + 8 * row + file])
+            << "piece " << int(piece) << " row " << row << " file " << file;
+}
+
+TEST(PolyglotScheme, SingleCastlingRightsAreKeys768To771) {
+  ASSERT_EQ(polyglot_corpus().size(), 781u);
+  const KeyScheme& s = zv::polyglot_scheme();
+  EXPECT_EQ(s.castling[zv::WhiteOO], polyglot_corpus()[768]);
+  EXPECT_EQ(s.castling[zv::WhiteOOO], polyglot_corpus()[769]);
+  EXPECT_EQ(s.castling[zv::BlackOO], polyglot_corpus()[770]);
+  EXPECT_EQ(s.castling[zv::BlackOOO], polyglot_corpus()[771]);
+}
+
+TEST(PolyglotScheme, CastlingMaskKeyIsXorOfItsRightsKeys) {
+  ASSERT_EQ(polyglot_corpus().size(), 781u);
+  for (int mask = 0; mask < 16; ++mask) {
+    Key expected = 0;
+    for (int bit = 0; bit < 4; ++bit)
+      if (mask & (1 << bit)) expected ^= polyglot_corpus()[768 + bit];
+    EXPECT_EQ(zv::polyglot_scheme().castling[mask], expected) << "mask " << mask;
+  }
+  EXPECT_EQ(zv::polyglot_scheme().castling[0], 0u);
+}
+
+TEST(PolyglotScheme, EnPassantKeyIs772PlusFileOnEverySquare) {
+  ASSERT_EQ(polyglot_corpus().size(), 781u);
+  for (int sq = 0; sq < zv::SquareCount; ++sq)
+    EXPECT_EQ(zv::polyglot_scheme().en_passant[sq], polyglot_corpus()[772 + sq % 8]) << sq;
+}
+
+TEST(PolyglotScheme, TurnKeyIsHashedWhenWhiteIsToMove) {
+  ASSERT_EQ(polyglot_corpus().size(), 781u);
+  EXPECT_EQ(zv::polyglot_scheme().side_white, polyglot_corpus()[780]);
+  EXPECT_EQ(zv::polyglot_scheme().side_black, 0u);
+}
+
+TEST(PolyglotScheme, HasNoPawnKeyNoNoneKeyAndPseudoLegalRule) {
+  const KeyScheme& s = zv::polyglot_scheme();
+  EXPECT_EQ(s.no_pawns, 0u);
+  EXPECT_EQ(s.en_passant_none, 0u);
+  EXPECT_EQ(s.en_passant_rule, zv::EnPassantRule::PseudoLegal);
+  EXPECT_FALSE(s.fold_rule50_into_printed_key);
+  EXPECT_EQ(s.name, "polyglot");
+}
+
+// --- Rustic: values printed by rand_chacha 0.3.1 (Debian librust-rand-chacha-dev),
+// ChaChaRng::from_seed([125; 32]).next_u64() in Rustic's draw order ---
+
+TEST(RusticScheme, WhiteKingOnA1IsTheFirstDraw) {
+  EXPECT_EQ(zv::rustic_scheme().psq[zv::WhiteKing][zv::A1], 0x12A7C176CFB19FEDULL);
+}
+
+TEST(RusticScheme, PieceOrderIsKingQueenRookBishopKnightPawn) {
+  EXPECT_EQ(zv::rustic_scheme().psq[zv::WhiteBishop][zv::A1], 0x42F0D5D2CB068D4DULL);  // draw 192
+  EXPECT_EQ(zv::rustic_scheme().psq[zv::WhiteKnight][zv::A1], 0x30D8D4C82CFCE731ULL);  // draw 256
+  EXPECT_EQ(zv::rustic_scheme().psq[zv::BlackKnight][zv::A1], 0x5D880056CFC9B424ULL);  // draw 640
+}
+
+TEST(RusticScheme, BlackPawnOnH8IsDraw767) {
+  EXPECT_EQ(zv::rustic_scheme().psq[zv::BlackPawn][zv::H8], 0xBC8F1F2FB159D619ULL);
+}
+
+TEST(RusticScheme, CastlingMasksAreDraws768To783) {
+  EXPECT_EQ(zv::rustic_scheme().castling[0], 0x03DA73A24800CC5AULL);
+  EXPECT_EQ(zv::rustic_scheme().castling[15], 0x8EED23B55D33F8B2ULL);
+}
+
+TEST(RusticScheme, SideKeysAreDraws784And785) {
+  EXPECT_EQ(zv::rustic_scheme().side_white, 0xB3B089B3842FD638ULL);
+  EXPECT_EQ(zv::rustic_scheme().side_black, 0x0FCEA1918185F592ULL);
+}
+
+TEST(RusticScheme, EnPassantKeysAreDrawnPerSquareThenNone) {
+  EXPECT_EQ(zv::rustic_scheme().en_passant[zv::A3], 0x73A4B01004908CEFULL);
+  EXPECT_EQ(zv::rustic_scheme().en_passant[zv::H6], 0xFC1983A5E2E198A6ULL);
+  EXPECT_EQ(zv::rustic_scheme().en_passant_none, 0x329582167E0C1B68ULL);
+}
+
+TEST(RusticScheme, OnlyRanksThreeAndSixHaveDistinctNonZeroEnPassantKeys) {
+  const KeyScheme& s = zv::rustic_scheme();
+  std::set<Key> keys;
+  for (int sq = 0; sq < zv::SquareCount; ++sq) {
+    const int rank = sq / 8;
+    if (rank == 2 || rank == 5) {
+      EXPECT_NE(s.en_passant[sq], 0u) << sq;
+      keys.insert(s.en_passant[sq]);
+    } else {
+      EXPECT_EQ(s.en_passant[sq], 0u) << sq;
+    }
+  }
+  EXPECT_EQ(keys.size(), 16u);
+  EXPECT_NE(s.en_passant_none, 0u);
+}
+
+TEST(RusticScheme, BothSideKeysAreNonZero) {
+  EXPECT_NE(zv::rustic_scheme().side_white, 0u);
+  EXPECT_NE(zv::rustic_scheme().side_black, 0u);
+}
+
+TEST(RusticScheme, All803KeysArePairwiseDistinct) {
+  const KeyScheme& s = zv::rustic_scheme();
+  std::set<Key> keys;
+  for (zv::Piece pc : AllPieces) keys.insert(s.psq[pc].begin(), s.psq[pc].end());
+  keys.insert(s.castling.begin(), s.castling.end());
+  keys.insert(s.side_white);
+  keys.insert(s.side_black);
+  for (Key key : s.en_passant)
+    if (key) keys.insert(key);
+  keys.insert(s.en_passant_none);
+  EXPECT_EQ(keys.size(), 803u);
+  EXPECT_EQ(keys.count(0), 0u);
+}
+
+TEST(RusticScheme, UsesAlwaysRuleAndNoPawnKey) {
+  EXPECT_EQ(zv::rustic_scheme().en_passant_rule, zv::EnPassantRule::Always);
+  EXPECT_EQ(zv::rustic_scheme().no_pawns, 0u);
+  EXPECT_EQ(zv::rustic_scheme().name, "rustic");
+}
+
+TEST(BuiltinSchemes, UnusedPieceCodesHaveNoKeys) {
+  for (const KeyScheme* s : {&zv::polyglot_scheme(), &zv::stockfish_scheme(), &zv::rustic_scheme()})
+    for (int pc : {0, 7, 8, 15})
+      for (int sq = 0; sq < zv::SquareCount; ++sq)
+        EXPECT_EQ(s->psq[pc][sq], 0u) << s->name << " piece " << pc << " square " << sq;
+}
+
+// --- ChaCha20 ---
+
+TEST(ChaCha20, BlockMatchesRfc8439Section232) {
+  const std::array<std::uint32_t, 8> key = {0x03020100, 0x07060504, 0x0b0a0908, 0x0f0e0d0c,
+                                            0x13121110, 0x17161514, 0x1b1a1918, 0x1f1e1d1c};
+  // RFC words 12..15 are 1, 0x09000000, 0x4a000000, 0: a 64-bit counter and a 64-bit stream.
+  const auto out = zv::ChaCha20Stream::block(key, 1 | std::uint64_t(0x09000000) << 32, 0x4a000000);
+  const std::array<std::uint32_t, 16> expected = {0xe4e7f110, 0x15593bd1, 0x1fdd0f50, 0xc47120a3,
+                                                  0xc7f4d1c7, 0x0368c033, 0x9aaa2204, 0x4e6cd4c3,
+                                                  0x466482d2, 0x09aa9f07, 0x05d7c214, 0xa2028bd9,
+                                                  0xd19c12b5, 0xb94e16de, 0xe883d0cb, 0x4e3c50a2};
+  EXPECT_EQ(out, expected);
+}
+
+// rand_chacha's test_chacha_true_values_a: a zero seed gives the draft-nir-cfrg test vectors 1, 2.
+TEST(ChaCha20, ZeroSeedStreamMatchesRandChachaTrueValues) {
+  zv::ChaCha20Stream rng(std::array<std::uint8_t, 32>{});
+  std::array<std::uint32_t, 32> words{};
+  for (auto& word : words) word = rng.next_u32();
+  const std::array<std::uint32_t, 32> expected = {
+      0xade0b876, 0x903df1a0, 0xe56a5d40, 0x28bd8653, 0xb819d2bd, 0x1aed8da0, 0xccef36a8,
+      0xc70d778b, 0x7c5941da, 0x8d485751, 0x3fe02477, 0x374ad8b8, 0xf4b8436a, 0x1ca11815,
+      0x69b687c3, 0x8665eeb2, 0xbee7079f, 0x7a385155, 0x7c97ba98, 0x0d082d73, 0xa0290fcb,
+      0x6965e348, 0x3e53c612, 0xed7aee32, 0x7621b729, 0x434ee69c, 0xb03371d5, 0xd539d874,
+      0x281fed31, 0x45fb0a51, 0x1f0ae1ac, 0x6f4d794b};
+  EXPECT_EQ(words, expected);
+}
+
+// rand_chacha's test_chacha_construction: the seed is read as little-endian words.
+TEST(ChaCha20, SeedBytesAreReadLittleEndian) {
+  std::array<std::uint8_t, 32> seed{};
+  seed[8] = 1;
+  seed[16] = 2;
+  seed[24] = 3;
+  zv::ChaCha20Stream rng(seed);
+  EXPECT_EQ(rng.next_u32(), 137206642u);
+}
+
+// rand_chacha's test_chacha_multiple_blocks: word i of block i, across several buffer refills.
+TEST(ChaCha20, StreamContinuesAcrossBufferRefills) {
+  std::array<std::uint8_t, 32> seed{};
+  for (int i = 0; i < 8; ++i) seed[4 * i] = std::uint8_t(i);
+  zv::ChaCha20Stream rng(seed);
+  std::array<std::uint32_t, 16> words{};
+  for (auto& word : words) {
+    word = rng.next_u32();
+    for (int skip = 0; skip < 16; ++skip) rng.next_u32();
+  }
+  const std::array<std::uint32_t, 16> expected = {0xf225c81a, 0x6ab1be57, 0x04d42951, 0x70858036,
+                                                  0x49884684, 0x64efec72, 0x4be2d186, 0x3615b384,
+                                                  0x11cfa18e, 0xd3c50049, 0x75c775f6, 0x434c6530,
+                                                  0x2c5bad8f, 0x898881dc, 0x5f1c86d9, 0xc1f8e7f4};
+  EXPECT_EQ(words, expected);
+}
+
+// Printed by rand_chacha 0.3.1 for seed [125; 32]: 63 next_u32 calls, then next_u64 (twice).
+TEST(ChaCha20, U64StraddlingTheBufferEndTakesLastWordAsLowHalf) {
+  std::array<std::uint8_t, 32> seed{};
+  seed.fill(125);
+  zv::ChaCha20Stream rng(seed);
+  for (int i = 0; i < 63; ++i) rng.next_u32();
+  EXPECT_EQ(rng.next_u64(), 0xA5A1921E46479E77ULL);
+}
+
+TEST(ChaCha20, U64AfterAStraddleStartsAtTheSecondWordOfTheNewBuffer) {
+  std::array<std::uint8_t, 32> seed{};
+  seed.fill(125);
+  zv::ChaCha20Stream rng(seed);
+  for (int i = 0; i < 63; ++i) rng.next_u32();
+  rng.next_u64();
+  EXPECT_EQ(rng.next_u64(), 0x56716A55BD789675ULL);
+}
+
+// --- Seeded schemes ---
+
+TEST(SeededScheme, SeedOf1070372ReproducesStockfishsKeys) {
+  const KeyScheme s = zv::seeded_scheme(1070372);
+  EXPECT_EQ(s.psq[zv::WhitePawn][zv::A1], 0x083610FB1CD7C6A5ULL);
+  EXPECT_EQ(s.castling[0], 0x67E85E44A0C80F99ULL);
+  EXPECT_EQ(s.side_black, 0xA0F520A4C9FA5BCCULL);
+  EXPECT_EQ(s.no_pawns, 0xA3626919C9115B2AULL);
+}
+
+TEST(SeededScheme, HasBlackSideKeyOnlyPseudoLegalRuleAndNoRule50Fold) {
+  const KeyScheme s = zv::seeded_scheme(7);
+  EXPECT_EQ(s.side_white, 0u);
+  EXPECT_NE(s.side_black, 0u);
+  EXPECT_EQ(s.en_passant_rule, zv::EnPassantRule::PseudoLegal);
+  EXPECT_FALSE(s.fold_rule50_into_printed_key);
+}
+
+TEST(SeededScheme, IsNamedAfterItsSeed) {
+  EXPECT_EQ(zv::seeded_scheme(42).name, "seed:42");
+}
+
+TEST(SeededScheme, SameSeedGivesSameScheme) {
+  EXPECT_TRUE(same_scheme(zv::seeded_scheme(42), zv::seeded_scheme(42)));
+}
+
+TEST(SeededScheme, DifferentSeedsGiveDifferentKeys) {
+  const KeyScheme a = zv::seeded_scheme(1), b = zv::seeded_scheme(2);
+  int equal = 0;
+  for (zv::Piece pc : AllPieces)
+    for (int sq = 0; sq < zv::SquareCount; ++sq) equal += a.psq[pc][sq] == b.psq[pc][sq];
+  EXPECT_EQ(equal, 0);
+}
+
+TEST(SeededScheme, SeedZeroStillGivesNonZeroDistinctKeys) {
+  const KeyScheme s = zv::seeded_scheme(0);
+  std::set<Key> keys;
+  for (zv::Piece pc : AllPieces) keys.insert(s.psq[pc].begin(), s.psq[pc].end());
+  EXPECT_EQ(keys.size(), 768u);
+  EXPECT_EQ(keys.count(0), 0u);
+}
+
+// --- Names and lookup ---
+
+TEST(BuiltinSchemes, NamesArePolyglotStockfishRustic) {
+  EXPECT_EQ(zv::builtin_scheme_names(),
+            (std::vector<std::string>{"polyglot", "stockfish", "rustic"}));
+}
+
+TEST(BuiltinSchemes, LookupByNameReturnsTheSingleInstance) {
+  for (const std::string& name : zv::builtin_scheme_names()) {
+    const auto found = zv::builtin_scheme(name);
+    ASSERT_TRUE(found) << found.error();
+    EXPECT_EQ((*found)->name, name);
+  }
+  EXPECT_EQ(*zv::builtin_scheme("stockfish"), &zv::stockfish_scheme());
+}
+
+TEST(BuiltinSchemes, UnknownNameErrorListsTheValidNames) {
+  const auto found = zv::builtin_scheme("zobrist");
+  ASSERT_FALSE(found);
+  for (const char* part : {"'zobrist'", "polyglot", "stockfish", "rustic"})
+    EXPECT_NE(found.error().find(part), std::string::npos) << found.error();
+}
+
+TEST(EnPassantRule, NamesAreLowerCaseWords) {
+  EXPECT_STREQ(zv::to_string(zv::EnPassantRule::Always), "always");
+  EXPECT_STREQ(zv::to_string(zv::EnPassantRule::PseudoLegal), "pseudolegal");
+  EXPECT_STREQ(zv::to_string(zv::EnPassantRule::Legal), "legal");
+}
+
+// --- Text format ---
+
+TEST(SchemeText, EveryBuiltinSchemeRoundTrips) {
+  for (const KeyScheme* s :
+       {&zv::polyglot_scheme(), &zv::stockfish_scheme(), &zv::rustic_scheme()}) {
+    const auto parsed = zv::parse_scheme_text(zv::write_scheme_text(*s), "other");
+    ASSERT_TRUE(parsed) << parsed.error();
+    EXPECT_TRUE(same_scheme(*parsed, *s)) << s->name;
+  }
+}
+
+TEST(SchemeText, SeededSchemeRoundTrips) {
+  const KeyScheme s = zv::seeded_scheme(12345);
+  const auto parsed = zv::parse_scheme_text(zv::write_scheme_text(s), "other");
+  ASSERT_TRUE(parsed) << parsed.error();
+  EXPECT_TRUE(same_scheme(*parsed, s));
+}
+
+TEST(SchemeText, ParsesEachKindOfEntry) {
+  const auto parsed = zv::parse_scheme_text(
+      "# a comment line\n"
+      "name mine   # trailing comment\n"
+      "rule always\n"
+      "fold_rule50 yes\n"
+      "psq P a2 0x1\n"
+      "psq k e8 ABCDEF\n"
+      "castling 15 ff\n"
+      "enpassant e3 2\n"
+      "enpassant none 3\n"
+      "side white 4\r\n"
+      "\tside black 5\n"
+      "nopawns FFFFFFFFFFFFFFFF\n",
+      "x");
+  ASSERT_TRUE(parsed) << parsed.error();
+  EXPECT_EQ(parsed->name, "mine");
+  EXPECT_EQ(parsed->en_passant_rule, zv::EnPassantRule::Always);
+  EXPECT_TRUE(parsed->fold_rule50_into_printed_key);
+  EXPECT_EQ(parsed->psq[zv::WhitePawn][zv::A2], 1u);
+  EXPECT_EQ(parsed->psq[zv::BlackKing][zv::E8], 0xABCDEFu);
+  EXPECT_EQ(parsed->castling[15], 0xFFu);
+  EXPECT_EQ(parsed->en_passant[zv::E3], 2u);
+  EXPECT_EQ(parsed->en_passant_none, 3u);
+  EXPECT_EQ(parsed->side_white, 4u);
+  EXPECT_EQ(parsed->side_black, 5u);
+  EXPECT_EQ(parsed->no_pawns, ~Key(0));
+}
+
+TEST(SchemeText, MissingEntriesAreZeroAndNameDefaultsToTheArgument) {
+  const auto parsed = zv::parse_scheme_text("psq Q d1 7\n", "given");
+  ASSERT_TRUE(parsed) << parsed.error();
+  KeyScheme expected;
+  expected.name = "given";
+  expected.psq[zv::WhiteQueen][zv::D1] = 7;
+  EXPECT_TRUE(same_scheme(*parsed, expected));
+}
+
+TEST(SchemeText, WriterOmitsZeroEntries) {
+  KeyScheme s;
+  s.name = "sparse";
+  s.psq[zv::BlackKnight][zv::G8] = 0xABC;
+  const std::string text = zv::write_scheme_text(s);
+  EXPECT_NE(text.find("psq n g8 0000000000000ABC\n"), std::string::npos) << text;
+  for (const char* absent : {"castling", "enpassant", "side", "nopawns", "psq P"})
+    EXPECT_EQ(text.find(absent), std::string::npos) << absent << " in\n" << text;
+}
+
+// Each error names the source and line, the offending token and the reason.
+TEST(SchemeTextErrors, UnknownKeyword) {
+  const std::string e = parse_error("name a\n\npqs P a2 1\n");
+  EXPECT_NE(e.find("x:3:"), std::string::npos) << e;
+  EXPECT_NE(e.find("unknown keyword 'pqs'"), std::string::npos) << e;
+}
+
+TEST(SchemeTextErrors, BadHexDigit) {
+  const std::string e = parse_error("psq P a2 12G4\n");
+  EXPECT_NE(e.find("x:1:"), std::string::npos) << e;
+  EXPECT_NE(e.find("bad key '12G4'"), std::string::npos) << e;
+  EXPECT_NE(e.find("hex digits"), std::string::npos) << e;
+}
+
+TEST(SchemeTextErrors, KeyLongerThan16Digits) {
+  const std::string e = parse_error("nopawns 1\nside black 10000000000000000\n");
+  EXPECT_NE(e.find("x:2:"), std::string::npos) << e;
+  EXPECT_NE(e.find("bad key '10000000000000000'"), std::string::npos) << e;
+}
+
+TEST(SchemeTextErrors, BadSquare) {
+  const std::string e = parse_error("psq P i9 1\n");
+  EXPECT_NE(e.find("x:1:"), std::string::npos) << e;
+  EXPECT_NE(e.find("bad square 'i9'"), std::string::npos) << e;
+}
+
+TEST(SchemeTextErrors, BadPieceLetter) {
+  const std::string e = parse_error("psq X a1 1\n");
+  EXPECT_NE(e.find("x:1:"), std::string::npos) << e;
+  EXPECT_NE(e.find("bad piece 'X'"), std::string::npos) << e;
+}
+
+TEST(SchemeTextErrors, DuplicateEntryNamesBothLines) {
+  const std::string e = parse_error("castling 3 1\n# again\ncastling 3 2\n");
+  EXPECT_NE(e.find("x:3:"), std::string::npos) << e;
+  EXPECT_NE(e.find("duplicate entry 'castling 3'"), std::string::npos) << e;
+  EXPECT_NE(e.find("line 1"), std::string::npos) << e;
+}
+
+TEST(SchemeTextErrors, TrailingToken) {
+  const std::string e = parse_error("nopawns 1 2\n");
+  EXPECT_NE(e.find("x:1:"), std::string::npos) << e;
+  EXPECT_NE(e.find("unexpected trailing token '2'"), std::string::npos) << e;
+}
+
+TEST(SchemeTextErrors, MissingValue) {
+  const std::string e = parse_error("enpassant e3\n");
+  EXPECT_NE(e.find("x:1:"), std::string::npos) << e;
+  EXPECT_NE(e.find("missing value"), std::string::npos) << e;
+}
+
+TEST(SchemeTextErrors, CastlingMaskOutOfRange) {
+  const std::string e = parse_error("castling 16 1\n");
+  EXPECT_NE(e.find("x:1:"), std::string::npos) << e;
+  EXPECT_NE(e.find("bad castling mask '16'"), std::string::npos) << e;
+}
+
+TEST(SchemeTextErrors, BadSide) {
+  const std::string e = parse_error("side red 1\n");
+  EXPECT_NE(e.find("x:1:"), std::string::npos) << e;
+  EXPECT_NE(e.find("bad side 'red'"), std::string::npos) << e;
+}
+
+TEST(SchemeTextErrors, BadRule) {
+  const std::string e = parse_error("rule sometimes\n");
+  EXPECT_NE(e.find("x:1:"), std::string::npos) << e;
+  EXPECT_NE(e.find("bad rule 'sometimes'"), std::string::npos) << e;
+}
+
+TEST(SchemeTextErrors, BadFoldRule50Value) {
+  const std::string e = parse_error("fold_rule50 true\n");
+  EXPECT_NE(e.find("x:1:"), std::string::npos) << e;
+  EXPECT_NE(e.find("bad fold_rule50 value 'true'"), std::string::npos) << e;
+}
+
+// --- Files ---
+
+TEST(SchemeFile, MissingFileErrorNamesPathAndReason) {
+  const std::string path = testing::TempDir() + "/no-such-scheme.txt";
+  const auto loaded = zv::load_scheme_file(path);
+  ASSERT_FALSE(loaded);
+  EXPECT_NE(loaded.error().find(path), std::string::npos) << loaded.error();
+  EXPECT_NE(loaded.error().find("No such file or directory"), std::string::npos) << loaded.error();
+}
+
+TEST(SchemeFile, DirectoryIsReportedAsUnreadable) {
+  const auto loaded = zv::load_scheme_file(testing::TempDir());
+  ASSERT_FALSE(loaded);
+  EXPECT_NE(loaded.error().find("Is a directory"), std::string::npos) << loaded.error();
+}
+
+TEST(SchemeFile, LoadedSchemeIsNamedAfterTheFileUnlessItHasANameLine) {
+  const std::filesystem::path path =
+      std::filesystem::path(testing::TempDir()) / "key_scheme_test_unnamed.scheme";
+  std::ofstream(path) << "psq K e1 5\n";
+  const auto loaded = zv::load_scheme_file(path.string());
+  std::filesystem::remove(path);
+  ASSERT_TRUE(loaded) << loaded.error();
+  EXPECT_EQ(loaded->name, "key_scheme_test_unnamed");
+  EXPECT_EQ(loaded->psq[zv::WhiteKing][zv::E1], 5u);
+}
+
+TEST(SchemeFile, ParseErrorsNameThePath) {
+  const std::filesystem::path path =
+      std::filesystem::path(testing::TempDir()) / "key_scheme_test_bad.scheme";
+  std::ofstream(path) << "name ok\nside green 1\n";
+  const auto loaded = zv::load_scheme_file(path.string());
+  std::filesystem::remove(path);
+  ASSERT_FALSE(loaded);
+  EXPECT_NE(loaded.error().find(path.string() + ":2:"), std::string::npos) << loaded.error();
+}
