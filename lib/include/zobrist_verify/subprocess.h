@@ -1,0 +1,91 @@
+// A child process with its stdin, stdout and stderr on pipes: spawned without a shell, read line
+// by line against a deadline, written without risking SIGPIPE, and always reaped. Every fault is
+// returned as an Error whose message says what happened (the path and errno text, the exit status
+// or signal, the last lines the child wrote to stderr).
+#pragma once
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "zobrist_verify/result.h"
+
+namespace zobrist_verify {
+
+// The value of a fallible call that has nothing to return.
+struct Done {};
+
+// "exited with status 3", "killed by signal 11 (Segmentation fault)".
+std::string describe_wait_status(int status);
+
+class Subprocess {
+ public:
+  using Milliseconds = std::chrono::milliseconds;
+
+  // Starts argv[0] with arguments argv[1..]; a name without '/' is searched in PATH. The child
+  // gets the default signal mask and a default SIGPIPE whatever the caller has set, and inherits
+  // no descriptor of ours beyond its three pipes.
+  [[nodiscard]] static Expected<Subprocess> spawn(const std::vector<std::string>& argv);
+
+  Subprocess(Subprocess&& other) noexcept;
+  Subprocess& operator=(Subprocess&& other) noexcept;
+  Subprocess(const Subprocess&) = delete;
+  Subprocess& operator=(const Subprocess&) = delete;
+  // Kills the child if it still runs (no grace) and reaps it.
+  ~Subprocess();
+
+  // The child's process id (still given after the child is reaped); -1 once moved from.
+  pid_t pid() const { return pid_; }
+  const std::string& program() const { return program_; }
+
+  // Writes all of `data` to the child's stdin, waiting at most `timeout` for room in the pipe.
+  [[nodiscard]] Expected<Done> write_all(std::string_view data, Milliseconds timeout);
+
+  // Reads one line from the child's stdout (without the '\n' and a trailing '\r'). Returns
+  // std::nullopt when no complete line arrived within `timeout`; an Error when the child closed
+  // its stdout (with how it exited, if it did) or a line exceeds max_line_length.
+  [[nodiscard]] Expected<std::optional<std::string>> read_line(Milliseconds timeout);
+
+  // Whether the child has exited; reaps it if so. Never blocks.
+  bool exited();
+  // Waits up to `timeout` for the child to exit on its own and reaps it; true if it did.
+  bool wait_for_exit(Milliseconds timeout);
+  // Closes the child's stdin (most programs take EOF as a request to stop), waits up to `grace`
+  // for it to exit, then sends SIGKILL; always reaps. Returns how the child ended.
+  std::string terminate(Milliseconds grace);
+
+  // The wait status once reaped.
+  std::optional<int> wait_status() const { return wait_status_; }
+  // The last bytes the child wrote to stderr ("" if none), trimmed to whole lines where possible.
+  std::string stderr_tail();
+  // Describes why the child stopped talking: its exit status if it has exited within `grace`,
+  // and its stderr tail.
+  std::string describe_end(Milliseconds grace);
+
+  static constexpr std::size_t max_line_length = 1 << 20;
+  static constexpr std::size_t stderr_tail_length = 2048;
+
+ private:
+  Subprocess() = default;
+  void release();
+  void close_stdin();
+  void drain_stderr();
+  void reap_blocking();
+
+  pid_t pid_ = -1;
+  std::string program_;
+  int stdin_fd_ = -1;   // our write end of the child's stdin
+  int stdout_fd_ = -1;  // our read end of the child's stdout
+  int stderr_fd_ = -1;  // our read end of the child's stderr
+  bool stdout_closed_ = false;
+  std::string stdout_buffer_;  // bytes read but not yet returned as a line
+  std::string stderr_buffer_;  // the last stderr_tail_length bytes
+  std::optional<int> wait_status_;
+  bool reaped_ = false;
+};
+
+}  // namespace zobrist_verify
