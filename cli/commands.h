@@ -1,0 +1,14 @@
+// The sub-commands of zobrist-verify. Each takes the words after its name and returns the exit
+// code (see ExitCode in args.h).
+#pragma once
+
+#include <span>
+#include <string>
+
+namespace zobrist_verify::cli {
+
+int run_key(std::span<const std::string> args);
+int run_perft(std::span<const std::string> args);
+int run_verify(std::span<const std::string> args);
+
+}  // namespace zobrist_verify::cli

@@ -1,0 +1,98 @@
+#include "inputs.h"
+
+#include <cerrno>
+#include <charconv>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "zobrist_verify/fen_error.h"
+
+namespace zobrist_verify::cli {
+
+Expected<std::string> read_text_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Error{"cannot read " + path + ": " + std::strerror(errno)};
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) return Error{"cannot read " + path + ": read failed"};
+  return text.str();
+}
+
+namespace {
+
+Expected<KeyScheme> seeded_scheme_from_text(std::string_view text, std::string_view option) {
+  auto seed = parse_count(text, option, /*allow_hex=*/true);
+  if (!seed) return Error{seed.error()};
+  // xorshift64* stays at zero forever from a zero seed.
+  if (*seed == 0) return Error{std::string(option) + " must be non-zero"};
+  return seeded_scheme(*seed);
+}
+
+}  // namespace
+
+Expected<KeyScheme> scheme_from_name(std::string_view name) {
+  if (name.starts_with("seed:"))
+    return seeded_scheme_from_text(name.substr(5), "the seed in seed:N");
+  if (name.starts_with("file:")) {
+    if (name.size() == 5) return Error{"file: needs a path, as in --scheme file:keys.txt"};
+    return load_scheme_file(std::string(name.substr(5)));
+  }
+  auto builtin = builtin_scheme(name);
+  if (!builtin) {
+    std::string names;
+    for (const std::string& n : builtin_scheme_names()) names += n + ", ";
+    return Error{"unknown scheme '" + std::string(name) + "' (choose one of " + names +
+                 "seed:N or file:PATH)"};
+  }
+  return **builtin;
+}
+
+Expected<KeyScheme> scheme_from_args(const ParsedArgs& args) {
+  int given = int(args.has("--scheme")) + int(args.has("--seed")) + int(args.has("--scheme-file"));
+  if (given > 1) return Error{"give only one of --scheme, --seed and --scheme-file"};
+  if (auto seed = args.value("--seed")) return seeded_scheme_from_text(*seed, "--seed");
+  if (auto path = args.value("--scheme-file")) return load_scheme_file(*path);
+  return scheme_from_name(args.value("--scheme").value_or("polyglot"));
+}
+
+Expected<int> set_up_game(Game& game, std::string_view fen, std::string_view moves,
+                          const KeyScheme& scheme, bool chess960) {
+  if (fen == "startpos") fen = StartFen;
+  std::vector<FenError> errors = game.set(fen, scheme, FenOptions{.chess960 = chess960});
+  if (!errors.empty()) {
+    return Error{"invalid FEN '" + std::string(fen) + "': " + format_errors(errors)};
+  }
+  if (moves.find_first_not_of(' ') == std::string_view::npos) return 0;
+  return game.play_uci_sequence(moves);
+}
+
+Expected<int> set_up_game(Game& game, const ParsedArgs& args, const KeyScheme& scheme) {
+  std::string fen = StartFen;
+  if (args.has("--fen")) {
+    fen = args.joined("--fen");
+    if (fen.empty()) return Error{"option --fen needs a FEN (or startpos)"};
+  }
+  return set_up_game(game, fen, args.joined("--moves"), scheme, args.has("--chess960"));
+}
+
+std::string hex_key(Key key) {
+  char text[17];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(key));
+  return text;
+}
+
+Expected<Key> parse_hex_key(std::string_view text) {
+  std::string_view digits = text;
+  if (digits.starts_with("0x") || digits.starts_with("0X")) digits.remove_prefix(2);
+  Key key = 0;
+  auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), key, 16);
+  if (digits.empty() || digits.size() > 16 || ec != std::errc{} ||
+      end != digits.data() + digits.size()) {
+    return Error{"'" + std::string(text) + "' is not a 64-bit hex key"};
+  }
+  return key;
+}
+
+}  // namespace zobrist_verify::cli

@@ -1,0 +1,40 @@
+// What the commands share between reading their arguments and calling the library: files, key
+// schemes, the starting position and the hex form of keys.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "args.h"
+#include "zobrist_verify/game.h"
+#include "zobrist_verify/key_scheme.h"
+#include "zobrist_verify/result.h"
+
+namespace zobrist_verify::cli {
+
+// The whole content of a file, or an error naming the file and the reason.
+[[nodiscard]] Expected<std::string> read_text_file(const std::string& path);
+
+// The scheme named by --scheme (polyglot, stockfish, rustic, seed:N, file:PATH), --seed N or
+// --scheme-file PATH; polyglot when none is given. At most one of the three may be given.
+[[nodiscard]] Expected<KeyScheme> scheme_from_args(const ParsedArgs& args);
+
+// A scheme by its --scheme spelling.
+[[nodiscard]] Expected<KeyScheme> scheme_from_name(std::string_view name);
+
+// Sets `game` to --fen (the start position when absent; "startpos" also names it), with
+// --chess960, then plays --moves. Errors quote the FEN or name the move.
+[[nodiscard]] Expected<int> set_up_game(Game& game, const ParsedArgs& args,
+                                        const KeyScheme& scheme);
+
+// Sets `game` to `fen` and plays `moves` (space-separated UCI; may be empty).
+[[nodiscard]] Expected<int> set_up_game(Game& game, std::string_view fen, std::string_view moves,
+                                        const KeyScheme& scheme, bool chess960);
+
+// 16 lower-case hex digits.
+std::string hex_key(Key key);
+
+// A hex key as written in the corpus: 1 to 16 hex digits, either case, optional 0x.
+[[nodiscard]] Expected<Key> parse_hex_key(std::string_view text);
+
+}  // namespace zobrist_verify::cli

@@ -1,0 +1,57 @@
+// zobrist-verify: prints Zobrist keys and perft counts, and runs the verification report.
+#include <iostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "args.h"
+#include "commands.h"
+#include "version.h"
+#include "zobrist_verify/bitboard.h"
+
+namespace {
+
+constexpr const char* Usage = R"(usage: zobrist-verify COMMAND [options]
+
+Verifies Zobrist hashing: key schemes, incremental keys and the move generator under them.
+
+commands:
+  key       print the Zobrist key of a position (after optional moves) under a key scheme
+  perft     count the leaves of the legal move tree, or check a perft suite (--epd)
+  verify    check the library against the reference corpus and print a PASS/FAIL report
+
+options:
+  --help      print this help (each command also has --help)
+  --version   print the version and the sliding-attack method of this build
+
+Exit status: 0 success, 1 a check failed, 2 a usage error, invalid FEN, illegal move or
+unreadable file (with one "error: ..." line on stderr).
+)";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace zobrist_verify::cli;
+  std::vector<std::string> words(argv + 1, argv + argc);
+  if (words.empty()) return report_usage_error("no command given (try --help)");
+
+  std::string_view first = words.front();
+  std::span<const std::string> rest(words.begin() + 1, words.end());
+  if (first == "--help" || first == "-h" || first == "help") {
+    std::cout << Usage;
+    return ExitSuccess;
+  }
+  if (first == "--version") {
+    std::cout << "zobrist-verify " << Version
+              << " (sliding attacks: " << zobrist_verify::slider_attack_method() << ")\n";
+    return ExitSuccess;
+  }
+  if (first == "key") return run_key(rest);
+  if (first == "perft") return run_perft(rest);
+  if (first == "verify") return run_verify(rest);
+  if (looks_like_option(first)) {
+    return report_usage_error("unknown option '" + std::string(first) + "' (see --help)");
+  }
+  return report_usage_error("unknown command '" + std::string(first) +
+                            "' (commands: key, perft, verify; see --help)");
+}

@@ -1,0 +1,86 @@
+#include "report.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <ostream>
+
+#include "args.h"
+
+namespace zobrist_verify::cli {
+
+void Report::add(std::string name, bool passed, std::string detail) {
+  rows_.push_back({std::move(name), passed, one_line(detail)});
+}
+
+void Report::append(const Report& other) {
+  rows_.insert(rows_.end(), other.rows_.begin(), other.rows_.end());
+}
+
+bool Report::passed() const {
+  return failed_count() == 0;
+}
+
+int Report::failed_count() const {
+  return int(
+      std::count_if(rows_.begin(), rows_.end(), [](const ReportRow& r) { return !r.passed; }));
+}
+
+void Report::print_text(std::ostream& out) const {
+  // Dots run to a common column so that PASS and FAIL line up, as in SMHasher.
+  std::size_t width = 40;
+  for (const ReportRow& row : rows_) width = std::max(width, row.name.size() + 4);
+  for (const ReportRow& row : rows_) {
+    out << row.name << ' ' << std::string(width - row.name.size() - 1, '.') << ' '
+        << (row.passed ? "PASS" : "FAIL");
+    if (!row.detail.empty()) out << "  " << row.detail;
+    out << '\n';
+  }
+  int failed = failed_count();
+  out << "verify: " << int(rows_.size()) - failed << " passed, " << failed << " failed\n";
+}
+
+void Report::print_json(std::ostream& out) const {
+  out << "{\"passed\": " << (passed() ? "true" : "false") << ", \"sections\": [";
+  for (std::size_t i = 0; i < rows_.size(); ++i) {
+    const ReportRow& row = rows_[i];
+    out << (i ? ",\n  " : "\n  ") << "{\"name\": " << json_string(row.name)
+        << ", \"passed\": " << (row.passed ? "true" : "false")
+        << ", \"detail\": " << json_string(row.detail) << '}';
+  }
+  out << (rows_.empty() ? "]}\n" : "\n]}\n");
+}
+
+std::string json_string(std::string_view text) {
+  std::string quoted = "\"";
+  for (char c : text) {
+    switch (c) {
+      case '"':
+        quoted += "\\\"";
+        break;
+      case '\\':
+        quoted += "\\\\";
+        break;
+      case '\n':
+        quoted += "\\n";
+        break;
+      case '\r':
+        quoted += "\\r";
+        break;
+      case '\t':
+        quoted += "\\t";
+        break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          char escape[7];
+          std::snprintf(escape, sizeof escape, "\\u%04x", static_cast<unsigned>(c));
+          quoted += escape;
+        } else {
+          quoted += c;  // UTF-8 bytes pass through unchanged
+        }
+    }
+  }
+  quoted += '"';
+  return quoted;
+}
+
+}  // namespace zobrist_verify::cli

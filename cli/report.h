@@ -1,0 +1,39 @@
+// The verification report: rows built as data first, printed last as aligned text
+// ("name ....... PASS  detail") or as JSON.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace zobrist_verify::cli {
+
+struct ReportRow {
+  std::string name;
+  bool passed = false;
+  std::string detail;  // counts and timing on a pass; "expected X, actual Y" on a failure
+};
+
+class Report {
+ public:
+  // The detail is kept on one line so that the text report stays aligned.
+  void add(std::string name, bool passed, std::string detail);
+  void append(const Report& other);
+  const std::vector<ReportRow>& rows() const { return rows_; }
+  bool passed() const;
+  int failed_count() const;
+
+  // One aligned line a row, then "verify: N passed, M failed".
+  void print_text(std::ostream& out) const;
+  // {"passed": bool, "sections": [{"name": ..., "passed": ..., "detail": ...}, ...]}
+  void print_json(std::ostream& out) const;
+
+ private:
+  std::vector<ReportRow> rows_;
+};
+
+// The text as a JSON string literal, quotes included.
+std::string json_string(std::string_view text);
+
+}  // namespace zobrist_verify::cli

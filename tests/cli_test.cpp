@@ -1,0 +1,333 @@
+// Runs the built zobrist-verify binary and checks its output and exit codes. Expected keys and
+// node counts are published values (corpus/keys, corpus/perft), never computed by the program.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct RunResult {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+void write_file(const fs::path& path, const std::string& text) {
+  fs::create_directories(path.parent_path());
+  std::ofstream(path, std::ios::binary) << text;
+}
+
+// A fresh directory under the system temp directory, removed when the test ends.
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern = (fs::temp_directory_path() / "zv-cli-test-XXXXXX").string();
+    if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
+    path_ = pattern;
+  }
+  ~TempDir() {
+    std::error_code ignored;
+    fs::remove_all(path_, ignored);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+// Runs the CLI with `args`, stdout and stderr captured in files (no pipe can fill up).
+RunResult run_cli(const std::vector<std::string>& args) {
+  TempDir dir;
+  fs::path out_path = dir.path() / "stdout";
+  fs::path err_path = dir.path() / "stderr";
+  std::vector<char*> argv;
+  std::string program = ZV_CLI_PATH;
+  argv.push_back(program.data());
+  std::vector<std::string> copies = args;
+  for (std::string& arg : copies) argv.push_back(arg.data());
+  argv.push_back(nullptr);
+
+  pid_t child = fork();
+  if (child == 0) {
+    int out = open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    int err = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    if (out < 0 || err < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0) _exit(127);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  RunResult result;
+  int status = 0;
+  if (child < 0 || waitpid(child, &status, 0) != child) return result;
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  result.out = read_file(out_path);
+  result.err = read_file(err_path);
+  return result;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+// One line: a single '\n', at the end.
+bool is_one_error_line(const std::string& err) {
+  return err.starts_with("error: ") && err.find('\n') == err.size() - 1;
+}
+
+const std::string StartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+TEST(CliKey, StartPositionUnderPolyglotIsThePublishedKey) {
+  RunResult r = run_cli({"key"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "463b96181691fc9c\n");
+}
+
+TEST(CliKey, MovesArePlayedBeforeTheKeyIsPrinted) {
+  RunResult r = run_cli({"key", "--scheme", "polyglot", "--moves", "e2e4", "d7d5", "e4e5", "f7f5"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "22a48b5a8e47ff78\n");
+}
+
+TEST(CliKey, FenMayBeGivenAsSeparateWords) {
+  RunResult r = run_cli({"key", "--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "w", "KQkq",
+                         "-", "0", "1", "--moves", "e2e4"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "823c9b50fd114196\n");
+}
+
+TEST(CliKey, AllPrintsKeyPawnKeyAndMaterialKeyLines) {
+  RunResult r = run_cli({"key", "--all"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  std::vector<std::string> lines = lines_of(r.out);
+  ASSERT_EQ(lines.size(), 3u) << r.out;
+  EXPECT_EQ(lines[0], "key: 463b96181691fc9c");
+  EXPECT_TRUE(lines[1].starts_with("pawn_key: ")) << lines[1];
+  EXPECT_TRUE(lines[2].starts_with("material_key: ")) << lines[2];
+  EXPECT_EQ(lines[1].size(), std::string("pawn_key: ").size() + 16);
+  EXPECT_EQ(lines[2].size(), std::string("material_key: ").size() + 16);
+}
+
+TEST(CliKey, StockfishAllAddsThePrintedKey) {
+  // Stockfish 15.1's `d` prints 8F8F01D4562F59FB for the start position.
+  RunResult r = run_cli({"key", "--scheme", "stockfish", "--all"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  std::vector<std::string> lines = lines_of(r.out);
+  ASSERT_EQ(lines.size(), 4u) << r.out;
+  EXPECT_EQ(lines[3], "printed_key: 8f8f01d4562f59fb");
+}
+
+TEST(CliKey, SeedOptionAndSeedSchemeNameTheSameScheme) {
+  RunResult by_option = run_cli({"key", "--seed", "12345", "--moves", "g1f3"});
+  RunResult by_name = run_cli({"key", "--scheme", "seed:12345", "--moves", "g1f3"});
+  EXPECT_EQ(by_option.exit_code, 0) << by_option.err;
+  EXPECT_EQ(by_option.out.size(), 17u);
+  EXPECT_EQ(by_option.out, by_name.out);
+}
+
+TEST(CliKey, InvalidFenExitsTwoWithOneErrorLine) {
+  RunResult r =
+      run_cli({"key", "--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  EXPECT_TRUE(is_one_error_line(r.err)) << r.err;
+}
+
+TEST(CliKey, IllegalMoveExitsTwoNamingTheMove) {
+  RunResult r = run_cli({"key", "--moves", "e2e4", "e7e5", "e4e5"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(is_one_error_line(r.err)) << r.err;
+  EXPECT_NE(r.err.find("e4e5"), std::string::npos) << r.err;
+}
+
+TEST(CliKey, UnknownSchemeExitsTwo) {
+  RunResult r = run_cli({"key", "--scheme", "no-such-scheme"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(is_one_error_line(r.err)) << r.err;
+}
+
+TEST(CliKey, UnreadableSchemeFileExitsTwo) {
+  RunResult r = run_cli({"key", "--scheme-file", "/nonexistent/zv-scheme.txt"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(is_one_error_line(r.err)) << r.err;
+}
+
+TEST(CliKey, UnknownOptionExitsTwo) {
+  RunResult r = run_cli({"key", "--no-such-option"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(is_one_error_line(r.err)) << r.err;
+}
+
+TEST(CliTop, UnknownCommandExitsTwo) {
+  RunResult r = run_cli({"frobnicate"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(is_one_error_line(r.err)) << r.err;
+}
+
+TEST(CliTop, NoCommandExitsTwo) {
+  RunResult r = run_cli({});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(is_one_error_line(r.err)) << r.err;
+}
+
+TEST(CliTop, HelpPrintsUsageOnStdoutAndExitsZero) {
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"--help"}, {"key", "--help"}, {"perft", "--help"}, {"verify", "--help"}}) {
+    RunResult r = run_cli(args);
+    EXPECT_EQ(r.exit_code, 0) << args.front();
+    EXPECT_TRUE(r.out.starts_with("usage: zobrist-verify")) << r.out;
+    EXPECT_TRUE(r.err.empty()) << r.err;
+  }
+}
+
+TEST(CliTop, VersionNamesTheSlidingAttackMethod) {
+  RunResult r = run_cli({"--version"});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_TRUE(r.out.find("pext") != std::string::npos || r.out.find("magic") != std::string::npos)
+      << r.out;
+}
+
+TEST(CliPerft, StartPositionDepthThreeHas8902Nodes) {
+  RunResult r = run_cli({"perft", "--depth", "3"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "Nodes searched: 8902\n");
+}
+
+TEST(CliPerft, FullPerftCountsTheSameNodes) {
+  // Kiwipete, depth 3: 97862 (standard perft suite).
+  RunResult r = run_cli({"perft", "--full", "--depth", "3", "--fen",
+                         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "Nodes searched: 97862\n");
+}
+
+TEST(CliPerft, DivideListsEachRootMoveThenABlankLineThenTheTotal) {
+  RunResult r = run_cli({"perft", "--depth", "1", "--divide"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  std::vector<std::string> lines = lines_of(r.out);
+  ASSERT_EQ(lines.size(), 22u) << r.out;
+  for (int i = 0; i < 20; ++i) {
+    EXPECT_EQ(lines[i].size(), std::string("e2e4: 1").size()) << lines[i];
+    EXPECT_TRUE(lines[i].ends_with(": 1")) << lines[i];
+  }
+  EXPECT_NE(std::find(lines.begin(), lines.end(), "e2e4: 1"), lines.end());
+  EXPECT_NE(std::find(lines.begin(), lines.end(), "g1f3: 1"), lines.end());
+  EXPECT_EQ(lines[20], "");
+  EXPECT_EQ(lines[21], "Nodes searched: 20");
+}
+
+TEST(CliPerft, MissingDepthExitsTwo) {
+  RunResult r = run_cli({"perft"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(is_one_error_line(r.err)) << r.err;
+}
+
+TEST(CliPerft, NonNumericDepthExitsTwo) {
+  RunResult r = run_cli({"perft", "--depth", "three"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(is_one_error_line(r.err)) << r.err;
+}
+
+TEST(CliPerft, EpdWithAWrongCountExitsOneAndPrintsTheMismatch) {
+  TempDir dir;
+  fs::path epd = dir.path() / "suite.epd";
+  write_file(epd, StartFen + " ;D1 20 ;D2 400 ;D3 8903\n" +
+                      "4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 66 ;D3 1197\n");
+  RunResult r = run_cli({"perft", "--epd", epd.string()});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  std::vector<std::string> lines = lines_of(r.out);
+  ASSERT_EQ(lines.size(), 2u) << r.out;
+  EXPECT_EQ(lines[0],
+            "mismatch: line 1 depth 3: expected 8903, actual 8902, fen '" + StartFen + "'");
+  EXPECT_EQ(lines[1], "perft: 2 positions, 6 depths, 10600 nodes, 1 mismatches");
+}
+
+TEST(CliPerft, EpdWithCorrectCountsExitsZero) {
+  TempDir dir;
+  fs::path epd = dir.path() / "suite.epd";
+  write_file(epd, "# a comment\n" + StartFen + " ;D1 20 ;D2 400 ;D3 8902\n");
+  RunResult r = run_cli({"perft", "--epd", epd.string(), "--max-depth", "2"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "perft: 1 positions, 2 depths, 420 nodes, 0 mismatches\n");
+}
+
+TEST(CliPerft, UnreadableEpdExitsTwo) {
+  RunResult r = run_cli({"perft", "--epd", "/nonexistent/zv-suite.epd"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(is_one_error_line(r.err)) << r.err;
+}
+
+// A corpus of the five files verify reads, small enough to run in a moment.
+void write_small_corpus(const fs::path& root, const std::string& polyglot_start_key) {
+  write_file(root / "keys/polyglot-vectors.tsv", "# fen\tmoves\tkey\n" + StartFen + "\t\t" +
+                                                     polyglot_start_key + "\n" + StartFen +
+                                                     "\te2e4\t823c9b50fd114196\n");
+  write_file(root / "keys/stockfish-15.1-keys.tsv", "startpos\t\t8F8F01D4562F59FB\n");
+  write_file(root / "perft/standard.epd", StartFen + " ;D1 20 ;D2 400 ;D3 8902\n");
+  write_file(root / "perft/fischer.epd",
+             "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9 ;D1 21 ;D2 528\n");
+  write_file(root / "perft/tricky.perft",
+             "id pos-3\nepd 8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -\nperft 1 14\nperft 2 191\n");
+}
+
+TEST(CliVerify, SmallCorrectCorpusPasses) {
+  TempDir dir;
+  write_small_corpus(dir.path(), "463b96181691fc9c");
+  RunResult r = run_cli({"verify", "--corpus", dir.path().string()});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("verify: 6 passed, 0 failed"), std::string::npos) << r.out;
+}
+
+TEST(CliVerify, WrongKeyVectorFailsWithExpectedAndActual) {
+  TempDir dir;
+  write_small_corpus(dir.path(), "463b96181691fc9d");
+  RunResult r = run_cli({"verify", "--corpus", dir.path().string()});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.out.find("expected 463b96181691fc9d, actual 463b96181691fc9c"), std::string::npos)
+      << r.out;
+}
+
+TEST(CliVerify, JsonReportsOverallFailure) {
+  TempDir dir;
+  write_small_corpus(dir.path(), "463b96181691fc9d");
+  RunResult r = run_cli({"verify", "--json", "--corpus", dir.path().string()});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_TRUE(r.out.starts_with("{\"passed\": false, \"sections\": [")) << r.out;
+}
+
+TEST(CliVerify, RepositoryCorpusPassesWithinASmallNodeBudget) {
+  RunResult r = run_cli({"verify", "--corpus", ZV_CORPUS_DIR, "--max-nodes", "100000"});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("verify: 6 passed, 0 failed"), std::string::npos) << r.out;
+}
+
+TEST(CliVerify, MissingCorpusExitsTwo) {
+  TempDir dir;
+  RunResult r = run_cli({"verify", "--corpus", (dir.path() / "absent").string()});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(is_one_error_line(r.err)) << r.err;
+}
+
+}  // namespace
