@@ -61,6 +61,13 @@ Bitboard leaper_attacks(Square s, std::initializer_list<int> steps) {
   return b;
 }
 
+// Squares whose occupancy changes a slider's attacks from s: its rays without the board edge.
+Bitboard relevant_blockers(PieceType pt, Square s) {
+  const Bitboard edges = ((rank_bb(Rank1) | rank_bb(Rank8)) & ~rank_bb(rank_of(s))) |
+                         ((file_bb(FileA) | file_bb(FileH)) & ~file_bb(file_of(s)));
+  return sliding_attacks_slow(pt, s, 0) & ~edges;
+}
+
 // Finds magics by sparse random trial (fixed seeds, so every run builds the same tables) and
 // fills the attack table of each square.
 void init_magics(PieceType pt, detail::SliderEntry table[], Bitboard storage[]) {
@@ -72,10 +79,8 @@ void init_magics(PieceType pt, detail::SliderEntry table[], Bitboard storage[]) 
   Bitboard* next = storage;
 
   for (Square s = A1; s <= H8; ++s) {
-    const Bitboard edges = ((rank_bb(Rank1) | rank_bb(Rank8)) & ~rank_bb(rank_of(s))) |
-                           ((file_bb(FileA) | file_bb(FileH)) & ~file_bb(file_of(s)));
     detail::SliderEntry& e = table[s];
-    e.mask = sliding_attacks_slow(pt, s, 0) & ~edges;
+    e.mask = relevant_blockers(pt, s);
     e.shift = unsigned(64 - popcount(e.mask));
     e.attacks = next;
 
@@ -108,12 +113,11 @@ void init_magics(PieceType pt, detail::SliderEntry table[], Bitboard storage[]) 
 }
 
 #ifdef ZV_USE_PEXT
-void init_pext(PieceType pt, detail::SliderEntry table[], const detail::SliderEntry magic[],
-               Bitboard storage[]) {
+void init_pext(PieceType pt, detail::SliderEntry table[], Bitboard storage[]) {
   Bitboard* next = storage;
   for (Square s = A1; s <= H8; ++s) {
     detail::SliderEntry& e = table[s];
-    e.mask = magic[s].mask;
+    e.mask = relevant_blockers(pt, s);
     e.magic = 0;
     e.shift = 0;
     e.attacks = next;
@@ -129,6 +133,15 @@ void init_pext(PieceType pt, detail::SliderEntry table[], const detail::SliderEn
 }
 #endif
 
+// Magic tables: the attack method of magic builds, built on demand in PEXT builds (for tests).
+void init_magic_tables() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    init_magics(Rook, magic_rook, magic_rook_storage);
+    init_magics(Bishop, magic_bishop, magic_bishop_storage);
+  });
+}
+
 void init_all() {
   using namespace detail;
   for (Square s = A1; s <= H8; ++s) {
@@ -141,12 +154,11 @@ void init_all() {
     pseudo_attack_table[Queen][s] = pseudo_attack_table[Bishop][s] | pseudo_attack_table[Rook][s];
   }
 
-  init_magics(Rook, magic_rook, magic_rook_storage);
-  init_magics(Bishop, magic_bishop, magic_bishop_storage);
 #ifdef ZV_USE_PEXT
-  init_pext(Rook, rook_table, magic_rook, pext_rook_storage);
-  init_pext(Bishop, bishop_table, magic_bishop, pext_bishop_storage);
+  init_pext(Rook, rook_table, pext_rook_storage);
+  init_pext(Bishop, bishop_table, pext_bishop_storage);
 #else
+  init_magic_tables();
   for (Square s = A1; s <= H8; ++s) {
     rook_table[s] = magic_rook[s];
     bishop_table[s] = magic_bishop[s];
@@ -201,11 +213,13 @@ const char* slider_attack_method() {
 
 Bitboard magic_rook_attacks(Square s, Bitboard occupied) {
   init_bitboards();
+  init_magic_tables();
   return magic_lookup(magic_rook[s], occupied);
 }
 
 Bitboard magic_bishop_attacks(Square s, Bitboard occupied) {
   init_bitboards();
+  init_magic_tables();
   return magic_lookup(magic_bishop[s], occupied);
 }
 

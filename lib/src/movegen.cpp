@@ -7,34 +7,60 @@ namespace zobrist_verify {
 
 namespace {
 
-inline Move* add_promotions(Move* out, Square from, Square to) {
-  *out++ = Move::make(MoveKind::Promotion, from, to, Queen);
-  *out++ = Move::make(MoveKind::Promotion, from, to, Rook);
-  *out++ = Move::make(MoveKind::Promotion, from, to, Bishop);
-  *out++ = Move::make(MoveKind::Promotion, from, to, Knight);
-  return out;
-}
+// Where generated moves go: written to a list, or only counted (for bulk-counted perft).
+template <bool CountOnly>
+struct Sink {
+  Move* out = nullptr;
+  std::size_t count = 0;
 
-template <int Delta>
-inline Move* add_pawn_moves(Move* out, Bitboard targets) {
-  while (targets) {
-    const Square to = pop_lsb(targets);
-    *out++ = Move(to - Delta, to);
+  void add(Move m) {
+    if constexpr (CountOnly) ++count;
+    else *out++ = m;
   }
-  return out;
-}
-
-template <int Delta>
-inline Move* add_pawn_promotions(Move* out, Bitboard targets) {
-  while (targets) {
-    const Square to = pop_lsb(targets);
-    out = add_promotions(out, to - Delta, to);
+  void add_promotions(Square from, Square to) {
+    if constexpr (CountOnly) {
+      count += 4;
+    } else {
+      *out++ = Move::make(MoveKind::Promotion, from, to, Queen);
+      *out++ = Move::make(MoveKind::Promotion, from, to, Rook);
+      *out++ = Move::make(MoveKind::Promotion, from, to, Bishop);
+      *out++ = Move::make(MoveKind::Promotion, from, to, Knight);
+    }
   }
-  return out;
-}
+  // One move from each target square back along Delta.
+  template <int Delta>
+  void add_pawn_moves(Bitboard targets) {
+    if constexpr (CountOnly) {
+      count += std::size_t(popcount(targets));
+    } else {
+      while (targets) {
+        const Square to = pop_lsb(targets);
+        *out++ = Move(to - Delta, to);
+      }
+    }
+  }
+  template <int Delta>
+  void add_pawn_promotions(Bitboard targets) {
+    if constexpr (CountOnly) {
+      count += 4 * std::size_t(popcount(targets));
+    } else {
+      while (targets) {
+        const Square to = pop_lsb(targets);
+        add_promotions(to - Delta, to);
+      }
+    }
+  }
+  void add_piece_moves(Square from, Bitboard targets) {
+    if constexpr (CountOnly) {
+      count += std::size_t(popcount(targets));
+    } else {
+      while (targets) *out++ = Move(from, pop_lsb(targets));
+    }
+  }
+};
 
-template <Color Us>
-Move* generate_pawn_moves(const Position& pos, Move* out, Bitboard movable, Bitboard target) {
+template <Color Us, class S>
+void generate_pawn_moves(const Position& pos, S& sink, Bitboard movable, Bitboard target) {
   constexpr Color Them = ~Us;
   constexpr int Up = Us == White ? 8 : -8;
   constexpr int UpRight = Us == White ? 9 : -7;
@@ -50,23 +76,22 @@ Move* generate_pawn_moves(const Position& pos, Move* out, Bitboard movable, Bitb
   const Bitboard lower = pawns & ~Rank7BB;
   const Bitboard single = shift<Up>(lower) & empty;
   const Bitboard twice = shift<Up>(single & Rank3BB) & push_target;
-  out = add_pawn_moves<Up>(out, single & target);
-  out = add_pawn_moves<2 * Up>(out, twice);
-  out = add_pawn_moves<UpRight>(out, shift<UpRight>(lower) & enemies);
-  out = add_pawn_moves<UpLeft>(out, shift<UpLeft>(lower) & enemies);
+  sink.template add_pawn_moves<Up>(single & target);
+  sink.template add_pawn_moves<2 * Up>(twice);
+  sink.template add_pawn_moves<UpRight>(shift<UpRight>(lower) & enemies);
+  sink.template add_pawn_moves<UpLeft>(shift<UpLeft>(lower) & enemies);
 
   const Bitboard upper = pawns & Rank7BB;
   if (upper) {
-    out = add_pawn_promotions<Up>(out, shift<Up>(upper) & push_target);
-    out = add_pawn_promotions<UpRight>(out, shift<UpRight>(upper) & enemies);
-    out = add_pawn_promotions<UpLeft>(out, shift<UpLeft>(upper) & enemies);
+    sink.template add_pawn_promotions<Up>(shift<Up>(upper) & push_target);
+    sink.template add_pawn_promotions<UpRight>(shift<UpRight>(upper) & enemies);
+    sink.template add_pawn_promotions<UpLeft>(shift<UpLeft>(upper) & enemies);
   }
-  return out;
 }
 
 // Moves of a pawn pinned to its king: only along the pin line, never while in check.
-template <Color Us>
-Move* generate_pinned_pawn(const Position& pos, Move* out, Square from, Bitboard pin_line) {
+template <Color Us, class S>
+void generate_pinned_pawn(const Position& pos, S& sink, Square from, Bitboard pin_line) {
   constexpr int Up = Us == White ? 8 : -8;
   const Bitboard empty = ~pos.pieces();
   Bitboard targets = pawn_attacks(Us, from) & pos.pieces(~Us);
@@ -77,17 +102,15 @@ Move* generate_pinned_pawn(const Position& pos, Move* out, Square from, Bitboard
       targets |= square_bb(one + Up);
   }
   targets &= pin_line;
-  const bool promotes = relative_rank(Us, from) == Rank7;
-  while (targets) {
-    const Square to = pop_lsb(targets);
-    if (promotes) out = add_promotions(out, from, to);
-    else *out++ = Move(from, to);
+  if (relative_rank(Us, from) != Rank7) {
+    sink.add_piece_moves(from, targets);
+    return;
   }
-  return out;
+  while (targets) sink.add_promotions(from, pop_lsb(targets));
 }
 
-template <Color Us>
-Move* generate(const Position& pos, Move* out) {
+template <Color Us, class S>
+void generate(const Position& pos, S& sink) {
   constexpr Color Them = ~Us;
   const Square ksq = pos.king_square(Us);
   const Bitboard own = pos.pieces(Us);
@@ -97,38 +120,42 @@ Move* generate(const Position& pos, Move* out) {
   const Bitboard occupied_without_king = pos.pieces() ^ square_bb(ksq);
   for (Bitboard b = king_attacks(ksq) & ~own; b;) {
     const Square to = pop_lsb(b);
-    if (!pos.attacked_by(Them, to, occupied_without_king)) *out++ = Move(ksq, to);
+    if (!pos.attacked_by(Them, to, occupied_without_king)) sink.add(Move(ksq, to));
   }
-  if (more_than_one(checkers)) return out;
+  if (more_than_one(checkers)) return;
 
   const Bitboard target = (checkers ? between_bb(ksq, lsb(checkers)) : ~Bitboard(0)) & ~own;
   const Bitboard pinned = pos.blockers_for_king(Us) & own;
   const Bitboard occupied = pos.pieces();
 
-  out = generate_pawn_moves<Us>(pos, out, ~pinned, target);
+  generate_pawn_moves<Us>(pos, sink, ~pinned, target);
   for (Bitboard b = pos.pieces(Us, Knight) & ~pinned; b;) {
     const Square from = pop_lsb(b);
-    for (Bitboard t = knight_attacks(from) & target; t;) *out++ = Move(from, pop_lsb(t));
+    sink.add_piece_moves(from, knight_attacks(from) & target);
   }
-  for (PieceType pt : {Bishop, Rook, Queen}) {
-    for (Bitboard b = pos.pieces(Us, pt); b;) {
-      const Square from = pop_lsb(b);
-      Bitboard t = attacks_bb(pt, from, occupied) & target;
-      if (pinned & square_bb(from)) t &= line_bb(ksq, from);
-      while (t) *out++ = Move(from, pop_lsb(t));
-    }
+  for (Bitboard b = pos.pieces(Us, Bishop, Queen); b;) {
+    const Square from = pop_lsb(b);
+    Bitboard t = bishop_attacks(from, occupied) & target;
+    if (pinned & square_bb(from)) t &= line_bb(ksq, from);
+    sink.add_piece_moves(from, t);
+  }
+  for (Bitboard b = pos.pieces(Us, Rook, Queen); b;) {
+    const Square from = pop_lsb(b);
+    Bitboard t = rook_attacks(from, occupied) & target;
+    if (pinned & square_bb(from)) t &= line_bb(ksq, from);
+    sink.add_piece_moves(from, t);
   }
   if (!checkers) {
     for (Bitboard b = pos.pieces(Us, Pawn) & pinned; b;) {
       const Square from = pop_lsb(b);
-      out = generate_pinned_pawn<Us>(pos, out, from, line_bb(ksq, from));
+      generate_pinned_pawn<Us>(pos, sink, from, line_bb(ksq, from));
     }
   }
 
   if (const Square ep = pos.ep_square(); ep != NoSquare) {
     for (Bitboard b = pawn_attacks(Them, ep) & pos.pieces(Us, Pawn); b;) {
       const Move m = Move::make(MoveKind::EnPassant, pop_lsb(b), ep);
-      if (pos.legal(m)) *out++ = m;
+      if (pos.legal(m)) sink.add(m);
     }
   }
 
@@ -138,19 +165,27 @@ Move* generate(const Position& pos, Move* out) {
     for (CastlingRights cr : Rights) {
       if (!pos.can_castle(cr) || pos.castling_impeded(cr)) continue;
       const Move m = Move::make(MoveKind::Castling, ksq, pos.castling_rook_square(cr));
-      if (pos.legal(m)) *out++ = m;
+      if (pos.legal(m)) sink.add(m);
     }
   }
-  return out;
 }
 
 }  // namespace
 
 void generate_legal(const Position& pos, MoveList& list) {
-  list.cursor() = pos.side_to_move() == White ? generate<White>(pos, list.cursor())
-                                              : generate<Black>(pos, list.cursor());
+  Sink<false> sink{list.cursor()};
+  if (pos.side_to_move() == White) generate<White>(pos, sink);
+  else generate<Black>(pos, sink);
+  list.cursor() = sink.out;
 }
 
-bool has_legal_move(const Position& pos) { return !legal_moves(pos).empty(); }
+std::size_t count_legal(const Position& pos) {
+  Sink<true> sink;
+  if (pos.side_to_move() == White) generate<White>(pos, sink);
+  else generate<Black>(pos, sink);
+  return sink.count;
+}
+
+bool has_legal_move(const Position& pos) { return count_legal(pos) != 0; }
 
 }  // namespace zobrist_verify

@@ -9,8 +9,8 @@ namespace zobrist_verify {
 
 std::uint64_t perft(Position& pos, int depth) {
   if (depth <= 0) return 1;
+  if (depth == 1) return count_legal(pos);
   const MoveList moves = legal_moves(pos);
-  if (depth == 1) return moves.size();
   std::uint64_t nodes = 0;
   StateInfo st;
   for (Move m : moves) {

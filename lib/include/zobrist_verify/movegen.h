@@ -34,6 +34,8 @@ inline MoveList legal_moves(const Position& pos) {
   generate_legal(pos, list);
   return list;
 }
+// The number of legal moves, without writing them (what bulk-counted perft needs).
+std::size_t count_legal(const Position& pos);
 // Whether the side to move has at least one legal move.
 bool has_legal_move(const Position& pos);
 
