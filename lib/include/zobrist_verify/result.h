@@ -11,6 +11,9 @@ struct Error {
   std::string message;
 };
 
+// The value of a call that succeeds with nothing to return: Expected<Done>.
+struct Done {};
+
 template <class T>
 class [[nodiscard]] Expected {
  public:

@@ -16,9 +16,6 @@
 
 namespace zobrist_verify {
 
-// The value of a fallible call that has nothing to return.
-struct Done {};
-
 // "exited with status 3", "killed by signal 11 (Segmentation fault)".
 std::string describe_wait_status(int status);
 

@@ -1,0 +1,49 @@
+// HashUnderTest: the one door through which every hashing implementation is checked, whether it
+// is our reference, an in-process adapter, a C ABI plugin, a UCI engine or a book. The properties
+// drive it with FENs and UCI moves chosen by the reference and read back its keys.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "zobrist_verify/key_scheme.h"
+#include "zobrist_verify/result.h"
+#include "zobrist_verify/types.h"
+
+namespace zobrist_verify {
+
+struct Capabilities {
+  bool unmake = false;        // unmake_move() takes back the last move
+  bool null_move = false;     // make_move("0000") passes the turn
+  bool chess960 = false;      // Chess960 positions (castling in king-takes-rook notation)
+  bool pawn_key = false;      // pawn_key() is meaningful
+  bool material_key = false;  // material_key() is meaningful
+};
+
+class HashUnderTest {
+ public:
+  virtual ~HashUnderTest() = default;
+
+  virtual std::string name() const = 0;
+  virtual Capabilities capabilities() const = 0;
+
+  // Sets the position. The FEN is valid (the reference parsed it); in Chess960 mode castling
+  // moves arrive as king-takes-rook.
+  [[nodiscard]] virtual Expected<Done> set_position(std::string_view fen, bool chess960) = 0;
+  // Plays a legal move in UCI notation; "0000" is a null move (only with capabilities().null_move).
+  [[nodiscard]] virtual Expected<Done> make_move(std::string_view uci) = 0;
+  // Takes back the last move (only with capabilities().unmake).
+  [[nodiscard]] virtual Expected<Done> unmake_move() = 0;
+
+  [[nodiscard]] virtual Expected<Key> key() = 0;
+  [[nodiscard]] virtual Expected<Key> pawn_key() { return Error{name() + " has no pawn key"}; }
+  [[nodiscard]] virtual Expected<Key> material_key() {
+    return Error{name() + " has no material key"};
+  }
+};
+
+// The reference position hashing with `scheme`: every capability, exact keys.
+std::unique_ptr<HashUnderTest> make_reference_hash(const KeyScheme& scheme);
+
+}  // namespace zobrist_verify

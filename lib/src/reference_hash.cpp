@@ -1,0 +1,45 @@
+// The reference position behind the HashUnderTest door.
+#include "zobrist_verify/game.h"
+#include "zobrist_verify/hash_under_test.h"
+
+namespace zobrist_verify {
+
+namespace {
+
+class ReferenceHash final : public HashUnderTest {
+ public:
+  explicit ReferenceHash(const KeyScheme& scheme) : scheme_(scheme) {}
+
+  std::string name() const override { return "reference:" + scheme_.name; }
+  Capabilities capabilities() const override { return {true, true, true, true, true}; }
+
+  Expected<Done> set_position(std::string_view fen, bool chess960) override {
+    const auto errors = game_.set(fen, scheme_, FenOptions{chess960});
+    if (!errors.empty()) return Error{format_errors(errors)};
+    return Done{};
+  }
+  Expected<Done> make_move(std::string_view uci) override {
+    Expected<Move> m = game_.play_uci(uci);
+    if (!m) return Error{m.error()};
+    return Done{};
+  }
+  Expected<Done> unmake_move() override {
+    if (!game_.undo()) return Error{"unmake_move: no move to take back"};
+    return Done{};
+  }
+  Expected<Key> key() override { return game_.position().key(); }
+  Expected<Key> pawn_key() override { return game_.position().pawn_key(); }
+  Expected<Key> material_key() override { return game_.position().material_key(); }
+
+ private:
+  const KeyScheme& scheme_;
+  Game game_;
+};
+
+}  // namespace
+
+std::unique_ptr<HashUnderTest> make_reference_hash(const KeyScheme& scheme) {
+  return std::make_unique<ReferenceHash>(scheme);
+}
+
+}  // namespace zobrist_verify
