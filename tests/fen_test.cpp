@@ -1,0 +1,487 @@
+// Strict FEN parsing: each malformed FEN is rejected with its own error code, field and column;
+// valid edge cases parse; fen() is a stable normal form that keeps the keys.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cctype>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "test_support.h"
+#include "zobrist_verify/fen_error.h"
+#include "zobrist_verify/game.h"
+#include "zobrist_verify/position.h"
+
+namespace zobrist_verify {
+namespace {
+
+constexpr std::size_t AnyColumn = std::size_t(-1);
+
+// One malformed FEN and the error it must produce. Columns are 0-based; [column_min, column_max]
+// allows for "where the problem starts" being either character of a pair (" " then " ", "44").
+struct RejectCase {
+  const char* name;
+  std::string fen;
+  FenErrorCode code;
+  FenField field;
+  std::size_t column_min = AnyColumn;
+  std::size_t column_max = AnyColumn;
+  bool only = false;  // the FEN has exactly this one problem, so exactly one error is expected
+};
+
+// Names the case by its FEN when GoogleTest prints a failing parameter.
+void PrintTo(const RejectCase& c, std::ostream* out) {
+  *out << '"' << c.fen << '"';
+}
+
+std::vector<FenError> parse_errors(std::string_view fen, FenOptions options = {}) {
+  Position pos;
+  StateInfo state{};
+  return pos.set(fen, state, polyglot_scheme(), options);
+}
+
+bool contains_ignoring_case(std::string_view text, std::string_view part) {
+  return std::search(text.begin(), text.end(), part.begin(), part.end(), [](char a, char b) {
+           return std::tolower(static_cast<unsigned char>(a)) ==
+                  std::tolower(static_cast<unsigned char>(b));
+         }) != text.end();
+}
+
+// The standard start position's fields; its columns: side 44, castling 46, ep 51, clocks 53, 55.
+const std::string Board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+const std::string Start = Board + " w KQkq - 0 1";
+
+RejectCase at(const char* name, std::string fen, FenErrorCode code, FenField field,
+              std::size_t column, bool only) {
+  return {name, std::move(fen), code, field, column, column, only};
+}
+RejectCase between(const char* name, std::string fen, FenErrorCode code, FenField field,
+                   std::size_t first, std::size_t last, bool only) {
+  return {name, std::move(fen), code, field, first, last, only};
+}
+RejectCase anywhere(const char* name, std::string fen, FenErrorCode code, FenField field,
+                    bool only) {
+  return {name, std::move(fen), code, field, AnyColumn, AnyColumn, only};
+}
+
+using C = FenErrorCode;
+using F = FenField;
+
+std::vector<RejectCase> reject_cases() {
+  return {
+      // The string as a whole.
+      at("EmptyString", "", C::Empty, F::Whole, 0, true),
+      anywhere("OneField", Board, C::FieldCount, F::Whole, true),
+      anywhere("ThreeFields", Board + " w KQkq", C::FieldCount, F::Whole, true),
+      anywhere("FiveFields", Board + " w KQkq - 0", C::FieldCount, F::Whole, true),
+      anywhere("SevenFields", Start + " 0", C::FieldCount, F::Whole, true),
+      at("LeadingSpace", " " + Start, C::BadSpacing, F::Whole, 0, false),
+      at("TrailingSpace", Start + " ", C::BadSpacing, F::Whole, 56, false),
+      at("TrailingNewline", Start + "\n", C::BadSpacing, F::Whole, 56, false),
+      between("DoubledSpaceAfterPlacement", Board + "  w KQkq - 0 1", C::BadSpacing, F::Whole, 43,
+              44, false),
+      between("DoubledSpaceBetweenClocks", Board + " w KQkq - 0  1", C::BadSpacing, F::Whole, 54,
+              55, false),
+      at("TabAsSeparator", Board + "\tw KQkq - 0 1", C::BadSpacing, F::Whole, 43, false),
+      between("EmptyCastlingFieldIsDoubledSpace", Board + " w  - 0 1", C::BadSpacing, F::Whole, 45,
+              46, false),
+      // Piece placement.
+      at("BadPieceLetter", "rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+         C::BadCharacter, F::Placement, 13, false),
+      anywhere("SevenRanks", "rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", C::RankCount,
+               F::Placement, false),
+      anywhere("NineRanks", "rnbqkbnr/pppppppp/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+               C::RankCount, F::Placement, false),
+      between("RankOfSevenSquares", "rnbqkbnr/pppppppp/8/8/8/7/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+              C::RankLength, F::Placement, 24, 25, false),
+      between("RankOfNineSquares", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP1/RNBQKBNR w KQkq - 0 1",
+              C::RankLength, F::Placement, 26, 35, false),
+      between("DigitsFourFour", "rnbqkbnr/pppppppp/8/8/44/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+              C::ConsecutiveDigits, F::Placement, 22, 23, false),
+      between("DigitsOneSeven", "rnbqkbnr/pppppppp/8/8/17/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+              C::ConsecutiveDigits, F::Placement, 22, 23, false),
+      // Side to move.
+      at("SideUpperCaseW", Board + " W KQkq - 0 1", C::BadSideToMove, F::SideToMove, 44, true),
+      at("SideX", Board + " x KQkq - 0 1", C::BadSideToMove, F::SideToMove, 44, true),
+      at("SideWB", Board + " wb KQkq - 0 1", C::BadSideToMove, F::SideToMove, 44, true),
+      // Castling syntax.
+      at("CastlingTrailingX", Board + " w KQkqX - 0 1", C::BadCastlingSyntax, F::Castling, 50,
+         true),
+      at("CastlingLetterZ", Board + " w KQkz - 0 1", C::BadCastlingSyntax, F::Castling, 49, true),
+      between("CastlingDashThenLetter", Board + " w -K - 0 1", C::BadCastlingSyntax, F::Castling,
+              46, 47, true),
+      between("CastlingLetterThenDash", Board + " w K- - 0 1", C::BadCastlingSyntax, F::Castling,
+              46, 47, true),
+      at("CastlingKK", Board + " w KK - 0 1", C::DuplicateCastling, F::Castling, 47, true),
+      at("CastlingKQkqk", Board + " w KQkqk - 0 1", C::DuplicateCastling, F::Castling, 50, true),
+      // En-passant syntax.
+      at("EnPassantE9", Board + " w KQkq e9 0 1", C::BadEnPassantSyntax, F::EnPassant, 51, true),
+      at("EnPassantI3", Board + " w KQkq i3 0 1", C::BadEnPassantSyntax, F::EnPassant, 51, true),
+      at("EnPassantFileOnly", Board + " w KQkq e 0 1", C::BadEnPassantSyntax, F::EnPassant, 51,
+         true),
+      at("EnPassantDashSquare", Board + " w KQkq -e3 0 1", C::BadEnPassantSyntax, F::EnPassant, 51,
+         true),
+      at("EnPassantUpperCase", Board + " w KQkq E6 0 1", C::BadEnPassantSyntax, F::EnPassant, 51,
+         true),
+      // En passant against the position.
+      at("EnPassantRank3WithWhiteToMove",
+         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e3 0 1", C::EnPassantWrongRank,
+         F::EnPassant, 53, false),
+      at("EnPassantRank6WithBlackToMove",
+         "rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR b KQkq e6 0 1", C::EnPassantWrongRank,
+         F::EnPassant, 53, false),
+      at("EnPassantNoPawnInFront", "rnbqkbnr/pppppppp/8/8/8/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+         C::EnPassantNoPawn, F::EnPassant, 51, true),
+      at("EnPassantSquareOccupied", "rnbqkbnr/pppppppp/8/8/4P3/4N3/PPPP1PPP/R1BQKBNR b KQkq e3 0 1",
+         C::EnPassantNotEmpty, F::EnPassant, 55, true),
+      at("EnPassantOriginOccupied", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPPNPPP/R1BQKBNR b KQkq e3 0 1",
+         C::EnPassantNotEmpty, F::EnPassant, 53, true),
+      // Clocks.
+      at("HalfmoveX", Board + " w KQkq - x 1", C::BadNumber, F::HalfmoveClock, 53, true),
+      at("HalfmovePlusSign", Board + " w KQkq - +1 1", C::BadNumber, F::HalfmoveClock, 53, true),
+      between("HalfmoveFraction", Board + " w KQkq - 1.5 1", C::BadNumber, F::HalfmoveClock, 53, 54,
+              true),
+      at("HalfmoveMinusOne", Board + " w KQkq - -1 1", C::NegativeNumber, F::HalfmoveClock, 53,
+         true),
+      at("HalfmoveOverflow", Board + " w KQkq - 99999999999999999999 1", C::NumberOverflow,
+         F::HalfmoveClock, 53, true),
+      at("HalfmoveLeadingZero", Board + " w KQkq - 01 1", C::LeadingZero, F::HalfmoveClock, 53,
+         true),
+      at("HalfmoveDoubleZero", Board + " w KQkq - 00 1", C::LeadingZero, F::HalfmoveClock, 53,
+         true),
+      at("FullmoveZero", Board + " w KQkq - 0 0", C::ZeroFullmove, F::FullmoveNumber, 55, true),
+      at("FullmoveX", Board + " w KQkq - 0 x", C::BadNumber, F::FullmoveNumber, 55, true),
+      at("FullmoveMinusThree", Board + " w KQkq - 0 -3", C::NegativeNumber, F::FullmoveNumber, 55,
+         true),
+      at("FullmoveOverflow", Board + " w KQkq - 0 99999999999999999999", C::NumberOverflow,
+         F::FullmoveNumber, 55, true),
+      at("FullmoveLeadingZero", Board + " w KQkq - 0 01", C::LeadingZero, F::FullmoveNumber, 55,
+         true),
+      // Kings, pawns, piece counts.
+      anywhere("MissingWhiteKing", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1",
+               C::MissingKing, F::Placement, true),
+      anywhere("MissingBlackKing", "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1",
+               C::MissingKing, F::Placement, true),
+      anywhere("TwoBlackKings", "rnbqkbnr/ppppkppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1",
+               C::TooManyKings, F::Placement, true),
+      anywhere("TwoWhiteKings", "4k3/8/8/8/8/8/8/K3K3 w - - 0 1", C::TooManyKings, F::Placement,
+               true),
+      anywhere("WhitePawnOnRank1", "4k3/8/8/8/8/8/8/P3K3 w - - 0 1", C::PawnOnBackRank,
+               F::Placement, true),
+      anywhere("BlackPawnOnRank1", "4k3/8/8/8/8/8/8/p3K3 w - - 0 1", C::PawnOnBackRank,
+               F::Placement, true),
+      anywhere("WhitePawnOnRank8", "P3k3/8/8/8/8/8/8/4K3 b - - 0 1", C::PawnOnBackRank,
+               F::Placement, true),
+      anywhere("BlackPawnOnRank8", "p3k3/8/8/8/8/8/8/4K3 w - - 0 1", C::PawnOnBackRank,
+               F::Placement, true),
+      anywhere("SeventeenWhitePieces", "rnbqkbnr/pppppppp/8/8/8/N7/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+               C::TooManyPieces, F::Placement, true),
+      anywhere("SeventeenBlackPieces", "rnbqkbnr/pppppppp/n7/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+               C::TooManyPieces, F::Placement, true),
+      // Castling rights against the board.
+      at("WhiteCastlingKingOffBackRank", "4k3/8/8/8/8/8/4K3/7R w K - 0 1", C::CastlingWithoutKing,
+         F::Castling, 23, true),
+      at("BlackCastlingKingOffBackRank", "r7/4k3/8/8/8/8/8/4K3 w q - 0 1", C::CastlingWithoutKing,
+         F::Castling, 23, true),
+      at("WhiteShortWithoutRook", "4k3/8/8/8/8/8/8/4K3 w K - 0 1", C::CastlingWithoutRook,
+         F::Castling, 22, true),
+      at("BlackShortWithoutRook", "r3k3/8/8/8/8/8/8/4K3 w k - 0 1", C::CastlingWithoutRook,
+         F::Castling, 23, true),
+      at("BlackLongWithoutRookThirdLetter", "4k3/8/8/8/8/8/8/R3K2R w KQq - 0 1",
+         C::CastlingWithoutRook, F::Castling, 26, true),
+      at("ShredderLetterOnEmptyFile", "4k3/8/8/8/8/8/8/1R2K1R1 w HB - 0 1", C::CastlingWithoutRook,
+         F::Castling, 26, true),
+      at("ShredderLetterOnKnight", "4k3/8/8/8/8/8/8/1R2K1RN w H - 0 1", C::CastlingWithoutRook,
+         F::Castling, 26, true),
+      at("XFenShortWithNoRookRightOfKing", "4k3/8/8/8/8/8/8/1R1K4 w K - 0 1",
+         C::CastlingWithoutRook, F::Castling, 24, true),
+  };
+}
+
+class MalformedFen : public testing::TestWithParam<RejectCase> {};
+
+TEST_P(MalformedFen, IsRejectedWithItsCodeFieldAndColumn) {
+  const RejectCase& c = GetParam();
+  const std::vector<FenError> errors = parse_errors(c.fen);
+  const auto match = std::find_if(errors.begin(), errors.end(),
+                                  [&](const FenError& e) { return e.code == c.code; });
+  ASSERT_NE(match, errors.end()) << "FEN \"" << c.fen << "\": expected " << to_string(c.code)
+                                 << ", got:\n"
+                                 << zv_test::describe(errors);
+  EXPECT_EQ(match->field, c.field) << "FEN \"" << c.fen << "\": " << to_string(c.code)
+                                   << " reported in " << to_string(match->field);
+  if (c.column_min != AnyColumn) {
+    EXPECT_GE(match->column, c.column_min) << "FEN \"" << c.fen << "\"\n"
+                                           << zv_test::describe(errors);
+    EXPECT_LE(match->column, c.column_max) << "FEN \"" << c.fen << "\"\n"
+                                           << zv_test::describe(errors);
+  }
+  if (c.only) {
+    EXPECT_EQ(errors.size(), 1u) << "FEN \"" << c.fen << "\" has one problem, got:\n"
+                                 << zv_test::describe(errors);
+  }
+}
+
+TEST_P(MalformedFen, IsRejectedWithMessagesThatNameTheirField) {
+  const RejectCase& c = GetParam();
+  const std::vector<FenError> errors = parse_errors(c.fen);
+  ASSERT_FALSE(errors.empty()) << "FEN \"" << c.fen << "\" was accepted";
+  for (const FenError& e : errors) {
+    EXPECT_FALSE(e.message.empty()) << to_string(e.code);
+    EXPECT_TRUE(contains_ignoring_case(e.message, to_string(e.field)))
+        << "message \"" << e.message << "\" does not name its field \"" << to_string(e.field)
+        << "\"";
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Cases, MalformedFen, testing::ValuesIn(reject_cases()),
+                         [](const testing::TestParamInfo<RejectCase>& info) {
+                           return std::string(info.param.name);
+                         });
+
+bool has_code(const std::vector<FenError>& errors, FenErrorCode code) {
+  return std::any_of(errors.begin(), errors.end(),
+                     [&](const FenError& e) { return e.code == code; });
+}
+
+// Which field carries this error is left to the parser.
+TEST(FenRejects, SideNotToMoveInCheck) {
+  const std::vector<FenError> errors = parse_errors("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1");
+  EXPECT_TRUE(has_code(errors, FenErrorCode::OpponentInCheck)) << zv_test::describe(errors);
+  EXPECT_EQ(errors.size(), 1u) << zv_test::describe(errors);
+}
+
+TEST(FenRejects, EveryFieldErrorOfOneStringAtOnce) {
+  const std::string fen = Board + " W KQkqX e9 -1 0";
+  const std::vector<FenError> errors = parse_errors(fen);
+  struct Want {
+    FenErrorCode code;
+    FenField field;
+    std::size_t column;
+  };
+  for (const Want& want :
+       {Want{C::BadSideToMove, F::SideToMove, 44}, Want{C::BadCastlingSyntax, F::Castling, 50},
+        Want{C::BadEnPassantSyntax, F::EnPassant, 52},
+        Want{C::NegativeNumber, F::HalfmoveClock, 55},
+        Want{C::ZeroFullmove, F::FullmoveNumber, 58}}) {
+    const bool found = std::any_of(errors.begin(), errors.end(), [&](const FenError& e) {
+      return e.code == want.code && e.field == want.field && e.column == want.column;
+    });
+    EXPECT_TRUE(found) << "missing " << to_string(want.code) << " at column " << want.column
+                       << " in:\n"
+                       << zv_test::describe(errors);
+  }
+}
+
+TEST(FenRejects, EveryPositionErrorOfOneBoardAtOnce) {
+  const std::vector<FenError> errors = parse_errors("kk6/8/8/8/8/8/8/P7 w - - 0 1");
+  EXPECT_TRUE(has_code(errors, C::MissingKing)) << zv_test::describe(errors);
+  EXPECT_TRUE(has_code(errors, C::TooManyKings)) << zv_test::describe(errors);
+  EXPECT_TRUE(has_code(errors, C::PawnOnBackRank)) << zv_test::describe(errors);
+}
+
+TEST(FenRejects, FormatErrorsWritesOneLineForEachError) {
+  const std::vector<FenError> errors = parse_errors(Board + " W KQkqX e9 -1 0");
+  ASSERT_GE(errors.size(), 2u);
+  const std::string text = format_errors(errors);
+  for (const FenError& e : errors) EXPECT_NE(text.find(e.message), std::string::npos) << text;
+  const auto newlines = std::count(text.begin(), text.end(), '\n');
+  EXPECT_GE(newlines, std::ptrdiff_t(errors.size()) - 1) << text;
+  EXPECT_LE(newlines, std::ptrdiff_t(errors.size())) << text;
+}
+
+// Parses a FEN that must be valid; the Game keeps its StateInfo alive.
+void set_valid(Game& game, std::string_view fen, const KeyScheme& scheme = polyglot_scheme(),
+               FenOptions options = {}) {
+  const std::vector<FenError> errors = game.set(fen, scheme, options);
+  ASSERT_TRUE(errors.empty()) << "FEN \"" << fen << "\" rejected:\n" << zv_test::describe(errors);
+}
+
+TEST(FenAccepts, FourFieldsWithClocksDefaultingToZeroAndOne) {
+  Game game;
+  ASSERT_NO_FATAL_FAILURE(set_valid(game, Board + " w KQkq -"));
+  EXPECT_EQ(game.position().rule50(), 0);
+  EXPECT_EQ(game.position().fullmove_number(), 1);
+  EXPECT_EQ(game.position().fen(), Start);
+}
+
+TEST(FenAccepts, FourFieldsWithBlackToMoveAndAnEnPassantSquare) {
+  Game game;
+  ASSERT_NO_FATAL_FAILURE(
+      set_valid(game, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3"));
+  EXPECT_EQ(game.position().ep_square(), E3);
+  EXPECT_EQ(game.position().fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+}
+
+TEST(FenAccepts, ShredderLettersOnTheStandardStartPosition) {
+  Game game;
+  ASSERT_NO_FATAL_FAILURE(set_valid(game, Board + " w HAha - 0 1"));
+  const Position& pos = game.position();
+  EXPECT_EQ(pos.castling_rights(), AnyCastling);
+  EXPECT_EQ(pos.castling_rook_square(WhiteOO), H1);
+  EXPECT_EQ(pos.castling_rook_square(WhiteOOO), A1);
+  EXPECT_EQ(pos.castling_rook_square(BlackOO), H8);
+  EXPECT_EQ(pos.castling_rook_square(BlackOOO), A8);
+}
+
+TEST(FenAccepts, XFenKQkqMeansTheOuterRooksInChess960) {
+  Game game;
+  ASSERT_NO_FATAL_FAILURE(
+      set_valid(game, "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w KQkq - 0 1"));
+  const Position& pos = game.position();
+  EXPECT_TRUE(pos.is_chess960());
+  EXPECT_EQ(pos.castling_rights(), AnyCastling);
+  EXPECT_EQ(pos.castling_rook_square(WhiteOO), G1);
+  EXPECT_EQ(pos.castling_rook_square(WhiteOOO), B1);
+  EXPECT_EQ(pos.castling_rook_square(BlackOO), G8);
+  EXPECT_EQ(pos.castling_rook_square(BlackOOO), B8);
+  EXPECT_EQ(pos.fen(), "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1");
+}
+
+TEST(FenAccepts, XFenKPicksTheOutermostRookWhenTwoStandOnThatSide) {
+  Game game;
+  ASSERT_NO_FATAL_FAILURE(set_valid(game, "2k5/8/8/8/8/8/8/R1K1R2R w K - 0 1"));
+  EXPECT_EQ(game.position().castling_rook_square(WhiteOO), H1);
+  EXPECT_EQ(game.position().castling_rights(), WhiteOO);
+  EXPECT_EQ(game.position().fen(), "2k5/8/8/8/8/8/8/R1K1R2R w H - 0 1");
+}
+
+TEST(FenAccepts, PartialCastlingRightsKkq) {
+  Game game;
+  const std::string fen = "r3k2r/8/8/8/8/8/8/R3K2R w Kkq - 0 1";
+  ASSERT_NO_FATAL_FAILURE(set_valid(game, fen));
+  EXPECT_EQ(game.position().castling_rights(), WhiteOO | BlackOO | BlackOOO);
+  EXPECT_EQ(game.position().fen(), fen);
+}
+
+TEST(FenAccepts, LargeClocks) {
+  Game game;
+  const std::string fen = "4k3/8/8/8/8/8/8/4K3 b - - 99 150";
+  ASSERT_NO_FATAL_FAILURE(set_valid(game, fen));
+  EXPECT_EQ(game.position().rule50(), 99);
+  EXPECT_EQ(game.position().fullmove_number(), 150);
+  EXPECT_EQ(game.position().fen(), fen);
+}
+
+TEST(FenAccepts, Chess960OptionOnAStandardPositionWritesShredderLetters) {
+  Game game;
+  FenOptions options;
+  options.chess960 = true;
+  ASSERT_NO_FATAL_FAILURE(set_valid(game, Start, polyglot_scheme(), options));
+  EXPECT_TRUE(game.position().is_chess960());
+  EXPECT_EQ(game.position().fen(), Board + " w HAha - 0 1");
+}
+
+TEST(FenRoundTrip, StandardStartPositionIsWrittenBackExactly) {
+  Game game;
+  ASSERT_NO_FATAL_FAILURE(set_valid(game, StartFen));
+  EXPECT_EQ(game.position().fen(), StartFen);
+}
+
+std::vector<zv_test::CorpusFen> all_corpus_fens() {
+  std::vector<zv_test::CorpusFen> fens;
+  for (const char* file : {"perft/standard.epd", "perft/fischer.epd", "perft/tricky.perft"}) {
+    const auto text = zv_test::read_corpus_file(file);
+    EXPECT_TRUE(text.has_value()) << text.error();
+    if (!text) continue;
+    for (auto& f : zv_test::suite_fens(file, *text)) fens.push_back(std::move(f));
+  }
+  for (const char* file : {"keys/polyglot-vectors.tsv", "keys/stockfish-15.1-keys.tsv"}) {
+    const auto text = zv_test::read_corpus_file(file);
+    EXPECT_TRUE(text.has_value()) << text.error();
+    if (!text) continue;
+    for (auto& f : zv_test::key_table_fens(file, *text, StartFen)) fens.push_back(std::move(f));
+  }
+  return fens;
+}
+
+TEST(FenRoundTrip, EveryCorpusFenIsStableAndKeepsItsKeysUnderEveryScheme) {
+  const std::vector<zv_test::CorpusFen> fens = all_corpus_fens();
+  ASSERT_EQ(fens.size(), 128u + 960u + 19u + 11u + 14u);
+  for (const KeyScheme* scheme : {&polyglot_scheme(), &stockfish_scheme(), &rustic_scheme()}) {
+    for (const auto& [fen, where] : fens) {
+      Game first;
+      ASSERT_NO_FATAL_FAILURE(set_valid(first, fen, *scheme)) << where;
+      const std::string written = first.position().fen();
+      FenOptions options;
+      options.chess960 = first.position().is_chess960();
+      Game second;
+      ASSERT_NO_FATAL_FAILURE(set_valid(second, written, *scheme, options)) << where;
+      EXPECT_EQ(second.position().fen(), written) << where << " " << scheme->name;
+      EXPECT_EQ(second.position().is_chess960(), first.position().is_chess960()) << where;
+      EXPECT_EQ(second.position().keys(), first.position().keys())
+          << where << " " << scheme->name << ": \"" << fen << "\" vs \"" << written << "\"";
+    }
+  }
+}
+
+TEST(FenRoundTrip, StandardSuiteFensAreAlreadyInNormalForm) {
+  const auto text = zv_test::read_corpus_file("perft/standard.epd");
+  ASSERT_TRUE(text.has_value()) << text.error();
+  const auto fens = zv_test::suite_fens("perft/standard.epd", *text);
+  ASSERT_EQ(fens.size(), 128u);
+  for (const auto& [fen, where] : fens) {
+    Game game;
+    ASSERT_NO_FATAL_FAILURE(set_valid(game, fen)) << where;
+    EXPECT_EQ(game.position().fen(), fen) << where;
+  }
+}
+
+// Whether the FEN's castling needs Chess960: a Shredder letter other than the a and h files, or a
+// king with a castling right standing off the e-file.
+bool needs_chess960(const std::string& fen) {
+  const std::vector<std::string> fields = zv_test::split(fen, ' ');
+  const std::vector<std::string> ranks = zv_test::split(fields[0], '/');
+  const auto king_file = [](const std::string& rank, char king) {
+    int file = 0;
+    for (const char c : rank) {
+      if (c == king) return file;
+      file += std::isdigit(static_cast<unsigned char>(c)) ? c - '0' : 1;
+    }
+    return -1;
+  };
+  for (const char c : fields[2]) {
+    if (c == '-') continue;
+    const bool white = std::isupper(static_cast<unsigned char>(c));
+    const char lower = char(std::tolower(static_cast<unsigned char>(c)));
+    if (lower != 'a' && lower != 'h' && lower != 'k' && lower != 'q') return true;
+    if (king_file(white ? ranks[7] : ranks[0], white ? 'K' : 'k') != 4) return true;
+  }
+  return false;
+}
+
+TEST(FenRoundTrip, Chess960PositionsAreWrittenWithShredderLetters) {
+  const auto text = zv_test::read_corpus_file("perft/fischer.epd");
+  ASSERT_TRUE(text.has_value()) << text.error();
+  const auto fens = zv_test::suite_fens("perft/fischer.epd", *text);
+  ASSERT_EQ(fens.size(), 960u);
+  int chess960 = 0;
+  for (const auto& [fen, where] : fens) {
+    if (!needs_chess960(fen)) continue;
+    ++chess960;
+    Game game;
+    ASSERT_NO_FATAL_FAILURE(set_valid(game, fen)) << where;
+    EXPECT_TRUE(game.position().is_chess960()) << where << " " << fen;
+    EXPECT_EQ(game.position().fen(), fen) << where;
+  }
+  EXPECT_GT(chess960, 800);  // most of the suite; guards against the filter selecting nothing
+}
+
+TEST(FenRoundTrip, FourFieldInputIsWrittenWithSixFields) {
+  const auto text = zv_test::read_corpus_file("perft/tricky.perft");
+  ASSERT_TRUE(text.has_value()) << text.error();
+  const auto fens = zv_test::suite_fens("perft/tricky.perft", *text);
+  ASSERT_EQ(fens.size(), 19u);
+  for (const auto& [fen, where] : fens) {
+    ASSERT_EQ(zv_test::split(fen, ' ').size(), 4u) << where;
+    Game game;
+    ASSERT_NO_FATAL_FAILURE(set_valid(game, fen)) << where;
+    const std::string written = game.position().fen();
+    EXPECT_EQ(zv_test::split(written, ' ').size(), 6u) << where << ": " << written;
+    EXPECT_EQ(written.substr(written.size() - 4), " 0 1") << where << ": " << written;
+  }
+}
+
+}  // namespace
+}  // namespace zobrist_verify

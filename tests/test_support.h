@@ -1,0 +1,141 @@
+// Helpers shared by the unit tests: reading corpus files at run time (ZV_CORPUS_DIR), splitting
+// them into numbered lines, and extracting FENs independently of the library's own parsers.
+#pragma once
+
+#include <cstdint>
+#include <fstream>
+#include <iomanip>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "zobrist_verify/fen_error.h"
+#include "zobrist_verify/result.h"
+#include "zobrist_verify/types.h"
+
+#ifndef ZV_CORPUS_DIR
+#error "ZV_CORPUS_DIR must name the corpus directory (tests/CMakeLists.txt defines it)"
+#endif
+
+namespace zv_test {
+
+inline std::string corpus_path(std::string_view relative) {
+  return std::string(ZV_CORPUS_DIR) + "/" + std::string(relative);
+}
+
+// The whole file, or an error naming the path.
+inline zobrist_verify::Expected<std::string> read_corpus_file(std::string_view relative) {
+  const std::string path = corpus_path(relative);
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return zobrist_verify::Error{"cannot open corpus file " + path};
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+struct Line {
+  int number = 0;  // 1-based
+  std::string text;
+};
+
+// Every line that is neither blank nor a '#' comment, without its line ending ("\n" or "\r\n").
+inline std::vector<Line> content_lines(std::string_view text) {
+  std::vector<Line> lines;
+  int number = 0;
+  while (!text.empty()) {
+    const std::size_t end = text.find('\n');
+    std::string_view line = text.substr(0, end);
+    text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
+    ++number;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    const std::size_t first = line.find_first_not_of(" \t");
+    if (first == std::string_view::npos || line[first] == '#') continue;
+    lines.push_back({number, std::string(line)});
+  }
+  return lines;
+}
+
+inline std::vector<std::string> split(std::string_view text, char separator) {
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t end = text.find(separator, start);
+    parts.emplace_back(text.substr(start, end - start));
+    if (end == std::string_view::npos) return parts;
+    start = end + 1;
+  }
+}
+
+inline std::string trim(std::string_view text) {
+  const std::size_t first = text.find_first_not_of(" \t");
+  if (first == std::string_view::npos) return {};
+  const std::size_t last = text.find_last_not_of(" \t");
+  return std::string(text.substr(first, last - first + 1));
+}
+
+// Exactly 16 hex digits, either case.
+inline std::optional<zobrist_verify::Key> parse_hex_key(std::string_view text) {
+  if (text.size() != 16) return std::nullopt;
+  zobrist_verify::Key key = 0;
+  constexpr std::string_view Digits = "0123456789abcdef";
+  for (const char c : text) {
+    const char lower = c >= 'A' && c <= 'F' ? char(c - 'A' + 'a') : c;
+    const std::size_t digit = Digits.find(lower);
+    if (digit == std::string_view::npos) return std::nullopt;
+    key = (key << 4) | zobrist_verify::Key(digit);
+  }
+  return key;
+}
+
+inline std::string hex(zobrist_verify::Key key) {
+  std::ostringstream out;
+  out << std::hex << std::setw(16) << std::setfill('0') << key;
+  return out.str();
+}
+
+// A FEN found in a corpus file, with where it was found for failure messages.
+struct CorpusFen {
+  std::string fen;
+  std::string where;  // "perft/standard.epd:12"
+};
+
+// FENs of a perft suite, read without the library: the part before the first ';' of an EPD line,
+// or the rest of an "epd " line of a .perft file.
+inline std::vector<CorpusFen> suite_fens(std::string_view relative, std::string_view text) {
+  std::vector<CorpusFen> fens;
+  for (const Line& line : content_lines(text)) {
+    const std::string where = std::string(relative) + ":" + std::to_string(line.number);
+    if (line.text.rfind("epd ", 0) == 0) {
+      fens.push_back({trim(line.text.substr(4)), where});
+    } else if (line.text.rfind("id ", 0) != 0 && line.text.rfind("perft ", 0) != 0) {
+      fens.push_back({trim(line.text.substr(0, line.text.find(';'))), where});
+    }
+  }
+  return fens;
+}
+
+// The first column of a key-vector table; "startpos" stands for `startpos`.
+inline std::vector<CorpusFen> key_table_fens(std::string_view relative, std::string_view text,
+                                             const std::string& startpos) {
+  std::vector<CorpusFen> fens;
+  for (const Line& line : content_lines(text)) {
+    const std::string fen = split(line.text, '\t').front();
+    fens.push_back({fen == "startpos" ? startpos : fen,
+                    std::string(relative) + ":" + std::to_string(line.number)});
+  }
+  return fens;
+}
+
+inline std::string describe(const std::vector<zobrist_verify::FenError>& errors) {
+  std::string text;
+  for (const auto& e : errors) {
+    text += std::string(zobrist_verify::to_string(e.code)) + " in " +
+            zobrist_verify::to_string(e.field) + " at column " + std::to_string(e.column) + ": " +
+            e.message + "\n";
+  }
+  return text.empty() ? "(no errors)" : text;
+}
+
+}  // namespace zv_test
