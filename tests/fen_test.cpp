@@ -380,13 +380,7 @@ TEST(FenRoundTrip, StandardStartPositionIsWrittenBackExactly) {
 }
 
 std::vector<zv_test::CorpusFen> all_corpus_fens() {
-  std::vector<zv_test::CorpusFen> fens;
-  for (const char* file : {"perft/standard.epd", "perft/fischer.epd", "perft/tricky.perft"}) {
-    const auto text = zv_test::read_corpus_file(file);
-    EXPECT_TRUE(text.has_value()) << text.error();
-    if (!text) continue;
-    for (auto& f : zv_test::suite_fens(file, *text)) fens.push_back(std::move(f));
-  }
+  std::vector<zv_test::CorpusFen> fens = zv_test::perft_corpus_fens();
   for (const char* file : {"keys/polyglot-vectors.tsv", "keys/stockfish-15.1-keys.tsv"}) {
     const auto text = zv_test::read_corpus_file(file);
     EXPECT_TRUE(text.has_value()) << text.error();

@@ -226,16 +226,7 @@ TEST(NullMove, ClearsAnAlwaysRuleEnPassantTermAfterEveryDoublePush) {
             zv_test::hex(s.side_white ^ s.side_black ^ s.en_passant[E3] ^ s.en_passant_none));
 }
 
-std::vector<zv_test::CorpusFen> corpus_fens() {
-  std::vector<zv_test::CorpusFen> fens;
-  for (const char* file : {"perft/standard.epd", "perft/fischer.epd", "perft/tricky.perft"}) {
-    const auto text = zv_test::read_corpus_file(file);
-    EXPECT_TRUE(text.has_value()) << text.error();
-    if (!text) continue;
-    for (auto& f : zv_test::suite_fens(file, *text)) fens.push_back(std::move(f));
-  }
-  return fens;
-}
+std::vector<zv_test::CorpusFen> corpus_fens() { return zv_test::perft_corpus_fens(); }
 
 TEST(Check, IsOkOnEveryCorpusPositionUnderEveryScheme) {
   const auto fens = corpus_fens();

@@ -2,6 +2,8 @@
 // them into numbered lines, and extracting FENs independently of the library's own parsers.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <cstdint>
 #include <fstream>
 #include <iomanip>
@@ -112,6 +114,19 @@ inline std::vector<CorpusFen> suite_fens(std::string_view relative, std::string_
     } else if (line.text.rfind("id ", 0) != 0 && line.text.rfind("perft ", 0) != 0) {
       fens.push_back({trim(line.text.substr(0, line.text.find(';'))), where});
     }
+  }
+  return fens;
+}
+
+// FENs of all three perft suites in the corpus (standard, Chess960, tricky), in file order. A file
+// that cannot be read is a test failure.
+inline std::vector<CorpusFen> perft_corpus_fens() {
+  std::vector<CorpusFen> fens;
+  for (const char* file : {"perft/standard.epd", "perft/fischer.epd", "perft/tricky.perft"}) {
+    const auto text = read_corpus_file(file);
+    EXPECT_TRUE(text.has_value()) << text.error();
+    if (!text) continue;
+    for (auto& f : suite_fens(file, *text)) fens.push_back(std::move(f));
   }
   return fens;
 }

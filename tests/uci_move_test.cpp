@@ -153,16 +153,7 @@ TEST(MoveToUci, WritesPromotionLetterInLowerCase) {
   EXPECT_EQ(move_to_uci(Move::make(MoveKind::Promotion, D2, D1, Bishop), false), "d2d1b");
 }
 
-std::vector<zv_test::CorpusFen> round_trip_fens() {
-  std::vector<zv_test::CorpusFen> fens;
-  for (const char* file : {"perft/standard.epd", "perft/fischer.epd", "perft/tricky.perft"}) {
-    const auto text = zv_test::read_corpus_file(file);
-    EXPECT_TRUE(text.has_value()) << text.error();
-    if (!text) continue;
-    for (auto& f : zv_test::suite_fens(file, *text)) fens.push_back(std::move(f));
-  }
-  return fens;
-}
+std::vector<zv_test::CorpusFen> round_trip_fens() { return zv_test::perft_corpus_fens(); }
 
 // Every legal move of every corpus position, and of the positions one move later.
 TEST(MoveToUci, RoundTripsThroughParseUciMoveForEveryLegalMove) {
