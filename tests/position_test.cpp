@@ -226,7 +226,9 @@ TEST(NullMove, ClearsAnAlwaysRuleEnPassantTermAfterEveryDoublePush) {
             zv_test::hex(s.side_white ^ s.side_black ^ s.en_passant[E3] ^ s.en_passant_none));
 }
 
-std::vector<zv_test::CorpusFen> corpus_fens() { return zv_test::perft_corpus_fens(); }
+std::vector<zv_test::CorpusFen> corpus_fens() {
+  return zv_test::perft_corpus_fens();
+}
 
 TEST(Check, IsOkOnEveryCorpusPositionUnderEveryScheme) {
   const auto fens = corpus_fens();

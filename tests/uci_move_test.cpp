@@ -153,7 +153,9 @@ TEST(MoveToUci, WritesPromotionLetterInLowerCase) {
   EXPECT_EQ(move_to_uci(Move::make(MoveKind::Promotion, D2, D1, Bishop), false), "d2d1b");
 }
 
-std::vector<zv_test::CorpusFen> round_trip_fens() { return zv_test::perft_corpus_fens(); }
+std::vector<zv_test::CorpusFen> round_trip_fens() {
+  return zv_test::perft_corpus_fens();
+}
 
 // Every legal move of every corpus position, and of the positions one move later.
 TEST(MoveToUci, RoundTripsThroughParseUciMoveForEveryLegalMove) {

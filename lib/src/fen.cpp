@@ -25,13 +25,16 @@ Piece piece_from_letter(char c) {
 std::string quoted(std::string_view s) {
   std::string out = "'";
   for (char c : s) {
-    if (c == '\t') out += "\\t";
-    else if (c == '\n') out += "\\n";
+    if (c == '\t')
+      out += "\\t";
+    else if (c == '\n')
+      out += "\\n";
     else if (static_cast<unsigned char>(c) < 32 || static_cast<unsigned char>(c) > 126) {
       char buf[8];
       std::snprintf(buf, sizeof buf, "\\x%02x", static_cast<unsigned char>(c));
       out += buf;
-    } else out += c;
+    } else
+      out += c;
   }
   return out + "'";
 }
@@ -45,45 +48,78 @@ struct Field {
 
 const char* to_string(FenField field) {
   switch (field) {
-    case FenField::Whole: return "FEN";
-    case FenField::Placement: return "FEN piece placement field";
-    case FenField::SideToMove: return "FEN side-to-move field";
-    case FenField::Castling: return "FEN castling field";
-    case FenField::EnPassant: return "FEN en-passant field";
-    case FenField::HalfmoveClock: return "FEN halfmove clock field";
-    case FenField::FullmoveNumber: return "FEN fullmove number field";
+    case FenField::Whole:
+      return "FEN";
+    case FenField::Placement:
+      return "FEN piece placement field";
+    case FenField::SideToMove:
+      return "FEN side-to-move field";
+    case FenField::Castling:
+      return "FEN castling field";
+    case FenField::EnPassant:
+      return "FEN en-passant field";
+    case FenField::HalfmoveClock:
+      return "FEN halfmove clock field";
+    case FenField::FullmoveNumber:
+      return "FEN fullmove number field";
   }
   return "FEN";
 }
 
 const char* to_string(FenErrorCode code) {
   switch (code) {
-    case FenErrorCode::Empty: return "empty";
-    case FenErrorCode::FieldCount: return "field-count";
-    case FenErrorCode::BadSpacing: return "bad-spacing";
-    case FenErrorCode::BadCharacter: return "bad-character";
-    case FenErrorCode::RankCount: return "rank-count";
-    case FenErrorCode::RankLength: return "rank-length";
-    case FenErrorCode::ConsecutiveDigits: return "consecutive-digits";
-    case FenErrorCode::BadSideToMove: return "bad-side-to-move";
-    case FenErrorCode::BadCastlingSyntax: return "bad-castling-syntax";
-    case FenErrorCode::DuplicateCastling: return "duplicate-castling";
-    case FenErrorCode::BadEnPassantSyntax: return "bad-en-passant-syntax";
-    case FenErrorCode::BadNumber: return "bad-number";
-    case FenErrorCode::NegativeNumber: return "negative-number";
-    case FenErrorCode::NumberOverflow: return "number-overflow";
-    case FenErrorCode::LeadingZero: return "leading-zero";
-    case FenErrorCode::ZeroFullmove: return "zero-fullmove";
-    case FenErrorCode::MissingKing: return "missing-king";
-    case FenErrorCode::TooManyKings: return "too-many-kings";
-    case FenErrorCode::PawnOnBackRank: return "pawn-on-back-rank";
-    case FenErrorCode::TooManyPieces: return "too-many-pieces";
-    case FenErrorCode::OpponentInCheck: return "opponent-in-check";
-    case FenErrorCode::CastlingWithoutKing: return "castling-without-king";
-    case FenErrorCode::CastlingWithoutRook: return "castling-without-rook";
-    case FenErrorCode::EnPassantWrongRank: return "en-passant-wrong-rank";
-    case FenErrorCode::EnPassantNoPawn: return "en-passant-no-pawn";
-    case FenErrorCode::EnPassantNotEmpty: return "en-passant-not-empty";
+    case FenErrorCode::Empty:
+      return "empty";
+    case FenErrorCode::FieldCount:
+      return "field-count";
+    case FenErrorCode::BadSpacing:
+      return "bad-spacing";
+    case FenErrorCode::BadCharacter:
+      return "bad-character";
+    case FenErrorCode::RankCount:
+      return "rank-count";
+    case FenErrorCode::RankLength:
+      return "rank-length";
+    case FenErrorCode::ConsecutiveDigits:
+      return "consecutive-digits";
+    case FenErrorCode::BadSideToMove:
+      return "bad-side-to-move";
+    case FenErrorCode::BadCastlingSyntax:
+      return "bad-castling-syntax";
+    case FenErrorCode::DuplicateCastling:
+      return "duplicate-castling";
+    case FenErrorCode::BadEnPassantSyntax:
+      return "bad-en-passant-syntax";
+    case FenErrorCode::BadNumber:
+      return "bad-number";
+    case FenErrorCode::NegativeNumber:
+      return "negative-number";
+    case FenErrorCode::NumberOverflow:
+      return "number-overflow";
+    case FenErrorCode::LeadingZero:
+      return "leading-zero";
+    case FenErrorCode::ZeroFullmove:
+      return "zero-fullmove";
+    case FenErrorCode::MissingKing:
+      return "missing-king";
+    case FenErrorCode::TooManyKings:
+      return "too-many-kings";
+    case FenErrorCode::PawnOnBackRank:
+      return "pawn-on-back-rank";
+    case FenErrorCode::TooManyPieces:
+      return "too-many-pieces";
+    case FenErrorCode::OpponentInCheck:
+      return "opponent-in-check";
+    case FenErrorCode::CastlingWithoutKing:
+      return "castling-without-king";
+    case FenErrorCode::CastlingWithoutRook:
+      return "castling-without-rook";
+    case FenErrorCode::EnPassantWrongRank:
+      return "en-passant-wrong-rank";
+    case FenErrorCode::EnPassantNoPawn:
+      return "en-passant-no-pawn";
+    case FenErrorCode::EnPassantNotEmpty:
+      return "en-passant-not-empty";
   }
   return "unknown";
 }
@@ -174,7 +210,8 @@ class FenReader {
         std::size_t k = j;
         while (k < fen_.size() && fen_[k] == ' ') ++k;
         if (k == fen_.size())
-          error(FenErrorCode::BadSpacing, FenField::Whole, j, "trailing space after the last field");
+          error(FenErrorCode::BadSpacing, FenField::Whole, j,
+                "trailing space after the last field");
         else if (k - j > 1)
           error(FenErrorCode::BadSpacing, FenField::Whole, j,
                 std::to_string(k - j) + " spaces between fields; use exactly one");
@@ -225,8 +262,9 @@ class FenReader {
     end_rank(f.text.size());
     if (ranks_seen != 8)
       error(FenErrorCode::RankCount, FenField::Placement, f.column,
-            std::to_string(ranks_seen) + " ranks found; the placement needs exactly 8, "
-            "separated by '/'");
+            std::to_string(ranks_seen) +
+                " ranks found; the placement needs exactly 8, "
+                "separated by '/'");
     return errors_.size() == before;
   }
 
@@ -245,8 +283,8 @@ class FenReader {
     const std::size_t before = errors_.size();
     for (std::size_t i = 0; i < f.text.size(); ++i) {
       const char c = f.text[i];
-      const bool letter = c == 'K' || c == 'Q' || c == 'k' || c == 'q' ||
-                          (c >= 'A' && c <= 'H') || (c >= 'a' && c <= 'h');
+      const bool letter = c == 'K' || c == 'Q' || c == 'k' || c == 'q' || (c >= 'A' && c <= 'H') ||
+                          (c >= 'a' && c <= 'h');
       if (!letter) {
         error(FenErrorCode::BadCastlingSyntax, FenField::Castling, f.column + i,
               quoted(std::string_view(&f.text[i], 1)) +
@@ -276,8 +314,11 @@ class FenReader {
   void read_clock(Field f, FenField field, long long& out) {
     const std::string_view t = f.text;
     if (t[0] == '-') {
-      error(FenErrorCode::NegativeNumber, field, f.column, quoted(t) + " is negative; "
-            "clocks count moves and cannot be below " + (field == FenField::HalfmoveClock ? "0" : "1"));
+      error(FenErrorCode::NegativeNumber, field, f.column,
+            quoted(t) +
+                " is negative; "
+                "clocks count moves and cannot be below " +
+                (field == FenField::HalfmoveClock ? "0" : "1"));
       return;
     }
     for (std::size_t i = 0; i < t.size(); ++i) {
@@ -381,17 +422,16 @@ class FenReader {
         if (pos_.piece_on(s) == rook && s != ksq) rsq = s;
       }
       if (rsq == NoSquare) {
-        const std::string where = lower == 'k'   ? "on the king side of the king"
-                                  : lower == 'q' ? "on the queen side of the king"
-                                                 : "on " + square_name(make_square(
-                                                               File(lower - 'a'), back));
+        const std::string where = lower == 'k' ? "on the king side of the king"
+                                  : lower == 'q'
+                                      ? "on the queen side of the king"
+                                      : "on " + square_name(make_square(File(lower - 'a'), back));
         error(FenErrorCode::CastlingWithoutRook, FenField::Castling, f.column + i,
               letter + " needs a " + (color == White ? "white" : "black") + " rook " + where +
                   " on rank " + std::to_string(back + 1) + ", and there is none");
         continue;
       }
-      const CastlingRights cr =
-          color & (rsq > ksq ? (WhiteOO | BlackOO) : (WhiteOOO | BlackOOO));
+      const CastlingRights cr = color & (rsq > ksq ? (WhiteOO | BlackOO) : (WhiteOOO | BlackOOO));
       if (pos_.can_castle(cr)) {
         error(FenErrorCode::DuplicateCastling, FenField::Castling, f.column + i,
               letter + " names a right already given by another letter");
@@ -425,8 +465,7 @@ class FenReader {
     const Square origin = ep + pawn_push(us);
     if (!pos_.empty(ep) || !pos_.empty(origin)) {
       error(FenErrorCode::EnPassantNotEmpty, FenField::EnPassant, f.column,
-            sq + " and " + square_name(origin) +
-                " must be empty after a double push, but " +
+            sq + " and " + square_name(origin) + " must be empty after a double push, but " +
                 square_name(!pos_.empty(ep) ? ep : origin) + " is occupied");
     }
   }
@@ -457,8 +496,8 @@ class FenReader {
   bool chess960_from_castling_ = false;
 };
 
-std::vector<FenError> Position::set(std::string_view fen, StateInfo& state,
-                                    const KeyScheme& scheme, FenOptions options) {
+std::vector<FenError> Position::set(std::string_view fen, StateInfo& state, const KeyScheme& scheme,
+                                    FenOptions options) {
   init_bitboards();
   return FenReader(*this, state, scheme, options, fen).run();
 }

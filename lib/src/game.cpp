@@ -6,8 +6,7 @@
 
 namespace zobrist_verify {
 
-std::vector<FenError> Game::set(std::string_view fen, const KeyScheme& scheme,
-                                FenOptions options) {
+std::vector<FenError> Game::set(std::string_view fen, const KeyScheme& scheme, FenOptions options) {
   states_.clear();
   moves_.clear();
   states_.emplace_back();
@@ -61,8 +60,10 @@ void Game::play_null() {
 bool Game::undo() {
   if (moves_.empty()) return false;
   const Move m = moves_.back();
-  if (m == Move::null()) pos_.unmake_null_move();
-  else pos_.unmake_move(m);
+  if (m == Move::null())
+    pos_.unmake_null_move();
+  else
+    pos_.unmake_move(m);
   moves_.pop_back();
   states_.pop_back();
   return true;

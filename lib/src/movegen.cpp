@@ -14,8 +14,10 @@ struct Sink {
   std::size_t count = 0;
 
   void add(Move m) {
-    if constexpr (CountOnly) ++count;
-    else *out++ = m;
+    if constexpr (CountOnly)
+      ++count;
+    else
+      *out++ = m;
   }
   void add_promotions(Square from, Square to) {
     if constexpr (CountOnly) {
@@ -174,18 +176,24 @@ void generate(const Position& pos, S& sink) {
 
 void generate_legal(const Position& pos, MoveList& list) {
   Sink<false> sink{list.cursor()};
-  if (pos.side_to_move() == White) generate<White>(pos, sink);
-  else generate<Black>(pos, sink);
+  if (pos.side_to_move() == White)
+    generate<White>(pos, sink);
+  else
+    generate<Black>(pos, sink);
   list.cursor() = sink.out;
 }
 
 std::size_t count_legal(const Position& pos) {
   Sink<true> sink;
-  if (pos.side_to_move() == White) generate<White>(pos, sink);
-  else generate<Black>(pos, sink);
+  if (pos.side_to_move() == White)
+    generate<White>(pos, sink);
+  else
+    generate<Black>(pos, sink);
   return sink.count;
 }
 
-bool has_legal_move(const Position& pos) { return count_legal(pos) != 0; }
+bool has_legal_move(const Position& pos) {
+  return count_legal(pos) != 0;
+}
 
 }  // namespace zobrist_verify

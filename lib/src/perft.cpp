@@ -47,8 +47,10 @@ std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, int dept
 namespace {
 
 std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r'))
+    s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+    s.remove_suffix(1);
   return s;
 }
 
@@ -120,7 +122,8 @@ Expected<std::vector<PerftCase>> parse_perft_suite(std::string_view text) {
         if (item.size() < 2 || item[0] != 'D' || sp == std::string_view::npos ||
             !parse_number(item.substr(1, sp - 1), depth) ||
             !parse_number(item.substr(sp + 1), nodes) || depth == 0 || depth > 64)
-          return line_error(line_no, "'" + std::string(item) + "' is not of the form 'D<depth> <nodes>'");
+          return line_error(line_no,
+                            "'" + std::string(item) + "' is not of the form 'D<depth> <nodes>'");
         c.depths.emplace_back(int(depth), nodes);
       }
       cases.push_back(std::move(c));
@@ -128,8 +131,7 @@ Expected<std::vector<PerftCase>> parse_perft_suite(std::string_view text) {
     }
   }
   for (const auto& c : cases)
-    if (c.fen.empty())
-      return line_error(c.line, "block '" + c.id + "' has no 'epd' line");
+    if (c.fen.empty()) return line_error(c.line, "block '" + c.id + "' has no 'epd' line");
   return cases;
 }
 

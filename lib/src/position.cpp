@@ -10,7 +10,9 @@ std::string square_name(Square s) {
   return {char('a' + file_of(s)), char('1' + rank_of(s))};
 }
 
-void Position::clear() { *this = Position(); }
+void Position::clear() {
+  *this = Position();
+}
 
 void Position::put_piece(Piece pc, Square s) {
   const Bitboard b = square_bb(s);
@@ -120,7 +122,8 @@ bool Position::legal(Move m) const {
       if (attacked_by(them, pop_lsb(path), occupied)) return false;
     return true;
   }
-  if (from == ksq) return !(attackers_to(to, pieces() ^ square_bb(from)) & pieces(them) & ~square_bb(to));
+  if (from == ksq)
+    return !(attackers_to(to, pieces() ^ square_bb(from)) & pieces(them) & ~square_bb(to));
   if (checkers()) {
     if (more_than_one(checkers())) return false;
     if (!(between_bb(ksq, lsb(checkers())) & square_bb(to))) return false;
@@ -141,9 +144,12 @@ bool Position::compute_ep_hashed() const {
   const Square ep = ep_square();
   if (ep == NoSquare) return false;
   switch (scheme_->en_passant_rule) {
-    case EnPassantRule::Always: return true;
-    case EnPassantRule::PseudoLegal: return pawn_attacks(~side_to_move_, ep) & pieces(side_to_move_, Pawn);
-    case EnPassantRule::Legal: return en_passant_capture_legal();
+    case EnPassantRule::Always:
+      return true;
+    case EnPassantRule::PseudoLegal:
+      return pawn_attacks(~side_to_move_, ep) & pieces(side_to_move_, Pawn);
+    case EnPassantRule::Legal:
+      return en_passant_capture_legal();
   }
   return false;
 }

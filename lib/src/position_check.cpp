@@ -63,9 +63,9 @@ CheckReport Position::check() const {
   r.bitboard("occupancy", all, pieces());
   r.bitboard("occupancy(white)", white, pieces(White));
   r.bitboard("occupancy(black)", black, pieces(Black));
-  r.bitboard("occupancy(by type)", all,
-             pieces(Pawn) | pieces(Knight) | pieces(Bishop) | pieces(Rook) | pieces(Queen) |
-                 pieces(King));
+  r.bitboard(
+      "occupancy(by type)", all,
+      pieces(Pawn) | pieces(Knight) | pieces(Bishop) | pieces(Rook) | pieces(Queen) | pieces(King));
   r.number("count(white)", popcount(white), piece_count_[make_piece(White, AllPieces)]);
   r.number("count(black)", popcount(black), piece_count_[make_piece(Black, AllPieces)]);
   r.number("kings(white)", 1, popcount(pieces(White, King)));

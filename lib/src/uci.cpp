@@ -44,9 +44,9 @@ Expected<Move> parse_uci_move(const Position& pos, std::string_view text) {
     why = "there is no piece on " + std::string(text.substr(0, 2));
   else if (color_of(pos.piece_on(from)) != pos.side_to_move())
     why = "the piece on " + std::string(text.substr(0, 2)) + " belongs to the side not to move";
-  else if (text.size() == 4 && moves.contains(Move::make(MoveKind::Promotion, from,
-                                                         Square((text[3] - '1') * 8 + (text[2] - 'a')),
-                                                         Queen)))
+  else if (text.size() == 4 &&
+           moves.contains(Move::make(MoveKind::Promotion, from,
+                                     Square((text[3] - '1') * 8 + (text[2] - 'a')), Queen)))
     why = "a promotion needs a piece letter (q, r, b or n)";
   else if (pos.checkers())
     why = "it is not legal here (the side to move is in check)";

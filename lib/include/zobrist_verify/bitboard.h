@@ -15,12 +15,24 @@ namespace zobrist_verify {
 
 constexpr Bitboard FileABB = 0x0101010101010101ULL;
 constexpr Bitboard Rank1BB = 0xFFULL;
-constexpr Bitboard file_bb(File f) { return FileABB << f; }
-constexpr Bitboard rank_bb(Rank r) { return Rank1BB << (8 * r); }
-constexpr Bitboard square_bb(Square s) { return Bitboard(1) << s; }
-constexpr bool more_than_one(Bitboard b) { return (b & (b - 1)) != 0; }
-inline int popcount(Bitboard b) { return std::popcount(b); }
-inline Square lsb(Bitboard b) { return Square(std::countr_zero(b)); }
+constexpr Bitboard file_bb(File f) {
+  return FileABB << f;
+}
+constexpr Bitboard rank_bb(Rank r) {
+  return Rank1BB << (8 * r);
+}
+constexpr Bitboard square_bb(Square s) {
+  return Bitboard(1) << s;
+}
+constexpr bool more_than_one(Bitboard b) {
+  return (b & (b - 1)) != 0;
+}
+inline int popcount(Bitboard b) {
+  return std::popcount(b);
+}
+inline Square lsb(Bitboard b) {
+  return Square(std::countr_zero(b));
+}
 inline Square pop_lsb(Bitboard& b) {
   const Square s = lsb(b);
   b &= b - 1;
@@ -76,9 +88,15 @@ void init_bitboards();
 // "pext" or "magic": which sliding-attack method this build uses.
 const char* slider_attack_method();
 
-inline Bitboard pawn_attacks(Color c, Square s) { return detail::pawn_attack_table[c][s]; }
-inline Bitboard knight_attacks(Square s) { return detail::pseudo_attack_table[Knight][s]; }
-inline Bitboard king_attacks(Square s) { return detail::pseudo_attack_table[King][s]; }
+inline Bitboard pawn_attacks(Color c, Square s) {
+  return detail::pawn_attack_table[c][s];
+}
+inline Bitboard knight_attacks(Square s) {
+  return detail::pseudo_attack_table[Knight][s];
+}
+inline Bitboard king_attacks(Square s) {
+  return detail::pseudo_attack_table[King][s];
+}
 inline Bitboard rook_attacks(Square s, Bitboard occupied) {
   const auto& e = detail::rook_table[s];
   return e.attacks[e.index(occupied)];
@@ -91,20 +109,32 @@ inline Bitboard queen_attacks(Square s, Bitboard occupied) {
   return rook_attacks(s, occupied) | bishop_attacks(s, occupied);
 }
 // Attacks of a piece type on an empty board.
-inline Bitboard pseudo_attacks(PieceType pt, Square s) { return detail::pseudo_attack_table[pt][s]; }
+inline Bitboard pseudo_attacks(PieceType pt, Square s) {
+  return detail::pseudo_attack_table[pt][s];
+}
 inline Bitboard attacks_bb(PieceType pt, Square s, Bitboard occupied) {
   switch (pt) {
-    case Bishop: return bishop_attacks(s, occupied);
-    case Rook: return rook_attacks(s, occupied);
-    case Queen: return queen_attacks(s, occupied);
-    default: return pseudo_attacks(pt, s);
+    case Bishop:
+      return bishop_attacks(s, occupied);
+    case Rook:
+      return rook_attacks(s, occupied);
+    case Queen:
+      return queen_attacks(s, occupied);
+    default:
+      return pseudo_attacks(pt, s);
   }
 }
 // Squares strictly between a and b plus b itself when aligned; just b otherwise.
-inline Bitboard between_bb(Square a, Square b) { return detail::between_table[a][b]; }
+inline Bitboard between_bb(Square a, Square b) {
+  return detail::between_table[a][b];
+}
 // The whole line through a and b (edge to edge) when aligned; 0 otherwise.
-inline Bitboard line_bb(Square a, Square b) { return detail::line_table[a][b]; }
-inline bool aligned(Square a, Square b, Square c) { return line_bb(a, b) & square_bb(c); }
+inline Bitboard line_bb(Square a, Square b) {
+  return detail::line_table[a][b];
+}
+inline bool aligned(Square a, Square b, Square c) {
+  return line_bb(a, b) & square_bb(c);
+}
 
 // Slow ray-walking attacks, the independent definition both table methods are checked against.
 Bitboard sliding_attacks_slow(PieceType pt, Square s, Bitboard occupied);

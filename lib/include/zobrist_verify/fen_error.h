@@ -20,39 +20,39 @@ enum class FenField : std::uint8_t {
 
 enum class FenErrorCode : std::uint8_t {
   // Syntax.
-  Empty,                 // nothing to parse
-  FieldCount,            // not exactly 4 or 6 space-separated fields
-  BadSpacing,            // leading, trailing or doubled white space, or a tab
-  BadCharacter,          // a character that has no meaning in this field
-  RankCount,             // placement does not have exactly 8 ranks
-  RankLength,            // a rank does not describe exactly 8 squares
-  ConsecutiveDigits,     // "44" or "17" inside a rank
-  BadSideToMove,         // not "w" or "b"
-  BadCastlingSyntax,     // a letter that is not a castling letter, or "-" mixed with letters
-  DuplicateCastling,     // the same right given twice
-  BadEnPassantSyntax,    // not "-" or a square name
-  BadNumber,             // a clock that is not a plain decimal number
-  NegativeNumber,        // a clock with a minus sign
-  NumberOverflow,        // a clock too large to represent
-  LeadingZero,           // "05": clocks are written without leading zeros
-  ZeroFullmove,          // the fullmove number starts at 1
+  Empty,               // nothing to parse
+  FieldCount,          // not exactly 4 or 6 space-separated fields
+  BadSpacing,          // leading, trailing or doubled white space, or a tab
+  BadCharacter,        // a character that has no meaning in this field
+  RankCount,           // placement does not have exactly 8 ranks
+  RankLength,          // a rank does not describe exactly 8 squares
+  ConsecutiveDigits,   // "44" or "17" inside a rank
+  BadSideToMove,       // not "w" or "b"
+  BadCastlingSyntax,   // a letter that is not a castling letter, or "-" mixed with letters
+  DuplicateCastling,   // the same right given twice
+  BadEnPassantSyntax,  // not "-" or a square name
+  BadNumber,           // a clock that is not a plain decimal number
+  NegativeNumber,      // a clock with a minus sign
+  NumberOverflow,      // a clock too large to represent
+  LeadingZero,         // "05": clocks are written without leading zeros
+  ZeroFullmove,        // the fullmove number starts at 1
   // Position.
   MissingKing,
   TooManyKings,
   PawnOnBackRank,
-  TooManyPieces,         // more than 16 pieces of one colour
-  OpponentInCheck,       // the side not to move is in check
-  CastlingWithoutKing,   // a castling right whose king is not on its back rank
-  CastlingWithoutRook,   // a castling right with no rook where the right needs one
-  EnPassantWrongRank,    // the square is not on the rank a double push of the other side crosses
-  EnPassantNoPawn,       // no enemy pawn stands where the double push would have landed
-  EnPassantNotEmpty,     // the square, or the one the pawn came from, is occupied
+  TooManyPieces,        // more than 16 pieces of one colour
+  OpponentInCheck,      // the side not to move is in check
+  CastlingWithoutKing,  // a castling right whose king is not on its back rank
+  CastlingWithoutRook,  // a castling right with no rook where the right needs one
+  EnPassantWrongRank,   // the square is not on the rank a double push of the other side crosses
+  EnPassantNoPawn,      // no enemy pawn stands where the double push would have landed
+  EnPassantNotEmpty,    // the square, or the one the pawn came from, is occupied
 };
 
 struct FenError {
   FenErrorCode code;
   FenField field;
-  std::size_t column;  // 0-based character offset into the FEN where the problem starts
+  std::size_t column;   // 0-based character offset into the FEN where the problem starts
   std::string message;  // the whole sentence: "FEN castling field, character 31: ..."
 };
 

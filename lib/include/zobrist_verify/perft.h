@@ -22,8 +22,8 @@ std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, int dept
 struct PerftCase {
   std::string fen;
   std::vector<std::pair<int, std::uint64_t>> depths;  // (depth, nodes)
-  std::string id;   // a name when the suite gives one
-  int line = 0;     // 1-based line in the suite file
+  std::string id;                                     // a name when the suite gives one
+  int line = 0;                                       // 1-based line in the suite file
 };
 
 // Reads "FEN ;D1 n ;D2 n ..." lines (EPD perft suites) and "id / epd / perft d n" blocks

@@ -153,8 +153,8 @@ class Position {
   void set_check_info(StateInfo& st) const;
   void compute_blockers(Color king_color, StateInfo& st) const;
   Key en_passant_term(const StateInfo& st) const;
-  void do_castling(Color us, Square king_from, Square& king_to, Square& rook_from,
-                   Square& rook_to, bool undo);
+  void do_castling(Color us, Square king_from, Square& king_to, Square& rook_from, Square& rook_to,
+                   bool undo);
 
   Piece board_[SquareCount] = {};
   Bitboard by_type_[PieceTypeCount] = {};

@@ -17,7 +17,7 @@ struct Done {};
 template <class T>
 class [[nodiscard]] Expected {
  public:
-  Expected(T value) : data_(std::move(value)) {}  // NOLINT: implicit by design
+  Expected(T value) : data_(std::move(value)) {}      // NOLINT: implicit by design
   Expected(Error error) : data_(std::move(error)) {}  // NOLINT: implicit by design
 
   bool has_value() const { return data_.index() == 0; }

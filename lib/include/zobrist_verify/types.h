@@ -69,23 +69,55 @@ enum CastlingRights : std::uint8_t {
   AnyCastling = 15
 };
 
-constexpr Color operator~(Color c) { return Color(c ^ 1); }
-constexpr Piece make_piece(Color c, PieceType pt) { return Piece((c << 3) + pt); }
-constexpr PieceType type_of(Piece pc) { return PieceType(pc & 7); }
-constexpr Color color_of(Piece pc) { return Color(pc >> 3); }
-constexpr bool is_ok(Square s) { return s < SquareCount; }
-constexpr File file_of(Square s) { return File(s & 7); }
-constexpr Rank rank_of(Square s) { return Rank(s >> 3); }
-constexpr Square make_square(File f, Rank r) { return Square((r << 3) + f); }
-constexpr Square flip_rank(Square s) { return Square(s ^ A8); }
+constexpr Color operator~(Color c) {
+  return Color(c ^ 1);
+}
+constexpr Piece make_piece(Color c, PieceType pt) {
+  return Piece((c << 3) + pt);
+}
+constexpr PieceType type_of(Piece pc) {
+  return PieceType(pc & 7);
+}
+constexpr Color color_of(Piece pc) {
+  return Color(pc >> 3);
+}
+constexpr bool is_ok(Square s) {
+  return s < SquareCount;
+}
+constexpr File file_of(Square s) {
+  return File(s & 7);
+}
+constexpr Rank rank_of(Square s) {
+  return Rank(s >> 3);
+}
+constexpr Square make_square(File f, Rank r) {
+  return Square((r << 3) + f);
+}
+constexpr Square flip_rank(Square s) {
+  return Square(s ^ A8);
+}
 // The rank as seen by colour c (Rank1 is c's back rank).
-constexpr Rank relative_rank(Color c, Rank r) { return Rank(r ^ (c * 7)); }
-constexpr Rank relative_rank(Color c, Square s) { return relative_rank(c, rank_of(s)); }
-constexpr Square relative_square(Color c, Square s) { return Square(s ^ (c * 56)); }
-constexpr int pawn_push(Color c) { return c == White ? 8 : -8; }
-constexpr Square operator+(Square s, int d) { return Square(int(s) + d); }
-constexpr Square operator-(Square s, int d) { return Square(int(s) - d); }
-inline Square& operator++(Square& s) { return s = Square(s + 1); }
+constexpr Rank relative_rank(Color c, Rank r) {
+  return Rank(r ^ (c * 7));
+}
+constexpr Rank relative_rank(Color c, Square s) {
+  return relative_rank(c, rank_of(s));
+}
+constexpr Square relative_square(Color c, Square s) {
+  return Square(s ^ (c * 56));
+}
+constexpr int pawn_push(Color c) {
+  return c == White ? 8 : -8;
+}
+constexpr Square operator+(Square s, int d) {
+  return Square(int(s) + d);
+}
+constexpr Square operator-(Square s, int d) {
+  return Square(int(s) - d);
+}
+inline Square& operator++(Square& s) {
+  return s = Square(s + 1);
+}
 constexpr CastlingRights operator|(CastlingRights a, CastlingRights b) {
   return CastlingRights(int(a) | int(b));
 }
