@@ -479,3 +479,17 @@ TEST(FenRoundTrip, FourFieldInputIsWrittenWithSixFields) {
 
 }  // namespace
 }  // namespace zobrist_verify
+
+// Found by fuzz_fen: strchr treats the string's terminating NUL as a match, so a NUL byte in the
+// placement was read as piece code 15 and corrupted the board.
+TEST(FenSyntax, NulByteInPlacementIsABadCharacter) {
+  using namespace zobrist_verify;
+  StateInfo st;
+  Position pos;
+  const std::string fen("4k2\0/8/8/8/8/8/8/4K3 w - -", 26);
+  const auto errors = pos.set(fen, st, polyglot_scheme());
+  ASSERT_FALSE(errors.empty());
+  EXPECT_EQ(errors.front().code, FenErrorCode::BadCharacter);
+  EXPECT_EQ(errors.front().column, 3u);
+  EXPECT_NE(errors.front().message.find("\\x00"), std::string::npos) << errors.front().message;
+}

@@ -17,9 +17,10 @@ namespace {
 constexpr long long MaxClock = 1'000'000'000;
 constexpr const char* PieceLetters = " PNBRQK  pnbrqk";
 
+// The piece a FEN letter names, or NoPiece. (strchr would also "find" the terminating NUL.)
 Piece piece_from_letter(char c) {
-  const char* p = std::strchr(PieceLetters, c);
-  return c != ' ' && p ? Piece(p - PieceLetters) : NoPiece;
+  const std::size_t i = std::string_view(PieceLetters).find(c);
+  return c != ' ' && i != std::string_view::npos ? Piece(i) : NoPiece;
 }
 
 std::string quoted(std::string_view s) {
