@@ -143,6 +143,14 @@ const MoveSetCase move_set_cases[] = {
      "e1d1 e1d2 e1e2 e1f1 e1f2"},
     {"BlackPromotionsWithCapture", "4k3/8/8/8/8/8/6p1/4K2R b - - 0 1", false,
      "e8d7 e8d8 e8e7 e8f7 e8f8 g2g1b g2g1n g2g1q g2g1r g2h1b g2h1n g2h1q g2h1r"},
+    // A pawn behind a checking bishop on the line to its own king (with the enemy queen behind
+    // it) is not pinned: it may capture the checker. Found by the full-depth Chess960 suite
+    // (fischer.epd line 596, depth 6, two nodes short).
+    {"PawnBehindCheckerMayCaptureIt", "7Q/6p1/5B2/4k3/8/8/8/4K3 b - - 0 1", false,
+     "e5d5 e5d6 e5e4 e5e6 e5f4 e5f5 e5f6 g7f6"},
+    {"PawnBehindCheckerMayCaptureItChess960",
+     "rbbqn1rQ/pppp1pp1/5B2/4k3/2PpP3/8/PP3PPP/RB2NKRN b GA - 3 11", true,
+     "d8f6 e5d6 e5e6 e5f4 e5f6 e8f6 g7f6"},
 };
 
 class TargetedPosition : public testing::TestWithParam<MoveSetCase> {};

@@ -83,11 +83,13 @@ void Position::compute_blockers(Color king_color, StateInfo& st) const {
   const Bitboard snipers = ((pseudo_attacks(Rook, ksq) & pieces(Queen, Rook)) |
                             (pseudo_attacks(Bishop, ksq) & pieces(Queen, Bishop))) &
                            pieces(~king_color);
-  const Bitboard occupancy = pieces() ^ snipers;
+  // Only the sniper's own square is lifted: a nearer sniper on the same line is a real second
+  // blocker. (Lifting every sniper, as Stockfish does, marks the piece behind a checking slider
+  // as pinned, and a pinned pawn could then not capture that checker.)
   Bitboard blockers = 0, pinners = 0;
   for (Bitboard b = snipers; b;) {
     const Square sniper = pop_lsb(b);
-    const Bitboard between = between_bb(ksq, sniper) & occupancy;
+    const Bitboard between = between_bb(ksq, sniper) & pieces() & ~square_bb(sniper);
     if (between && !more_than_one(between)) {
       blockers |= between;
       if (between & pieces(king_color)) pinners |= square_bb(sniper);
