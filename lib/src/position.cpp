@@ -169,16 +169,18 @@ Keys Position::compute_keys() const {
   const KeyScheme& z = *scheme_;
   Keys k;
   k.pawn_key = z.no_pawns;
-  for (Bitboard b = pieces(); b;) {
-    const Square s = pop_lsb(b);
-    const Piece pc = piece_on(s);
-    k.key ^= z.psq[pc][s];
-    if (type_of(pc) == Pawn) k.pawn_key ^= z.psq[pc][s];
+  // Piece by piece: each placement key once, and the material key from the piece's count.
+  for (Color c : {White, Black}) {
+    for (PieceType pt : {Pawn, Knight, Bishop, Rook, Queen, King}) {
+      const Piece pc = make_piece(c, pt);
+      Bitboard b = pieces(c, pt);
+      for (int i = 0, n = popcount(b); i < n; ++i) k.material_key ^= z.psq[pc][i];
+      Key placed = 0;
+      while (b) placed ^= z.psq[pc][pop_lsb(b)];
+      k.key ^= placed;
+      if (pt == Pawn) k.pawn_key ^= placed;
+    }
   }
-  for (Piece pc : {WhitePawn, WhiteKnight, WhiteBishop, WhiteRook, WhiteQueen, WhiteKing, BlackPawn,
-                   BlackKnight, BlackBishop, BlackRook, BlackQueen, BlackKing})
-    for (int i = 0; i < popcount(pieces(color_of(pc), type_of(pc))); ++i)
-      k.material_key ^= z.psq[pc][i];
   k.key ^= z.castling[castling_rights()];
   k.key ^= side_to_move_ == White ? z.side_white : z.side_black;
   k.key ^= compute_ep_hashed() ? z.en_passant[ep_square()] : z.en_passant_none;

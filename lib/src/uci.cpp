@@ -16,43 +16,66 @@ std::string move_to_uci(Move m, bool chess960) {
   return s;
 }
 
+namespace {
+
+bool is_square(std::string_view s) {
+  return s[0] >= 'a' && s[0] <= 'h' && s[1] >= '1' && s[1] <= '8';
+}
+
+Square parse_square(std::string_view s) {
+  return make_square(File(s[0] - 'a'), Rank(s[1] - '1'));
+}
+
+// Whether legal move m is written from-to (+promo) in UCI. In standard chess castling may be
+// written with the king's destination (e1g1) or king-takes-rook (e1h1, as Polyglot books do).
+bool matches(const Position& pos, Move m, Square from, Square to, PieceType promo) {
+  if (m.from() != from) return false;
+  if (m.kind() == MoveKind::Promotion) return m.to() == to && m.promotion_type() == promo;
+  if (promo != NoPieceType) return false;
+  if (m.kind() != MoveKind::Castling) return m.to() == to;
+  if (m.to() == to) return true;  // king takes rook
+  const Square king_to = make_square(m.to() > m.from() ? FileG : FileC, rank_of(m.from()));
+  return !pos.is_chess960() && king_to == to;
+}
+
+}  // namespace
+
 Expected<Move> parse_uci_move(const Position& pos, std::string_view text) {
-  const std::string where = " in position " + pos.fen();
-  const std::string move = "'" + std::string(text) + "'";
-  auto is_square = [](std::string_view s) {
-    return s[0] >= 'a' && s[0] <= 'h' && s[1] >= '1' && s[1] <= '8';
+  auto fail = [&](const std::string& what, const std::string& why) {
+    return Error{what + " '" + std::string(text) + "' in position " + pos.fen() + ": " + why};
   };
   if (text.size() < 4 || text.size() > 5 || !is_square(text.substr(0, 2)) ||
       !is_square(text.substr(2, 2)))
-    return Error{"malformed move " + move + where +
-                 ": expected UCI notation, two squares and an optional promotion letter "
-                 "(e2e4, e7e8q)"};
-  if (text.size() == 5 && std::string_view("nbrq").find(text[4]) == std::string_view::npos)
-    return Error{"malformed move " + move + where + ": '" + std::string(1, text[4]) +
-                 "' is not a promotion piece (n, b, r or q)"};
+    return fail("malformed move",
+                "expected UCI notation, two squares and an optional promotion letter "
+                "(e2e4, e7e8q)");
+  PieceType promo = NoPieceType;
+  if (text.size() == 5) {
+    const std::size_t i = std::string_view("nbrq").find(text[4]);
+    if (i == std::string_view::npos)
+      return fail("malformed move",
+                  "'" + std::string(1, text[4]) + "' is not a promotion piece (n, b, r or q)");
+    promo = PieceType(Knight + i);
+  }
+  const Square from = parse_square(text.substr(0, 2));
+  const Square to = parse_square(text.substr(2, 2));
 
   const MoveList moves = legal_moves(pos);
-  for (Move m : moves) {
-    if (move_to_uci(m, pos.is_chess960()) == text) return m;
-    // Standard chess also accepts castling written king-takes-rook, as Polyglot books store it.
-    if (m.kind() == MoveKind::Castling && !pos.is_chess960() && move_to_uci(m, true) == text)
-      return m;
-  }
-  const Square from = Square((text[1] - '1') * 8 + (text[0] - 'a'));
+  for (Move m : moves)
+    if (matches(pos, m, from, to, promo)) return m;
+
   std::string why;
   if (pos.empty(from))
-    why = "there is no piece on " + std::string(text.substr(0, 2));
+    why = "there is no piece on " + square_name(from);
   else if (color_of(pos.piece_on(from)) != pos.side_to_move())
-    why = "the piece on " + std::string(text.substr(0, 2)) + " belongs to the side not to move";
-  else if (text.size() == 4 &&
-           moves.contains(Move::make(MoveKind::Promotion, from,
-                                     Square((text[3] - '1') * 8 + (text[2] - 'a')), Queen)))
+    why = "the piece on " + square_name(from) + " belongs to the side not to move";
+  else if (promo == NoPieceType && moves.contains(Move::make(MoveKind::Promotion, from, to, Queen)))
     why = "a promotion needs a piece letter (q, r, b or n)";
   else if (pos.checkers())
     why = "it is not legal here (the side to move is in check)";
   else
     why = "it is not legal here";
-  return Error{"illegal move " + move + where + ": " + why};
+  return fail("illegal move", why);
 }
 
 }  // namespace zobrist_verify
