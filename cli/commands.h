@@ -10,5 +10,6 @@ namespace zobrist_verify::cli {
 int run_key(std::span<const std::string> args);
 int run_perft(std::span<const std::string> args);
 int run_verify(std::span<const std::string> args);
+int run_check(std::span<const std::string> args);
 
 }  // namespace zobrist_verify::cli

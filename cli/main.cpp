@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "args.h"
+#include "command_mutants.h"
 #include "commands.h"
 #include "version.h"
 #include "zobrist_verify/bitboard.h"
@@ -19,6 +20,8 @@ commands:
   key       print the Zobrist key of a position (after optional moves) under a key scheme
   perft     count the leaves of the legal move tree, or check a perft suite (--epd)
   verify    check the library against the reference corpus and print a PASS/FAIL report
+  check     run the property suite (RapidCheck) on the reference hashing of each scheme
+  mutants   run the property suite on the mutation catalogue: every mutant must be killed
 
 options:
   --help      print this help (each command also has --help)
@@ -49,9 +52,11 @@ int main(int argc, char** argv) {
   if (first == "key") return run_key(rest);
   if (first == "perft") return run_perft(rest);
   if (first == "verify") return run_verify(rest);
+  if (first == "check") return run_check(rest);
+  if (first == "mutants") return run_mutants(rest);
   if (looks_like_option(first)) {
     return report_usage_error("unknown option '" + std::string(first) + "' (see --help)");
   }
   return report_usage_error("unknown command '" + std::string(first) +
-                            "' (commands: key, perft, verify; see --help)");
+                            "' (commands: key, perft, verify, check, mutants; see --help)");
 }

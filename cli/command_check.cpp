@@ -1,0 +1,164 @@
+#include <array>
+#include <deque>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "args.h"
+#include "commands.h"
+#include "inputs.h"
+#include "version.h"
+#include "zobrist_verify/properties.h"
+
+namespace zobrist_verify::cli {
+
+namespace {
+
+constexpr const char* CheckUsage =
+    R"(usage: zobrist-verify check [--scheme NAME] [--cases N] [--seed S] [--property NAME]
+                             [--json] [--junit FILE]
+
+Runs the property suite (RapidCheck) against the built-in reference hashing and prints one line
+per property ("target property ....... PASS  detail"), the shrunk reproduction under each
+failure, and "check: N passed, M failed". Exits 0 if every property holds, 1 if one fails, 2 on
+a usage error.
+
+options:
+  --scheme NAME     polyglot, stockfish, rustic, seed:N or file:PATH (default: the three
+                    built-in schemes, one after the other)
+  --cases N         RapidCheck cases per property (default: 100; property 4 checks
+                    100000 * N / 100 positions in one case)
+  --seed S          RapidCheck seed, decimal or hex with 0x (default: a fixed seed)
+  --property NAME   run only these properties (comma-separated names, see below)
+  --json            print {"passed": bool, "properties": [{"name", "target", "passed", "cases",
+                    "counterexample": {"fen", "moves", "ply", "expected", "actual", ...}}]}
+  --junit FILE      also write the results as JUnit XML to FILE
+  --help            print this help
+
+RC_PARAMS="reproduce=..." (printed under a failure) replays that failure; other RC_PARAMS
+settings (seed, max_success, noshrink) override the options above.
+
+properties:
+)";
+
+constexpr std::array<OptionSpec, 6> CheckOptions{{
+    {"--scheme", OptionKind::Value},
+    {"--cases", OptionKind::Value},
+    {"--seed", OptionKind::Value},
+    {"--property", OptionKind::Value},
+    {"--json", OptionKind::Flag},
+    {"--junit", OptionKind::Value},
+}};
+
+// Prints `text` as lines of at most `width` characters, each indented by `indent` spaces.
+void print_wrapped(const std::string& text, std::size_t indent, std::size_t width) {
+  std::istringstream words(text);
+  std::string line;
+  for (std::string word; words >> word;) {
+    if (!line.empty() && indent + line.size() + 1 + word.size() > width) {
+      std::cout << std::string(indent, ' ') << line << '\n';
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + word;
+  }
+  if (!line.empty()) std::cout << std::string(indent, ' ') << line << '\n';
+}
+
+void print_usage() {
+  std::cout << CheckUsage;
+  for (const properties::PropertyInfo& p : properties::all_properties()) {
+    std::cout << "  " << p.name << '\n';
+    print_wrapped(p.contract, 6, 96);
+  }
+}
+
+Expected<std::vector<std::string>> property_names(const std::string& list) {
+  std::vector<std::string> names;
+  std::stringstream in(list);
+  for (std::string name; std::getline(in, name, ',');) {
+    if (!properties::is_property_name(name)) {
+      std::string known;
+      for (const properties::PropertyInfo& p : properties::all_properties())
+        known += (known.empty() ? "" : ", ") + p.name;
+      return Error{"unknown property '" + name + "' (choose from " + known + ")"};
+    }
+    names.push_back(name);
+  }
+  if (names.empty()) return Error{"--property needs at least one property name"};
+  return names;
+}
+
+}  // namespace
+
+int run_check(std::span<const std::string> words) {
+  auto args = parse_args(words, CheckOptions);
+  if (!args) return report_usage_error(args.error());
+  if (args->has("--help")) {
+    print_usage();
+    return ExitSuccess;
+  }
+
+  properties::SuiteOptions options;
+  if (auto text = args->value("--cases")) {
+    auto cases = parse_int_in_range(*text, "--cases", 1, 10'000'000);
+    if (!cases) return report_usage_error(cases.error());
+    options.cases = *cases;
+  }
+  if (auto text = args->value("--seed")) {
+    auto seed = parse_count(*text, "--seed", /*allow_hex=*/true);
+    if (!seed) return report_usage_error(seed.error());
+    options.seed = *seed;
+  }
+  if (auto text = args->value("--property")) {
+    auto names = property_names(*text);
+    if (!names) return report_usage_error(names.error());
+    options.only = *names;
+  }
+
+  // Schemes live here for the whole run; targets point at them.
+  std::deque<KeyScheme> schemes;
+  if (auto name = args->value("--scheme")) {
+    auto scheme = scheme_from_name(*name);
+    if (!scheme) return report_usage_error(scheme.error());
+    schemes.push_back(std::move(*scheme));
+  } else {
+    for (const std::string& name : builtin_scheme_names()) {
+      auto scheme = builtin_scheme(name);
+      if (!scheme) return report_usage_error(scheme.error());
+      schemes.push_back(**scheme);
+    }
+  }
+
+  std::ofstream junit;
+  if (auto path = args->value("--junit")) {
+    junit.open(*path);
+    if (!junit) return report_usage_error("cannot write the JUnit report to '" + *path + "'");
+  }
+
+  const bool json = args->has("--json");
+  if (!json) {
+    std::cout << "zobrist-verify " << Version << " check: seed "
+              << hex_key(options.seed ? options.seed : properties::DefaultSeed) << ", "
+              << options.cases << " cases per property\n";
+  }
+  std::vector<properties::PropertyResult> results;
+  for (const KeyScheme& scheme : schemes) {
+    auto run = properties::run_suite(properties::reference_target(scheme), options);
+    results.insert(results.end(), run.begin(), run.end());
+  }
+
+  if (json)
+    properties::write_json_report(std::cout, results);
+  else
+    properties::write_text_report(std::cout, results);
+  if (junit.is_open()) {
+    properties::write_junit_report(junit, results);
+    junit.close();
+    if (!junit) return report_usage_error("writing the JUnit report failed");
+  }
+  for (const properties::PropertyResult& r : results)
+    if (!r.passed) return ExitCheckFailed;
+  return ExitSuccess;
+}
+
+}  // namespace zobrist_verify::cli

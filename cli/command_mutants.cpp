@@ -1,0 +1,141 @@
+#include "command_mutants.h"
+
+#include <array>
+#include <cstdio>
+#include <iostream>
+
+#include "args.h"
+#include "report.h"
+#include "zobrist_verify/mutants/mutant_runs.h"
+
+namespace zobrist_verify::cli {
+
+namespace {
+
+using properties::MutantInfo;
+using properties::MutantRun;
+
+constexpr const char* MutantsUsage =
+    R"(usage: zobrist-verify mutants [--cases N] [--seed S] [--json]
+
+Runs every property, black-box, against each mutant of the mutation catalogue: a hashing
+implementation with one realistic bug planted (docs/mutants.md). Prints one row per mutant:
+the property that killed it (the failing one that needed the fewest cases), the cases it
+needed, and the time it took. Exits 0 if every mutant is killed, 1 if one survives.
+
+options:
+  --cases N   RapidCheck cases per property (default: 100, as `check`)
+  --seed S    RapidCheck seed, decimal or 0x hex (default: the suite's fixed seed)
+  --json      print {"mutants": [{"name", "killed", "killed_by", "cases", "seconds"}],
+              "killed", "survived", "seed", "cases_per_property"} instead
+  --help      print this help
+)";
+
+constexpr std::array<OptionSpec, 3> MutantsOptions{{
+    {"--cases", OptionKind::Value},
+    {"--seed", OptionKind::Value},
+    {"--json", OptionKind::Flag},
+}};
+
+std::string format_seconds(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2f s", seconds);
+  return text;
+}
+
+std::string hex_seed(std::uint64_t seed) {
+  char text[32];
+  std::snprintf(text, sizeof text, "0x%016llx", static_cast<unsigned long long>(seed));
+  return text;
+}
+
+std::string pad(std::string text, std::size_t width) {
+  if (text.size() < width) text.append(width - text.size(), ' ');
+  return text;
+}
+
+std::string pad_left(std::string text, std::size_t width) {
+  if (text.size() < width) text.insert(0, width - text.size(), ' ');
+  return text;
+}
+
+constexpr std::size_t NameWidth = 44;
+constexpr std::size_t PropertyWidth = 32;
+
+void print_header(std::ostream& out) {
+  out << pad("mutant", NameWidth) << pad("killed by", PropertyWidth) << pad_left("cases", 6)
+      << pad_left("time", 10) << '\n';
+}
+
+void print_row(std::ostream& out, const MutantRun& run) {
+  out << pad(run.name, NameWidth) << pad(run.killed ? run.killed_by : "SURVIVED", PropertyWidth)
+      << pad_left(run.killed ? std::to_string(run.cases) : "-", 6)
+      << pad_left(format_seconds(run.killed ? run.seconds : run.suite_seconds), 10) << '\n';
+  out.flush();
+}
+
+void print_json(std::ostream& out, const std::vector<MutantRun>& runs, std::uint64_t seed,
+                int cases) {
+  int killed = 0;
+  out << "{\"mutants\": [";
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    const MutantRun& run = runs[i];
+    killed += run.killed;
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, "%.3f", run.killed ? run.seconds : run.suite_seconds);
+    out << (i ? ", " : "") << "{\"name\": " << json_string(run.name)
+        << ", \"killed\": " << (run.killed ? "true" : "false")
+        << ", \"killed_by\": " << (run.killed ? json_string(run.killed_by) : "null")
+        << ", \"cases\": " << run.cases << ", \"seconds\": " << seconds << '}';
+  }
+  out << "], \"killed\": " << killed << ", \"survived\": " << int(runs.size()) - killed
+      << ", \"seed\": " << json_string(hex_seed(seed)) << ", \"cases_per_property\": " << cases
+      << "}\n";
+}
+
+}  // namespace
+
+int run_mutants(std::span<const std::string> words) {
+  auto args = parse_args(words, MutantsOptions);
+  if (!args) return report_usage_error(args.error());
+  if (args->has("--help")) {
+    std::cout << MutantsUsage;
+    return ExitSuccess;
+  }
+  properties::SuiteOptions options;
+  if (auto text = args->value("--cases")) {
+    auto cases = parse_int_in_range(*text, "--cases", 1, 1'000'000);
+    if (!cases) return report_usage_error(cases.error());
+    options.cases = *cases;
+  }
+  if (auto text = args->value("--seed")) {
+    auto seed = parse_count(*text, "--seed", /*allow_hex=*/true);
+    if (!seed) return report_usage_error(seed.error());
+    options.seed = *seed;
+  }
+  const std::uint64_t seed = options.seed ? options.seed : properties::DefaultSeed;
+  const bool json = args->has("--json");
+
+  if (!json) {
+    std::cout << "zobrist-verify mutants: " << properties::mutants().size() << " mutants, "
+              << options.cases << " cases per property, seed " << hex_seed(seed) << "\n\n";
+    print_header(std::cout);
+  }
+  std::vector<MutantRun> runs;
+  int survived = 0;
+  for (const MutantInfo& mutant : properties::mutants()) {
+    runs.push_back(properties::run_mutant(mutant, options));
+    if (!runs.back().killed) ++survived;
+    if (!json) print_row(std::cout, runs.back());
+  }
+
+  if (json) {
+    print_json(std::cout, runs, seed, options.cases);
+  } else {
+    std::cout << "\nmutants: " << runs.size() - std::size_t(survived) << " killed, " << survived
+              << " survived\n";
+  }
+  return survived == 0 ? ExitSuccess : ExitCheckFailed;
+}
+
+}  // namespace zobrist_verify::cli

@@ -1,0 +1,183 @@
+// Properties 6 and 7: the castling term and the side-to-move term, both derived black-box from the
+// target's own keys of FENs that differ in that field only.
+#include <cstdlib>
+
+#include <rapidcheck.h>
+
+#include "position_tools.h"
+#include "property_definitions.h"
+
+namespace zobrist_verify::properties {
+
+namespace {
+
+constexpr CastlingRights SingleRights[] = {WhiteOO, WhiteOOO, BlackOO, BlackOOO};
+
+const char* right_name(CastlingRights cr) {
+  switch (cr) {
+    case WhiteOO:
+      return "White O-O";
+    case WhiteOOO:
+      return "White O-O-O";
+    case BlackOO:
+      return "Black O-O";
+    case BlackOOO:
+      return "Black O-O-O";
+    default:
+      return "?";
+  }
+}
+
+// Each right the position holds has its own non-zero term, unlike the others' and the side's:
+// castling[rights] ^ castling[rights without r], read from the target as the key difference of
+// two FENs that differ only in the castling field.
+void check_single_rights(const Line& line, Scratch& scratch, Key side_term) {
+  const Position& pos = line.position();
+  const CastlingRights rights = pos.castling_rights();
+  if (!rights) return;
+  const std::string fen = line.fen();
+  const Key full = scratch.key_of(fen, line.chess960(), line);
+  std::vector<std::pair<CastlingRights, Key>> terms;
+  for (CastlingRights r : SingleRights) {
+    if (!(rights & r)) continue;
+    const std::string without =
+        with_castling(fen, castling_field(pos, CastlingRights(rights & ~r)));
+    const Key reduced = scratch.key_of(without, line.chess960(), line);
+    const Key term = full ^ reduced;
+    const std::string name = right_name(r);
+    if (term == 0)
+      fail(line.counterexample("dropping the " + name + " right from " + fen +
+                                   " leaves the key unchanged (keys must differ)",
+                               full, reduced));
+    if (term == side_term)
+      fail(line.counterexample("the " + name + " castling term of " + fen +
+                                   " equals the side-to-move term (terms must differ)",
+                               side_term, term));
+    for (const auto& [other, other_term] : terms)
+      if (other_term == term)
+        fail(line.counterexample("the " + name + " and " + right_name(other) +
+                                     " castling terms of " + fen + " are equal (must differ)",
+                                 other_term, term));
+    terms.emplace_back(r, term);
+  }
+}
+
+}  // namespace
+
+void castling(const PropertyContext& context) {
+  const PlayedGame game = generate_game(context);
+  Line line(context.target, context.caps);
+  Scratch scratch(context.target, context.caps);
+  const Key side_term = derived_side_term(scratch, line);
+  line.start(game.start_fen, game.chess960);
+  check_single_rights(line, scratch, side_term);
+  Line reduced_line(context.target, context.caps);  // replays single moves from reduced rights
+  CastlingRights lost = NoCastling;
+  for (const std::string& uci : game.moves) {
+    const CastlingRights old_rights = line.position().castling_rights();
+    const std::string before = line.fen();
+    const bool castles = uci != "0000" && [&] {
+      const Square from = Square((uci[1] - '1') * 8 + (uci[0] - 'a'));
+      const Square to = Square((uci[3] - '1') * 8 + (uci[2] - 'a'));
+      const Piece pc = line.position().piece_on(from);
+      return type_of(pc) == King &&
+             (line.position().piece_on(to) == make_piece(color_of(pc), Rook) ||
+              std::abs(int(file_of(to)) - int(file_of(from))) == 2);
+    }();
+    line.play(uci);
+    const CastlingRights new_rights = line.position().castling_rights();
+    if (new_rights & ~old_rights)
+      fail(line.counterexample("reference: castling rights reappeared", 0, 0));
+    const Key after = line.keys().key;
+    expect_same_key(line, "after a move vs a fresh set_position of " + line.fen(),
+                    scratch.key_of(line.fen(), game.chess960, line), after);
+    if (new_rights == old_rights) continue;
+    lost = CastlingRights(lost | (old_rights & ~new_rights));
+    tag_case("castling rights changed");
+
+    // castling[old] ^ castling[new], black-box: the same position before the move with the old
+    // rights and with the new ones.
+    Game replayed;
+    (void)replayed.set(before, polyglot_scheme(), FenOptions{game.chess960});
+    const std::string reduced =
+        with_castling(before, castling_field(replayed.position(), new_rights));
+    const Key old_key = scratch.key_of(before, game.chess960, line);
+    const Key new_key = scratch.key_of(reduced, game.chess960, line);
+    if (old_key == new_key)
+      fail(line.counterexample("castling[old] ^ castling[new] is 0: " + before + " and " + reduced +
+                                   " have the same key (keys must differ)",
+                               old_key, new_key));
+    check_single_rights(line, scratch, side_term);
+    if (castles) continue;  // without the castling right the move itself would be illegal
+    // The move changes the castling term by exactly that difference: played from the position
+    // that never had the lost rights, it reaches the same key.
+    reduced_line.start(reduced, game.chess960);
+    reduced_line.play(uci);
+    expect_same_key(line,
+                    "after " + uci + " from the rights of " + before + " vs from " + reduced +
+                        " (the castling term did not change by castling[old] ^ castling[new])",
+                    reduced_line.keys().key, after);
+  }
+  if (!lost) return;
+  // Lost rights never come back, even where king and rook stand on their squares again.
+  const Position& pos = line.position();
+  for (CastlingRights r : SingleRights) {
+    if (!(lost & r)) continue;
+    const std::string restored =
+        with_castling(line.fen(), castling_field(pos, CastlingRights(pos.castling_rights() | r)));
+    if (!fen_is_valid(restored, game.chess960)) continue;
+    tag_case("lost right could be restored");
+    const Key with_right = scratch.key_of(restored, game.chess960, line);
+    if (with_right == line.keys().key)
+      fail(line.counterexample("the lost " + std::string(right_name(r)) +
+                                   " right reappeared: the key equals that of " + restored +
+                                   " (keys must differ)",
+                               with_right, with_right));
+  }
+}
+
+void side_to_move(const PropertyContext& context) {
+  const PlayedGame game = generate_game(context);
+  Line line(context.target, context.caps);
+  Scratch scratch(context.target, context.caps);
+  const Key side_term = derived_side_term(scratch, line);
+  Line probe(context.target, context.caps);
+  line.start(game.start_fen, game.chess960);
+  const bool chess960 = game.chess960;
+  for (std::size_t ply = 0;; ++ply) {
+    const Position& pos = line.position();
+    const std::string fen = line.fen();
+    const Key key = line.keys().key;
+    const std::string no_square = with_en_passant(fen, "-");
+    const Key without_square = scratch.key_of(no_square, chess960, line);
+    const Key en_passant_term = scratch.key_of(fen, chess960, line) ^ without_square;
+    // The same FEN with the other side to move (when that is a legal position).
+    const std::string flipped = with_side(no_square, ~pos.side_to_move());
+    if (fen_is_valid(flipped, chess960)) {
+      const Key difference = without_square ^ scratch.key_of(flipped, chess960, line);
+      if (difference != side_term)
+        fail(line.counterexample("flipping the side to move in " + no_square +
+                                     " changes the key by " + hex(difference) +
+                                     ", not by the side term",
+                                 side_term, difference));
+    }
+    // A null move from a second instance set to this position.
+    if (context.caps.null_move && !pos.checkers()) {
+      probe.start(fen, chess960);
+      probe.play("0000");
+      const Key after = probe.keys().key;
+      expect_same_key(probe, "after a null move vs the key before ^ side term ^ en-passant term",
+                      key ^ side_term ^ en_passant_term, after);
+    }
+    if (ply == game.moves.size()) break;
+    const std::string& uci = game.moves[ply];
+    line.play(uci);
+    if (uci == "0000")
+      expect_same_key(line,
+                      "after a null move in the game vs the key before ^ side term ^ "
+                      "en-passant term",
+                      key ^ side_term ^ en_passant_term, line.keys().key);
+  }
+}
+
+}  // namespace zobrist_verify::properties

@@ -1,0 +1,104 @@
+// The numbered contract: each property once, with the rule it checks and a bug it catches.
+#include "property_definitions.h"
+
+namespace zobrist_verify::properties {
+
+namespace {
+
+std::string always_supported(const Capabilities&) {
+  return "";
+}
+
+std::string needs_unmake(const Capabilities& caps) {
+  return caps.unmake ? "" : "the target cannot unmake moves";
+}
+
+std::string needs_pawn_or_material_key(const Capabilities& caps) {
+  return caps.pawn_key || caps.material_key ? "" : "the target has no pawn key and no material key";
+}
+
+std::vector<PropertyDefinition> build_definitions() {
+  return {
+      {{"incremental-equals-full",
+        "1. The incremental key, pawn key and material key equal the keys recomputed from scratch "
+        "(a fresh set_position of the FEN) after every ply.",
+        "make_move forgets to XOR out the old en-passant key after a double push."},
+       incremental_equals_full,
+       always_supported,
+       false},
+      {{"reversibility",
+        "2. make_move then unmake_move restores every key, null moves included; replaying after a "
+        "full unwind gives the same keys; the reference passes its full check() report.",
+        "unmake_move restores the pieces but returns the key cached before it (a stale key)."},
+       reversibility,
+       needs_unmake,
+       false},
+      {{"equal-positions-equal-keys",
+        "3. Routes to the same position (same placement, side, castling rights and en-passant "
+        "term under the target's rule) give one key; routes that differ in one of them do not.",
+        "the en-passant square is hashed after every double push under the PseudoLegal rule, so "
+        "e2e4 and e2e3 ... e3e4 differ."},
+       equal_positions_equal_keys,
+       always_supported,
+       false},
+      {{"unequal-positions-unequal-keys",
+        "4. No two of at least 10^5 distinct generated positions share a 64-bit key.",
+        "a scheme with no castling keys: the position before and after a king's trip out and "
+        "back share a key."},
+       unequal_positions_unequal_keys,
+       always_supported,
+       true},
+      {{"en-passant",
+        "5. The en-passant term is present exactly when the rule (Always, PseudoLegal, Legal) "
+        "says so, for pinned captures, check evasions and non-capturable double pushes.",
+        "a Legal-rule engine that hashes the square when the only capture is pinned."},
+       en_passant,
+       always_supported,
+       false},
+      {{"castling",
+        "6. A move changes the castling term by exactly castling[old] ^ castling[new]; each right "
+        "has its own non-zero term, unlike the side term; lost rights never reappear "
+        "(king move, rook move, rook captured on its square, Chess960 included).",
+        "a rook captured on h8 leaves Black's O-O right in the key."},
+       castling,
+       always_supported,
+       false},
+      {{"side-to-move",
+        "7. A null move, and the side-to-move field of a FEN, change the key by exactly the side "
+        "term (the null move also drops the en-passant term).",
+        "a null move that flips the side but leaves the en-passant key of the double push in."},
+       side_to_move,
+       always_supported,
+       false},
+      {{"pawn-and-material-keys",
+        "8. The pawn key depends on the pawns only; the material key on the piece counts only.",
+        "a material key off by one after a promotion, or a pawn key that includes the kings."},
+       pawn_and_material_keys,
+       needs_pawn_or_material_key,
+       false},
+  };
+}
+
+}  // namespace
+
+const std::vector<PropertyDefinition>& property_definitions() {
+  static const std::vector<PropertyDefinition> definitions = build_definitions();
+  return definitions;
+}
+
+const std::vector<PropertyInfo>& all_properties() {
+  static const std::vector<PropertyInfo> infos = [] {
+    std::vector<PropertyInfo> out;
+    for (const PropertyDefinition& d : property_definitions()) out.push_back(d.info);
+    return out;
+  }();
+  return infos;
+}
+
+bool is_property_name(const std::string& name) {
+  for (const PropertyDefinition& d : property_definitions())
+    if (d.info.name == name) return true;
+  return false;
+}
+
+}  // namespace zobrist_verify::properties

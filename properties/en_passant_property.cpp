@@ -1,0 +1,113 @@
+// Property 5: the en-passant term is present exactly when the target's rule says so.
+#include <rapidcheck.h>
+
+#include "position_tools.h"
+#include "property_definitions.h"
+#include "zobrist_verify/movegen.h"
+#include "zobrist_verify/uci.h"
+
+namespace zobrist_verify::properties {
+
+namespace {
+
+struct DoublePush {
+  const char* label;
+  const char* fen;  // before the push
+  const char* move;
+};
+
+// Each double push lands next to the case its label names; the mirrored (Black) versions are
+// added by designed_double_pushes().
+constexpr DoublePush DoublePushes[] = {
+    {"no pawn to capture", StartFen, "e2e4"},
+    {"two capturers", "rnbqkbnr/ppp1p1pp/8/8/3p1p2/8/PPPPPPPP/RNBQKBNR w KQkq - 0 3", "e2e4"},
+    {"own pawn alongside", "4k3/8/8/8/3P4/8/4P3/4K3 w - - 0 1", "e2e4"},
+    {"enemy pawn a rank too far", "4k3/8/8/3p4/8/8/4P3/4K3 w - - 0 1", "e2e4"},
+    {"capturer pinned along the rank", "8/8/8/8/k2p3R/8/4P3/4K3 w - - 0 1", "e2e4"},
+    {"capturer pinned on a diagonal", "8/8/5k2/8/3p4/8/1B2P3/4K3 w - - 0 1", "e2e4"},
+    {"one capturer pinned, the other free", "8/8/5k2/8/3p1p2/8/1B2P3/4K3 w - - 0 1", "e2e4"},
+    {"double push gives check, capture evades", "8/8/8/5k2/3p4/8/4P3/4K3 w - - 0 1", "e2e4"},
+    {"double push discovers check, capture does not help", "8/8/8/7k/5p2/8/4P3/3BK3 w - - 0 1",
+     "e2e4"},
+    {"a-file pawn, capturer on b", "4k3/8/8/8/1p6/8/P7/4K3 w - - 0 1", "a2a4"},
+    {"h-file pawn, capturer on g", "4k3/8/8/8/6p1/8/7P/4K3 w - - 0 1", "h2h4"},
+};
+
+const char* rule_name(EnPassantRule rule) {
+  return to_string(rule);
+}
+
+// Checks the position the line stands in (its en-passant square set): the term in a fresh
+// instance's key is present exactly when the rule says so, and the incremental key agrees.
+void check_en_passant_term(const PropertyContext& context, Line& line, Scratch& scratch,
+                           const std::string& label) {
+  const Position& pos = line.position();
+  const std::string fen = line.fen();
+  const std::string square = square_name(pos.ep_square());
+  const Key with = scratch.key_of(fen, line.chess960(), line);
+  const Key without = scratch.key_of(with_en_passant(fen, "-"), line.chess960(), line);
+  const EnPassantRule rule = context.target.en_passant_rule;
+  const bool expected = en_passant_term_applies(pos, rule);
+  const bool present = with != without;
+  if (present != expected) {
+    const std::string pseudo =
+        en_passant_term_applies(pos, EnPassantRule::PseudoLegal)
+            ? (pos.en_passant_capture_legal() ? "a legal capture" : "only an illegal capture")
+            : "no capture";
+    fail(line.counterexample(std::string("en-passant term on ") + square + " is " +
+                                 (present ? "present" : "absent") + " but the " + rule_name(rule) +
+                                 " rule says it is " + (expected ? "present" : "absent") + " (" +
+                                 pseudo + ", " + label + "; key of " + fen +
+                                 " vs the same FEN without the square)",
+                             without, with));
+  }
+  expect_same_key(line, "after the double push vs a fresh set_position of " + fen, with,
+                  line.keys().key);
+}
+
+}  // namespace
+
+void en_passant(const PropertyContext& context) {
+  Line line(context.target, context.caps);
+  Scratch scratch(context.target, context.caps);
+  const int source = *rc::gen::resize(100, rc::gen::inRange(0, 100));
+  if (source < 40) {
+    const unsigned count = 2 * unsigned(std::size(DoublePushes));
+    const unsigned index = *rc::gen::resize(100, rc::gen::inRange(0u, count));
+    const DoublePush& push = DoublePushes[index / 2];
+    const bool mirrored = index % 2;
+    std::string move = push.move;
+    if (mirrored) {
+      move[1] = char('1' + ('8' - move[1]));
+      move[3] = char('1' + ('8' - move[3]));
+    }
+    line.start(mirrored ? mirror_fen(push.fen) : std::string(push.fen), false);
+    line.play(move);
+    tag_case(push.label);
+    check_en_passant_term(context, line, scratch, push.label);
+    // The next move (a null move where possible) must drop the term again.
+    const MoveList legal = legal_moves(line.position());
+    if (legal.empty()) return;
+    line.play(context.caps.null_move && !line.position().checkers() ? std::string("0000")
+                                                                    : move_to_uci(legal[0], false));
+    expect_same_key(line, "after the move that follows the double push vs a fresh set_position",
+                    scratch.key_of(line.fen(), false, line), line.keys().key);
+    return;
+  }
+  const PlayedGame game = generate_game(context);
+  line.start(game.start_fen, game.chess960);
+  bool previous_had_square = line.position().ep_square() != NoSquare;
+  if (previous_had_square) check_en_passant_term(context, line, scratch, "from the FEN");
+  for (const std::string& uci : game.moves) {
+    line.play(uci);
+    const bool has_square = line.position().ep_square() != NoSquare;
+    if (has_square)
+      check_en_passant_term(context, line, scratch, "in a generated game");
+    else if (previous_had_square)
+      expect_same_key(line, "after the move that follows a double push vs a fresh set_position",
+                      scratch.key_of(line.fen(), game.chess960, line), line.keys().key);
+    previous_had_square = has_square;
+  }
+}
+
+}  // namespace zobrist_verify::properties

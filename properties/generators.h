@@ -1,0 +1,110 @@
+// The generators, all in one place: starting positions (the start position, the compiled-in corpus,
+// fuzzed valid FENs) and games as sequences of move choices. A choice is a preference (castling,
+// en passant, promotion, ...) and an index into the matching legal moves, so RapidCheck shrinks a
+// game by dropping choices and lowering indices, and every shrunk game is still legal.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <rapidcheck.h>
+
+#include "zobrist_verify/position.h"
+
+namespace zobrist_verify::properties {
+
+// Kinds of move the game generator prefers. A preference with no matching legal move (or a null
+// move where the target has none) falls back to Any.
+enum class MovePreference : std::uint8_t {
+  Any,
+  Capture,
+  Castling,
+  DoublePush,
+  EnPassant,
+  Promotion,
+  UnderPromotion,     // knight, bishop or rook; with a capture when there is one
+  CornerRookCapture,  // a rook taken on its corner or castling square
+  Check,
+  KingOrRookMove,  // one that loses a castling right when there is one
+  NullMove,
+};
+
+struct MoveChoice {
+  MovePreference preference = MovePreference::Any;
+  std::uint16_t index = 0;
+};
+
+struct StartChoice {
+  int roll = 0;  // < 25: the start position, < 75: a corpus position, else a fuzzed FEN
+  std::uint32_t index = 0;
+};
+
+struct GameRecipe {
+  StartChoice start;
+  std::vector<MoveChoice> moves;
+};
+
+rc::Gen<MoveChoice> gen_move_choice();
+rc::Gen<StartChoice> gen_start_choice();
+// Up to `max_plies` choices (scaled by RapidCheck's size).
+rc::Gen<GameRecipe> gen_game_recipe(int max_plies = 100);
+
+// What a target can take: Chess960 starts and null moves are only generated when it can.
+struct GenerationLimits {
+  bool chess960 = true;
+  bool null_moves = true;
+};
+
+// The rare cases a game contains, as bits.
+enum GameTag : std::uint32_t {
+  TagCastlingKingSide = 1 << 0,
+  TagCastlingQueenSide = 1 << 1,
+  TagDoublePush = 1 << 2,
+  TagEnPassantCapture = 1 << 3,
+  TagEnPassantCapturable = 1 << 4,  // a double push a capture could answer legally
+  TagEnPassantPinned = 1 << 5,      // a double push answered only by an illegal (pinned) capture
+  TagPromotion = 1 << 6,
+  TagUnderPromotion = 1 << 7,
+  TagPromotionCapture = 1 << 8,
+  TagCornerRookCaptured = 1 << 9,
+  TagCheck = 1 << 10,
+  TagNullMove = 1 << 11,
+  TagCastlingRightLost = 1 << 12,
+  TagChess960 = 1 << 13,
+  TagCorpusStart = 1 << 14,
+  TagFuzzedStart = 1 << 15,
+};
+constexpr int GameTagCount = 16;
+const char* tag_name(GameTag tag);
+
+struct PlayedGame {
+  std::string start_fen;  // as written in the corpus (fuzzed FENs in the reference's form)
+  bool chess960 = false;
+  std::string start_label;         // "startpos", a corpus id, or "fuzzed:<seed>"
+  std::vector<std::string> moves;  // UCI, "0000" for null moves
+  std::uint32_t tags = 0;
+};
+
+// Plays the recipe on the reference from its start; stops early at mate or stalemate.
+PlayedGame play_recipe(const GameRecipe& recipe, const GenerationLimits& limits);
+// Tags the current RapidCheck case with the game's rare cases (RC_CLASSIFY).
+void classify_game(const PlayedGame& game);
+// Tags the current RapidCheck case with one name chosen at run time.
+void tag_case(const std::string& tag);
+
+struct CorpusPosition {
+  const char* id;
+  const char* fen;
+  bool chess960;
+};
+// The compiled-in corpus: Chess960 starts, the tricky perft positions of
+// corpus/perft/tricky.perft, and positions with pinned en passant, promotions and castling near.
+std::span<const CorpusPosition> corpus_positions();
+
+// A valid FEN drawn from `seed`: random placement (sometimes with castling rights and an
+// en-passant square) filtered through the strict parser.
+std::string fuzzed_fen(std::uint64_t seed);
+
+}  // namespace zobrist_verify::properties

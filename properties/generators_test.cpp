@@ -1,0 +1,157 @@
+// The generators and transposition classes give what the properties rely on: valid positions,
+// legal games, the rare cases, and routes whose equality the reference decides as designed.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include "generators.h"
+#include "position_tools.h"
+#include "transpositions.h"
+#include "zobrist_verify/game.h"
+#include "zobrist_verify/movegen.h"
+
+namespace zobrist_verify::properties {
+namespace {
+
+std::string identity_after(const Route& route, EnPassantRule rule) {
+  Game game;
+  EXPECT_TRUE(replay(game, route)) << route.fen;
+  return position_identity(game.position(), rule);
+}
+
+TEST(Corpus, EveryPositionParsesWithItsChess960Flag) {
+  for (const CorpusPosition& p : corpus_positions()) {
+    Game game;
+    EXPECT_TRUE(game.set(p.fen, polyglot_scheme(), FenOptions{p.chess960}).empty()) << p.id;
+    EXPECT_EQ(game.position().is_chess960(), p.chess960) << p.id;
+  }
+}
+
+TEST(Corpus, EveryPositionHasALegalMove) {
+  for (const CorpusPosition& p : corpus_positions()) {
+    Game game;
+    ASSERT_TRUE(game.set(p.fen, polyglot_scheme(), FenOptions{p.chess960}).empty()) << p.id;
+    EXPECT_FALSE(legal_moves(game.position()).empty()) << p.id;
+  }
+}
+
+TEST(FuzzedFen, ThousandSeedsGiveValidPositions) {
+  for (std::uint64_t seed = 0; seed < 1000; ++seed)
+    EXPECT_TRUE(fen_is_valid(fuzzed_fen(seed))) << seed << ": " << fuzzed_fen(seed);
+}
+
+TEST(FuzzedFen, SomeHaveEnPassantSquaresAndSomeCastlingRights) {
+  int en_passant = 0, castling = 0;
+  for (std::uint64_t seed = 0; seed < 1000; ++seed) {
+    const FenFields f = split_fen(fuzzed_fen(seed));
+    en_passant += f.en_passant != "-";
+    castling += f.castling != "-";
+  }
+  EXPECT_GT(en_passant, 50);
+  EXPECT_GT(castling, 5);
+}
+
+RC_GTEST_PROP(GameGenerator, EveryGeneratedGameReplaysLegally, ()) {
+  const GameRecipe recipe = *gen_game_recipe();
+  const PlayedGame played = play_recipe(recipe, GenerationLimits{});
+  Game game;
+  RC_ASSERT(replay(game, Route{played.start_fen, played.chess960, played.moves}));
+  RC_ASSERT(played.moves.size() <= recipe.moves.size());
+}
+
+RC_GTEST_PROP(GameGenerator, NoNullMovesOrChess960WhenTheTargetCannot, ()) {
+  const PlayedGame played = play_recipe(*gen_game_recipe(), GenerationLimits{false, false});
+  RC_ASSERT(!played.chess960);
+  for (const std::string& m : played.moves) RC_ASSERT(m != "0000");
+}
+
+TEST(GameGenerator, AThousandGamesCoverEveryRareCase) {
+  std::uint32_t seen = 0;
+  for (int i = 0; i < 1000; ++i)
+    seen |= play_recipe(gen_game_recipe()(rc::Random(std::uint64_t(i)), 100).value(),
+                        GenerationLimits{})
+                .tags;
+  for (int bit = 0; bit < GameTagCount; ++bit)
+    EXPECT_TRUE(seen & (1u << bit)) << tag_name(GameTag(1u << bit));
+}
+
+TEST(PositionTools, MirrorTwiceIsTheSameFen) {
+  const std::string fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+  EXPECT_EQ(mirror_fen(mirror_fen(fen)), fen);
+  EXPECT_TRUE(fen_is_valid(mirror_fen(fen)));
+}
+
+TEST(PositionTools, PinnedEnPassantAppliesUnderPseudoLegalOnly) {
+  Game game;
+  ASSERT_TRUE(game.set("8/8/8/8/k2p3R/8/4P3/4K3 w - - 0 1", polyglot_scheme()).empty());
+  ASSERT_TRUE(game.play_uci("e2e4"));
+  EXPECT_TRUE(en_passant_term_applies(game.position(), EnPassantRule::Always));
+  EXPECT_TRUE(en_passant_term_applies(game.position(), EnPassantRule::PseudoLegal));
+  EXPECT_FALSE(en_passant_term_applies(game.position(), EnPassantRule::Legal));
+}
+
+TEST(PositionTools, CastlingFieldWritesShredderLettersInChess960) {
+  Game game;
+  ASSERT_TRUE(game.set("r5kr/pppppppp/8/8/8/8/PPPPPPPP/R5KR w HAha - 0 1", polyglot_scheme(),
+                       FenOptions{true})
+                  .empty());
+  EXPECT_EQ(castling_field(game.position(), CastlingRights(WhiteOOO | BlackOO)), "Ah");
+  EXPECT_EQ(castling_field(game.position(), NoCastling), "-");
+}
+
+TEST(DesignedClasses, EveryRouteIsLegal) {
+  for (const TranspositionClass& c : designed_classes())
+    for (const Route& r : c.routes) {
+      Game game;
+      EXPECT_TRUE(replay(game, r)) << c.label << ": " << r.fen;
+    }
+}
+
+TEST(DesignedClasses, SlowPushEqualsDoublePushExceptUnderAlways) {
+  const TranspositionClass& c = designed_classes().front();
+  EXPECT_NE(identity_after(c.routes[0], EnPassantRule::Always),
+            identity_after(c.routes[1], EnPassantRule::Always));
+  EXPECT_EQ(identity_after(c.routes[0], EnPassantRule::PseudoLegal),
+            identity_after(c.routes[1], EnPassantRule::PseudoLegal));
+  EXPECT_EQ(identity_after(c.routes[0], EnPassantRule::Legal),
+            identity_after(c.routes[1], EnPassantRule::Legal));
+}
+
+TEST(DesignedClasses, PinnedDoublePushEqualsSlowPushUnderLegalOnly) {
+  for (const TranspositionClass& c : designed_classes()) {
+    if (c.label.find("horizontally pinned") == std::string::npos) continue;
+    EXPECT_EQ(identity_after(c.routes[0], EnPassantRule::Legal),
+              identity_after(c.routes[1], EnPassantRule::Legal));
+    EXPECT_NE(identity_after(c.routes[0], EnPassantRule::PseudoLegal),
+              identity_after(c.routes[1], EnPassantRule::PseudoLegal));
+    return;
+  }
+  FAIL() << "no pinned class";
+}
+
+TEST(DesignedClasses, KingOutAndBackDiffersFromStayingButEqualsTheFenWithoutRights) {
+  for (const TranspositionClass& c : designed_classes()) {
+    if (c.label.find("lost by king and rook") == std::string::npos) continue;
+    const auto rule = EnPassantRule::Legal;
+    const std::string kept = identity_after(c.routes[0], rule);
+    const std::string king_trip = identity_after(c.routes[1], rule);
+    EXPECT_NE(kept, king_trip);
+    EXPECT_EQ(king_trip, identity_after(c.routes[2], rule));  // the other king trip
+    EXPECT_EQ(king_trip, identity_after(c.routes[3], rule));  // the FEN with "-"
+    return;
+  }
+  FAIL() << "no castling class";
+}
+
+TEST(DesignedClasses, MovesInEitherOrderKeepTheRights) {
+  for (const TranspositionClass& c : designed_classes()) {
+    if (c.label.find("kept") == std::string::npos) continue;
+    for (const Route& r : c.routes)
+      EXPECT_EQ(identity_after(r, EnPassantRule::Always),
+                identity_after(c.routes[0], EnPassantRule::Always));
+    return;
+  }
+  FAIL() << "no kept class";
+}
+
+}  // namespace
+}  // namespace zobrist_verify::properties

@@ -1,0 +1,111 @@
+// MutantHasher: a small engine-like Zobrist hasher with its own keys, and a switch that plants
+// exactly one realistic hashing bug. With Bug::None it is a second, independent implementation of
+// the reference's hashing and must agree with it on every key.
+//
+// The board itself lives in a reference Game (legal moves, piece placement, pins); the hasher only
+// reads board facts from it. Its key, pawn key and material key are its own: computed from scratch
+// on set_position by walking the board, and updated incrementally on make_move by inspecting the
+// move against the position before it, as a typical engine's do_move does. Castling rights, their
+// rook squares and the rights mask per square come from its own reading of the FEN.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "zobrist_verify/game.h"
+#include "zobrist_verify/hash_under_test.h"
+
+namespace zobrist_verify::properties {
+
+// One planted bug. docs/mutants.md describes each and the real bug report it mirrors.
+enum class Bug : std::uint8_t {
+  None,
+  // En passant.
+  EpKeptAfterPawnReply,       // the old ep key is XORed out only when a piece (not a pawn) moves
+  EpKeyFromFenWithoutSquare,  // a FEN with "-" XORs enpassant[file_of(SQ_NONE)], file a's key
+  EpHashedWithoutCapturer,    // hashes every ep square although the rule needs a capturer
+  EpPinnedHashedUnderLegal,   // claims the legal rule, hashes a capture only a pinned pawn has
+  EpPinnedUnhashedUnderPseudoLegal,  // claims the pseudo-legal rule, drops pinned captures
+  EpLegalChecksOnlyPinnedPawn,       // legal rule via "is the capturer pinned", misses rank pins
+  EpSameFileUpdateSkipped,           // skips the ep update when old and new squares share a file
+  EpCaptureRemovesPawnOnTarget,      // an ep capture XORs the captured pawn out on the ep square
+  NoEpKeys,                          // no en-passant term at all
+  // Castling.
+  RookCaptureKeepsRight,            // rights are cleared from the origin square only
+  KingMoveKeepsRights,              // an ordinary king move keeps the rights (only castling clears)
+  CastlingClearsOnlyUsedRight,      // castling drops the right used, not both rights of that colour
+  OnlyFirstCastlingRightHashed,     // the from-scratch castling term stops after the first right
+  CastlingKeyCollidesWithSide,      // the side key is read from the White O-O castling slot
+  CastlingRookMoveNotHashed,        // castling moves the king in the key, not the rook
+  NoCastlingKeys,                   // no castling term at all
+  Chess960CastlingKeyedByRookFile,  // Chess960 castling keyed by rook file, shared by colours
+  XfenLetterPicksInnerRook,  // K/Q in a FEN pick the rook nearest the king, not the outermost
+  // Null move and side to move.
+  NullMoveKeepsEpKey,        // a null move clears the ep square but not its key
+  NullMoveRehashesCastling,  // a null move XORs the castling term once more
+  NoSideKey,                 // no side-to-move term at all
+  // Promotion, pawn key, material key.
+  PromotionKeepsPawnInKey,      // the promoting pawn stays in the key, the new piece is not added
+  UnderpromotionHashedAsQueen,  // the key always adds a queen on promotion
+  MaterialKeyOffByOneOnPromotion,  // the promoted piece's material slot is one too high
+  PawnKeyMissesCapturedPawn,       // capturing a pawn leaves the pawn key unchanged
+  PawnKeyZeroWhenPawnless,         // from scratch, a pawnless position gets pawn key 0, not noPawns
+  // Unmake.
+  StaleKeyAfterUnmake,  // key() caches its value and unmake does not invalidate it
+};
+
+class MutantHasher final : public HashUnderTest {
+ public:
+  // `scheme` must outlive the hasher; `rule` is the en-passant rule it implements (bugs aside).
+  MutantHasher(std::string name, const KeyScheme& scheme, EnPassantRule rule, Bug bug);
+
+  std::string name() const override { return name_; }
+  Capabilities capabilities() const override { return {true, true, true, true, true}; }
+
+  [[nodiscard]] Expected<Done> set_position(std::string_view fen, bool chess960) override;
+  [[nodiscard]] Expected<Done> make_move(std::string_view uci) override;
+  [[nodiscard]] Expected<Done> unmake_move() override;
+  [[nodiscard]] Expected<Key> key() override;
+  [[nodiscard]] Expected<Key> pawn_key() override;
+  [[nodiscard]] Expected<Key> material_key() override;
+
+ private:
+  struct State {
+    Key key = 0;
+    Key pawn_key = 0;
+    Key material_key = 0;
+    CastlingRights castling = NoCastling;
+    Square ep_square = NoSquare;
+    bool ep_hashed = false;
+  };
+
+  [[nodiscard]] Expected<Done> read_castling_field(std::string_view field);
+  State compute_from_scratch() const;
+  void make_null_move();
+  void make_real_move(Move m);
+
+  bool ep_hashed(Square ep) const;
+  bool ep_capture_legal(Square from, Square ep) const;
+  bool ep_capturer_unpinned(Square from, Square ep) const;
+  Key ep_term(const State& st) const;
+  // from_scratch: the term as the init loop computes it (one bug differs there).
+  Key castling_term(CastlingRights rights, bool from_scratch) const;
+  Key side_term(Color side) const;
+
+  std::string name_;
+  const KeyScheme& scheme_;
+  EnPassantRule rule_;
+  Bug bug_;
+
+  Game game_;
+  std::vector<State> states_;
+  CastlingRights rights_mask_[SquareCount] = {};  // rights lost when a piece leaves or lands
+  Square rook_square_[16] = {};                   // by single right: the rook it castles with
+  CastlingRights initial_rights_ = NoCastling;    // as read from the last FEN
+  bool fen_has_ep_square_ = false;
+  std::optional<Key> cached_key_;  // only Bug::StaleKeyAfterUnmake reads it
+};
+
+}  // namespace zobrist_verify::properties

@@ -1,0 +1,119 @@
+// The property suite: eight properties every Zobrist hashing implementation must satisfy, run by
+// RapidCheck against any HashUnderTest. A failing property comes back with the smallest move
+// sequence that breaks it (RapidCheck shrinks the game) and a reproduce string.
+//
+// The contract, in order (all_properties() returns the same list with the one-line broken
+// examples):
+//  1. incremental-equals-full: after every ply the incremental key, pawn key and material key
+//     equal the keys the same target computes from scratch (a fresh set_position of the FEN).
+//  2. reversibility: make then unmake restores the keys, and the game replayed afterwards gives
+//     the same keys; null moves included. The reference also passes its full check() report.
+//  3. equal-positions-equal-keys: the same position reached by different routes (move orders,
+//     FENs) has one key; routes that differ only in castling rights or the en-passant term
+//     (under the target's rule) have different keys.
+//  4. unequal-positions-unequal-keys: no two of at least 10^5 distinct generated positions share
+//     a 64-bit key.
+//  5. en-passant: the en-passant term is present exactly when the rule (Always, PseudoLegal,
+//     Legal) says so, on pinned captures, check evasions and non-capturable double pushes.
+//  6. castling: a move changes the castling term by castling[old] ^ castling[new], each right
+//     has its own non-zero term, and lost rights never come back.
+//  7. side-to-move: a null move (and flipping the side in the FEN) changes the key by exactly
+//     the side term.
+//  8. pawn-and-material-keys: the pawn key depends on the pawns only, the material key on the
+//     piece counts only.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <iosfwd>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "zobrist_verify/hash_under_test.h"
+#include "zobrist_verify/key_scheme.h"
+
+namespace zobrist_verify::properties {
+
+using HashFactory = std::function<std::unique_ptr<HashUnderTest>()>;
+
+// What the suite checks. Every RapidCheck case makes fresh instances with `make`: the one that
+// plays the moves, a second one that only ever gets set_position (the from-scratch
+// recomputation of a black-box target), and for some properties a third that replays short lines
+// from other FENs (one per route in property 3). Instances are never shared between cases.
+struct Target {
+  std::string name;
+  HashFactory make;
+  EnPassantRule en_passant_rule = EnPassantRule::PseudoLegal;  // the rule the target claims
+  const KeyScheme* expected_scheme = nullptr;  // when set, keys must also equal this scheme's
+};
+
+struct Counterexample {
+  std::string start_fen;
+  bool chess960 = false;
+  std::vector<std::string> moves;  // UCI, "0000" for null moves
+  int ply = 0;                     // 0-based index into moves where it broke (-1: at the start)
+  std::string what;                // which comparison failed
+  Key expected = 0, actual = 0;
+  std::string reproduce;  // RC_PARAMS value that replays the case ("reproduce=...")
+};
+
+struct PropertyResult {
+  std::string name;    // e.g. "incremental-equals-full"
+  std::string target;  // Target::name
+  bool passed = false;
+  bool skipped = false;  // a capability is missing (see note)
+  int cases = 0;         // cases that ran to the end (on a failure: before the failing one)
+  double seconds = 0;
+  std::uint64_t seed = 0;
+  std::string note;  // the mix of generated cases on a pass; why, when skipped or in error
+  std::optional<Counterexample> counterexample;
+};
+
+struct SuiteOptions {
+  int cases = 100;                // RapidCheck max_success per property
+  std::uint64_t seed = 0;         // 0: DefaultSeed (reproducible CI)
+  std::vector<std::string> only;  // property names to run; empty = all
+};
+
+// The seed used when SuiteOptions::seed is 0.
+constexpr std::uint64_t DefaultSeed = 0x5A0B'1157'0000'0001ULL;
+
+struct PropertyInfo {
+  std::string name;
+  std::string contract;        // the numbered rule, one sentence
+  std::string broken_example;  // one line: a real bug this property catches
+};
+// The numbered contract, in order.
+const std::vector<PropertyInfo>& all_properties();
+bool is_property_name(const std::string& name);
+
+// Runs one property. RC_PARAMS (seed, max_success, max_size, noshrink, reproduce) overrides
+// `options` when set, so a reproduce string printed by a failure replays here. Never throws and
+// never prints: everything comes back in the result.
+PropertyResult run_property(const std::string& name, const Target& target,
+                            const SuiteOptions& options);
+// Runs every property named in options.only (all of them when empty), in contract order.
+std::vector<PropertyResult> run_suite(const Target& target, const SuiteOptions& options);
+
+// The built-in reference hashing with `scheme`, as a target: exact keys expected. The scheme
+// must outlive the target.
+Target reference_target(const KeyScheme& scheme);
+
+// A counterexample as the reproduction a user pastes into a bug report: start FEN, moves, ply,
+// what broke, expected and actual keys in hex, and the RC_PARAMS line that replays it.
+std::string format_counterexample(const Counterexample& c);
+
+// Reports. Text: SMHasher-style aligned "target property ....... PASS  detail" lines, each
+// failure's reproduction indented below its line, then "check: N passed, M failed".
+void write_text_report(std::ostream& out, const std::vector<PropertyResult>& results);
+// {"passed": bool, "properties": [{"name", "target", "passed", "skipped", "cases", "seconds",
+// "seed", "note", "counterexample": {"fen", "moves", "ply", "what", "expected", "actual",
+// "reproduce"}}]}; counterexample only on a failure, keys as 16 hex digits.
+void write_json_report(std::ostream& out, const std::vector<PropertyResult>& results);
+// JUnit XML: one <testsuite> per target, one <testcase> per property, <failure> carrying the
+// reproduction, <skipped> for missing capabilities.
+void write_junit_report(std::ostream& out, const std::vector<PropertyResult>& results);
+
+}  // namespace zobrist_verify::properties

@@ -1,0 +1,362 @@
+#include "zobrist_verify/mutants/mutant_hasher.h"
+
+#include <cctype>
+
+#include "zobrist_verify/bitboard.h"
+#include "zobrist_verify/uci.h"
+
+namespace zobrist_verify::properties {
+
+namespace {
+
+// The whitespace-separated fields of a FEN.
+std::vector<std::string_view> fen_fields(std::string_view fen) {
+  std::vector<std::string_view> fields;
+  std::size_t i = 0;
+  while (i < fen.size()) {
+    while (i < fen.size() && std::isspace(static_cast<unsigned char>(fen[i]))) ++i;
+    std::size_t j = i;
+    while (j < fen.size() && !std::isspace(static_cast<unsigned char>(fen[j]))) ++j;
+    if (j > i) fields.push_back(fen.substr(i, j - i));
+    i = j;
+  }
+  return fields;
+}
+
+constexpr CastlingRights SingleRights[] = {WhiteOO, WhiteOOO, BlackOO, BlackOOO};
+
+constexpr Piece AllPiecesInOrder[] = {WhitePawn,   WhiteKnight, WhiteBishop, WhiteRook,
+                                      WhiteQueen,  WhiteKing,   BlackPawn,   BlackKnight,
+                                      BlackBishop, BlackRook,   BlackQueen,  BlackKing};
+
+}  // namespace
+
+MutantHasher::MutantHasher(std::string name, const KeyScheme& scheme, EnPassantRule rule, Bug bug)
+    : name_(std::move(name)), scheme_(scheme), rule_(rule), bug_(bug) {}
+
+Expected<Done> MutantHasher::set_position(std::string_view fen, bool chess960) {
+  states_.clear();
+  cached_key_.reset();
+  const auto errors = game_.set(fen, scheme_, FenOptions{chess960});
+  if (!errors.empty()) return Error{name_ + ": " + format_errors(errors)};
+
+  const auto fields = fen_fields(fen);
+  const std::string_view castling = fields.size() > 2 ? fields[2] : "-";
+  fen_has_ep_square_ = fields.size() > 3 && fields[3] != "-";
+  if (auto read = read_castling_field(castling); !read) return read;
+  states_.push_back(compute_from_scratch());
+  return Done{};
+}
+
+// Reads the castling letters the way an engine's FEN parser does: K/Q name the outermost rook on
+// that wing (X-FEN), a file letter names the rook on that file (Shredder-FEN).
+Expected<Done> MutantHasher::read_castling_field(std::string_view field) {
+  const Position& pos = game_.position();
+  for (auto& mask : rights_mask_) mask = NoCastling;
+  for (auto& square : rook_square_) square = NoSquare;
+  initial_rights_ = NoCastling;
+  if (field == "-") return Done{};
+
+  for (char letter : field) {
+    const Color color = std::isupper(static_cast<unsigned char>(letter)) ? White : Black;
+    const char lower = char(std::tolower(static_cast<unsigned char>(letter)));
+    const Rank back = relative_rank(color, Rank1);
+    const Square king = pos.king_square(color);
+    const Piece rook = make_piece(color, Rook);
+    auto rook_on = [&](int file) { return pos.piece_on(make_square(File(file), back)) == rook; };
+
+    int rook_file = -1;
+    const bool inner = bug_ == Bug::XfenLetterPicksInnerRook;
+    if (lower == 'k') {
+      if (inner) {
+        for (int f = file_of(king) + 1; f <= FileH && rook_file < 0; ++f)
+          if (rook_on(f)) rook_file = f;
+      } else {
+        for (int f = FileH; f > file_of(king) && rook_file < 0; --f)
+          if (rook_on(f)) rook_file = f;
+      }
+    } else if (lower == 'q') {
+      if (inner) {
+        for (int f = file_of(king) - 1; f >= FileA && rook_file < 0; --f)
+          if (rook_on(f)) rook_file = f;
+      } else {
+        for (int f = FileA; f < file_of(king) && rook_file < 0; ++f)
+          if (rook_on(f)) rook_file = f;
+      }
+    } else if (lower >= 'a' && lower <= 'h' && rook_on(lower - 'a')) {
+      rook_file = lower - 'a';
+    }
+    if (rook_file < 0)
+      return Error{name_ + ": castling letter '" + std::string(1, letter) +
+                   "' names no rook in the position"};
+
+    const Square rook_square = make_square(File(rook_file), back);
+    const CastlingRights right =
+        color & (rook_square > king ? (WhiteOO | BlackOO) : (WhiteOOO | BlackOOO));
+    initial_rights_ = initial_rights_ | right;
+    rights_mask_[king] = rights_mask_[king] | right;
+    rights_mask_[rook_square] = rights_mask_[rook_square] | right;
+    rook_square_[right] = rook_square;
+  }
+  return Done{};
+}
+
+// The engine's init: walk the board once and add every term.
+MutantHasher::State MutantHasher::compute_from_scratch() const {
+  const Position& pos = game_.position();
+  const KeyScheme& z = scheme_;
+  State st;
+  st.castling = initial_rights_;
+  st.ep_square = pos.ep_square();
+  st.ep_hashed = ep_hashed(st.ep_square);
+
+  int counts[PieceCount] = {};
+  st.pawn_key = z.no_pawns;
+  for (Square s = A1; s < SquareCount; ++s) {
+    const Piece pc = pos.piece_on(s);
+    if (pc == NoPiece) continue;
+    ++counts[pc];
+    st.key ^= z.psq[pc][s];
+    if (type_of(pc) == Pawn) st.pawn_key ^= z.psq[pc][s];
+  }
+  if (bug_ == Bug::PawnKeyZeroWhenPawnless && counts[WhitePawn] + counts[BlackPawn] == 0)
+    st.pawn_key = 0;
+  for (Piece pc : AllPiecesInOrder)
+    for (int i = 0; i < counts[pc]; ++i) st.material_key ^= z.psq[pc][i];
+
+  st.key ^= castling_term(st.castling, /*from_scratch=*/true);
+  st.key ^= side_term(pos.side_to_move());
+  st.key ^= ep_term(st);
+  // The parser turned "-" into SQ_NONE and hashed enpassant[file_of(SQ_NONE)], file a's key.
+  if (bug_ == Bug::EpKeyFromFenWithoutSquare && !fen_has_ep_square_)
+    st.key ^= z.en_passant[make_square(FileA, Rank3)];
+  return st;
+}
+
+Expected<Done> MutantHasher::make_move(std::string_view uci) {
+  if (states_.empty()) return Error{name_ + ": make_move before set_position"};
+  if (uci == "0000") {
+    if (game_.position().checkers())
+      return Error{name_ + ": null move while in check in " + game_.position().fen()};
+    make_null_move();
+    return Done{};
+  }
+  Expected<Move> m = parse_uci_move(game_.position(), uci);
+  if (!m) return Error{name_ + ": " + m.error()};
+  make_real_move(*m);
+  return Done{};
+}
+
+// do_move: every term is updated from what the position says before the move.
+void MutantHasher::make_real_move(Move m) {
+  const Position& pos = game_.position();
+  const KeyScheme& z = scheme_;
+  const State& old = states_.back();
+  State st = old;
+
+  const Color us = pos.side_to_move(), them = ~us;
+  const Square from = m.from(), to = m.to();
+  const Piece pc = pos.piece_on(from);
+  const bool pawn_move = type_of(pc) == Pawn;
+  const Key old_ep_term = ep_term(old);
+  const Square old_ep_square = old.ep_square;
+  Key k = old.key ^ side_term(us) ^ side_term(them);
+
+  if (m.kind() == MoveKind::Castling) {
+    // King takes own rook; both land on the usual squares, whatever the variant.
+    const bool king_side = to > from;
+    const Square king_to = relative_square(us, king_side ? G1 : C1);
+    const Square rook_to = relative_square(us, king_side ? F1 : D1);
+    const Piece rook = make_piece(us, Rook);
+    k ^= z.psq[pc][from] ^ z.psq[pc][king_to];
+    if (bug_ != Bug::CastlingRookMoveNotHashed) k ^= z.psq[rook][to] ^ z.psq[rook][rook_to];
+  } else {
+    Piece captured = pos.piece_on(to);
+    Square capture_square = to;
+    if (m.kind() == MoveKind::EnPassant) {
+      captured = make_piece(them, Pawn);
+      if (bug_ != Bug::EpCaptureRemovesPawnOnTarget) capture_square = to - pawn_push(us);
+    }
+    if (captured != NoPiece) {
+      k ^= z.psq[captured][capture_square];
+      if (type_of(captured) == Pawn && bug_ != Bug::PawnKeyMissesCapturedPawn)
+        st.pawn_key ^= z.psq[captured][capture_square];
+      const int remaining = popcount(pos.pieces(them, type_of(captured))) - 1;
+      st.material_key ^= z.psq[captured][remaining];
+    }
+    k ^= z.psq[pc][from] ^ z.psq[pc][to];
+    if (pawn_move) st.pawn_key ^= z.psq[pc][from] ^ z.psq[pc][to];
+
+    if (m.kind() == MoveKind::Promotion) {
+      const Piece promoted = make_piece(us, m.promotion_type());
+      const Piece keyed =
+          bug_ == Bug::UnderpromotionHashedAsQueen ? make_piece(us, Queen) : promoted;
+      if (bug_ != Bug::PromotionKeepsPawnInKey) k ^= z.psq[pc][to] ^ z.psq[keyed][to];
+      st.pawn_key ^= z.psq[pc][to];
+      int promoted_slot = popcount(pos.pieces(us, m.promotion_type()));
+      if (bug_ == Bug::MaterialKeyOffByOneOnPromotion) ++promoted_slot;
+      const int pawn_slot = popcount(pos.pieces(us, Pawn)) - 1;
+      st.material_key ^= z.psq[promoted][promoted_slot] ^ z.psq[pc][pawn_slot];
+    }
+  }
+
+  CastlingRights lost = rights_mask_[from] | rights_mask_[to];
+  if (bug_ == Bug::RookCaptureKeepsRight && m.kind() != MoveKind::Castling)
+    lost = rights_mask_[from];
+  if (bug_ == Bug::KingMoveKeepsRights && type_of(pc) == King && m.kind() != MoveKind::Castling)
+    lost = rights_mask_[to];
+  if (bug_ == Bug::CastlingClearsOnlyUsedRight && m.kind() == MoveKind::Castling)
+    lost = us & (to > from ? (WhiteOO | BlackOO) : (WhiteOOO | BlackOOO));
+  if (st.castling & lost) {
+    k ^= castling_term(st.castling, /*from_scratch=*/false);
+    st.castling = CastlingRights(st.castling & ~lost);
+    k ^= castling_term(st.castling, /*from_scratch=*/false);
+  }
+
+  st.ep_square = pawn_move && (int(from) ^ int(to)) == 16 ? from + pawn_push(us) : NoSquare;
+  game_.play(m);
+  // Whether the new square counts depends on the position after the move.
+  st.ep_hashed = ep_hashed(st.ep_square);
+  const Key new_ep_term = ep_term(st);
+  const bool same_file = old_ep_square != NoSquare && st.ep_square != NoSquare &&
+                         file_of(old_ep_square) == file_of(st.ep_square);
+  if (!(bug_ == Bug::EpSameFileUpdateSkipped && same_file)) {
+    if (!(bug_ == Bug::EpKeptAfterPawnReply && pawn_move)) k ^= old_ep_term;
+    k ^= new_ep_term;
+  }
+  st.key = k;
+  states_.push_back(st);
+  cached_key_.reset();
+}
+
+void MutantHasher::make_null_move() {
+  const Position& pos = game_.position();
+  const State& old = states_.back();
+  State st = old;
+  const Color us = pos.side_to_move();
+  Key k = old.key ^ side_term(us) ^ side_term(~us);
+  if (bug_ != Bug::NullMoveKeepsEpKey) k ^= ep_term(old);
+  st.ep_square = NoSquare;
+  st.ep_hashed = false;
+  k ^= ep_term(st);
+  if (bug_ == Bug::NullMoveRehashesCastling) k ^= castling_term(st.castling, false);
+  st.key = k;
+  game_.play_null();
+  states_.push_back(st);
+  cached_key_.reset();
+}
+
+Expected<Done> MutantHasher::unmake_move() {
+  if (states_.size() < 2 || !game_.undo())
+    return Error{name_ + ": unmake_move with no move to take back"};
+  states_.pop_back();
+  if (bug_ != Bug::StaleKeyAfterUnmake) cached_key_.reset();
+  return Done{};
+}
+
+Expected<Key> MutantHasher::key() {
+  if (states_.empty()) return Error{name_ + ": key() before set_position"};
+  if (bug_ != Bug::StaleKeyAfterUnmake) return states_.back().key;
+  if (!cached_key_) cached_key_ = states_.back().key;
+  return *cached_key_;
+}
+
+Expected<Key> MutantHasher::pawn_key() {
+  if (states_.empty()) return Error{name_ + ": pawn_key() before set_position"};
+  return states_.back().pawn_key;
+}
+
+Expected<Key> MutantHasher::material_key() {
+  if (states_.empty()) return Error{name_ + ": material_key() before set_position"};
+  return states_.back().material_key;
+}
+
+// Whether the en-passant square counts in the current position, under the implemented rule.
+bool MutantHasher::ep_hashed(Square ep) const {
+  if (ep == NoSquare) return false;
+  const Position& pos = game_.position();
+  const Color us = pos.side_to_move();
+  const Bitboard capturers = pawn_attacks(~us, ep) & pos.pieces(us, Pawn);
+
+  EnPassantRule rule = rule_;
+  switch (bug_) {
+    case Bug::EpHashedWithoutCapturer:
+      return true;
+    case Bug::EpPinnedHashedUnderLegal:
+      rule = EnPassantRule::PseudoLegal;
+      break;
+    case Bug::EpPinnedUnhashedUnderPseudoLegal:
+      rule = EnPassantRule::Legal;
+      break;
+    case Bug::EpLegalChecksOnlyPinnedPawn:
+      for (Bitboard b = capturers; b;)
+        if (ep_capturer_unpinned(pop_lsb(b), ep)) return true;
+      return false;
+    default:
+      break;
+  }
+  switch (rule) {
+    case EnPassantRule::Always:
+      return true;
+    case EnPassantRule::PseudoLegal:
+      return capturers != 0;
+    case EnPassantRule::Legal:
+      for (Bitboard b = capturers; b;)
+        if (ep_capture_legal(pop_lsb(b), ep)) return true;
+      return false;
+  }
+  return false;
+}
+
+// Lifts the capturer and the captured pawn, drops the capturer on ep, and looks at the king.
+bool MutantHasher::ep_capture_legal(Square from, Square ep) const {
+  const Position& pos = game_.position();
+  const Color us = pos.side_to_move(), them = ~us;
+  const Square captured = ep - pawn_push(us);
+  const Square king = pos.king_square(us);
+  const Bitboard occupied =
+      (pos.pieces() & ~square_bb(from) & ~square_bb(captured)) | square_bb(ep);
+  const Bitboard enemies = pos.pieces(them) & ~square_bb(captured);
+  const Bitboard attackers = (rook_attacks(king, occupied) & pos.pieces(Rook, Queen)) |
+                             (bishop_attacks(king, occupied) & pos.pieces(Bishop, Queen)) |
+                             (knight_attacks(king) & pos.pieces(Knight)) |
+                             (pawn_attacks(us, king) & pos.pieces(Pawn));
+  return !(attackers & enemies);
+}
+
+// The shortcut of many engines: a capture is fine unless the capturer itself is pinned off the
+// line it moves along. It misses the rank pin through both pawns and checks the capture ignores.
+bool MutantHasher::ep_capturer_unpinned(Square from, Square ep) const {
+  const Position& pos = game_.position();
+  const Color us = pos.side_to_move();
+  return !(pos.blockers_for_king(us) & square_bb(from)) || aligned(from, ep, pos.king_square(us));
+}
+
+Key MutantHasher::ep_term(const State& st) const {
+  if (bug_ == Bug::NoEpKeys) return 0;
+  return st.ep_hashed ? scheme_.en_passant[st.ep_square] : scheme_.en_passant_none;
+}
+
+Key MutantHasher::castling_term(CastlingRights rights, bool from_scratch) const {
+  const KeyScheme& z = scheme_;
+  if (bug_ == Bug::NoCastlingKeys) return 0;
+  if (bug_ == Bug::Chess960CastlingKeyedByRookFile && game_.position().is_chess960()) {
+    Key term = 0;
+    for (CastlingRights right : SingleRights)
+      if (rights & right) term ^= z.castling[file_of(rook_square_[right])];
+    return term;
+  }
+  // The init loop that breaks after the first right it finds.
+  if (bug_ == Bug::OnlyFirstCastlingRightHashed && from_scratch)
+    return z.castling[rights & -int(rights)];
+  return z.castling[rights];
+}
+
+Key MutantHasher::side_term(Color side) const {
+  if (bug_ == Bug::NoSideKey) return 0;
+  // Polyglot's turn key is Random64[780]; this reads slot 768, White's O-O key.
+  if (bug_ == Bug::CastlingKeyCollidesWithSide && side == White) return scheme_.castling[WhiteOO];
+  return side == White ? scheme_.side_white : scheme_.side_black;
+}
+
+}  // namespace zobrist_verify::properties

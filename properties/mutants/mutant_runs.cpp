@@ -1,0 +1,39 @@
+#include "zobrist_verify/mutants/mutant_runs.h"
+
+#include <algorithm>
+
+namespace zobrist_verify::properties {
+
+Target mutant_target(const MutantInfo& mutant) {
+  Target target;
+  target.name = "mutant:" + mutant.name;
+  target.make = [mutant] { return make_mutant(mutant); };
+  target.en_passant_rule = mutant.en_passant_rule;
+  target.expected_scheme = nullptr;
+  return target;
+}
+
+MutantRun run_mutant(const MutantInfo& mutant, const SuiteOptions& options, MutantRunMode mode) {
+  MutantRun run;
+  run.name = mutant.name;
+  const Target target = mutant_target(mutant);
+  for (const PropertyInfo& property : all_properties()) {
+    if (!options.only.empty() &&
+        std::find(options.only.begin(), options.only.end(), property.name) == options.only.end())
+      continue;
+    run.results.push_back(run_property(property.name, target, options));
+    const PropertyResult& result = run.results.back();
+    run.suite_seconds += result.seconds;
+    if (result.passed || result.skipped) continue;
+    if (!run.killed) {
+      run.killed = true;
+      run.killed_by = result.name;
+      run.cases = result.cases + 1;  // the successes before it and the failing case
+      run.seconds = result.seconds;
+    }
+    if (mode == MutantRunMode::StopAtFirstKill) break;
+  }
+  return run;
+}
+
+}  // namespace zobrist_verify::properties

@@ -1,0 +1,156 @@
+#include "zobrist_verify/mutants/mutants.h"
+
+namespace zobrist_verify::properties {
+
+namespace {
+
+using enum EnPassantRule;
+
+constexpr const char* Start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+constexpr const char* CastlingCorners = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+constexpr const char* PromotionReady = "8/P6k/8/8/8/8/8/K7 w - - 0 1";
+// Black's c7c5 lets White's d5 pawn attack c6, but the d8 rook pins it to the d-file.
+constexpr const char* PinnedEnPassant = "3r3k/2p5/8/3P4/8/8/8/3K4 b - - 0 1";
+// Black's c7c5 puts both pawns between the a5 king and the h5 rook: b5xc6 would expose the king.
+constexpr const char* RankPinnedEnPassant = "8/2p5/8/KP5r/8/8/8/7k b - - 0 1";
+// python-chess tricky.perft "asymmetrical-and-king-on-h": q names the a8 rook, the d8 rook is
+// inner.
+constexpr const char* InnerRook = "r2r3k/p7/3p4/8/8/P6P/8/R3K2R b KQq - 0 1";
+// Chess960 start position 518 is the standard one; this is position 0 (BBQNNRKR).
+constexpr const char* Chess960Start = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1";
+constexpr const char* Pawnless = "8/8/8/8/8/8/1R6/K6k w - - 0 1";
+
+std::vector<MutantInfo> build_catalogue() {
+  return {
+      {"ep-kept-after-pawn-reply", Bug::EpKeptAfterPawnReply, "polyglot", PseudoLegal,
+       "the old en-passant key is XORed out only in the branch for piece moves, so a pawn move "
+       "answering a capturable double push leaves it in the key",
+       "old en-passant key not XORed out after a double push", Start, false,
+       "e2e4 d7d5 e4e5 f7f5 a2a3"},
+      {"ep-key-from-fen-without-square", Bug::EpKeyFromFenWithoutSquare, "stockfish", PseudoLegal,
+       "the FEN reader turns '-' into SQ_NONE and still XORs enpassant[file_of(SQ_NONE)], the "
+       "a-file key",
+       "en-passant key XORed from a FEN with no en-passant square", Start, false, ""},
+      {"ep-hashed-without-capturer", Bug::EpHashedWithoutCapturer, "polyglot", PseudoLegal,
+       "every double push hashes its en-passant square, although Polyglot hashes it only when a "
+       "pawn of the side to move can capture",
+       "en-passant key hashed when no capture is possible (book keys do not match Polyglot)", Start,
+       false, "e2e4"},
+      {"ep-pinned-hashed-under-legal-rule", Bug::EpPinnedHashedUnderLegal, "stockfish", Legal,
+       "claims the legal rule (as Stockfish 16 does) but tests only that a pawn attacks the "
+       "square, so a capture only a pinned pawn could make is hashed",
+       "pinned en-passant capture treated as capturable against the scheme's rule", PinnedEnPassant,
+       false, "c7c5"},
+      {"ep-pinned-unhashed-under-pseudo-legal-rule", Bug::EpPinnedUnhashedUnderPseudoLegal,
+       "polyglot", PseudoLegal,
+       "runs a full legality test on the en-passant capture, so a pinned capturer drops the key "
+       "that Polyglot's pseudo-legal rule keeps",
+       "pinned en-passant capture treated as not capturable against the scheme's rule (book keys "
+       "differ in pinned positions)",
+       PinnedEnPassant, false, "c7c5"},
+      {"ep-legal-checks-only-pinned-pawn", Bug::EpLegalChecksOnlyPinnedPawn, "stockfish", Legal,
+       "the legal rule is implemented as 'the capturing pawn is not pinned', which misses the "
+       "rank pin through both pawns (king, two pawns, rook on one rank)",
+       "pinned en-passant capture treated as capturable against the scheme's rule (the "
+       "horizontal two-pawn pin)",
+       RankPinnedEnPassant, false, "c7c5"},
+      {"ep-same-file-update-skipped", Bug::EpSameFileUpdateSkipped, "rustic", Always,
+       "skips the en-passant update when the new square is on the old square's file, assuming "
+       "keys by file; this scheme keys by square, so e3 stays hashed after e7e5",
+       "two en-passant squares sharing a file (keyed by file where the rank matters)", Start, false,
+       "e2e4 e7e5"},
+      {"ep-capture-removes-pawn-on-target", Bug::EpCaptureRemovesPawnOnTarget, "rustic", Always,
+       "an en-passant capture XORs the captured pawn out on the destination square instead of "
+       "the square behind it",
+       "en-passant capture hashed on the wrong square", Start, false, "e2e4 a7a6 e4e5 d7d5 e5d6"},
+      {"no-ep-keys", Bug::NoEpKeys, "rustic", Always,
+       "no en-passant term at all, not even the no-square key", "no en-passant keys at all", Start,
+       false, "e2e4"},
+      {"rook-capture-keeps-right", Bug::RookCaptureKeepsRight, "polyglot", PseudoLegal,
+       "castling rights are cleared from the origin square only, so capturing a rook on its "
+       "corner leaves the opponent's right in the key",
+       "rook captured on its corner not clearing the right", CastlingCorners, false, "a1a8"},
+      {"king-move-keeps-rights", Bug::KingMoveKeepsRights, "rustic", Always,
+       "only castling clears the king's rights; an ordinary king step keeps them",
+       "castling rights kept after a king move", Start, false, "e2e4 e7e5 e1e2"},
+      {"castling-clears-only-used-right", Bug::CastlingClearsOnlyUsedRight, "stockfish",
+       PseudoLegal,
+       "castling clears the right it used and keeps the other wing's right of the same colour",
+       "castling term wrong after castling", CastlingCorners, false, "e1g1"},
+      {"only-first-castling-right-hashed", Bug::OnlyFirstCastlingRightHashed, "polyglot",
+       PseudoLegal,
+       "the from-scratch loop over the four rights breaks after the first one it finds; the "
+       "incremental update XORs whole masks",
+       "only the first castling right hashed", Start, false, ""},
+      {"castling-key-collides-with-side", Bug::CastlingKeyCollidesWithSide, "polyglot", PseudoLegal,
+       "the turn key is read from Random64[768], White's O-O slot, instead of Random64[780], so "
+       "White to move with K equals Black to move without it",
+       "castling keys that collide with the side key", Start, false, ""},
+      {"castling-rook-move-not-hashed", Bug::CastlingRookMoveNotHashed, "stockfish", PseudoLegal,
+       "castling moves the king in the key but leaves the rook on its corner",
+       "castling rook move not hashed", CastlingCorners, false, "e1g1"},
+      {"no-castling-keys", Bug::NoCastlingKeys, "stockfish", PseudoLegal, "no castling term at all",
+       "no castling keys at all", Start, false, ""},
+      {"chess960-castling-keyed-by-rook-file", Bug::Chess960CastlingKeyedByRookFile, "stockfish",
+       PseudoLegal,
+       "in Chess960 each right is keyed by its rook's file alone, shared by both colours, so "
+       "White's and Black's rights on one file cancel",
+       "Chess960 castling keyed per rook square (rights on the same file collide)", Chess960Start,
+       true, ""},
+      {"xfen-letter-picks-inner-rook", Bug::XfenLetterPicksInnerRook, "rustic", Always,
+       "K and Q pick the rook nearest the king instead of the outermost one, so the wrong rook's "
+       "move clears the right",
+       "wrong rook picked from an X-FEN castling letter", InnerRook, false, "d8d7"},
+      {"null-move-keeps-ep-key", Bug::NullMoveKeepsEpKey, "polyglot", PseudoLegal,
+       "a null move clears the en-passant square but not its key",
+       "null move leaving the en-passant term wrong", Start, false, "e2e4 d7d5 e4e5 f7f5 0000"},
+      {"null-move-rehashes-castling", Bug::NullMoveRehashesCastling, "rustic", Always,
+       "the null move, copied from do_move, XORs the castling term once more",
+       "null move leaving the castling term wrong", Start, false, "0000"},
+      {"no-side-key", Bug::NoSideKey, "rustic", Always, "no side-to-move term at all",
+       "no side-to-move key at all", Start, false, ""},
+      {"promotion-keeps-pawn-in-key", Bug::PromotionKeepsPawnInKey, "polyglot", PseudoLegal,
+       "a promotion moves the pawn in the key and never swaps it for the new piece",
+       "promotion hashing the pawn instead of the promoted piece", PromotionReady, false, "a7a8q"},
+      {"underpromotion-hashed-as-queen", Bug::UnderpromotionHashedAsQueen, "stockfish", PseudoLegal,
+       "the key always adds a queen on promotion, whatever piece was chosen",
+       "promotion hashing the wrong piece", PromotionReady, false, "a7a8n"},
+      {"material-key-off-by-one-on-promotion", Bug::MaterialKeyOffByOneOnPromotion, "rustic",
+       Always,
+       "the promoted piece is counted in before its material slot is read, one slot too high",
+       "material key off by one on promotion", PromotionReady, false, "a7a8q"},
+      {"pawn-key-misses-captured-pawn", Bug::PawnKeyMissesCapturedPawn, "polyglot", PseudoLegal,
+       "a pawn capture updates the main key but not the pawn key",
+       "pawn key not updated on pawn captures", Start, false, "e2e4 d7d5 e4d5"},
+      {"pawn-key-zero-when-pawnless", Bug::PawnKeyZeroWhenPawnless, "stockfish", PseudoLegal,
+       "from scratch, a position without pawns gets pawn key 0 instead of the noPawns key",
+       "pawn key of 0 for pawnless positions", Pawnless, false, ""},
+      {"stale-key-after-unmake", Bug::StaleKeyAfterUnmake, "polyglot", PseudoLegal,
+       "key() caches its value and unmake forgets to invalidate the cache",
+       "stale cached key after unmake", Start, false, "e2e4 undo"},
+  };
+}
+
+}  // namespace
+
+const std::vector<MutantInfo>& mutants() {
+  static const std::vector<MutantInfo> catalogue = build_catalogue();
+  return catalogue;
+}
+
+std::unique_ptr<HashUnderTest> make_mutant(const MutantInfo& mutant) {
+  auto scheme = builtin_scheme(mutant.scheme);
+  // The catalogue names only built-in schemes; mutants_test checks every entry.
+  const KeyScheme& tables = scheme ? **scheme : polyglot_scheme();
+  return std::make_unique<MutantHasher>("mutant:" + mutant.name, tables, mutant.en_passant_rule,
+                                        mutant.bug);
+}
+
+KeyScheme mutant_reference_scheme(const MutantInfo& mutant) {
+  auto scheme = builtin_scheme(mutant.scheme);
+  KeyScheme copy = scheme ? **scheme : polyglot_scheme();
+  copy.en_passant_rule = mutant.en_passant_rule;
+  return copy;
+}
+
+}  // namespace zobrist_verify::properties

@@ -1,0 +1,305 @@
+// The mutation catalogue, checked three ways: the bug-free MutantHasher agrees with the reference
+// on exact keys (it is a second implementation of hashing); every mutant's witness shows its bug
+// against the reference; and the property suite, black-box, kills every mutant.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <random>
+#include <set>
+
+#include "zobrist_verify/game.h"
+#include "zobrist_verify/movegen.h"
+#include "zobrist_verify/mutants/mutant_runs.h"
+#include "zobrist_verify/mutants/mutants.h"
+#include "zobrist_verify/uci.h"
+
+namespace zobrist_verify::properties {
+
+// gtest prints a parameter with this: the mutant's name rather than its bytes.
+void PrintTo(const MutantInfo& mutant, std::ostream* out) {
+  *out << mutant.name;
+}
+
+namespace {
+
+struct StartPosition {
+  std::string fen;
+  bool chess960 = false;
+};
+
+// Positions where the special cases live: castling on both wings, pinned and unrelated-check en
+// passant, promotions, X-FEN castling, Chess960.
+const std::vector<StartPosition>& start_positions() {
+  static const std::vector<StartPosition> positions = {
+      {StartFen},
+      {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"},
+      {"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"},
+      {"r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1"},
+      {"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8"},
+      {"1b1k4/8/8/1rPpK3/8/8/8/8 w - d6 0 1"},
+      {"rnbqk1nr/bb3p1p/1q2r3/2pPp3/3P4/7P/1PP1NpPP/R1BQKBNR w KQkq c6 0 1"},
+      {"r2r3k/p7/3p4/8/8/P6P/8/R3K2R b KQq - 0 1"},
+      {"4r3/3k4/8/8/8/8/6PP/qR1K1R2 w KQ - 0 1"},
+      {"r1k1r2q/p1ppp1pp/8/8/8/8/P1PPP1PP/R1K1R2Q w KQkq - 0 1", true},
+      {"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1", true},
+      {"rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w CAca - 0 1", true},
+      {"8/P2k4/8/2pP4/8/8/5Kp1/8 w - c6 0 1"},
+  };
+  return positions;
+}
+
+// The move a random game plays: special moves (castling, en passant, promotions, double pushes,
+// captures) half the time when there are any.
+std::string pick_move(const Position& pos, std::mt19937_64& rng) {
+  const MoveList moves = legal_moves(pos);
+  std::vector<Move> special;
+  for (Move m : moves) {
+    const bool double_push =
+        type_of(pos.moved_piece(m)) == Pawn && (int(m.from()) ^ int(m.to())) == 16;
+    if (m.kind() != MoveKind::Normal || double_push || !pos.empty(m.to())) special.push_back(m);
+  }
+  const bool use_special = !special.empty() && rng() % 2 == 0;
+  const std::vector<Move> all(moves.begin(), moves.end());
+  const std::vector<Move>& from = use_special ? special : all;
+  return move_to_uci(pos, from[rng() % from.size()]);
+}
+
+// Describes the first key, pawn key or material key where `actual` differs from `expected`.
+std::optional<std::string> compare_keys(HashUnderTest& expected, HashUnderTest& actual) {
+  const std::pair<const char*, Expected<Key> (HashUnderTest::*)()> reads[] = {
+      {"key", &HashUnderTest::key},
+      {"pawn key", &HashUnderTest::pawn_key},
+      {"material key", &HashUnderTest::material_key}};
+  for (const auto& [what, read] : reads) {
+    Expected<Key> want = (expected.*read)();
+    Expected<Key> got = (actual.*read)();
+    if (!want || !got) return std::string(what) + ": " + (!want ? want.error() : got.error());
+    if (*want != *got) {
+      char text[80];
+      std::snprintf(text, sizeof text, "%s expected %016llx, actual %016llx", what,
+                    static_cast<unsigned long long>(*want), static_cast<unsigned long long>(*got));
+      return std::string(text);
+    }
+  }
+  return std::nullopt;
+}
+
+// Plays a random game of `plies` steps (moves, null moves and unmakes) on both implementations
+// and returns the first step where their keys differ, as a reproduction.
+std::optional<std::string> first_difference(HashUnderTest& expected, HashUnderTest& actual,
+                                            const StartPosition& start, std::uint64_t seed,
+                                            int plies) {
+  Game driver;
+  if (!driver.set(start.fen, polyglot_scheme(), FenOptions{start.chess960}).empty())
+    return "bad start FEN " + start.fen;
+  if (!expected.set_position(start.fen, start.chess960) ||
+      !actual.set_position(start.fen, start.chess960))
+    return "set_position failed on " + start.fen;
+  std::mt19937_64 rng(seed);
+  std::string steps;
+  auto failure = [&](const std::string& why) {
+    return "from '" + start.fen + "' after '" + steps + "': " + why;
+  };
+  if (auto diff = compare_keys(expected, actual)) return failure(*diff);
+
+  for (int ply = 0; ply < plies; ++ply) {
+    const Position& pos = driver.position();
+    const unsigned roll = unsigned(rng() % 100);
+    std::string step;
+    if (roll < 10 && !driver.moves().empty()) {
+      step = "undo";
+      driver.undo();
+      if (!expected.unmake_move() || !actual.unmake_move()) return failure("unmake failed");
+    } else {
+      if (roll < 16 && !pos.checkers()) {
+        step = "0000";
+      } else {
+        if (!has_legal_move(pos)) break;
+        step = pick_move(pos, rng);
+      }
+      if (!driver.play_uci(step) || !expected.make_move(step) || !actual.make_move(step))
+        return failure("move " + step + " failed");
+    }
+    steps += (steps.empty() ? "" : " ") + step;
+    if (auto diff = compare_keys(expected, actual)) return failure(*diff);
+  }
+  return std::nullopt;
+}
+
+// Replays a witness ("undo" takes back) and says whether some key ever differed.
+Expected<bool> witness_differs(HashUnderTest& expected, HashUnderTest& actual,
+                               const MutantInfo& mutant) {
+  if (!expected.set_position(mutant.witness_fen, mutant.witness_chess960) ||
+      !actual.set_position(mutant.witness_fen, mutant.witness_chess960))
+    return Error{"set_position failed on " + mutant.witness_fen};
+  bool differs = compare_keys(expected, actual).has_value();
+  std::size_t i = 0;
+  const std::string& moves = mutant.witness_moves;
+  while (i < moves.size()) {
+    std::size_t j = moves.find(' ', i);
+    if (j == std::string::npos) j = moves.size();
+    const std::string step = moves.substr(i, j - i);
+    i = j + 1;
+    const bool ok = step == "undo" ? expected.unmake_move() && actual.unmake_move()
+                                   : expected.make_move(step) && actual.make_move(step);
+    if (!ok) return Error{"witness step '" + step + "' failed"};
+    differs = differs || compare_keys(expected, actual).has_value();
+  }
+  return differs;
+}
+
+struct Claim {
+  const KeyScheme* scheme;
+  EnPassantRule rule;
+};
+
+KeyScheme with_rule(const KeyScheme& scheme, EnPassantRule rule) {
+  KeyScheme copy = scheme;
+  copy.en_passant_rule = rule;
+  return copy;
+}
+
+TEST(MutantCatalogue, HasAtLeastTwentyMutants) {
+  EXPECT_GE(mutants().size(), 20u);
+}
+
+TEST(MutantCatalogue, PlantsEveryBugExactlyOnce) {
+  std::multiset<Bug> planted;
+  for (const MutantInfo& m : mutants()) planted.insert(m.bug);
+  EXPECT_EQ(planted.count(Bug::None), 0u);
+  for (int b = int(Bug::None) + 1; b <= int(Bug::StaleKeyAfterUnmake); ++b)
+    EXPECT_EQ(planted.count(Bug(b)), 1u) << "bug number " << b;
+}
+
+TEST(MutantCatalogue, NamesAreUniqueKebabCase) {
+  std::set<std::string> names;
+  for (const MutantInfo& m : mutants()) {
+    EXPECT_TRUE(names.insert(m.name).second) << m.name;
+    for (char c : m.name)
+      EXPECT_TRUE((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-') << m.name;
+  }
+}
+
+TEST(MutantCatalogue, UsesEveryBuiltInSchemeAndNoOther) {
+  std::set<std::string> used;
+  for (const MutantInfo& m : mutants()) {
+    EXPECT_TRUE(builtin_scheme(m.scheme).has_value()) << m.name << ": " << m.scheme;
+    used.insert(m.scheme);
+  }
+  for (const std::string& name : builtin_scheme_names()) EXPECT_TRUE(used.contains(name)) << name;
+}
+
+TEST(MutantCatalogue, EveryEntryIsDocumented) {
+  for (const MutantInfo& m : mutants()) {
+    EXPECT_FALSE(m.description.empty()) << m.name;
+    EXPECT_FALSE(m.mirrors.empty()) << m.name;
+  }
+}
+
+// Every scheme with its own rule, and the legal rule (Stockfish 16 style) on two of them.
+const std::vector<Claim>& control_claims() {
+  static const std::vector<Claim> claims = {{&polyglot_scheme(), EnPassantRule::PseudoLegal},
+                                            {&stockfish_scheme(), EnPassantRule::PseudoLegal},
+                                            {&stockfish_scheme(), EnPassantRule::Legal},
+                                            {&rustic_scheme(), EnPassantRule::Always},
+                                            {&rustic_scheme(), EnPassantRule::Legal}};
+  return claims;
+}
+
+// Bug::None is a second implementation of hashing: exact keys, for every scheme and rule.
+TEST(MutantHasherControl, AgreesWithReferenceOnRandomGames) {
+  for (const Claim& claim : control_claims()) {
+    const KeyScheme reference_scheme = with_rule(*claim.scheme, claim.rule);
+    std::uint64_t seed = 1;
+    for (const StartPosition& start : start_positions()) {
+      for (int game = 0; game < 12; ++game, ++seed) {
+        auto reference = make_reference_hash(reference_scheme);
+        MutantHasher control("control", *claim.scheme, claim.rule, Bug::None);
+        auto diff = first_difference(*reference, control, start, seed, 80);
+        ASSERT_FALSE(diff) << claim.scheme->name << " (" << to_string(claim.rule) << "), seed "
+                           << seed << ": " << *diff;
+      }
+    }
+  }
+}
+
+TEST(MutantHasherControl, AgreesWithReferenceOnEveryWitness) {
+  for (const MutantInfo& m : mutants()) {
+    const KeyScheme reference_scheme = mutant_reference_scheme(m);
+    auto reference = make_reference_hash(reference_scheme);
+    MutantHasher control("control", **builtin_scheme(m.scheme), m.en_passant_rule, Bug::None);
+    auto differs = witness_differs(*reference, control, m);
+    ASSERT_TRUE(differs) << m.name << ": " << differs.error();
+    EXPECT_FALSE(*differs) << m.name;
+  }
+}
+
+// Each bug is real: its witness reaches a key the reference does not give.
+TEST(MutantCatalogue, EveryWitnessShowsItsBug) {
+  for (const MutantInfo& m : mutants()) {
+    const KeyScheme reference_scheme = mutant_reference_scheme(m);
+    auto reference = make_reference_hash(reference_scheme);
+    auto mutant = make_mutant(m);
+    auto differs = witness_differs(*reference, *mutant, m);
+    ASSERT_TRUE(differs) << m.name << ": " << differs.error();
+    EXPECT_TRUE(*differs) << m.name << " agrees with the reference on its witness";
+  }
+}
+
+// The control as a black-box target passes every property, and matches the exact keys too.
+TEST(MutantHasherControl, PassesEveryPropertyForEveryClaim) {
+  for (const Claim& claim : control_claims()) {
+    const KeyScheme reference_scheme = with_rule(*claim.scheme, claim.rule);
+    Target target;
+    target.name = "control:" + claim.scheme->name;
+    target.make = [&] {
+      return std::make_unique<MutantHasher>("control", *claim.scheme, claim.rule, Bug::None);
+    };
+    target.en_passant_rule = claim.rule;
+    target.expected_scheme = &reference_scheme;
+    for (const PropertyResult& result : run_suite(target, SuiteOptions{})) {
+      EXPECT_TRUE(result.passed) << target.name << " (" << to_string(claim.rule) << ") "
+                                 << result.name << ": " << result.note
+                                 << (result.counterexample
+                                         ? "\n" + format_counterexample(*result.counterexample)
+                                         : "");
+    }
+  }
+}
+
+// The suite's other half of the bargain: what it kills is wrong, not merely different.
+TEST(MutantKillControl, EveryReferenceSchemePassesEveryProperty) {
+  for (const std::string& name : builtin_scheme_names()) {
+    const KeyScheme& scheme = **builtin_scheme(name);
+    for (const PropertyResult& result : run_suite(reference_target(scheme), SuiteOptions{}))
+      EXPECT_TRUE(result.passed) << name << " " << result.name << ": " << result.note;
+  }
+}
+
+// The kill test: the suite, black-box at its default budget, fails at least one property on
+// every mutant. Each row says which property and after how many cases.
+class MutantKill : public testing::TestWithParam<MutantInfo> {};
+
+TEST_P(MutantKill, IsKilledByAtLeastOnePropertyWithinTheDefaultBudget) {
+  const MutantInfo& mutant = GetParam();
+  const MutantRun run = run_mutant(mutant, SuiteOptions{});
+  for (const PropertyResult& result : run.results)
+    EXPECT_FALSE(result.skipped) << mutant.name << ": " << result.name
+                                 << " skipped: " << result.note;
+  EXPECT_TRUE(run.killed) << mutant.name << " survived every property";
+  if (run.killed)
+    std::printf("[ mutant   ] %-44s killed by %-30s after %3d cases, %.2f s\n", mutant.name.c_str(),
+                run.killed_by.c_str(), run.cases, run.seconds);
+}
+
+std::string test_name(const testing::TestParamInfo<MutantInfo>& info) {
+  std::string name = info.param.name;
+  for (char& c : name)
+    if (c == '-') c = '_';
+  return name;
+}
+
+INSTANTIATE_TEST_SUITE_P(Catalogue, MutantKill, testing::ValuesIn(mutants()), test_name);
+
+}  // namespace
+}  // namespace zobrist_verify::properties

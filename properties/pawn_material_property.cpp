@@ -1,0 +1,173 @@
+// Property 8: the pawn key depends on the pawns only; the material key on the piece counts only.
+// Each position of a generated game is rebuilt with the same pawns (or counts) and everything
+// else moved, and with one pawn (or one count) changed.
+#include <rapidcheck.h>
+
+#include "position_tools.h"
+#include "property_definitions.h"
+
+namespace zobrist_verify::properties {
+
+namespace {
+
+constexpr int Attempts = 24;
+
+bool pawn_square(Square s) {
+  return rank_of(s) != Rank1 && rank_of(s) != Rank8;
+}
+
+Square random_empty(const Board& board, SplitMix& rng, bool for_pawn) {
+  for (;;) {
+    const auto s = Square(rng.below(64));
+    if (board[s] == NoPiece && (!for_pawn || pawn_square(s))) return s;
+  }
+}
+
+// A valid FEN for `board` with either side to move, no castling, no en passant.
+std::optional<std::string> some_fen(const Board& board, SplitMix& rng) {
+  const std::string first = rng.chance(50) ? "w" : "b";
+  for (const std::string& side : {first, std::string(first == "w" ? "b" : "w")}) {
+    const std::string fen = join_fen({placement_field(board), side, "-", "-"});
+    if (fen_is_valid(fen)) return fen;
+  }
+  return std::nullopt;
+}
+
+// Keeps the pawns where they are and scatters every other piece (kings included) anew, sometimes
+// dropping or adding one.
+std::optional<std::string> same_pawns(const Board& original, SplitMix& rng) {
+  for (int attempt = 0; attempt < Attempts; ++attempt) {
+    Board board{};
+    std::vector<Piece> others;
+    for (Square s = A1; s < SquareCount; ++s) {
+      if (type_of(original[s]) == Pawn)
+        board[s] = original[s];
+      else if (original[s] != NoPiece)
+        others.push_back(original[s]);
+    }
+    if (rng.chance(30))
+      others.push_back(make_piece(Color(rng.below(2)), PieceType(Knight + rng.below(4))));
+    for (Piece pc : others) {
+      if (type_of(pc) != King && rng.chance(10)) continue;
+      board[random_empty(board, rng, false)] = pc;
+    }
+    if (auto fen = some_fen(board, rng)) return fen;
+  }
+  return std::nullopt;
+}
+
+// Moves one pawn to another square, removes it, or adds one when there are none.
+std::optional<std::string> one_pawn_changed(const Board& original, SplitMix& rng) {
+  std::vector<Square> pawns;
+  for (Square s = A1; s < SquareCount; ++s)
+    if (type_of(original[s]) == Pawn) pawns.push_back(s);
+  for (int attempt = 0; attempt < Attempts; ++attempt) {
+    Board board = original;
+    if (pawns.empty()) {
+      board[random_empty(board, rng, true)] = make_piece(Color(rng.below(2)), Pawn);
+    } else {
+      const Square from = pawns[rng.below(unsigned(pawns.size()))];
+      const Piece pawn = board[from];
+      board[from] = NoPiece;
+      if (rng.chance(70)) {
+        board[from] = WhiteKing;  // keeps the pawn off the square it came from
+        board[random_empty(board, rng, true)] = pawn;
+        board[from] = NoPiece;
+      }
+    }
+    if (auto fen = some_fen(board, rng)) return fen;
+  }
+  return std::nullopt;
+}
+
+// Every piece on a new square (pawns off the back ranks): the same counts.
+std::optional<std::string> same_counts(const Board& original, SplitMix& rng) {
+  for (int attempt = 0; attempt < Attempts; ++attempt) {
+    Board board{};
+    for (Square s = A1; s < SquareCount; ++s)
+      if (original[s] != NoPiece)
+        board[random_empty(board, rng, type_of(original[s]) == Pawn)] = original[s];
+    if (auto fen = some_fen(board, rng)) return fen;
+  }
+  return std::nullopt;
+}
+
+// One piece other than a king removed, or turned into another type: different counts.
+std::optional<std::string> one_count_changed(const Board& original, SplitMix& rng) {
+  std::vector<Square> pieces;
+  for (Square s = A1; s < SquareCount; ++s)
+    if (original[s] != NoPiece && type_of(original[s]) != King) pieces.push_back(s);
+  for (int attempt = 0; attempt < Attempts; ++attempt) {
+    Board board = original;
+    if (pieces.empty() || rng.chance(20)) {
+      board[random_empty(board, rng, false)] = make_piece(Color(rng.below(2)), Queen);
+    } else {
+      const Square s = pieces[rng.below(unsigned(pieces.size()))];
+      const Piece pc = board[s];
+      if (rng.chance(50)) {
+        board[s] = NoPiece;
+      } else {
+        // Another piece type, never a pawn (which could not stand on a back rank).
+        PieceType type;
+        do type = PieceType(Knight + rng.below(4));
+        while (type == type_of(pc));
+        board[s] = make_piece(color_of(pc), type);
+      }
+    }
+    if (auto fen = some_fen(board, rng)) return fen;
+  }
+  return std::nullopt;
+}
+
+void check_position(const PropertyContext& context, const Line& line, Scratch& scratch,
+                    SplitMix& rng) {
+  const Board board = board_of(line.position());
+  const std::string fen = line.fen();
+  const TargetKeys keys = scratch.keys_of(fen, line.chess960(), line);
+  auto compare = [&](const std::optional<std::string>& variant, Key TargetKeys::*which,
+                     bool must_equal, const std::string& how) {
+    if (!variant) return;
+    const Key other = scratch.keys_of(*variant, false, line).*which;
+    if ((other == keys.*which) == must_equal) return;
+    const std::string name = which == &TargetKeys::pawn_key ? "pawn key" : "material key";
+    fail(line.counterexample(name + " of " + fen + " vs " + *variant + " (" + how + "): must " +
+                                 (must_equal ? "be equal" : "differ"),
+                             keys.*which, other));
+  };
+  if (context.caps.pawn_key) {
+    compare(same_pawns(board, rng), &TargetKeys::pawn_key, true, "same pawns, other pieces moved");
+    compare(one_pawn_changed(board, rng), &TargetKeys::pawn_key, false, "one pawn changed");
+  }
+  if (context.caps.material_key) {
+    compare(same_counts(board, rng), &TargetKeys::material_key, true,
+            "same piece counts, every piece moved");
+    compare(one_count_changed(board, rng), &TargetKeys::material_key, false,
+            "one piece count changed");
+  }
+}
+
+}  // namespace
+
+void pawn_and_material_keys(const PropertyContext& context) {
+  const PlayedGame game = generate_game(context, 60);
+  SplitMix rng(*rc::gen::resize(100, rc::gen::arbitrary<std::uint64_t>()));
+  Line line(context.target, context.caps);
+  Scratch scratch(context.target, context.caps);
+  line.start(game.start_fen, game.chess960);
+  check_position(context, line, scratch, rng);
+  for (const std::string& uci : game.moves) {
+    line.play(uci);
+    // The incremental pawn and material keys follow the from-scratch ones (promotions, captures).
+    const TargetKeys incremental = line.keys();
+    const TargetKeys full = scratch.keys_of(line.fen(), game.chess960, line);
+    if (context.caps.pawn_key)
+      expect_same_key(line, "pawn key after make_move vs a fresh set_position of " + line.fen(),
+                      full.pawn_key, incremental.pawn_key);
+    if (context.caps.material_key)
+      expect_same_key(line, "material key after make_move vs a fresh set_position of " + line.fen(),
+                      full.material_key, incremental.material_key);
+    check_position(context, line, scratch, rng);
+  }
+}
+
+}  // namespace zobrist_verify::properties

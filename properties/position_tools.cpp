@@ -1,0 +1,174 @@
+#include "position_tools.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <vector>
+
+#include "zobrist_verify/bitboard.h"
+
+namespace zobrist_verify::properties {
+
+namespace {
+
+constexpr const char* PieceLetters = " PNBRQK  pnbrqk";
+
+std::vector<std::string> words(std::string_view text) {
+  std::vector<std::string> out;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    std::size_t j = text.find(' ', i);
+    if (j == std::string_view::npos) j = text.size();
+    if (j > i) out.emplace_back(text.substr(i, j - i));
+    i = j + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+FenFields split_fen(std::string_view fen) {
+  std::vector<std::string> w = words(fen);
+  w.resize(std::max<std::size_t>(w.size(), 4));
+  FenFields f{w[0], w[1], w[2], w[3]};
+  if (w.size() >= 6) {
+    f.halfmove = w[4];
+    f.fullmove = w[5];
+  }
+  return f;
+}
+
+std::string join_fen(const FenFields& f) {
+  return f.placement + ' ' + f.side + ' ' + f.castling + ' ' + f.en_passant + ' ' + f.halfmove +
+         ' ' + f.fullmove;
+}
+
+std::string with_en_passant(std::string_view fen, std::string_view square) {
+  FenFields f = split_fen(fen);
+  f.en_passant = square;
+  return join_fen(f);
+}
+
+std::string with_side(std::string_view fen, Color side) {
+  FenFields f = split_fen(fen);
+  f.side = side == White ? "w" : "b";
+  return join_fen(f);
+}
+
+std::string with_castling(std::string_view fen, std::string_view field) {
+  FenFields f = split_fen(fen);
+  f.castling = field.empty() ? "-" : std::string(field);
+  return join_fen(f);
+}
+
+std::string castling_field(const Position& pos, CastlingRights rights) {
+  std::string out;
+  for (CastlingRights cr : {WhiteOO, WhiteOOO, BlackOO, BlackOOO}) {
+    if (!(rights & cr)) continue;
+    const bool white = cr & WhiteCastling;
+    char c = pos.is_chess960() ? char('a' + file_of(pos.castling_rook_square(cr)))
+                               : ((cr & (WhiteOO | BlackOO)) ? 'k' : 'q');
+    out += white ? char(std::toupper(static_cast<unsigned char>(c))) : c;
+  }
+  return out.empty() ? "-" : out;
+}
+
+bool en_passant_term_applies(const Position& pos, EnPassantRule rule) {
+  const Square ep = pos.ep_square();
+  if (ep == NoSquare) return false;
+  const Color us = pos.side_to_move();
+  switch (rule) {
+    case EnPassantRule::Always:
+      return true;
+    case EnPassantRule::PseudoLegal:
+      return pawn_attacks(~us, ep) & pos.pieces(us, Pawn);
+    case EnPassantRule::Legal:
+      return pos.en_passant_capture_legal();
+  }
+  return false;
+}
+
+std::string position_identity(const Position& pos, EnPassantRule rule) {
+  FenFields f = split_fen(pos.fen());
+  const std::string ep = en_passant_term_applies(pos, rule) ? f.en_passant : "-";
+  return f.placement + ' ' + f.side + ' ' + f.castling + ' ' + ep;
+}
+
+Board board_of(const Position& pos) {
+  Board board{};
+  for (Square s = A1; s < SquareCount; ++s) board[s] = pos.piece_on(s);
+  return board;
+}
+
+std::string placement_field(const Board& board) {
+  std::string out;
+  for (int r = Rank8; r >= Rank1; --r) {
+    int empty_run = 0;
+    for (int f = FileA; f <= FileH; ++f) {
+      const Piece pc = board[make_square(File(f), Rank(r))];
+      if (pc == NoPiece) {
+        ++empty_run;
+        continue;
+      }
+      if (empty_run) out += char('0' + empty_run);
+      empty_run = 0;
+      out += PieceLetters[pc];
+    }
+    if (empty_run) out += char('0' + empty_run);
+    if (r > Rank1) out += '/';
+  }
+  return out;
+}
+
+std::optional<std::string> normal_fen(std::string_view fen, bool chess960) {
+  Position pos;
+  StateInfo st;
+  if (!pos.set(fen, st, polyglot_scheme(), FenOptions{chess960}).empty()) return std::nullopt;
+  return pos.fen();
+}
+
+bool fen_is_valid(std::string_view fen, bool chess960) {
+  return normal_fen(fen, chess960).has_value();
+}
+
+std::string mirror_fen(std::string_view fen) {
+  FenFields f = split_fen(fen);
+  // Ranks in reverse order, letters with their case swapped.
+  std::vector<std::string> ranks;
+  std::string rank;
+  for (char c : f.placement + '/') {
+    if (c == '/') {
+      ranks.push_back(rank);
+      rank.clear();
+    } else {
+      const auto u = static_cast<unsigned char>(c);
+      rank += std::isupper(u) ? char(std::tolower(u)) : char(std::toupper(u));
+    }
+  }
+  f.placement.clear();
+  for (auto it = ranks.rbegin(); it != ranks.rend(); ++it)
+    f.placement += (f.placement.empty() ? "" : "/") + *it;
+  f.side = f.side == "w" ? "b" : "w";
+  if (f.castling != "-") {
+    std::string swapped;
+    for (char c : f.castling) {
+      const auto u = static_cast<unsigned char>(c);
+      swapped += std::isupper(u) ? char(std::tolower(u)) : char(std::toupper(u));
+    }
+    // Upper case (White) first, as FENs write them.
+    std::stable_partition(swapped.begin(), swapped.end(),
+                          [](char c) { return std::isupper(static_cast<unsigned char>(c)); });
+    f.castling = swapped;
+  }
+  if (f.en_passant != "-" && f.en_passant.size() == 2)
+    f.en_passant[1] = char('1' + ('8' - f.en_passant[1]));
+  return join_fen(f);
+}
+
+std::string hex(Key key) {
+  char text[24];
+  std::snprintf(text, sizeof text, "0x%016llx", static_cast<unsigned long long>(key));
+  return text;
+}
+
+}  // namespace zobrist_verify::properties

@@ -1,0 +1,73 @@
+// FEN surgery and reference-side facts the properties need: rewriting one FEN field, the castling
+// field of a subset of rights, whether the en-passant term applies under a rule, and the identity
+// of a position ("equal positions" as the properties define it).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "zobrist_verify/key_scheme.h"
+#include "zobrist_verify/position.h"
+
+namespace zobrist_verify::properties {
+
+// splitmix64: a tiny deterministic generator for choices made inside one RapidCheck case.
+class SplitMix {
+ public:
+  explicit SplitMix(std::uint64_t seed) : state_(seed) {}
+  std::uint64_t next() {
+    std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+  }
+  // A number in [0, bound); bound > 0.
+  unsigned below(unsigned bound) { return unsigned(next() % bound); }
+  bool chance(unsigned percent) { return below(100) < percent; }
+
+ private:
+  std::uint64_t state_;
+};
+
+struct FenFields {
+  std::string placement, side, castling, en_passant, halfmove = "0", fullmove = "1";
+};
+// Splits on single spaces; a 4-field FEN gets clocks "0 1".
+FenFields split_fen(std::string_view fen);
+std::string join_fen(const FenFields& fields);
+
+std::string with_en_passant(std::string_view fen, std::string_view square);  // "-" to clear
+std::string with_side(std::string_view fen, Color side);
+std::string with_castling(std::string_view fen, std::string_view field);
+
+// The castling field naming `rights` (a subset of what pos was set up with): KQkq letters in
+// standard chess, Shredder rook-file letters in Chess960.
+std::string castling_field(const Position& pos, CastlingRights rights);
+
+// Whether the en-passant square of pos contributes to the key under `rule`.
+bool en_passant_term_applies(const Position& pos, EnPassantRule rule);
+
+// What "the same position" means for a key: placement, side to move, castling rights and the
+// en-passant square when its term applies under `rule`. Clocks are not part of it.
+std::string position_identity(const Position& pos, EnPassantRule rule);
+
+// The board as 64 pieces, a1 first, and back to a FEN placement field.
+using Board = std::array<Piece, SquareCount>;
+Board board_of(const Position& pos);
+std::string placement_field(const Board& board);
+
+// Whether the strict parser accepts `fen` (standard chess unless chess960).
+bool fen_is_valid(std::string_view fen, bool chess960 = false);
+// The FEN in the reference's normal form, or nothing when invalid.
+std::optional<std::string> normal_fen(std::string_view fen, bool chess960 = false);
+
+// The same position with colours swapped and the board mirrored top to bottom (standard chess).
+std::string mirror_fen(std::string_view fen);
+
+// "0x" and 16 lower-case hex digits.
+std::string hex(Key key);
+
+}  // namespace zobrist_verify::properties

@@ -1,0 +1,54 @@
+// The properties as the runner sees them: a body run once per RapidCheck case, the capability it
+// needs, and the helpers the bodies share.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "generators.h"
+#include "target_session.h"
+#include "zobrist_verify/properties.h"
+
+namespace zobrist_verify::properties {
+
+struct PropertyContext {
+  const Target& target;
+  Capabilities caps;
+  int cases = 100;  // the case budget; property 4 scales its position count with it
+  GenerationLimits limits;
+};
+
+using PropertyBody = void (*)(const PropertyContext&);
+
+struct PropertyDefinition {
+  PropertyInfo info;
+  PropertyBody body;
+  // Why the target cannot be checked; empty when it can.
+  std::string (*unsupported)(const Capabilities&);
+  bool single_case;  // one large case instead of `cases` small ones
+};
+const std::vector<PropertyDefinition>& property_definitions();
+
+void incremental_equals_full(const PropertyContext& context);
+void reversibility(const PropertyContext& context);
+void equal_positions_equal_keys(const PropertyContext& context);
+void unequal_positions_unequal_keys(const PropertyContext& context);
+void en_passant(const PropertyContext& context);
+void castling(const PropertyContext& context);
+void side_to_move(const PropertyContext& context);
+void pawn_and_material_keys(const PropertyContext& context);
+
+// A generated game, classified (RC_CLASSIFY) so the run reports its mix.
+PlayedGame generate_game(const PropertyContext& context, int max_plies = 100);
+
+// Fails the case at the line's current ply when the keys differ.
+void expect_same_key(const Line& line, const std::string& what, Key expected, Key actual);
+// Compares every key the target has: incremental (`actual`) against from-scratch (`expected`).
+void expect_same_keys(const Line& line, const std::string& what, const TargetKeys& expected,
+                      const TargetKeys& actual);
+
+// The side term, black-box: key(start position, White to move) ^ key(the same, Black to move).
+// Fails the case when it is 0.
+Key derived_side_term(Scratch& scratch, const Line& context);
+
+}  // namespace zobrist_verify::properties

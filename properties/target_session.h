@@ -1,0 +1,116 @@
+// Driving a target through a line of play with the reference alongside, and turning a broken
+// comparison into a Counterexample. A failure is recorded in the runner's FailureLog and thrown
+// to RapidCheck, which shrinks the game and reruns the property; the runner then picks the log
+// entry of the final, minimal case.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "zobrist_verify/game.h"
+#include "zobrist_verify/properties.h"
+
+namespace zobrist_verify::properties {
+
+// The counterexamples of one run_property call, in the order they were found.
+class FailureLog {
+ public:
+  void add(Counterexample c, std::string text) {
+    entries_.push_back({std::move(c), std::move(text)});
+  }
+  // The latest entry whose text RapidCheck's failure description contains.
+  const Counterexample* find(const std::string& description) const;
+  bool empty() const { return entries_.empty(); }
+
+ private:
+  struct Entry {
+    Counterexample counterexample;
+    std::string text;
+  };
+  std::vector<Entry> entries_;
+};
+
+// Makes `log` the one fail() writes to on this thread while the scope lives.
+class FailureLogScope {
+ public:
+  explicit FailureLogScope(FailureLog& log);
+  ~FailureLogScope();
+  FailureLogScope(const FailureLogScope&) = delete;
+  FailureLogScope& operator=(const FailureLogScope&) = delete;
+
+ private:
+  FailureLog* previous_;
+};
+
+// Records the counterexample and fails the current RapidCheck case.
+[[noreturn]] void fail(Counterexample c);
+
+// Target keys as read through the interface; a missing capability reads as 0.
+struct TargetKeys {
+  Key key = 0, pawn_key = 0, material_key = 0;
+};
+
+// One instance of the target playing a line, and the reference playing the same line.
+class Line {
+ public:
+  Line(const Target& target, const Capabilities& caps);
+  Line(const Line&) = delete;
+  Line& operator=(const Line&) = delete;
+
+  // Sets both to `fen` (the target gets it as written); a target that rejects it fails the case.
+  void start(const std::string& fen, bool chess960);
+  // Plays a legal move ("0000" for a null move) on both.
+  void play(const std::string& uci);
+  // Takes the last move back on both (the target must have the unmake capability).
+  void unmake();
+
+  TargetKeys keys();
+  // With expected_scheme set: the target's keys must equal the reference's exactly.
+  void check_exact(const TargetKeys& keys);
+
+  const Position& position() const { return game_.position(); }
+  std::string fen() const { return game_.position().fen(); }
+  const std::string& start_fen() const { return start_fen_; }
+  bool chess960() const { return chess960_; }
+  const std::vector<std::string>& moves() const { return moves_; }
+  int ply() const { return int(moves_.size()) - 1; }
+  const Capabilities& capabilities() const { return caps_; }
+  HashUnderTest& target() { return *hash_; }
+
+  // A counterexample at the current ply of this line.
+  Counterexample counterexample(std::string what, Key expected, Key actual) const;
+
+ private:
+  const Target& target_;
+  Capabilities caps_;
+  std::unique_ptr<HashUnderTest> hash_;
+  Game game_;
+  std::string start_fen_;
+  bool chess960_ = false;
+  std::vector<std::string> moves_;
+};
+
+// A second instance that only ever gets set_position: the black-box from-scratch keys.
+class Scratch {
+ public:
+  Scratch(const Target& target, const Capabilities& caps);
+  // The keys of `fen`; a rejected FEN fails the case, blaming `context`'s current ply.
+  TargetKeys keys_of(const std::string& fen, bool chess960, const Line& context);
+  Key key_of(const std::string& fen, bool chess960, const Line& context) {
+    return keys_of(fen, chess960, context).key;
+  }
+
+ private:
+  Capabilities caps_;
+  std::unique_ptr<HashUnderTest> hash_;
+};
+
+// The scheme the reference side of a Line uses: the expected one, else Polyglot (only legality
+// and FENs matter then).
+const KeyScheme& reference_scheme(const Target& target);
+
+// A fresh instance from the factory; a factory that returns nothing fails the case.
+std::unique_ptr<HashUnderTest> make_instance(const Target& target);
+
+}  // namespace zobrist_verify::properties
