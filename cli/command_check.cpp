@@ -8,6 +8,7 @@
 #include "commands.h"
 #include "inputs.h"
 #include "version.h"
+#include "zobrist_verify/mutants/mutant_runs.h"
 #include "zobrist_verify/properties.h"
 
 namespace zobrist_verify::cli {
@@ -15,8 +16,8 @@ namespace zobrist_verify::cli {
 namespace {
 
 constexpr const char* CheckUsage =
-    R"(usage: zobrist-verify check [--scheme NAME] [--cases N] [--seed S] [--property NAME]
-                             [--json] [--junit FILE]
+    R"(usage: zobrist-verify check [--scheme NAME | --mutant NAME] [--cases N] [--seed S]
+                             [--property NAME] [--json] [--junit FILE]
 
 Runs the property suite (RapidCheck) against the built-in reference hashing and prints one line
 per property ("target property ....... PASS  detail"), the shrunk reproduction under each
@@ -26,6 +27,8 @@ a usage error.
 options:
   --scheme NAME     polyglot, stockfish, rustic, seed:N or file:PATH (default: the three
                     built-in schemes, one after the other)
+  --mutant NAME     check a mutant of the catalogue (`zobrist-verify mutants`) instead of the
+                    reference, black-box: shows what a caught bug's report looks like
   --cases N         RapidCheck cases per property (default: 100; property 4 checks
                     100000 * N / 100 positions in one case)
   --seed S          RapidCheck seed, decimal or hex with 0x (default: a fixed seed)
@@ -41,8 +44,9 @@ settings (seed, max_success, noshrink) override the options above.
 properties:
 )";
 
-constexpr std::array<OptionSpec, 6> CheckOptions{{
+constexpr std::array<OptionSpec, 7> CheckOptions{{
     {"--scheme", OptionKind::Value},
+    {"--mutant", OptionKind::Value},
     {"--cases", OptionKind::Value},
     {"--seed", OptionKind::Value},
     {"--property", OptionKind::Value},
@@ -115,6 +119,18 @@ int run_check(std::span<const std::string> words) {
     options.only = *names;
   }
 
+  const properties::MutantInfo* mutant = nullptr;
+  if (auto name = args->value("--mutant")) {
+    if (args->value("--scheme"))
+      return report_usage_error(
+          "--mutant and --scheme exclude each other (a mutant has its scheme)");
+    for (const properties::MutantInfo& m : properties::mutants())
+      if (m.name == *name) mutant = &m;
+    if (!mutant)
+      return report_usage_error("unknown mutant '" + *name +
+                                "' (`zobrist-verify mutants` lists them)");
+  }
+
   // Schemes live here for the whole run; targets point at them.
   std::deque<KeyScheme> schemes;
   if (auto name = args->value("--scheme")) {
@@ -142,9 +158,13 @@ int run_check(std::span<const std::string> words) {
               << options.cases << " cases per property\n";
   }
   std::vector<properties::PropertyResult> results;
-  for (const KeyScheme& scheme : schemes) {
-    auto run = properties::run_suite(properties::reference_target(scheme), options);
-    results.insert(results.end(), run.begin(), run.end());
+  if (mutant) {
+    results = properties::run_suite(properties::mutant_target(*mutant), options);
+  } else {
+    for (const KeyScheme& scheme : schemes) {
+      auto run = properties::run_suite(properties::reference_target(scheme), options);
+      results.insert(results.end(), run.begin(), run.end());
+    }
   }
 
   if (json)
