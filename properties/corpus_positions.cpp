@@ -34,6 +34,9 @@ constexpr CorpusPosition Corpus[] = {
     {"ep-black-pushes", "rnbqkbnr/pppppppp/8/3P1P2/8/8/PPP1P1PP/RNBQKBNR b KQkq - 0 3", false},
     // Promotions a move away, with and without captures.
     {"promotions", "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1", false},
+    // One pawn left, about to be taken or promoted: the next position is pawnless.
+    {"last-pawn-capturable", "8/8/8/3k4/8/8/3p4/3K4 w - - 0 1", false},
+    {"last-pawn-promotes", "8/P7/8/8/8/8/8/k6K w - - 0 1", false},
     {"promotion-takes-corner-rook", "r3k2r/1P6/8/8/8/8/1p6/R3K2R w KQkq - 0 1", false},
     // Castling on both wings a move away, and corner rooks under attack.
     {"castling-both-wings", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1", false},
@@ -65,6 +68,11 @@ constexpr CorpusPosition Corpus[] = {
     // X-FEN letters with two rooks on a wing: K and k name the outer (h-file) rook.
     {"xfen-two-rooks-on-a-wing", "1r2k1rr/pppppppp/8/8/8/8/PPPPPPPP/1R2K1RR w KQkq - 0 1", true},
     {"xfen-two-rooks-open", "1r2k1rr/8/8/8/8/8/8/1R2K1RR w KQkq - 0 1", true},
+    {"xfen-two-rooks-open-black", "1r2k1rr/8/8/8/8/8/8/1R2K1RR b KQkq - 0 1", true},
+    // The same with the king and the outer rooks on their standard squares: plain KQkq FENs
+    // in which the letters still have to pick the outer rook.
+    {"two-rooks-queen-side", "rr2k2r/pppppppp/8/8/8/8/PPPPPPPP/RR2K2R w KQkq - 0 1", false},
+    {"two-rooks-both-wings", "rr2k1rr/8/8/8/8/8/8/RR2K1RR w KQkq - 0 1", false},
 };
 
 }  // namespace

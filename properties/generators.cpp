@@ -119,6 +119,11 @@ bool refines(const Position& pos, Move m, MovePreference preference) {
 // The move a choice picks, or Move::null() for a null move.
 Move choose(const Position& pos, const MoveList& legal, MoveChoice choice, bool null_allowed) {
   if (choice.preference == MovePreference::NullMove && null_allowed) return Move::null();
+  // Right after a double push, half of the en-passant choices pass instead of capturing: a null
+  // move must take the en-passant term out of the key.
+  if (choice.preference == MovePreference::EnPassant && null_allowed &&
+      pos.ep_square() != NoSquare && (choice.index & 1))
+    return Move::null();
   std::vector<Move> matching, refined;
   for (Move m : legal) {
     if (!matches(pos, m, choice.preference)) continue;
