@@ -4,7 +4,6 @@
 #include <cctype>
 #include <cstdio>
 #include <cstring>
-#include <sstream>
 #include <string>
 
 #include "zobrist_verify/fen_error.h"
@@ -504,7 +503,8 @@ std::vector<FenError> Position::set(std::string_view fen, StateInfo& state, cons
 }
 
 std::string Position::fen() const {
-  std::ostringstream out;
+  std::string out;
+  out.reserve(90);
   for (int r = Rank8; r >= Rank1; --r) {
     int empty_run = 0;
     for (int f = FileA; f <= FileH; ++f) {
@@ -513,24 +513,29 @@ std::string Position::fen() const {
         ++empty_run;
         continue;
       }
-      if (empty_run) out << empty_run;
+      if (empty_run) out += char('0' + empty_run);
       empty_run = 0;
-      out << PieceLetters[pc];
+      out += PieceLetters[pc];
     }
-    if (empty_run) out << empty_run;
-    if (r > Rank1) out << '/';
+    if (empty_run) out += char('0' + empty_run);
+    if (r > Rank1) out += '/';
   }
-  out << (side_to_move_ == White ? " w " : " b ");
-  if (!castling_rights()) out << '-';
+  out += side_to_move_ == White ? " w " : " b ";
+  if (!castling_rights()) out += '-';
   for (CastlingRights cr : {WhiteOO, WhiteOOO, BlackOO, BlackOOO}) {
     if (!can_castle(cr)) continue;
     const bool white = cr & WhiteCastling;
     char c = chess960_ ? char('a' + file_of(castling_rook_square_[cr]))
                        : ((cr & (WhiteOO | BlackOO)) ? 'k' : 'q');
-    out << (white ? char(std::toupper(static_cast<unsigned char>(c))) : c);
+    out += white ? char(std::toupper(static_cast<unsigned char>(c))) : c;
   }
-  out << ' ' << square_name(ep_square()) << ' ' << rule50() << ' ' << fullmove_number();
-  return out.str();
+  out += ' ';
+  out += square_name(ep_square());
+  out += ' ';
+  out += std::to_string(rule50());
+  out += ' ';
+  out += std::to_string(fullmove_number());
+  return out;
 }
 
 }  // namespace zobrist_verify

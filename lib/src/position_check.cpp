@@ -2,6 +2,7 @@
 // held incrementally, as Stockfish's old pos_is_ok() did, but reported rather than asserted.
 #include <cstdio>
 #include <sstream>
+#include <string_view>
 
 #include "zobrist_verify/position.h"
 
@@ -15,18 +16,36 @@ std::string hex(std::uint64_t v) {
   return buf;
 }
 
+// Collects mismatches. Field names are built only when a field differs: check() runs after every
+// action of a fuzzer and every ply of a property, so the clean path must not allocate.
 class Reporter {
  public:
   explicit Reporter(CheckReport& report) : report_(report) {}
-  void bitboard(const std::string& field, Bitboard expected, Bitboard actual) {
-    if (expected != actual) report_.mismatches.push_back({field, hex(expected), hex(actual)});
-  }
-  void number(const std::string& field, long long expected, long long actual) {
+  void bitboard(std::string_view field, Bitboard expected, Bitboard actual) {
     if (expected != actual)
-      report_.mismatches.push_back({field, std::to_string(expected), std::to_string(actual)});
+      report_.mismatches.push_back({std::string(field), hex(expected), hex(actual)});
+  }
+  void number(std::string_view field, long long expected, long long actual) {
+    if (expected != actual) add_number(std::string(field), expected, actual);
+  }
+  // A field of a family: "name(detail)", the detail made only on a mismatch.
+  template <class Detail>
+  void number(std::string_view family, Detail detail, long long expected, long long actual) {
+    if (expected != actual)
+      add_number(std::string(family) + "(" + detail() + ")", expected, actual);
+  }
+  template <class Detail>
+  void bitboard(std::string_view family, Detail detail, Bitboard expected, Bitboard actual) {
+    if (expected != actual)
+      report_.mismatches.push_back(
+          {std::string(family) + "(" + detail() + ")", hex(expected), hex(actual)});
   }
 
  private:
+  void add_number(std::string field, long long expected, long long actual) {
+    report_.mismatches.push_back(
+        {std::move(field), std::to_string(expected), std::to_string(actual)});
+  }
   CheckReport& report_;
 };
 
@@ -54,9 +73,9 @@ CheckReport Position::check() const {
     if (board_[s] != NoPiece) from_board[board_[s]] |= square_bb(s);
   Bitboard all = 0, white = 0, black = 0;
   for (Piece pc : AllPieceCodes) {
-    const std::string name = std::string("pieces(") + " PNBRQK  pnbrqk"[pc] + ")";
-    r.bitboard(name, from_board[pc], pieces(color_of(pc), type_of(pc)));
-    r.number("count(" + name.substr(7, 1) + ")", popcount(from_board[pc]), piece_count_[pc]);
+    const auto letter = [pc] { return std::string(1, " PNBRQK  pnbrqk"[pc]); };
+    r.bitboard("pieces", letter, from_board[pc], pieces(color_of(pc), type_of(pc)));
+    r.number("count", letter, popcount(from_board[pc]), piece_count_[pc]);
     all |= from_board[pc];
     (color_of(pc) == White ? white : black) |= from_board[pc];
   }
@@ -84,9 +103,9 @@ CheckReport Position::check() const {
   set_check_info(fresh);
   r.bitboard("checkers", fresh.checkers, checkers());
   for (Color c : {White, Black}) {
-    const std::string side = c == White ? "(white)" : "(black)";
-    r.bitboard("blockers_for_king" + side, fresh.blockers_for_king[c], blockers_for_king(c));
-    r.bitboard("pinners" + side, fresh.pinners[c], pinners(c));
+    const auto side = [c] { return std::string(c == White ? "white" : "black"); };
+    r.bitboard("blockers_for_king", side, fresh.blockers_for_king[c], blockers_for_king(c));
+    r.bitboard("pinners", side, fresh.pinners[c], pinners(c));
   }
   r.bitboard("opponent_in_check", 0,
              attackers_to(king_square(~side_to_move_)) & pieces(side_to_move_));
@@ -100,15 +119,15 @@ CheckReport Position::check() const {
     mask[castling_rook_square_[cr]] = mask[castling_rook_square_[cr]] | cr;
   }
   for (Square s = A1; s <= H8; ++s)
-    r.number("castling_rights_mask(" + square_name(s) + ")", mask[s], castling_rights_mask_[s]);
+    r.number(
+        "castling_rights_mask", [s] { return square_name(s); }, mask[s], castling_rights_mask_[s]);
   r.number("castling_rights(configured)", castling_rights() & ~castling_configured_, 0);
   for (CastlingRights cr : {WhiteOO, WhiteOOO, BlackOO, BlackOOO}) {
     if (!can_castle(cr)) continue;
     const Color c = cr & WhiteCastling ? White : Black;
-    r.number("castling_king(" + std::to_string(int(cr)) + ")", make_piece(c, King),
-             piece_on(castling_king_from_[cr]));
-    r.number("castling_rook(" + std::to_string(int(cr)) + ")", make_piece(c, Rook),
-             piece_on(castling_rook_square_[cr]));
+    const auto right = [cr] { return std::to_string(int(cr)); };
+    r.number("castling_king", right, make_piece(c, King), piece_on(castling_king_from_[cr]));
+    r.number("castling_rook", right, make_piece(c, Rook), piece_on(castling_rook_square_[cr]));
   }
 
   // En passant: a set square must sit behind an enemy pawn that just double-pushed.
