@@ -1,0 +1,106 @@
+// fuzz_moves: move application. The input picks a start position and a key scheme, then up to
+// 200 actions (a legal move by index, a null move, an unmake). After every action check() must
+// be clean and the incremental keys must equal recomputation; unmaking everything at the end
+// must restore the start position and its keys.
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "byte_consumer.h"
+#include "fuzz_support.h"
+#include "zobrist_verify/movegen.h"
+#include "zobrist_verify/position.h"
+#include "zobrist_verify/uci.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using namespace zobrist_verify;
+  using namespace zv_fuzz;
+  constexpr std::string_view Harness = "fuzz_moves";
+  // Action bytes: below 0xE0 a legal move (value % number of legal moves), 0xE0-0xEF a null
+  // move, 0xF0-0xFF an unmake.
+  constexpr std::uint8_t FirstNullMove = 0xE0, FirstUnmake = 0xF0;
+  constexpr std::size_t MaxActions = 200;
+  constexpr std::size_t MaxHeader = 2 + MaxHeaderFenLength + 1;  // start kind, length, FEN, scheme
+  if (size > MaxHeader + MaxActions) return 0;  // capped: at most 200 actions are read
+
+  ByteConsumer in(data, size);
+  const Start start = read_start(in);
+  const KeyScheme& scheme = read_scheme(in);
+
+  std::array<StateInfo, MaxActions + 1> states;  // states[0] holds the start position
+  std::array<Move, MaxActions> made;             // the move under each state (null moves too)
+  std::array<Keys, MaxActions> keys_before;      // the keys each made move must restore
+  std::size_t depth = 0;
+  // Every action taken, for the reproduction; Move::none() stands for an unmake.
+  std::array<Move, 2 * MaxActions> log;
+  std::size_t log_size = 0;
+
+  Position pos;
+  if (const auto errors = pos.set(start.fen, states[0], scheme, start.options); !errors.empty()) {
+    if (start.from_input) return 0;  // a fuzzed FEN that does not parse: fuzz_fen covers those
+    fail(Harness, "a built-in start position does not parse:\n" + format_errors(errors),
+         describe(start));
+  }
+  const Keys start_keys = pos.keys();
+  const std::string start_fen = pos.fen();
+  auto fail_here = [&](const std::string& what) {
+    std::string actions;
+    for (std::size_t i = 0; i < log_size; ++i)
+      actions += log[i] == Move::none() ? " undo" : " " + move_to_uci(log[i], pos.is_chess960());
+    fail(Harness, what,
+         describe(start) + "\nscheme: " + scheme.name + "\nactions:" + actions +
+             "\nnow: " + describe(pos));
+  };
+  auto verify = [&] {
+    if (const CheckReport report = pos.check(); !report.ok())
+      fail_here("check() after the last action:\n" + report.to_string());
+    if (pos.keys() != pos.compute_keys())
+      fail_here("after the last action the incremental " + describe(pos.keys()) +
+                " differ from compute_keys() " + describe(pos.compute_keys()));
+  };
+  auto unmake = [&] {
+    --depth;
+    if (made[depth] == Move::null())
+      pos.unmake_null_move();
+    else
+      pos.unmake_move(made[depth]);
+    log[log_size++] = Move::none();
+    if (pos.keys() != keys_before[depth])
+      fail_here("unmake restored " + describe(pos.keys()) + ", expected " +
+                describe(keys_before[depth]));
+    verify();
+  };
+
+  for (std::size_t i = 0; i < MaxActions && !in.empty(); ++i) {
+    const std::uint8_t action = in.byte();
+    if (action >= FirstUnmake) {
+      if (depth == 0) continue;  // nothing to take back: the action does nothing
+      unmake();
+      continue;
+    }
+    Move m = Move::null();
+    if (action >= FirstNullMove) {
+      if (pos.checkers()) continue;  // a null move is not legal in check: the action does nothing
+    } else {
+      const MoveList moves = legal_moves(pos);
+      if (moves.empty()) continue;  // mate or stalemate: no move to make
+      m = moves[action % moves.size()];
+    }
+    log[log_size++] = m;
+    keys_before[depth] = pos.keys();
+    made[depth] = m;
+    ++depth;
+    if (m == Move::null())
+      pos.make_null_move(states[depth]);
+    else
+      pos.make_move(m, states[depth]);
+    verify();
+  }
+
+  while (depth > 0) unmake();
+  if (pos.keys() != start_keys || pos.fen() != start_fen)
+    fail_here("unmaking every action left " + describe(pos) + ", expected FEN " + start_fen +
+              " with " + describe(start_keys));
+  return 0;
+}
