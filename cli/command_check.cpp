@@ -7,6 +7,7 @@
 #include "args.h"
 #include "commands.h"
 #include "inputs.h"
+#include "suite_options.h"
 #include "version.h"
 #include "zobrist_verify/mutants/mutant_runs.h"
 #include "zobrist_verify/properties.h"
@@ -102,17 +103,9 @@ int run_check(std::span<const std::string> words) {
     return ExitSuccess;
   }
 
-  properties::SuiteOptions options;
-  if (auto text = args->value("--cases")) {
-    auto cases = parse_int_in_range(*text, "--cases", 1, 10'000'000);
-    if (!cases) return report_usage_error(cases.error());
-    options.cases = *cases;
-  }
-  if (auto text = args->value("--seed")) {
-    auto seed = parse_count(*text, "--seed", /*allow_hex=*/true);
-    if (!seed) return report_usage_error(seed.error());
-    options.seed = *seed;
-  }
+  auto parsed_options = suite_options(*args);
+  if (!parsed_options) return report_usage_error(parsed_options.error());
+  properties::SuiteOptions options = *parsed_options;
   if (auto text = args->value("--property")) {
     auto names = property_names(*text);
     if (!names) return report_usage_error(names.error());

@@ -6,6 +6,7 @@
 
 #include "args.h"
 #include "report.h"
+#include "suite_options.h"
 #include "zobrist_verify/mutants/mutant_runs.h"
 
 namespace zobrist_verify::cli {
@@ -102,17 +103,9 @@ int run_mutants(std::span<const std::string> words) {
     std::cout << MutantsUsage;
     return ExitSuccess;
   }
-  properties::SuiteOptions options;
-  if (auto text = args->value("--cases")) {
-    auto cases = parse_int_in_range(*text, "--cases", 1, 1'000'000);
-    if (!cases) return report_usage_error(cases.error());
-    options.cases = *cases;
-  }
-  if (auto text = args->value("--seed")) {
-    auto seed = parse_count(*text, "--seed", /*allow_hex=*/true);
-    if (!seed) return report_usage_error(seed.error());
-    options.seed = *seed;
-  }
+  auto parsed_options = suite_options(*args);
+  if (!parsed_options) return report_usage_error(parsed_options.error());
+  properties::SuiteOptions options = *parsed_options;
   const std::uint64_t seed = options.seed ? options.seed : properties::DefaultSeed;
   const bool json = args->has("--json");
 

@@ -1,0 +1,20 @@
+#include "suite_options.h"
+
+namespace zobrist_verify::cli {
+
+Expected<properties::SuiteOptions> suite_options(const ParsedArgs& args) {
+  properties::SuiteOptions options;
+  if (auto text = args.value("--cases")) {
+    auto cases = parse_int_in_range(*text, "--cases", 1, 10'000'000);
+    if (!cases) return Error{cases.error()};
+    options.cases = *cases;
+  }
+  if (auto text = args.value("--seed")) {
+    auto seed = parse_count(*text, "--seed", /*allow_hex=*/true);
+    if (!seed) return Error{seed.error()};
+    options.seed = *seed;
+  }
+  return options;
+}
+
+}  // namespace zobrist_verify::cli

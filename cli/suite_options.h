@@ -1,0 +1,12 @@
+// The options `check` and `mutants` share: --cases and --seed into properties::SuiteOptions.
+#pragma once
+
+#include "args.h"
+#include "zobrist_verify/properties.h"
+#include "zobrist_verify/result.h"
+
+namespace zobrist_verify::cli {
+
+[[nodiscard]] Expected<properties::SuiteOptions> suite_options(const ParsedArgs& args);
+
+}  // namespace zobrist_verify::cli
