@@ -100,26 +100,6 @@ Board board_of(const Position& pos) {
   return board;
 }
 
-std::string placement_field(const Board& board) {
-  std::string out;
-  for (int r = Rank8; r >= Rank1; --r) {
-    int empty_run = 0;
-    for (int f = FileA; f <= FileH; ++f) {
-      const Piece pc = board[make_square(File(f), Rank(r))];
-      if (pc == NoPiece) {
-        ++empty_run;
-        continue;
-      }
-      if (empty_run) out += char('0' + empty_run);
-      empty_run = 0;
-      out += PieceLetters[pc];
-    }
-    if (empty_run) out += char('0' + empty_run);
-    if (r > Rank1) out += '/';
-  }
-  return out;
-}
-
 std::optional<std::string> normal_fen(std::string_view fen, bool chess960) {
   Position pos;
   StateInfo st;

@@ -57,7 +57,6 @@ std::string position_identity(const Position& pos, EnPassantRule rule);
 // The board as 64 pieces, a1 first, and back to a FEN placement field.
 using Board = std::array<Piece, SquareCount>;
 Board board_of(const Position& pos);
-std::string placement_field(const Board& board);
 
 // Whether the strict parser accepts `fen` (standard chess unless chess960).
 bool fen_is_valid(std::string_view fen, bool chess960 = false);

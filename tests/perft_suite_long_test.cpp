@@ -29,13 +29,7 @@ struct CaseResult {
 };
 
 std::vector<PerftCase> load_suite(const char* file) {
-  const auto text = zv_test::read_corpus_file(file);
-  EXPECT_TRUE(text.has_value()) << text.error();
-  if (!text) return {};
-  auto suite = parse_perft_suite(*text);
-  EXPECT_TRUE(suite.has_value()) << file << ": " << suite.error();
-  if (!suite) return {};
-  return std::move(suite).value();
+  return zv_test::load_perft_suite(file);
 }
 
 CaseResult run_case(const PerftCase& c) {

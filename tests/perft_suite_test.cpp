@@ -17,13 +17,7 @@ namespace {
 constexpr std::uint64_t MaxNodes = 2'000'000;
 
 std::vector<PerftCase> load_suite(const char* file) {
-  const auto text = zv_test::read_corpus_file(file);
-  EXPECT_TRUE(text.has_value()) << text.error();
-  if (!text) return {};
-  auto suite = parse_perft_suite(*text);
-  EXPECT_TRUE(suite.has_value()) << file << ": " << suite.error();
-  if (!suite) return {};
-  return std::move(suite).value();
+  return zv_test::load_perft_suite(file);
 }
 
 // Runs perft at every listed depth whose expected count is at most max_nodes; returns how many

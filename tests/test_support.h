@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "zobrist_verify/fen_error.h"
+#include "zobrist_verify/perft.h"
 #include "zobrist_verify/result.h"
 #include "zobrist_verify/types.h"
 
@@ -129,6 +130,17 @@ inline std::vector<CorpusFen> perft_corpus_fens() {
     for (auto& f : suite_fens(file, *text)) fens.push_back(std::move(f));
   }
   return fens;
+}
+
+// A perft suite from the corpus, parsed by the library; a read or parse failure is a test failure.
+inline std::vector<zobrist_verify::PerftCase> load_perft_suite(const char* file) {
+  const auto text = read_corpus_file(file);
+  EXPECT_TRUE(text.has_value()) << text.error();
+  if (!text) return {};
+  auto suite = zobrist_verify::parse_perft_suite(*text);
+  EXPECT_TRUE(suite.has_value()) << file << ": " << suite.error();
+  if (!suite) return {};
+  return std::move(suite).value();
 }
 
 // The first column of a key-vector table; "startpos" stands for `startpos`.

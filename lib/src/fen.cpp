@@ -502,13 +502,13 @@ std::vector<FenError> Position::set(std::string_view fen, StateInfo& state, cons
   return FenReader(*this, state, scheme, options, fen).run();
 }
 
-std::string Position::fen() const {
+std::string placement_field(std::span<const Piece, SquareCount> board) {
   std::string out;
   out.reserve(90);
   for (int r = Rank8; r >= Rank1; --r) {
     int empty_run = 0;
     for (int f = FileA; f <= FileH; ++f) {
-      const Piece pc = piece_on(make_square(File(f), Rank(r)));
+      const Piece pc = board[make_square(File(f), Rank(r))];
       if (pc == NoPiece) {
         ++empty_run;
         continue;
@@ -520,6 +520,11 @@ std::string Position::fen() const {
     if (empty_run) out += char('0' + empty_run);
     if (r > Rank1) out += '/';
   }
+  return out;
+}
+
+std::string Position::fen() const {
+  std::string out = placement_field(board_);
   out += side_to_move_ == White ? " w " : " b ";
   if (!castling_rights()) out += '-';
   for (CastlingRights cr : {WhiteOO, WhiteOOO, BlackOO, BlackOOO}) {

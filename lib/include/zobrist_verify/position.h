@@ -3,6 +3,7 @@
 // for any KeyScheme.
 #pragma once
 
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -173,7 +174,9 @@ class Position {
   const KeyScheme* scheme_ = nullptr;
 };
 
-// UCI square name ("e4") and back.
+// UCI square name ("e4").
 std::string square_name(Square s);
+// The piece-placement field of a FEN for a board given square by square (a1 = 0).
+std::string placement_field(std::span<const Piece, SquareCount> board);
 
 }  // namespace zobrist_verify
