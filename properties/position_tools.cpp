@@ -11,8 +11,6 @@ namespace zobrist_verify::properties {
 
 namespace {
 
-constexpr const char* PieceLetters = " PNBRQK  pnbrqk";
-
 std::vector<std::string> words(std::string_view text) {
   std::vector<std::string> out;
   std::size_t i = 0;
