@@ -1,7 +1,6 @@
 #include "report.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <ostream>
 
 #include "args.h"
@@ -48,39 +47,6 @@ void Report::print_json(std::ostream& out) const {
         << ", \"detail\": " << json_string(row.detail) << '}';
   }
   out << (rows_.empty() ? "]}\n" : "\n]}\n");
-}
-
-std::string json_string(std::string_view text) {
-  std::string quoted = "\"";
-  for (char c : text) {
-    switch (c) {
-      case '"':
-        quoted += "\\\"";
-        break;
-      case '\\':
-        quoted += "\\\\";
-        break;
-      case '\n':
-        quoted += "\\n";
-        break;
-      case '\r':
-        quoted += "\\r";
-        break;
-      case '\t':
-        quoted += "\\t";
-        break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          char escape[7];
-          std::snprintf(escape, sizeof escape, "\\u%04x", static_cast<unsigned>(c));
-          quoted += escape;
-        } else {
-          quoted += c;  // UTF-8 bytes pass through unchanged
-        }
-    }
-  }
-  quoted += '"';
-  return quoted;
 }
 
 }  // namespace zobrist_verify::cli

@@ -2,6 +2,8 @@
 // ("name ....... PASS  detail") or as JSON.
 #pragma once
 
+#include "zobrist_verify/properties.h"
+
 #include <iosfwd>
 #include <string>
 #include <string_view>
@@ -33,7 +35,7 @@ class Report {
   std::vector<ReportRow> rows_;
 };
 
-// The text as a JSON string literal, quotes included.
-std::string json_string(std::string_view text);
+// The text as a JSON string literal, quotes included (written once, in the properties' reports).
+using properties::json_string;
 
 }  // namespace zobrist_verify::cli

@@ -29,6 +29,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "zobrist_verify/hash_under_test.h"
@@ -112,6 +113,8 @@ void write_text_report(std::ostream& out, const std::vector<PropertyResult>& res
 // "seed", "note", "counterexample": {"fen", "moves", "ply", "what", "expected", "actual",
 // "reproduce"}}]}; counterexample only on a failure, keys as 16 hex digits.
 void write_json_report(std::ostream& out, const std::vector<PropertyResult>& results);
+// A JSON string literal (quotes and escapes included); shared with the CLI's other reports.
+std::string json_string(std::string_view text);
 // JUnit XML: one <testsuite> per target, one <testcase> per property, <failure> carrying the
 // reproduction, <skipped> for missing capabilities.
 void write_junit_report(std::ostream& out, const std::vector<PropertyResult>& results);
