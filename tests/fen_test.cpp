@@ -1,17 +1,41 @@
-// Strict FEN parsing: each malformed FEN is rejected with its own error code, field and column;
-// valid edge cases parse; fen() is a stable normal form that keeps the keys.
+// Strict FEN parsing: each malformed FEN is rejected with its own error code, field and column,
+// runs of bad characters once, in bounded messages and with at most one allocation; valid edge
+// cases parse; fen() is a stable normal form that keeps the keys.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
+#include <new>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "test_support.h"
 #include "zobrist_verify/fen_error.h"
 #include "zobrist_verify/game.h"
 #include "zobrist_verify/position.h"
+
+// This program replaces the global operator new with one that counts its calls, so that tests can
+// state how often parsing allocates (each tests/*_test.cpp is a program of its own).
+namespace {
+std::size_t heap_allocations = 0;
+}  // namespace
+
+// None of the three is inlined: g++ would then see memory from malloc reach operator delete, or
+// memory from operator new reach free, and warn (-Wmismatched-new-delete).
+[[gnu::noinline]] void* operator new(std::size_t size) {
+  ++heap_allocations;
+  if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
+  throw std::bad_alloc();
+}
+[[gnu::noinline]] void operator delete(void* p) noexcept {
+  std::free(p);
+}
+[[gnu::noinline]] void operator delete(void* p, std::size_t) noexcept {
+  std::free(p);
+}
 
 namespace zobrist_verify {
 namespace {
@@ -228,11 +252,18 @@ TEST_P(MalformedFen, IsRejectedWithMessagesThatNameTheirField) {
   const std::vector<FenError> errors = parse_errors(c.fen);
   ASSERT_FALSE(errors.empty()) << "FEN \"" << c.fen << "\" was accepted";
   for (const FenError& e : errors) {
-    EXPECT_FALSE(e.message.empty()) << to_string(e.code);
-    EXPECT_TRUE(contains_ignoring_case(e.message, to_string(e.field)))
-        << "message \"" << e.message << "\" does not name its field \"" << to_string(e.field)
+    EXPECT_FALSE(e.message().empty()) << to_string(e.code);
+    EXPECT_TRUE(contains_ignoring_case(e.message(), to_string(e.field)))
+        << "message \"" << e.message() << "\" does not name its field \"" << to_string(e.field)
         << "\"";
   }
+}
+
+TEST_P(MalformedFen, IsRejectedAlsoWhenOnlyValidityIsAsked) {
+  const RejectCase& c = GetParam();
+  Position pos;
+  StateInfo state{};
+  EXPECT_FALSE(pos.set(c.fen, state, polyglot_scheme(), {}, nullptr)) << "FEN \"" << c.fen << '"';
 }
 
 INSTANTIATE_TEST_SUITE_P(Cases, MalformedFen, testing::ValuesIn(reject_cases()),
@@ -285,10 +316,202 @@ TEST(FenRejects, FormatErrorsWritesOneLineForEachError) {
   const std::vector<FenError> errors = parse_errors(Board + " W KQkqX e9 -1 0");
   ASSERT_GE(errors.size(), 2u);
   const std::string text = format_errors(errors);
-  for (const FenError& e : errors) EXPECT_NE(text.find(e.message), std::string::npos) << text;
+  for (const FenError& e : errors) EXPECT_NE(text.find(e.message()), std::string::npos) << text;
   const auto newlines = std::count(text.begin(), text.end(), '\n');
   EXPECT_GE(newlines, std::ptrdiff_t(errors.size()) - 1) << text;
   EXPECT_LE(newlines, std::ptrdiff_t(errors.size())) << text;
+}
+
+const FenError* find_code(const std::vector<FenError>& errors, FenErrorCode code) {
+  const auto it =
+      std::find_if(errors.begin(), errors.end(), [&](const FenError& e) { return e.code == code; });
+  return it == errors.end() ? nullptr : &*it;
+}
+
+TEST(FenRejects, RunOfBadPlacementCharactersIsOneErrorQuotingTheRun) {
+  const std::vector<FenError> errors =
+      parse_errors("rnbqkbnr/ppxyzppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  ASSERT_EQ(errors.size(), 1u) << zv_test::describe(errors);
+  EXPECT_EQ(errors[0].code, C::BadCharacter);
+  EXPECT_EQ(errors[0].column, 11u);
+  EXPECT_EQ(errors[0].message(),
+            "FEN piece placement field, character 12: 'xyz' (3 characters) are not piece letters "
+            "(PNBRQK, pnbrqk), digits 1-8 or '/'");
+}
+
+TEST(FenRejects, RunOfDigitsIsOneErrorQuotingTheRun) {
+  const std::vector<FenError> errors =
+      parse_errors("rnbqkbnr/pppppppp/8/8/11111111/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  ASSERT_EQ(errors.size(), 1u) << zv_test::describe(errors);
+  EXPECT_EQ(errors[0].code, C::ConsecutiveDigits);
+  EXPECT_EQ(errors[0].column, 22u);
+  EXPECT_EQ(errors[0].message(),
+            "FEN piece placement field, character 23: '11111111': 8 digits in a row; empty squares "
+            "are counted by a single digit 1-8");
+}
+
+TEST(FenRejects, RepeatedCastlingLetterIsOneErrorWithItsCount) {
+  const std::vector<FenError> errors = parse_errors(Board + " w KKKQ - 0 1");
+  ASSERT_EQ(errors.size(), 1u) << zv_test::describe(errors);
+  EXPECT_EQ(errors[0].code, C::DuplicateCastling);
+  EXPECT_EQ(errors[0].column, 47u);  // the second K
+  EXPECT_EQ(errors[0].message(), "FEN castling field, character 48: 'K' appears 3 times");
+}
+
+TEST(FenRejects, RunOfOtherWhiteSpaceIsOneError) {
+  const std::vector<FenError> errors = parse_errors(Start + "\r\n");
+  const FenError* spacing = find_code(errors, C::BadSpacing);
+  ASSERT_NE(spacing, nullptr) << zv_test::describe(errors);
+  EXPECT_EQ(std::count_if(errors.begin(), errors.end(),
+                          [](const FenError& e) { return e.code == C::BadSpacing; }),
+            1)
+      << zv_test::describe(errors);
+  EXPECT_EQ(spacing->column, 56u);
+  EXPECT_NE(spacing->message().find("'\\x0d\\n' (2 characters) are not allowed"),
+            std::string_view::npos)
+      << spacing->message();
+}
+
+TEST(FenRejects, RunOfCastlingNonLettersIsOneError) {
+  const std::vector<FenError> errors = parse_errors(Board + " w KQ-1k - 0 1");
+  ASSERT_EQ(errors.size(), 1u) << zv_test::describe(errors);
+  EXPECT_EQ(errors[0].code, C::BadCastlingSyntax);
+  EXPECT_EQ(errors[0].column, 48u);
+  EXPECT_NE(errors[0].message().find("'-1' (2 characters) are not castling letters"),
+            std::string_view::npos)
+      << errors[0].message();
+}
+
+TEST(FenRejects, LongGarbageGivesCutMessagesThatStillNameTheirField) {
+  const std::string garbage(200, 'x');
+  const std::vector<FenError> errors = parse_errors(garbage + " w - - 0 1");
+  const FenError* bad = find_code(errors, C::BadCharacter);
+  ASSERT_NE(bad, nullptr) << zv_test::describe(errors);
+  EXPECT_EQ(bad->message(), "FEN piece placement field, character 1: '" + garbage.substr(0, 32) +
+                                "'... (200 characters) are not piece letters (PNBRQK, pnbrqk), "
+                                "digits 1-8 or '/'");
+  for (const FenError& e : errors) {
+    EXPECT_TRUE(e.message().starts_with(to_string(e.field))) << e.message();
+    EXPECT_LE(e.message().size(), BoundedText::Capacity) << e.message();
+  }
+}
+
+TEST(FenRejects, EscapedGarbageIsCutAfterTheSameNumberOfShownCharacters) {
+  const std::vector<FenError> errors = parse_errors(std::string(100, '\x01') + " w - - 0 1");
+  const FenError* bad = find_code(errors, C::BadCharacter);
+  ASSERT_NE(bad, nullptr) << zv_test::describe(errors);
+  std::string eight_escapes;
+  for (int i = 0; i < 8; ++i) eight_escapes += "\\x01";
+  EXPECT_NE(bad->message().find("'" + eight_escapes + "'... (100 characters)"),
+            std::string_view::npos)
+      << bad->message();
+}
+
+TEST(FenRejects, RunsAndOtherProblemsOfOneStringAreAllReported) {
+  // Columns: "??" 11, "-1" 48, "e9" 51, "\r\n" 57 (inside the fullmove field "1\r\n" at 56).
+  const std::string fen = "rnbqkbnr/pp??pppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ-1 e9 0 1\r\n";
+  const std::vector<FenError> errors = parse_errors(fen);
+  struct Want {
+    FenErrorCode code;
+    std::size_t column;
+  };
+  for (const Want& want :
+       {Want{C::BadCharacter, 11}, Want{C::BadCastlingSyntax, 48}, Want{C::BadEnPassantSyntax, 51},
+        Want{C::BadSpacing, 57}, Want{C::BadNumber, 57}}) {
+    EXPECT_EQ(std::count_if(errors.begin(), errors.end(),
+                            [&](const FenError& e) {
+                              return e.code == want.code && e.column == want.column;
+                            }),
+              1)
+        << to_string(want.code) << " at column " << want.column << " in:\n"
+        << zv_test::describe(errors);
+  }
+  EXPECT_EQ(errors.size(), 5u) << zv_test::describe(errors);
+}
+
+TEST(FenErrorText, TextThatFitsIsKeptWhole) {
+  BoundedText text;
+  text.append(std::string(BoundedText::Capacity - 2, 'a'));
+  text.append_number(42);
+  EXPECT_FALSE(text.cut());
+  EXPECT_EQ(text.view(), std::string(BoundedText::Capacity - 2, 'a') + "42");
+}
+
+TEST(FenErrorText, TextThatDoesNotFitIsCutAndEndsWithTheMark) {
+  BoundedText text;
+  text.append("start ");
+  for (int i = 0; i < 100; ++i) text.append("0123456789");
+  text.append("dropped after the cut");
+  text.append_number(42);
+  EXPECT_TRUE(text.cut());
+  EXPECT_EQ(text.view().size(), BoundedText::Capacity);
+  EXPECT_TRUE(text.view().starts_with("start 0123456789")) << text.view();
+  EXPECT_TRUE(text.view().ends_with("1234...")) << text.view();  // 6 + 245 characters kept
+}
+
+TEST(FenErrorText, ANumberThatDoesNotFitIsCutToo) {
+  BoundedText text;
+  text.append(std::string(BoundedText::Capacity - 1, 'a'));
+  text.append_number(12345);
+  EXPECT_TRUE(text.cut());
+  EXPECT_EQ(text.view(), std::string(BoundedText::Capacity - 3, 'a') + "...");
+}
+
+// The number of calls of operator new while f runs.
+template <typename F>
+std::size_t heap_allocations_during(F f) {
+  const std::size_t before = heap_allocations;
+  f();
+  return heap_allocations - before;
+}
+
+TEST(FenCost, AFailingParseAllocatesOnlyItsListOfErrors) {
+  Position pos;
+  StateInfo state{};
+  ASSERT_TRUE(pos.set(Start, state, polyglot_scheme()).empty());  // builds the tables once
+  // Seven errors: a bad run and the rank length and count in the placement, then one per field.
+  const std::string fen = std::string(200, 'x') + " W KQ-1 e9 -1 1";
+  std::vector<FenError> errors;
+  const std::size_t allocations =
+      heap_allocations_during([&] { errors = pos.set(fen, state, polyglot_scheme()); });
+  EXPECT_GE(errors.size(), 6u) << zv_test::describe(errors);
+  EXPECT_EQ(allocations, 1u) << zv_test::describe(errors);
+}
+
+TEST(FenCost, AValidParseAndWritingItsFenIntoAReusedStringDoNotAllocate) {
+  Position pos;
+  StateInfo state{};
+  ASSERT_TRUE(pos.set(Start, state, polyglot_scheme()).empty());  // builds the tables once
+  std::string written;
+  written.reserve(100);
+  const std::size_t allocations = heap_allocations_during([&] {
+    EXPECT_TRUE(pos.set(Start, state, polyglot_scheme()).empty());
+    pos.write_fen(written);
+  });
+  EXPECT_EQ(written, Start);
+  EXPECT_EQ(allocations, 0u);
+}
+
+TEST(FenCost, AFailingParseIntoAReusedListAllocatesNothing) {
+  Position pos;
+  StateInfo state{};
+  const std::string fen = std::string(200, 'x') + " W KQ-1 e9 -1 1";
+  std::vector<FenError> errors;
+  ASSERT_FALSE(pos.set(fen, state, polyglot_scheme(), {}, &errors));  // the list grows once
+  const std::size_t allocations = heap_allocations_during(
+      [&] { EXPECT_FALSE(pos.set(fen, state, polyglot_scheme(), {}, &errors)); });
+  EXPECT_GE(errors.size(), 6u) << zv_test::describe(errors);
+  EXPECT_EQ(allocations, 0u);
+}
+
+TEST(FenCost, AParseForValidityOnlyAllocatesNothing) {
+  Position pos;
+  StateInfo state{};
+  ASSERT_TRUE(pos.set(Start, state, polyglot_scheme()).empty());  // builds the tables once
+  const std::string fen = std::string(200, 'x') + " W KQ-1 e9 -1 1";
+  const std::size_t allocations = heap_allocations_during(
+      [&] { EXPECT_FALSE(pos.set(fen, state, polyglot_scheme(), {}, nullptr)); });
+  EXPECT_EQ(allocations, 0u);
 }
 
 // Parses a FEN that must be valid; the Game keeps its StateInfo alive.
@@ -353,6 +576,16 @@ TEST(FenAccepts, PartialCastlingRightsKkq) {
   ASSERT_NO_FATAL_FAILURE(set_valid(game, fen));
   EXPECT_EQ(game.position().castling_rights(), WhiteOO | BlackOO | BlackOOO);
   EXPECT_EQ(game.position().fen(), fen);
+}
+
+TEST(FenAccepts, AParseForValidityOnlySetsThePositionAsTheFullParseDoes) {
+  const std::string fen = "r3k2r/8/8/8/4Pp2/8/8/R3K2R b KQkq e3 7 40";
+  Position full, quick;
+  StateInfo full_state{}, quick_state{};
+  ASSERT_TRUE(full.set(fen, full_state, polyglot_scheme()).empty());
+  ASSERT_TRUE(quick.set(fen, quick_state, polyglot_scheme(), {}, nullptr));
+  EXPECT_EQ(quick.fen(), full.fen());
+  EXPECT_EQ(quick.keys(), full.keys());
 }
 
 TEST(FenAccepts, LargeClocks) {
@@ -491,5 +724,6 @@ TEST(FenSyntax, NulByteInPlacementIsABadCharacter) {
   ASSERT_FALSE(errors.empty());
   EXPECT_EQ(errors.front().code, FenErrorCode::BadCharacter);
   EXPECT_EQ(errors.front().column, 3u);
-  EXPECT_NE(errors.front().message.find("\\x00"), std::string::npos) << errors.front().message;
+  EXPECT_NE(errors.front().message().find("\\x00"), std::string_view::npos)
+      << errors.front().message();
 }

@@ -160,7 +160,7 @@ inline std::string describe(const std::vector<zobrist_verify::FenError>& errors)
   for (const auto& e : errors) {
     text += std::string(zobrist_verify::to_string(e.code)) + " in " +
             zobrist_verify::to_string(e.field) + " at column " + std::to_string(e.column) + ": " +
-            e.message + "\n";
+            std::string(e.message()) + "\n";
   }
   return text.empty() ? "(no errors)" : text;
 }

@@ -1,13 +1,23 @@
 // Strict FEN parsing and normal-form writing. Syntax is checked field by field; the position
 // rules (kings, pawns, check, castling, en passant) are checked on every field that parsed, so
 // one call reports as many independent problems as it can find.
+#include <array>
 #include <cctype>
-#include <cstdio>
+#include <concepts>
 #include <cstring>
 #include <string>
 
 #include "zobrist_verify/fen_error.h"
 #include "zobrist_verify/position.h"
+
+// Writing a message decides nothing about the input, so it is left out of the fuzzer's coverage
+// instrumentation: there every comparison is a call, which made writing messages cost more than
+// parsing, and their edges made the fuzzer keep inputs only for longer messages.
+#if defined(__clang__)
+#define ZV_NO_COVERAGE __attribute__((no_sanitize("coverage")))
+#else
+#define ZV_NO_COVERAGE
+#endif
 
 namespace zobrist_verify {
 
@@ -15,55 +25,170 @@ namespace {
 
 constexpr long long MaxClock = 1'000'000'000;
 constexpr const char* PieceLetters = " PNBRQK  pnbrqk";
+// Input text quoted in a message shows at most this many characters (escapes included), so a
+// long run of garbage still leaves room for the reason.
+constexpr std::size_t QuoteLimit = 32;
+// Room for the errors of a typical bad FEN, reserved at the first error so that a failing parse
+// allocates once.
+constexpr std::size_t ExpectedErrors = 8;
+constexpr std::size_t NoRun = std::string_view::npos;
 
-// The piece a FEN letter names, or NoPiece. (strchr would also "find" the terminating NUL.)
-Piece piece_from_letter(char c) {
-  const std::size_t i = std::string_view(PieceLetters).find(c);
-  return c != ' ' && i != std::string_view::npos ? Piece(i) : NoPiece;
+// Which bytes are white space: ' ', which separates fields, or other white space, which is
+// reported. Looked up in a table, as PlacementSymbols below.
+enum class Blank : std::uint8_t { None, Space, Other };
+constexpr std::array<Blank, 256> Blanks = [] {
+  std::array<Blank, 256> table{};
+  table[' '] = Blank::Space;
+  for (const char c : std::string_view("\t\n\v\f\r"))
+    table[static_cast<unsigned char>(c)] = Blank::Other;
+  return table;
+}();
+
+// The castling letters: K, Q, k, q and the rook files A-H, a-h (Shredder/X-FEN). Looked up in a
+// table, as PlacementSymbols below.
+constexpr std::string_view CastlingLetterList = "KQkqABCDEFGHabcdefgh";
+constexpr std::array<bool, 256> CastlingLetters = [] {
+  std::array<bool, 256> table{};
+  for (const char c : CastlingLetterList) table[static_cast<unsigned char>(c)] = true;
+  return table;
+}();
+
+// What a byte means in the piece placement field. A table, since the scan asks for every
+// character (under the fuzzer every comparison is a call).
+struct PlacementSymbol {
+  enum Kind : std::uint8_t { Bad, Piece, Digit, RankEnd } kind = Bad;
+  zobrist_verify::Piece piece = NoPiece;  // the piece a letter names
+};
+constexpr std::array<PlacementSymbol, 256> PlacementSymbols = [] {
+  std::array<PlacementSymbol, 256> table{};
+  for (int pc = 0; PieceLetters[pc] != '\0'; ++pc)
+    if (PieceLetters[pc] != ' ')
+      table[static_cast<unsigned char>(PieceLetters[pc])] = {PlacementSymbol::Piece, Piece(pc)};
+  for (char c = '1'; c <= '8'; ++c)
+    table[static_cast<unsigned char>(c)] = {PlacementSymbol::Digit, NoPiece};
+  table['/'] = {PlacementSymbol::RankEnd, NoPiece};
+  return table;
+}();
+
+// text[begin, end): substr without its bounds checks, for the positions a scan of text found.
+std::string_view slice(std::string_view text, std::size_t begin, std::size_t end) {
+  return {text.data() + begin, end - begin};
 }
 
-std::string quoted(std::string_view s) {
-  std::string out = "'";
-  for (char c : s) {
-    if (c == '\t')
-      out += "\\t";
-    else if (c == '\n')
-      out += "\\n";
-    else if (static_cast<unsigned char>(c) < 32 || static_cast<unsigned char>(c) > 126) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\x%02x", static_cast<unsigned char>(c));
-      out += buf;
-    } else
-      out += c;
-  }
-  return out + "'";
-}
+// Each FenField's name, the start of every message; a table rather than a switch, as messages
+// are written often. (Each is a whole literal, so data() is a C string.)
+constexpr std::array<std::string_view, 7> FieldNames = {
+    "FEN",
+    "FEN piece placement field",
+    "FEN side-to-move field",
+    "FEN castling field",
+    "FEN en-passant field",
+    "FEN halfmove clock field",
+    "FEN fullmove number field",
+};
+static_assert(FieldNames.size() == std::size_t(FenField::FullmoveNumber) + 1);
 
 struct Field {
   std::string_view text;
   std::size_t column;
 };
 
+// Pieces of an error message besides plain text and unsigned numbers, written by write() below.
+struct Quoted {  // input text in single quotes, escaped and cut after QuoteLimit characters
+  std::string_view text;
+};
+struct SquareList {  // " a1 h8": each square of the bitboard, each after a space
+  Bitboard squares;
+};
+
+std::string_view color_name(Color c) {
+  return c == White ? "white" : "black";
+}
+
+ZV_NO_COVERAGE void write(BoundedText& out, std::string_view text) {
+  out.append(text);
+}
+// Counts, ranks and columns, never negative. A char or a bool is not taken for a number.
+template <typename T>
+concept Number = std::integral<T> && !std::same_as<T, char> && !std::same_as<T, bool>;
+
+template <Number T>
+ZV_NO_COVERAGE void write(BoundedText& out, T number) {
+  out.append_number(std::uint64_t(number));
+}
+
+ZV_NO_COVERAGE void write(BoundedText& out, Square s) {
+  out.append(square_name(s));  // short enough to be held inline, not on the heap
+}
+
+ZV_NO_COVERAGE void write(BoundedText& out, SquareList list) {
+  for (Bitboard b = list.squares; b;) {
+    out.append(" ");
+    write(out, pop_lsb(b));
+  }
+}
+
+// Tab and newline are shown as \t and \n, other bytes outside printable ASCII as \xNN.
+ZV_NO_COVERAGE void write(BoundedText& out, Quoted quoted) {
+  constexpr std::string_view Hex = "0123456789abcdef";
+  char text[1 + QuoteLimit + 1 + BoundedText::CutMark.size()];
+  std::size_t size = 0, i = 0;
+  text[size++] = '\'';
+  for (; i < quoted.text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(quoted.text[i]);
+    if (c >= 32 && c <= 126) {
+      if (size == 1 + QuoteLimit) break;
+      text[size++] = char(c);
+      continue;
+    }
+    char escaped[4] = {'\\', 'x', Hex[c >> 4], Hex[c & 15]};
+    std::size_t width = 4;
+    if (c == '\t' || c == '\n') {
+      escaped[1] = c == '\t' ? 't' : 'n';
+      width = 2;
+    }
+    if (size + width > 1 + QuoteLimit) break;
+    std::memcpy(text + size, escaped, width);
+    size += width;
+  }
+  text[size++] = '\'';
+  if (i < quoted.text.size()) {
+    std::memcpy(text + size, BoundedText::CutMark.data(), BoundedText::CutMark.size());
+    size += BoundedText::CutMark.size();
+  }
+  out.append({text, size});
+}
+
 }  // namespace
 
-const char* to_string(FenField field) {
-  switch (field) {
-    case FenField::Whole:
-      return "FEN";
-    case FenField::Placement:
-      return "FEN piece placement field";
-    case FenField::SideToMove:
-      return "FEN side-to-move field";
-    case FenField::Castling:
-      return "FEN castling field";
-    case FenField::EnPassant:
-      return "FEN en-passant field";
-    case FenField::HalfmoveClock:
-      return "FEN halfmove clock field";
-    case FenField::FullmoveNumber:
-      return "FEN fullmove number field";
+ZV_NO_COVERAGE void BoundedText::append(std::string_view text) {
+  if (text.size() <= Capacity - size_) {  // never true for a non-empty text once cut
+    std::char_traits<char>::copy(text_ + size_, text.data(), text.size());
+    size_ = std::uint8_t(size_ + text.size());
+  } else if (!cut_) {
+    // Keep what fits in front of the mark, giving back already written characters if need be.
+    const std::size_t room = Capacity - CutMark.size();
+    if (size_ > room) size_ = std::uint8_t(room);
+    std::char_traits<char>::copy(text_ + size_, text.data(), room - size_);
+    std::char_traits<char>::copy(text_ + room, CutMark.data(), CutMark.size());
+    size_ = Capacity;
+    cut_ = true;
   }
-  return "FEN";
+}
+
+ZV_NO_COVERAGE void BoundedText::append_number(std::uint64_t number) {
+  char digits[20];
+  char* first = digits + sizeof digits;
+  do {
+    *--first = char('0' + number % 10);
+    number /= 10;
+  } while (number != 0);
+  append({first, std::size_t(digits + sizeof digits - first)});
+}
+
+const char* to_string(FenField field) {
+  const auto i = static_cast<std::size_t>(field);
+  return i < FieldNames.size() ? FieldNames[i].data() : "FEN";
 }
 
 const char* to_string(FenErrorCode code) {
@@ -126,7 +251,10 @@ const char* to_string(FenErrorCode code) {
 
 std::string format_errors(const std::vector<FenError>& errors) {
   std::string out;
-  for (const auto& e : errors) out += e.message + "\n";
+  for (const auto& e : errors) {
+    out += e.message();
+    out += '\n';
+  }
   return out;
 }
 
@@ -134,10 +262,12 @@ std::string format_errors(const std::vector<FenError>& errors) {
 class FenReader {
  public:
   FenReader(Position& pos, StateInfo& st, const KeyScheme& scheme, FenOptions options,
-            std::string_view fen)
-      : pos_(pos), st_(st), scheme_(scheme), options_(options), fen_(fen) {}
+            std::string_view fen, std::vector<FenError>* errors)
+      : pos_(pos), st_(st), scheme_(scheme), options_(options), fen_(fen), errors_(errors) {}
 
-  std::vector<FenError> run() {
+  // Whether the FEN parsed; if not, and errors were asked for, they hold every problem found.
+  bool run() {
+    if (errors_) errors_->clear();
     pos_.clear();
     std::memset(&st_, 0, sizeof st_);
     st_.ep_square = NoSquare;
@@ -146,22 +276,21 @@ class FenReader {
 
     if (fen_.empty()) {
       error(FenErrorCode::Empty, FenField::Whole, 0, "the string is empty; expected 4 or 6 fields");
-      return errors_;
+      return false;
     }
     split();
-    if (fields_.size() != 4 && fields_.size() != 6) {
-      error(FenErrorCode::FieldCount, FenField::Whole, 0,
-            std::to_string(fields_.size()) + " space-separated field" +
-                (fields_.size() == 1 ? "" : "s") +
-                " found; a FEN has 6 (placement, side, castling, en passant, halfmove clock, "
-                "fullmove number) or 4 (without the clocks)");
-      return errors_;
+    if (field_count_ != 4 && field_count_ != 6) {
+      error(FenErrorCode::FieldCount, FenField::Whole, 0, field_count_, " space-separated field",
+            field_count_ == 1 ? "" : "s",
+            " found; a FEN has 6 (placement, side, castling, en passant, halfmove clock, "
+            "fullmove number) or 4 (without the clocks)");
+      return false;
     }
     const bool placement_ok = read_placement(fields_[0]);
     const bool side_ok = read_side(fields_[1]);
     const bool castling_ok = read_castling_syntax(fields_[2]);
     const bool ep_ok = read_en_passant_syntax(fields_[3]);
-    if (fields_.size() == 6) {
+    if (field_count_ == 6) {
       read_clock(fields_[4], FenField::HalfmoveClock, halfmove_);
       read_clock(fields_[5], FenField::FullmoveNumber, fullmove_);
     }
@@ -172,100 +301,141 @@ class FenReader {
     if (kings_ok && castling_ok) read_castling_rights();
     if (placement_ok && side_ok && ep_ok) check_en_passant();
 
-    if (!errors_.empty()) {
+    if (error_count_ != 0) {
       pos_.state_ = nullptr;
-      return errors_;
+      return false;
     }
     finish();
-    return {};
+    return true;
   }
 
  private:
-  void error(FenErrorCode code, FenField field, std::size_t column, const std::string& why) {
-    std::string message =
-        std::string(to_string(field)) + ", character " + std::to_string(column + 1) + ": " + why;
-    errors_.push_back({code, field, column, std::move(message)});
+  // Adds "<field name>, character N: <reason>", the reason written piece by piece (text, unsigned
+  // numbers, Quoted, Square, SquareList) straight into the error. The list is reserved at the
+  // first error, so a failing parse allocates once (unless it finds more than ExpectedErrors).
+  template <typename... Reason>
+  ZV_NO_COVERAGE void error(FenErrorCode code, FenField field, std::size_t column,
+                            const Reason&... reason) {
+    ++error_count_;
+    if (!errors_) return;
+    if (errors_->empty()) errors_->reserve(ExpectedErrors);
+    BoundedText& message = errors_->emplace_back(code, field, column).message_;
+    message.append(FieldNames[static_cast<std::size_t>(field)]);
+    message.append(", character ");
+    message.append_number(column + 1);
+    message.append(": ");
+    (write(message, reason), ...);
   }
 
-  // Splits on single spaces, reporting any other white space, and runs of spaces once.
+  // One error for a run of characters that are each wrong in the same way: `one` follows the
+  // quoted character when the run is a single one, `many` follows the quoted run and its length.
+  ZV_NO_COVERAGE void run_error(FenErrorCode code, FenField field, std::size_t column,
+                                std::string_view run, std::string_view one, std::string_view many) {
+    if (run.size() == 1)
+      error(code, field, column, Quoted{run}, one);
+    else
+      error(code, field, column, Quoted{run}, " (", run.size(), " characters)", many);
+  }
+
+  // Splits on single spaces, reporting any other white space, and runs of spaces once. One pass,
+  // with one look-up for most characters.
   void split() {
+    std::size_t field_start = 0;
     for (std::size_t i = 0; i < fen_.size(); ++i) {
-      const char c = fen_[i];
-      if (c != ' ' && std::isspace(static_cast<unsigned char>(c))) {
-        error(FenErrorCode::BadSpacing, FenField::Whole, i,
-              quoted(std::string_view(&fen_[i], 1)) +
-                  " is not allowed; fields are separated by single spaces");
-      }
-    }
-    std::size_t i = 0;
-    if (fen_[0] == ' ')
-      error(FenErrorCode::BadSpacing, FenField::Whole, 0, "leading space before the first field");
-    while (i < fen_.size()) {
-      while (i < fen_.size() && fen_[i] == ' ') ++i;
-      if (i >= fen_.size()) break;
-      std::size_t j = i;
-      while (j < fen_.size() && fen_[j] != ' ') ++j;
-      fields_.push_back({fen_.substr(i, j - i), i});
-      if (j < fen_.size()) {
-        std::size_t k = j;
-        while (k < fen_.size() && fen_[k] == ' ') ++k;
-        if (k == fen_.size())
-          error(FenErrorCode::BadSpacing, FenField::Whole, j,
+      const Blank blank = Blanks[static_cast<unsigned char>(fen_[i])];
+      if (blank == Blank::None) continue;
+      std::size_t end = i + 1;
+      if (blank == Blank::Other) {  // it belongs to the field it is in
+        while (end < fen_.size() && Blanks[static_cast<unsigned char>(fen_[end])] == Blank::Other)
+          ++end;
+        run_error(FenErrorCode::BadSpacing, FenField::Whole, i, slice(fen_, i, end),
+                  " is not allowed; fields are separated by single spaces",
+                  " are not allowed; fields are separated by single spaces");
+      } else {
+        while (end < fen_.size() && fen_[end] == ' ') ++end;
+        if (i == 0)
+          error(FenErrorCode::BadSpacing, FenField::Whole, 0,
+                "leading space before the first field");
+        else
+          add_field(field_start, i);
+        if (i != 0 && end == fen_.size())
+          error(FenErrorCode::BadSpacing, FenField::Whole, i,
                 "trailing space after the last field");
-        else if (k - j > 1)
-          error(FenErrorCode::BadSpacing, FenField::Whole, j,
-                std::to_string(k - j) + " spaces between fields; use exactly one");
+        else if (i != 0 && end - i > 1)
+          error(FenErrorCode::BadSpacing, FenField::Whole, i, end - i,
+                " spaces between fields; use exactly one");
+        field_start = end;
       }
-      i = j;
+      i = end - 1;
     }
+    if (field_start < fen_.size()) add_field(field_start, fen_.size());
+  }
+
+  // Fields past the sixth are only counted: the FEN is rejected for their number.
+  void add_field(std::size_t start, std::size_t end) {
+    if (field_count_ < MaxFields) fields_[field_count_] = {slice(fen_, start, end), start};
+    ++field_count_;
   }
 
   bool read_placement(Field f) {
-    const std::size_t before = errors_.size();
+    const std::size_t before = error_count_;
     int rank = 7, file = 0, ranks_seen = 1;
     std::size_t rank_start = 0;
-    bool last_digit = false;
+    // Bad characters and digits are reported a run at a time, a run being characters of one kind.
+    std::size_t run_start = 0;
+    PlacementSymbol::Kind run_kind = PlacementSymbol::RankEnd;
+    auto end_run = [&](std::size_t at) {
+      const std::string_view run = slice(f.text, run_start, at);
+      if (run_kind == PlacementSymbol::Bad)
+        run_error(FenErrorCode::BadCharacter, FenField::Placement, f.column + run_start, run,
+                  " is not a piece letter (PNBRQK, pnbrqk), a digit 1-8 or '/'",
+                  " are not piece letters (PNBRQK, pnbrqk), digits 1-8 or '/'");
+      else if (run_kind == PlacementSymbol::Digit && run.size() > 1)
+        error(FenErrorCode::ConsecutiveDigits, FenField::Placement, f.column + run_start,
+              Quoted{run}, ": ", run.size(),
+              " digits in a row; empty squares are counted by a single digit 1-8");
+    };
     auto end_rank = [&](std::size_t at) {
       if (file != 8 && rank >= 0)
-        error(FenErrorCode::RankLength, FenField::Placement, f.column + rank_start,
-              "rank " + std::to_string(rank + 1) + " " +
-                  quoted(f.text.substr(rank_start, at - rank_start)) + " describes " +
-                  std::to_string(file) + " squares; each rank needs exactly 8");
+        error(FenErrorCode::RankLength, FenField::Placement, f.column + rank_start, "rank ",
+              rank + 1, " ", Quoted{slice(f.text, rank_start, at)}, " describes ", file,
+              " squares; each rank needs exactly 8");
     };
     for (std::size_t i = 0; i < f.text.size(); ++i) {
       const char c = f.text[i];
-      if (c == '/') {
-        end_rank(i);
-        --rank;
-        ++ranks_seen;
-        file = 0;
-        rank_start = i + 1;
-        last_digit = false;
-      } else if (c >= '1' && c <= '8') {
-        if (last_digit)
-          error(FenErrorCode::ConsecutiveDigits, FenField::Placement, f.column + i,
-                "two digits in a row; empty squares are counted by a single digit 1-8");
-        file += c - '0';
-        last_digit = true;
-      } else if (Piece pc = piece_from_letter(c); pc != NoPiece) {
-        if (rank >= 0 && file < 8) pos_.put_piece(pc, make_square(File(file), Rank(rank)));
-        ++file;
-        last_digit = false;
-      } else {
-        error(FenErrorCode::BadCharacter, FenField::Placement, f.column + i,
-              quoted(std::string_view(&f.text[i], 1)) +
-                  " is not a piece letter (PNBRQK, pnbrqk), a digit 1-8 or '/'");
-        ++file;
-        last_digit = false;
+      const PlacementSymbol symbol = PlacementSymbols[static_cast<unsigned char>(c)];
+      if (symbol.kind != run_kind) {
+        end_run(i);
+        run_start = i;
+        run_kind = symbol.kind;
+      }
+      switch (symbol.kind) {
+        case PlacementSymbol::Bad:
+          ++file;
+          break;
+        case PlacementSymbol::Digit:
+          file += c - '0';
+          break;
+        case PlacementSymbol::Piece:
+          if (rank >= 0 && file < 8)
+            pos_.put_piece(symbol.piece, make_square(File(file), Rank(rank)));
+          ++file;
+          break;
+        case PlacementSymbol::RankEnd:
+          end_rank(i);
+          --rank;
+          ++ranks_seen;
+          file = 0;
+          rank_start = i + 1;
+          break;
       }
     }
+    end_run(f.text.size());
     end_rank(f.text.size());
     if (ranks_seen != 8)
-      error(FenErrorCode::RankCount, FenField::Placement, f.column,
-            std::to_string(ranks_seen) +
-                " ranks found; the placement needs exactly 8, "
-                "separated by '/'");
-    return errors_.size() == before;
+      error(FenErrorCode::RankCount, FenField::Placement, f.column, ranks_seen,
+            " ranks found; the placement needs exactly 8, separated by '/'");
+    return error_count_ == before;
   }
 
   bool read_side(Field f) {
@@ -273,30 +443,51 @@ class FenReader {
       pos_.side_to_move_ = f.text == "w" ? White : Black;
       return true;
     }
-    error(FenErrorCode::BadSideToMove, FenField::SideToMove, f.column,
-          quoted(f.text) + " is not a side to move; expected 'w' or 'b'");
+    error(FenErrorCode::BadSideToMove, FenField::SideToMove, f.column, Quoted{f.text},
+          " is not a side to move; expected 'w' or 'b'");
     return false;
   }
 
+  // Non-letters are reported a run at a time, and a repeated letter once, with its count.
   bool read_castling_syntax(Field f) {
     if (f.text == "-") return true;
-    const std::size_t before = errors_.size();
-    for (std::size_t i = 0; i < f.text.size(); ++i) {
-      const char c = f.text[i];
-      const bool letter = c == 'K' || c == 'Q' || c == 'k' || c == 'q' || (c >= 'A' && c <= 'H') ||
-                          (c >= 'a' && c <= 'h');
-      if (!letter) {
-        error(FenErrorCode::BadCastlingSyntax, FenField::Castling, f.column + i,
-              quoted(std::string_view(&f.text[i], 1)) +
-                  (c == '-' ? " cannot be combined with castling letters"
-                            : " is not a castling letter; expected K, Q, k, q, a rook file "
-                              "A-H or a-h (Shredder/X-FEN), or '-' alone"));
-      } else if (f.text.find(c) != i) {
-        error(FenErrorCode::DuplicateCastling, FenField::Castling, f.column + i,
-              quoted(std::string_view(&f.text[i], 1)) + " appears twice");
+    const std::size_t before = error_count_;
+    std::size_t bad_run_start = NoRun;  // first of the non-letters read since the last letter
+    std::size_t times[128] = {};        // how often each letter appears (all are ASCII)
+    char repeated[CastlingLetterList.size()];  // letters that appear again, in that order
+    std::size_t repeated_count = 0;
+    for (std::size_t i = 0; i <= f.text.size(); ++i) {
+      const char c = i < f.text.size() ? f.text[i] : '\0';
+      const bool letter = CastlingLetters[static_cast<unsigned char>(c)];
+      if (!letter && i < f.text.size()) {
+        if (bad_run_start == NoRun) bad_run_start = i;
+        continue;
       }
+      if (bad_run_start != NoRun) {
+        const std::string_view run = slice(f.text, bad_run_start, i);
+        run_error(FenErrorCode::BadCastlingSyntax, FenField::Castling, f.column + bad_run_start,
+                  run,
+                  run == "-" ? " cannot be combined with castling letters"
+                             : " is not a castling letter; expected K, Q, k, q, a rook file "
+                               "A-H or a-h (Shredder/X-FEN), or '-' alone",
+                  " are not castling letters; expected K, Q, k, q, a rook file A-H or a-h "
+                  "(Shredder/X-FEN), or '-' alone");
+        bad_run_start = NoRun;
+      }
+      if (letter && ++times[static_cast<unsigned char>(c)] == 2) repeated[repeated_count++] = c;
     }
-    return errors_.size() == before;
+    for (const char c : std::string_view(repeated, repeated_count)) {
+      const std::size_t second = f.text.find(c, f.text.find(c) + 1);
+      const Quoted letter{slice(f.text, second, second + 1)};
+      const std::size_t count = times[static_cast<unsigned char>(c)];
+      if (count == 2)
+        error(FenErrorCode::DuplicateCastling, FenField::Castling, f.column + second, letter,
+              " appears twice");
+      else
+        error(FenErrorCode::DuplicateCastling, FenField::Castling, f.column + second, letter,
+              " appears ", count, " times");
+    }
+    return error_count_ == before;
   }
 
   bool read_en_passant_syntax(Field f) {
@@ -306,39 +497,37 @@ class FenReader {
       st_.ep_square = make_square(File(f.text[0] - 'a'), Rank(f.text[1] - '1'));
       return true;
     }
-    error(FenErrorCode::BadEnPassantSyntax, FenField::EnPassant, f.column,
-          quoted(f.text) + " is not an en-passant square; expected '-' or a square such as e3");
+    error(FenErrorCode::BadEnPassantSyntax, FenField::EnPassant, f.column, Quoted{f.text},
+          " is not an en-passant square; expected '-' or a square such as e3");
     return false;
   }
 
   void read_clock(Field f, FenField field, long long& out) {
     const std::string_view t = f.text;
     if (t[0] == '-') {
-      error(FenErrorCode::NegativeNumber, field, f.column,
-            quoted(t) +
-                " is negative; "
-                "clocks count moves and cannot be below " +
-                (field == FenField::HalfmoveClock ? "0" : "1"));
+      error(FenErrorCode::NegativeNumber, field, f.column, Quoted{t},
+            " is negative; clocks count moves and cannot be below ",
+            field == FenField::HalfmoveClock ? "0" : "1");
       return;
     }
     for (std::size_t i = 0; i < t.size(); ++i) {
       if (t[i] < '0' || t[i] > '9') {
-        error(FenErrorCode::BadNumber, field, f.column + i,
-              quoted(t) + " is not a decimal number (only digits 0-9 are allowed)");
+        error(FenErrorCode::BadNumber, field, f.column + i, Quoted{t},
+              " is not a decimal number (only digits 0-9 are allowed)");
         return;
       }
     }
     if (t.size() > 1 && t[0] == '0') {
-      error(FenErrorCode::LeadingZero, field, f.column,
-            quoted(t) + " has a leading zero; write the number without it");
+      error(FenErrorCode::LeadingZero, field, f.column, Quoted{t},
+            " has a leading zero; write the number without it");
       return;
     }
     long long value = 0;
     for (char c : t) {
       value = value * 10 + (c - '0');
       if (value > MaxClock) {
-        error(FenErrorCode::NumberOverflow, field, f.column,
-              quoted(t) + " is too large; at most " + std::to_string(MaxClock) + " is supported");
+        error(FenErrorCode::NumberOverflow, field, f.column, Quoted{t}, " is too large; at most ",
+              MaxClock, " is supported");
         return;
       }
     }
@@ -353,29 +542,24 @@ class FenReader {
   bool check_material() {
     bool kings_ok = true;
     for (Color c : {White, Black}) {
-      const char* name = c == White ? "white" : "black";
       const int kings = popcount(pos_.pieces(c, King));
       if (kings == 0) {
-        error(FenErrorCode::MissingKing, FenField::Placement, fields_[0].column,
-              std::string("there is no ") + name + " king; each side needs exactly one");
+        error(FenErrorCode::MissingKing, FenField::Placement, fields_[0].column, "there is no ",
+              color_name(c), " king; each side needs exactly one");
         kings_ok = false;
       } else if (kings > 1) {
-        error(FenErrorCode::TooManyKings, FenField::Placement, fields_[0].column,
-              std::to_string(kings) + " " + name + " kings; each side needs exactly one");
+        error(FenErrorCode::TooManyKings, FenField::Placement, fields_[0].column, kings, " ",
+              color_name(c), " kings; each side needs exactly one");
         kings_ok = false;
       }
       if (popcount(pos_.pieces(c)) > 16)
         error(FenErrorCode::TooManyPieces, FenField::Placement, fields_[0].column,
-              std::to_string(popcount(pos_.pieces(c))) + " " + name +
-                  " pieces; a side has at most 16");
+              popcount(pos_.pieces(c)), " ", color_name(c), " pieces; a side has at most 16");
     }
     const Bitboard back_rank_pawns = pos_.pieces(Pawn) & (rank_bb(Rank1) | rank_bb(Rank8));
-    if (back_rank_pawns) {
-      std::string squares;
-      for (Bitboard b = back_rank_pawns; b;) squares += " " + square_name(pop_lsb(b));
-      error(FenErrorCode::PawnOnBackRank, FenField::Placement, fields_[0].column,
-            "pawn on" + squares + "; pawns cannot stand on the first or last rank");
-    }
+    if (back_rank_pawns)
+      error(FenErrorCode::PawnOnBackRank, FenField::Placement, fields_[0].column, "pawn on",
+            SquareList{back_rank_pawns}, "; pawns cannot stand on the first or last rank");
     return kings_ok;
   }
 
@@ -383,11 +567,9 @@ class FenReader {
     const Color them = ~pos_.side_to_move_;
     const Bitboard attackers = pos_.attackers_to(pos_.king_square(them)) & pos_.pieces(~them);
     if (!attackers) return;
-    std::string squares;
-    for (Bitboard b = attackers; b;) squares += " " + square_name(pop_lsb(b));
     error(FenErrorCode::OpponentInCheck, FenField::SideToMove, fields_[1].column,
-          std::string("the side not to move (") + (them == White ? "white" : "black") +
-              ") is in check from" + squares + ", so this position cannot arise");
+          "the side not to move (", color_name(them), ") is in check from", SquareList{attackers},
+          ", so this position cannot arise");
   }
 
   // Turns castling letters into rights; K/Q pick the outermost rook on that wing (X-FEN).
@@ -401,11 +583,11 @@ class FenReader {
       const char lower = char(std::tolower(static_cast<unsigned char>(c)));
       const Rank back = relative_rank(color, Rank1);
       const Square ksq = pos_.king_square(color);
-      const std::string letter = quoted(std::string_view(&f.text[i], 1));
+      const Quoted letter{slice(f.text, i, i + 1)};
       if (rank_of(ksq) != back) {
-        error(FenErrorCode::CastlingWithoutKing, FenField::Castling, f.column + i,
-              letter + " needs the " + (color == White ? "white" : "black") + " king on rank " +
-                  std::to_string(back + 1) + ", but it stands on " + square_name(ksq));
+        error(FenErrorCode::CastlingWithoutKing, FenField::Castling, f.column + i, letter,
+              " needs the ", color_name(color), " king on rank ", back + 1, ", but it stands on ",
+              ksq);
         continue;
       }
       const Piece rook = make_piece(color, Rook);
@@ -422,19 +604,20 @@ class FenReader {
         if (pos_.piece_on(s) == rook && s != ksq) rsq = s;
       }
       if (rsq == NoSquare) {
-        const std::string where = lower == 'k' ? "on the king side of the king"
-                                  : lower == 'q'
-                                      ? "on the queen side of the king"
-                                      : "on " + square_name(make_square(File(lower - 'a'), back));
-        error(FenErrorCode::CastlingWithoutRook, FenField::Castling, f.column + i,
-              letter + " needs a " + (color == White ? "white" : "black") + " rook " + where +
-                  " on rank " + std::to_string(back + 1) + ", and there is none");
+        if (lower == 'k' || lower == 'q')
+          error(FenErrorCode::CastlingWithoutRook, FenField::Castling, f.column + i, letter,
+                " needs a ", color_name(color), " rook on the ", lower == 'k' ? "king" : "queen",
+                " side of the king on rank ", back + 1, ", and there is none");
+        else
+          error(FenErrorCode::CastlingWithoutRook, FenField::Castling, f.column + i, letter,
+                " needs a ", color_name(color), " rook on ", make_square(File(lower - 'a'), back),
+                " on rank ", back + 1, ", and there is none");
         continue;
       }
       const CastlingRights cr = color & (rsq > ksq ? (WhiteOO | BlackOO) : (WhiteOOO | BlackOOO));
       if (pos_.can_castle(cr)) {
-        error(FenErrorCode::DuplicateCastling, FenField::Castling, f.column + i,
-              letter + " names a right already given by another letter");
+        error(FenErrorCode::DuplicateCastling, FenField::Castling, f.column + i, letter,
+              " names a right already given by another letter");
         continue;
       }
       if (file_of(ksq) != FileE || (file_of(rsq) != FileA && file_of(rsq) != FileH))
@@ -449,24 +632,23 @@ class FenReader {
     if (ep == NoSquare) return;
     const Color us = pos_.side_to_move_;
     const Field f = fields_[3];
-    const std::string sq = quoted(f.text);
+    const Quoted square{f.text};
     if (relative_rank(us, ep) != Rank6) {
-      error(FenErrorCode::EnPassantWrongRank, FenField::EnPassant, f.column,
-            sq + " is on the wrong rank: with " + (us == White ? "white" : "black") +
-                " to move the en-passant square must be on rank " + (us == White ? "6" : "3"));
+      error(FenErrorCode::EnPassantWrongRank, FenField::EnPassant, f.column, square,
+            " is on the wrong rank: with ", color_name(us),
+            " to move the en-passant square must be on rank ", us == White ? "6" : "3");
       return;
     }
     const Square pawn = ep - pawn_push(us);
     if (pos_.piece_on(pawn) != make_piece(~us, Pawn)) {
-      error(FenErrorCode::EnPassantNoPawn, FenField::EnPassant, f.column,
-            sq + " has no " + (us == White ? "black" : "white") + " pawn on " + square_name(pawn) +
-                " that could just have made a double push");
+      error(FenErrorCode::EnPassantNoPawn, FenField::EnPassant, f.column, square, " has no ",
+            color_name(~us), " pawn on ", pawn, " that could just have made a double push");
     }
     const Square origin = ep + pawn_push(us);
     if (!pos_.empty(ep) || !pos_.empty(origin)) {
-      error(FenErrorCode::EnPassantNotEmpty, FenField::EnPassant, f.column,
-            sq + " and " + square_name(origin) + " must be empty after a double push, but " +
-                square_name(!pos_.empty(ep) ? ep : origin) + " is occupied");
+      error(FenErrorCode::EnPassantNotEmpty, FenField::EnPassant, f.column, square, " and ", origin,
+            " must be empty after a double push, but ", !pos_.empty(ep) ? ep : origin,
+            " is occupied");
     }
   }
 
@@ -484,13 +666,17 @@ class FenReader {
     st_.material_key = k.material_key;
   }
 
+  static constexpr std::size_t MaxFields = 6;
+
   Position& pos_;
   StateInfo& st_;
   const KeyScheme& scheme_;
   FenOptions options_;
   std::string_view fen_;
-  std::vector<Field> fields_;
-  std::vector<FenError> errors_;
+  Field fields_[MaxFields] = {};
+  std::size_t field_count_ = 0;    // every field found, also those past MaxFields
+  std::vector<FenError>* errors_;  // null when only validity is asked for
+  std::size_t error_count_ = 0;
   long long halfmove_ = 0;
   long long fullmove_ = 1;
   bool chess960_from_castling_ = false;
@@ -498,13 +684,25 @@ class FenReader {
 
 std::vector<FenError> Position::set(std::string_view fen, StateInfo& state, const KeyScheme& scheme,
                                     FenOptions options) {
-  init_bitboards();
-  return FenReader(*this, state, scheme, options, fen).run();
+  std::vector<FenError> errors;
+  (void)set(fen, state, scheme, options, &errors);
+  return errors;
 }
 
-std::string placement_field(std::span<const Piece, SquareCount> board) {
-  std::string out;
-  out.reserve(90);
+bool Position::set(std::string_view fen, StateInfo& state, const KeyScheme& scheme,
+                   FenOptions options, std::vector<FenError>* errors) {
+  init_bitboards();
+  return FenReader(*this, state, scheme, options, fen, errors).run();
+}
+
+namespace {
+
+// The string grows once and is written by index rather than by +=, whose capacity check is a
+// call under the fuzzer (which writes four FENs for every valid input).
+void append_placement(std::string& out, std::span<const Piece, SquareCount> board) {
+  constexpr std::size_t MaxLength = 64 + 7;  // a letter for every square, and the slashes
+  std::size_t size = out.size();
+  out.resize(size + MaxLength);
   for (int r = Rank8; r >= Rank1; --r) {
     int empty_run = 0;
     for (int f = FileA; f <= FileH; ++f) {
@@ -513,18 +711,34 @@ std::string placement_field(std::span<const Piece, SquareCount> board) {
         ++empty_run;
         continue;
       }
-      if (empty_run) out += char('0' + empty_run);
+      if (empty_run) out[size++] = char('0' + empty_run);
       empty_run = 0;
-      out += PieceLetters[pc];
+      out[size++] = PieceLetters[pc];
     }
-    if (empty_run) out += char('0' + empty_run);
-    if (r > Rank1) out += '/';
+    if (empty_run) out[size++] = char('0' + empty_run);
+    if (r > Rank1) out[size++] = '/';
   }
+  out.resize(size);
+}
+
+}  // namespace
+
+std::string placement_field(std::span<const Piece, SquareCount> board) {
+  std::string out;
+  append_placement(out, board);
   return out;
 }
 
 std::string Position::fen() const {
-  std::string out = placement_field(board_);
+  std::string out;
+  out.reserve(90);
+  write_fen(out);
+  return out;
+}
+
+void Position::write_fen(std::string& out) const {
+  out.clear();
+  append_placement(out, board_);
   out += side_to_move_ == White ? " w " : " b ";
   if (!castling_rights()) out += '-';
   for (CastlingRights cr : {WhiteOO, WhiteOOO, BlackOO, BlackOOO}) {
@@ -535,12 +749,11 @@ std::string Position::fen() const {
     out += white ? char(std::toupper(static_cast<unsigned char>(c))) : c;
   }
   out += ' ';
-  out += square_name(ep_square());
+  out += square_name(ep_square());  // (these short strings are held inline, not on the heap)
   out += ' ';
   out += std::to_string(rule50());
   out += ' ';
   out += std::to_string(fullmove_number());
-  return out;
 }
 
 }  // namespace zobrist_verify

@@ -1,9 +1,12 @@
 // Errors from strict FEN parsing: what is wrong, in which field, at which character, and why.
+// An error holds its message inline, so reporting one never touches the heap: the FEN fuzzer
+// rejects most of its inputs, and allocating messages once dominated its run time.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace zobrist_verify {
@@ -49,11 +52,41 @@ enum class FenErrorCode : std::uint8_t {
   EnPassantNotEmpty,    // the square, or the one the pawn came from, is occupied
 };
 
+// Text of bounded length held inline. What does not fit is cut and the text then ends with "...";
+// anything appended after a cut is dropped, so writing can neither allocate nor overflow.
+class BoundedText {
+ public:
+  static constexpr std::size_t Capacity = 254;  // the whole object is 256 bytes
+  static constexpr std::string_view CutMark = "...";
+
+  void append(std::string_view text);
+  void append_number(std::uint64_t number);
+  std::string_view view() const { return {text_, size_}; }
+  bool cut() const { return cut_; }
+
+ private:
+  static_assert(Capacity <= UINT8_MAX, "size_ is one byte");
+  char text_[Capacity] = {};
+  std::uint8_t size_ = 0;
+  bool cut_ = false;
+};
+
 struct FenError {
   FenErrorCode code;
   FenField field;
-  std::size_t column;   // 0-based character offset into the FEN where the problem starts
-  std::string message;  // the whole sentence: "FEN castling field, character 31: ..."
+  std::size_t column;  // 0-based character offset into the FEN where the problem starts
+  // The whole sentence: "FEN castling field, character 31: ...". Input text it quotes is cut
+  // after a few dozen characters, so the sentence always fits.
+  std::string_view message() const { return message_.view(); }
+
+  // An error whose message is still empty: FenReader, the only code that writes messages,
+  // builds each error in place.
+  FenError(FenErrorCode error_code, FenField error_field, std::size_t error_column)
+      : code(error_code), field(error_field), column(error_column) {}
+
+ private:
+  friend class FenReader;
+  BoundedText message_;
 };
 
 const char* to_string(FenField field);

@@ -68,9 +68,17 @@ class Position {
   // position is left unusable and every problem found is returned.
   [[nodiscard]] std::vector<FenError> set(std::string_view fen, StateInfo& state,
                                           const KeyScheme& scheme, FenOptions options = {});
+  // The same, returning whether the FEN parsed. The problems go into `errors` (replacing its
+  // contents, so a caller that reuses the vector does not allocate); with null, no message is
+  // written and only validity is decided, more cheaply.
+  [[nodiscard]] bool set(std::string_view fen, StateInfo& state, const KeyScheme& scheme,
+                         FenOptions options, std::vector<FenError>* errors);
   // FEN in normal form: ep square written whenever set; KQkq in standard chess; in Chess960
   // Shredder letters (file of the castling rook, upper case for White).
   std::string fen() const;
+  // The same FEN written into `out`, replacing its contents: a caller that reuses its string
+  // does not allocate.
+  void write_fen(std::string& out) const;
 
   // Board.
   Bitboard pieces() const { return by_type_[AllPieces]; }
@@ -146,6 +154,7 @@ class Position {
 
  private:
   friend class FenReader;
+  friend struct PositionCorruptor;  // tests/position_check_test.cpp: breaks fields on purpose
   void clear();
   void put_piece(Piece pc, Square s);
   void remove_piece(Square s);
