@@ -1,6 +1,6 @@
 // Per-move costs over a fixed set of positions: make+unmake (with the incremental key update),
-// the same plus a from-scratch compute_keys(), compute_keys() alone, legal move generation and
-// legal move counting.
+// the same plus a from-scratch compute_keys(), compute_keys() alone, check(), legal move
+// generation and legal move counting.
 #include <benchmark/benchmark.h>
 
 #include <array>
@@ -127,22 +127,28 @@ BENCHMARK_CAPTURE(bm_make_compute_keys_unmake, rustic, rustic_scheme);
 
 // compute_keys() alone, on the positions one move after the set (the same positions the two
 // benchmarks above reach), each set up from its FEN so it owns its state.
-void bm_compute_keys(benchmark::State& state, SchemeGetter scheme) {
+// Every position one move from the set, parsed afresh (the FENs are kept alive in `fens`).
+bool prepare_children(benchmark::State& state, const KeyScheme& scheme,
+                      std::vector<std::string>& fens, PreparedSet& children) {
   PreparedSet roots;
-  if (!prepare(state, whole_set(), scheme(), roots)) return;
-  std::vector<std::string> child_fens;
+  if (!prepare(state, whole_set(), scheme, roots)) return false;
   for (auto& prepared : roots) {
     for (Move m : prepared->moves) {
       StateInfo child;
       prepared->pos.make_move(m, child);
-      child_fens.push_back(prepared->pos.fen());
+      fens.push_back(prepared->pos.fen());
       prepared->pos.unmake_move(m);
     }
   }
   std::vector<NamedFen> named;
-  for (const std::string& fen : child_fens) named.push_back({"child", fen.c_str()});
+  for (const std::string& fen : fens) named.push_back({"child", fen.c_str()});
+  return prepare(state, named, scheme, children);
+}
+
+void bm_compute_keys(benchmark::State& state, SchemeGetter scheme) {
+  std::vector<std::string> fens;
   PreparedSet children;
-  if (!prepare(state, named, scheme(), children)) return;
+  if (!prepare_children(state, scheme(), fens, children)) return;
 
   for (auto _ : state) {
     for (auto& prepared : children) benchmark::DoNotOptimize(prepared->pos.compute_keys());
@@ -154,6 +160,22 @@ void bm_compute_keys(benchmark::State& state, SchemeGetter scheme) {
 BENCHMARK_CAPTURE(bm_compute_keys, polyglot, polyglot_scheme);
 BENCHMARK_CAPTURE(bm_compute_keys, stockfish, stockfish_scheme);
 BENCHMARK_CAPTURE(bm_compute_keys, rustic, rustic_scheme);
+
+// check(): every derived field recomputed and compared, as the fuzzers and properties run it
+// after each action.
+void bm_check(benchmark::State& state) {
+  std::vector<std::string> fens;
+  PreparedSet children;
+  if (!prepare_children(state, polyglot_scheme(), fens, children)) return;
+
+  for (auto _ : state) {
+    for (auto& prepared : children) benchmark::DoNotOptimize(prepared->pos.check().ok());
+  }
+  state.counters["positions/s"] = per_second(children.size(), state);
+  state.counters["per_position"] = time_each(children.size(), state);
+}
+
+BENCHMARK(bm_check);
 
 // Legal move generation alone, on one position of the set (index into PositionSet).
 void bm_generate_legal(benchmark::State& state, std::size_t index) {

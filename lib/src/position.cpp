@@ -173,7 +173,7 @@ Keys Position::compute_keys() const {
   for (Color c : {White, Black}) {
     for (PieceType pt : {Pawn, Knight, Bishop, Rook, Queen, King}) {
       const Piece pc = make_piece(c, pt);
-      Bitboard b = pieces(c, pt);
+      Bitboard b = by_color_[c] & by_type_[pt];
       for (int i = 0, n = popcount(b); i < n; ++i) k.material_key ^= z.psq[pc][i];
       Key placed = 0;
       while (b) placed ^= z.psq[pc][pop_lsb(b)];

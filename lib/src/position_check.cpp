@@ -1,6 +1,11 @@
 // Position::check(): every derived field recomputed from the board and compared with the state
 // held incrementally, as Stockfish's old pos_is_ok() did, but reported rather than asserted.
+#include <algorithm>
+#include <array>
+#include <cstdint>
 #include <cstdio>
+#include <cstring>
+#include <iterator>
 #include <sstream>
 #include <string_view>
 
@@ -16,38 +21,71 @@ std::string hex(std::uint64_t v) {
   return buf;
 }
 
-// Collects mismatches. Field names are built only when a field differs: check() runs after every
-// action of a fuzzer and every ply of a property, so the clean path must not allocate.
+// Collects mismatches. check() runs after every action of a fuzzer and every ply of a property,
+// so the clean path is a bare comparison; names and values are written out (and allocated) only
+// in the out-of-line add() when a field differs.
 class Reporter {
  public:
   explicit Reporter(CheckReport& report) : report_(report) {}
   void bitboard(std::string_view field, Bitboard expected, Bitboard actual) {
-    if (expected != actual)
-      report_.mismatches.push_back({std::string(field), hex(expected), hex(actual)});
+    if (expected != actual) [[unlikely]]
+      add(field, NoDetail, expected, actual, hex);
   }
   void number(std::string_view field, long long expected, long long actual) {
-    if (expected != actual) add_number(std::string(field), expected, actual);
+    if (expected != actual) [[unlikely]]
+      add(field, NoDetail, expected, actual, decimal);
   }
   // A field of a family: "name(detail)", the detail made only on a mismatch.
   template <class Detail>
-  void number(std::string_view family, Detail detail, long long expected, long long actual) {
-    if (expected != actual)
-      add_number(std::string(family) + "(" + detail() + ")", expected, actual);
+  void number(std::string_view family, const Detail& detail, long long expected,
+              long long actual) {
+    if (expected != actual) [[unlikely]]
+      add(family, detail, expected, actual, decimal);
   }
   template <class Detail>
-  void bitboard(std::string_view family, Detail detail, Bitboard expected, Bitboard actual) {
-    if (expected != actual)
-      report_.mismatches.push_back(
-          {std::string(family) + "(" + detail() + ")", hex(expected), hex(actual)});
+  void bitboard(std::string_view family, const Detail& detail, Bitboard expected,
+                Bitboard actual) {
+    if (expected != actual) [[unlikely]]
+      add(family, detail, expected, actual, hex);
   }
 
  private:
-  void add_number(std::string field, long long expected, long long actual) {
-    report_.mismatches.push_back(
-        {std::move(field), std::to_string(expected), std::to_string(actual)});
+  static std::string NoDetail() { return {}; }
+  static std::string decimal(long long v) { return std::to_string(v); }
+  template <class Detail, class Value, class Format>
+  [[gnu::noinline, gnu::cold]] void add(std::string_view family, const Detail& detail,
+                                        Value expected, Value actual, Format format) {
+    std::string field(family);
+    if (std::string d = detail(); !d.empty()) field += "(" + d + ")";
+    report_.mismatches.push_back({std::move(field), format(expected), format(actual)});
   }
   CheckReport& report_;
 };
+
+// A table of 64 one-byte entries (a board, castling masks) packed eight squares to a word, so two
+// tables compare in eight word comparisons: a1..h1 in word 0, lowest byte first.
+using PackedSquares = std::array<std::uint64_t, 8>;
+
+template <class Entry>
+PackedSquares pack(const Entry (&table)[SquareCount]) {
+  static_assert(sizeof(Entry) == 1);
+  PackedSquares packed;
+  // Word by word: eight-byte copies compile to plain loads, where one 64-byte copy would be a
+  // memcpy call (and, under ASan, a checked interceptor call).
+  for (std::size_t i = 0; i < packed.size(); ++i) std::memcpy(&packed[i], &table[8 * i], 8);
+  return packed;
+}
+
+// (std::array's == would call memcmp, which ASan intercepts at a cost above the comparison.)
+bool same(const PackedSquares& a, const PackedSquares& b) {
+  std::uint64_t difference = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) difference |= a[i] ^ b[i];
+  return difference == 0;
+}
+
+void set_entry(PackedSquares& packed, Square s, unsigned value) {
+  packed[s / 8] |= std::uint64_t(value) << (8 * (s % 8));
+}
 
 constexpr Piece AllPieceCodes[] = {WhitePawn,   WhiteKnight, WhiteBishop, WhiteRook,
                                    WhiteQueen,  WhiteKing,   BlackPawn,   BlackKnight,
@@ -68,14 +106,42 @@ CheckReport Position::check() const {
   Reporter r(report);
 
   // Occupancy: the board array, the per-type and per-colour bitboards must describe one board.
-  Bitboard from_board[PieceCount] = {};
-  for (Square s = A1; s <= H8; ++s)
-    if (board_[s] != NoPiece) from_board[board_[s]] |= square_bb(s);
+  // Usually they do: the piece bitboards do not overlap and draw exactly the board array, which
+  // eight word comparisons show. Only otherwise is the array scanned square by square to say
+  // which piece differs where. (check() runs after every fuzzer action and property ply.)
+  Bitboard from_board[PieceCount] = {};  // the squares the board array gives each piece code
+  PackedSquares drawn{};
+  Bitboard drawn_squares = 0;
+  bool overlap = false;
+  for (Piece pc : AllPieceCodes) {
+    const Bitboard b = by_color_[color_of(pc)] & by_type_[type_of(pc)];
+    overlap |= (drawn_squares & b) != 0;
+    drawn_squares |= b;
+    for (Bitboard rest = b; rest;) set_entry(drawn, pop_lsb(rest), pc);
+    from_board[pc] = b;
+  }
+  if (overlap || !same(drawn, pack(board_))) {
+    Bitboard invalid = 0;  // squares holding a value that is no piece code
+    std::fill(std::begin(from_board), std::end(from_board), Bitboard(0));
+    for (Square s = A1; s <= H8; ++s) {
+      const Piece pc = board_[s];
+      if (std::find(std::begin(AllPieceCodes), std::end(AllPieceCodes), pc) !=
+          std::end(AllPieceCodes))
+        from_board[pc] |= square_bb(s);
+      else if (pc != NoPiece)
+        invalid |= square_bb(s);
+    }
+    r.bitboard("board(invalid piece codes)", 0, invalid);
+    for (Piece pc : AllPieceCodes)
+      r.bitboard(
+          "pieces", [pc] { return std::string(1, " PNBRQK  pnbrqk"[pc]); }, from_board[pc],
+          by_color_[color_of(pc)] & by_type_[type_of(pc)]);
+  }
   Bitboard all = 0, white = 0, black = 0;
   for (Piece pc : AllPieceCodes) {
-    const auto letter = [pc] { return std::string(1, " PNBRQK  pnbrqk"[pc]); };
-    r.bitboard("pieces", letter, from_board[pc], pieces(color_of(pc), type_of(pc)));
-    r.number("count", letter, popcount(from_board[pc]), piece_count_[pc]);
+    r.number(
+        "count", [pc] { return std::string(1, " PNBRQK  pnbrqk"[pc]); },
+        popcount(from_board[pc]), piece_count_[pc]);
     all |= from_board[pc];
     (color_of(pc) == White ? white : black) |= from_board[pc];
   }
@@ -112,15 +178,20 @@ CheckReport Position::check() const {
 
   // Castling: the per-square masks follow from the configured rook and king squares, and every
   // right still held needs its king and rook in place.
-  CastlingRights mask[SquareCount] = {};
+  PackedSquares mask{};
   for (CastlingRights cr : {WhiteOO, WhiteOOO, BlackOO, BlackOOO}) {
     if (!(castling_configured_ & cr)) continue;
-    mask[castling_king_from_[cr]] = mask[castling_king_from_[cr]] | cr;
-    mask[castling_rook_square_[cr]] = mask[castling_rook_square_[cr]] | cr;
+    set_entry(mask, castling_king_from_[cr], cr);
+    set_entry(mask, castling_rook_square_[cr], cr);
   }
-  for (Square s = A1; s <= H8; ++s)
-    r.number(
-        "castling_rights_mask", [s] { return square_name(s); }, mask[s], castling_rights_mask_[s]);
+  if (!same(mask, pack(castling_rights_mask_))) {  // say where only when it differs
+    for (Square s = A1; s <= H8; ++s) {
+      const auto expected = (mask[s / 8] >> (8 * (s % 8))) & 0xff;
+      r.number(
+          "castling_rights_mask", [s] { return square_name(s); }, expected,
+          castling_rights_mask_[s]);
+    }
+  }
   r.number("castling_rights(configured)", castling_rights() & ~castling_configured_, 0);
   for (CastlingRights cr : {WhiteOO, WhiteOOO, BlackOO, BlackOOO}) {
     if (!can_castle(cr)) continue;
