@@ -1,7 +1,7 @@
 // fuzz_moves: move application. The input picks a start position and a key scheme, then up to
 // 200 actions (a legal move by index, a null move, an unmake). After every action check() must
-// be clean and the incremental keys must equal recomputation; unmaking everything at the end
-// must restore the start position and its keys.
+// be clean, which includes the incremental keys equalling recomputation; unmaking everything at
+// the end must restore each move's keys and finally the start position.
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -43,7 +43,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
          describe(start));
   }
   const Keys start_keys = pos.keys();
-  const std::string start_fen = pos.fen();
+  // Reused from input to input, so that writing the FENs does not allocate.
+  static std::string start_fen, end_fen;
+  pos.write_fen(start_fen);
   auto fail_here = [&](const std::string& what) {
     std::string actions;
     for (std::size_t i = 0; i < log_size; ++i)
@@ -52,14 +54,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
          describe(start) + "\nscheme: " + scheme.name + "\nactions:" + actions +
              "\nnow: " + describe(pos));
   };
+  // check() recomputes everything from scratch, the three keys included, and names each field
+  // whose incremental value differs.
   auto verify = [&] {
     if (const CheckReport report = pos.check(); !report.ok())
       fail_here("check() after the last action:\n" + report.to_string());
-    if (pos.keys() != pos.compute_keys())
-      fail_here("after the last action the incremental " + describe(pos.keys()) +
-                " differ from compute_keys() " + describe(pos.compute_keys()));
   };
-  auto unmake = [&] {
+  // Every unmake must restore the keys held before its move; `then_check` adds the full check().
+  auto unmake = [&](bool then_check) {
     --depth;
     if (made[depth] == Move::null())
       pos.unmake_null_move();
@@ -69,14 +71,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (pos.keys() != keys_before[depth])
       fail_here("unmake restored " + describe(pos.keys()) + ", expected " +
                 describe(keys_before[depth]));
-    verify();
+    if (then_check) verify();
   };
 
   for (std::size_t i = 0; i < MaxActions && !in.empty(); ++i) {
     const std::uint8_t action = in.byte();
     if (action >= FirstUnmake) {
       if (depth == 0) continue;  // nothing to take back: the action does nothing
-      unmake();
+      unmake(true);
       continue;
     }
     Move m = Move::null();
@@ -98,8 +100,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     verify();
   }
 
-  while (depth > 0) unmake();
-  if (pos.keys() != start_keys || pos.fen() != start_fen)
+  // Taking everything back is not an action of the input: each step must restore its keys, and
+  // the position reached must pass check() and be the start position again.
+  while (depth > 0) unmake(false);
+  verify();
+  pos.write_fen(end_fen);
+  if (pos.keys() != start_keys || end_fen != start_fen)
     fail_here("unmaking every action left " + describe(pos) + ", expected FEN " + start_fen +
               " with " + describe(start_keys));
   return 0;

@@ -89,7 +89,9 @@ const std::vector<std::string>& builtin_start_fens() {
   return fens;
 }
 
-std::string chess960_start_fen(unsigned number) {
+namespace {
+
+std::string make_chess960_start_fen(unsigned number) {
   // Scharnagl: the number's digits in mixed radix place the light bishop, the dark bishop, the
   // queen, the knight pair (one of 10 patterns), and the rook-king-rook order fills the rest.
   static constexpr std::array<std::array<int, 2>, 10> KnightPairs = {
@@ -125,6 +127,17 @@ std::string chess960_start_fen(unsigned number) {
   return black + "/pppppppp/8/8/8/8/PPPPPPPP/" + white + " w " + castling + " - 0 1";
 }
 
+}  // namespace
+
+std::string_view chess960_start_fen(unsigned number) {
+  static const std::vector<std::string> fens = [] {
+    std::vector<std::string> all;
+    for (unsigned n = 0; n < 960; ++n) all.push_back(make_chess960_start_fen(n));
+    return all;
+  }();
+  return fens[number % 960];
+}
+
 Start read_start(ByteConsumer& in) {
   const std::uint8_t head = in.byte();
   Start start;
@@ -141,7 +154,7 @@ Start read_start(ByteConsumer& in) {
     case 2: {
       std::size_t length = in.byte();
       if (length > MaxHeaderFenLength) length = MaxHeaderFenLength;
-      start.fen = std::string(in.text(length));
+      start.fen = in.text(length);
       start.from_input = true;
       break;
     }

@@ -34,8 +34,9 @@ const zobrist_verify::KeyScheme& read_scheme(ByteConsumer& in);
 const std::vector<std::string>& builtin_start_fens();
 
 // Chess960 start position number 0..959 (Scharnagl numbering; 518 is the standard array), as a
-// FEN with Shredder castling letters.
-std::string chess960_start_fen(unsigned number);
+// FEN with Shredder castling letters. All 960 are built on first use and live as long as the
+// program, so a harness can hold a view of one without allocating.
+std::string_view chess960_start_fen(unsigned number);
 
 // Longest FEN a start header may carry; longer than any valid FEN.
 constexpr std::size_t MaxHeaderFenLength = 120;
@@ -47,7 +48,7 @@ constexpr std::size_t MaxHeaderFenLength = 120;
 //     kind 2: byte 1 = length L (at most MaxHeaderFenLength), then L bytes of FEN text
 //     kind 3: bytes 1-2 (little-endian) % 960 pick a Chess960 start position
 struct Start {
-  std::string fen;
+  std::string_view fen;  // built-in text, or the input's own bytes (valid during the call)
   zobrist_verify::FenOptions options;
   bool from_input = false;  // the FEN is fuzzed text, which may not parse
 };
