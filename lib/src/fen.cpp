@@ -11,8 +11,8 @@
 #include "zobrist_verify/position.h"
 
 // Writing a message decides nothing about the input, so it is left out of the fuzzer's coverage
-// instrumentation: there every comparison is a call, which made writing messages cost more than
-// parsing, and their edges made the fuzzer keep inputs only for longer messages.
+// instrumentation: its edges (text cut or not, characters escaped or not) would make the fuzzer
+// keep inputs only for writing other messages, and instrumented it cost more than parsing.
 #if defined(__clang__)
 #define ZV_NO_COVERAGE __attribute__((no_sanitize("coverage")))
 #else
