@@ -328,34 +328,36 @@ const FenError* find_code(const std::vector<FenError>& errors, FenErrorCode code
   return it == errors.end() ? nullptr : &*it;
 }
 
-TEST(FenRejects, RunOfBadPlacementCharactersIsOneErrorQuotingTheRun) {
-  const std::vector<FenError> errors =
-      parse_errors("rnbqkbnr/ppxyzppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-  ASSERT_EQ(errors.size(), 1u) << zv_test::describe(errors);
-  EXPECT_EQ(errors[0].code, C::BadCharacter);
-  EXPECT_EQ(errors[0].column, 11u);
-  EXPECT_EQ(errors[0].message(),
-            "FEN piece placement field, character 12: 'xyz' (3 characters) are not piece letters "
-            "(PNBRQK, pnbrqk), digits 1-8 or '/'");
-}
+// A run of one mistake is one error, quoting the run or counting the repeats.
+struct SingleErrorCase {
+  const char* name;
+  std::string fen;
+  FenErrorCode code;
+  std::size_t column;
+  std::string_view message;
+};
 
-TEST(FenRejects, RunOfDigitsIsOneErrorQuotingTheRun) {
-  const std::vector<FenError> errors =
-      parse_errors("rnbqkbnr/pppppppp/8/8/11111111/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-  ASSERT_EQ(errors.size(), 1u) << zv_test::describe(errors);
-  EXPECT_EQ(errors[0].code, C::ConsecutiveDigits);
-  EXPECT_EQ(errors[0].column, 22u);
-  EXPECT_EQ(errors[0].message(),
-            "FEN piece placement field, character 23: '11111111': 8 digits in a row; empty squares "
-            "are counted by a single digit 1-8");
-}
-
-TEST(FenRejects, RepeatedCastlingLetterIsOneErrorWithItsCount) {
-  const std::vector<FenError> errors = parse_errors(Board + " w KKKQ - 0 1");
-  ASSERT_EQ(errors.size(), 1u) << zv_test::describe(errors);
-  EXPECT_EQ(errors[0].code, C::DuplicateCastling);
-  EXPECT_EQ(errors[0].column, 47u);  // the second K
-  EXPECT_EQ(errors[0].message(), "FEN castling field, character 48: 'K' appears 3 times");
+TEST(FenRejects, RunOfOneMistakeIsOneError) {
+  const SingleErrorCase cases[] = {
+      {"bad placement characters", "rnbqkbnr/ppxyzppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+       C::BadCharacter, 11,
+       "FEN piece placement field, character 12: 'xyz' (3 characters) are not piece letters "
+       "(PNBRQK, pnbrqk), digits 1-8 or '/'"},
+      {"digits", "rnbqkbnr/pppppppp/8/8/11111111/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+       C::ConsecutiveDigits, 22,
+       "FEN piece placement field, character 23: '11111111': 8 digits in a row; empty squares "
+       "are counted by a single digit 1-8"},
+      {"a repeated castling letter, at the second K", Board + " w KKKQ - 0 1",
+       C::DuplicateCastling, 47, "FEN castling field, character 48: 'K' appears 3 times"},
+  };
+  for (const SingleErrorCase& c : cases) {
+    SCOPED_TRACE(c.name);
+    const std::vector<FenError> errors = parse_errors(c.fen);
+    ASSERT_EQ(errors.size(), 1u) << zv_test::describe(errors);
+    EXPECT_EQ(errors[0].code, c.code);
+    EXPECT_EQ(errors[0].column, c.column);
+    EXPECT_EQ(errors[0].message(), c.message);
+  }
 }
 
 TEST(FenRejects, RunOfOtherWhiteSpaceIsOneError) {

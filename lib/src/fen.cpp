@@ -24,7 +24,6 @@ namespace zobrist_verify {
 namespace {
 
 constexpr long long MaxClock = 1'000'000'000;
-constexpr const char* PieceLetters = " PNBRQK  pnbrqk";
 // Input text quoted in a message shows at most this many characters (escapes included), so a
 // long run of garbage still leaves room for the reason.
 constexpr std::size_t QuoteLimit = 32;
@@ -61,7 +60,7 @@ struct PlacementSymbol {
 };
 constexpr std::array<PlacementSymbol, 256> PlacementSymbols = [] {
   std::array<PlacementSymbol, 256> table{};
-  for (int pc = 0; PieceLetters[pc] != '\0'; ++pc)
+  for (std::size_t pc = 0; pc < PieceLetters.size(); ++pc)
     if (PieceLetters[pc] != ' ')
       table[static_cast<unsigned char>(PieceLetters[pc])] = {PlacementSymbol::Piece, Piece(pc)};
   for (char c = '1'; c <= '8'; ++c)

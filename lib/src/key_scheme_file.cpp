@@ -17,7 +17,6 @@ namespace zobrist_verify {
 
 namespace {
 
-constexpr std::string_view PieceLetters = " PNBRQK  pnbrqk";  // indexed by Piece code
 
 std::optional<Piece> parse_piece(std::string_view token) {
   if (token.size() != 1 || token[0] == ' ') return std::nullopt;

@@ -87,10 +87,6 @@ void set_entry(PackedSquares& packed, Square s, unsigned value) {
   packed[s / 8] |= std::uint64_t(value) << (8 * (s % 8));
 }
 
-constexpr Piece AllPieceCodes[] = {WhitePawn,   WhiteKnight, WhiteBishop, WhiteRook,
-                                   WhiteQueen,  WhiteKing,   BlackPawn,   BlackKnight,
-                                   BlackBishop, BlackRook,   BlackQueen,  BlackKing};
-
 }  // namespace
 
 std::string CheckReport::to_string() const {
@@ -113,7 +109,7 @@ CheckReport Position::check() const {
   PackedSquares drawn{};
   Bitboard drawn_squares = 0;
   bool overlap = false;
-  for (Piece pc : AllPieceCodes) {
+  for (Piece pc : EveryPiece) {
     const Bitboard b = by_color_[color_of(pc)] & by_type_[type_of(pc)];
     overlap |= (drawn_squares & b) != 0;
     drawn_squares |= b;
@@ -125,22 +121,22 @@ CheckReport Position::check() const {
     std::fill(std::begin(from_board), std::end(from_board), Bitboard(0));
     for (Square s = A1; s <= H8; ++s) {
       const Piece pc = board_[s];
-      if (std::find(std::begin(AllPieceCodes), std::end(AllPieceCodes), pc) !=
-          std::end(AllPieceCodes))
+      if (std::find(std::begin(EveryPiece), std::end(EveryPiece), pc) !=
+          std::end(EveryPiece))
         from_board[pc] |= square_bb(s);
       else if (pc != NoPiece)
         invalid |= square_bb(s);
     }
     r.bitboard("board(invalid piece codes)", 0, invalid);
-    for (Piece pc : AllPieceCodes)
+    for (Piece pc : EveryPiece)
       r.bitboard(
-          "pieces", [pc] { return std::string(1, " PNBRQK  pnbrqk"[pc]); }, from_board[pc],
+          "pieces", [pc] { return std::string(1, PieceLetters[pc]); }, from_board[pc],
           by_color_[color_of(pc)] & by_type_[type_of(pc)]);
   }
   Bitboard all = 0, white = 0, black = 0;
-  for (Piece pc : AllPieceCodes) {
+  for (Piece pc : EveryPiece) {
     r.number(
-        "count", [pc] { return std::string(1, " PNBRQK  pnbrqk"[pc]); },
+        "count", [pc] { return std::string(1, PieceLetters[pc]); },
         popcount(from_board[pc]), piece_count_[pc]);
     all |= from_board[pc];
     (color_of(pc) == White ? white : black) |= from_board[pc];

@@ -2,6 +2,7 @@
 
 #include <cctype>
 
+#include "position_tools.h"
 #include "zobrist_verify/bitboard.h"
 #include "zobrist_verify/uci.h"
 
@@ -9,25 +10,7 @@ namespace zobrist_verify::properties {
 
 namespace {
 
-// The whitespace-separated fields of a FEN.
-std::vector<std::string_view> fen_fields(std::string_view fen) {
-  std::vector<std::string_view> fields;
-  std::size_t i = 0;
-  while (i < fen.size()) {
-    while (i < fen.size() && std::isspace(static_cast<unsigned char>(fen[i]))) ++i;
-    std::size_t j = i;
-    while (j < fen.size() && !std::isspace(static_cast<unsigned char>(fen[j]))) ++j;
-    if (j > i) fields.push_back(fen.substr(i, j - i));
-    i = j;
-  }
-  return fields;
-}
-
 constexpr CastlingRights SingleRights[] = {WhiteOO, WhiteOOO, BlackOO, BlackOOO};
-
-constexpr Piece AllPiecesInOrder[] = {WhitePawn,   WhiteKnight, WhiteBishop, WhiteRook,
-                                      WhiteQueen,  WhiteKing,   BlackPawn,   BlackKnight,
-                                      BlackBishop, BlackRook,   BlackQueen,  BlackKing};
 
 }  // namespace
 
@@ -40,10 +23,10 @@ Expected<Done> MutantHasher::set_position(std::string_view fen, bool chess960) {
   const auto errors = game_.set(fen, scheme_, FenOptions{chess960});
   if (!errors.empty()) return Error{name_ + ": " + format_errors(errors)};
 
-  const auto fields = fen_fields(fen);
-  const std::string_view castling = fields.size() > 2 ? fields[2] : "-";
-  fen_has_ep_square_ = fields.size() > 3 && fields[3] != "-";
-  if (auto read = read_castling_field(castling); !read) return read;
+  // The FEN parsed, so it has single-space-separated fields.
+  const FenFields fields = split_fen(fen);
+  fen_has_ep_square_ = fields.en_passant != "-";
+  if (auto read = read_castling_field(fields.castling); !read) return read;
   states_.push_back(compute_from_scratch());
   return Done{};
 }
@@ -121,7 +104,7 @@ MutantHasher::State MutantHasher::compute_from_scratch() const {
   }
   if (bug_ == Bug::PawnKeyZeroWhenPawnless && counts[WhitePawn] + counts[BlackPawn] == 0)
     st.pawn_key = 0;
-  for (Piece pc : AllPiecesInOrder)
+  for (Piece pc : EveryPiece)
     for (int i = 0; i < counts[pc]; ++i) st.material_key ^= z.psq[pc][i];
 
   st.key ^= castling_term(st.castling, /*from_scratch=*/true);

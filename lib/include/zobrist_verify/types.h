@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string_view>
 
 namespace zobrist_verify {
 
@@ -39,6 +40,13 @@ enum Piece : std::uint8_t {
   BlackKing,
   PieceCount = 16
 };
+
+// The twelve pieces, White's pawn to Black's king.
+inline constexpr Piece EveryPiece[] = {WhitePawn,   WhiteKnight, WhiteBishop, WhiteRook,
+                                       WhiteQueen,  WhiteKing,   BlackPawn,   BlackKnight,
+                                       BlackBishop, BlackRook,   BlackQueen,  BlackKing};
+// FEN letters indexed by piece code; a blank where no piece has the code.
+inline constexpr std::string_view PieceLetters = " PNBRQK  pnbrqk";
 
 // clang-format off
 enum Square : std::uint8_t {
