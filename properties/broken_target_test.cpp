@@ -244,7 +244,10 @@ TEST(BrokenTarget, RejectingEveryFenFailsAtTheStart) {
   const PropertyResult result = run_property("en-passant", target, {});
   ASSERT_TRUE(result.counterexample);
   EXPECT_EQ(result.counterexample->ply, -1);
-  EXPECT_NE(result.counterexample->what.find("no FENs"), std::string::npos);
+  EXPECT_EQ(result.counterexample->comparison, Comparison::TargetError);
+  EXPECT_EQ(result.counterexample->target_error, "no FENs");
+  EXPECT_NE(format_counterexample(*result.counterexample).find("target:    no FENs"),
+            std::string::npos);
 }
 
 }  // namespace

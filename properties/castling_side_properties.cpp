@@ -37,7 +37,12 @@ void check_single_rights(const Line& line, Scratch& scratch, Key side_term) {
   if (!rights) return;
   const std::string fen = line.fen();
   const Key full = scratch.key_of(fen, line.chess960(), line);
-  std::vector<std::pair<CastlingRights, Key>> terms;
+  struct Term {
+    CastlingRights right;
+    Key term;
+    std::string fen_without;
+  };
+  std::vector<Term> terms;
   for (CastlingRights r : SingleRights) {
     if (!(rights & r)) continue;
     const std::string without =
@@ -45,20 +50,25 @@ void check_single_rights(const Line& line, Scratch& scratch, Key side_term) {
     const Key reduced = scratch.key_of(without, line.chess960(), line);
     const Key term = full ^ reduced;
     const std::string name = right_name(r);
+    const ComparedPosition with_right{fen, line.chess960(), {}, full};
+    const ComparedPosition without_right{without, line.chess960(), {}, reduced};
     if (term == 0)
-      fail(line.counterexample("dropping the " + name + " right from " + fen +
+      fail(line.different_keys("dropping the " + name + " right from " + fen +
                                    " leaves the key unchanged (keys must differ)",
-                               full, reduced));
+                               with_right, without_right));
     if (term == side_term)
-      fail(line.counterexample("the " + name + " castling term of " + fen +
-                                   " equals the side-to-move term (terms must differ)",
-                               side_term, term));
-    for (const auto& [other, other_term] : terms)
+      fail(line.different_keys("dropping the " + name + " right from " + fen +
+                                   " changes the key by the side-to-move term " + hex(side_term) +
+                                   " (the castling and side terms must differ)",
+                               with_right, without_right));
+    for (const auto& [other, other_term, other_fen] : terms)
       if (other_term == term)
-        fail(line.counterexample("the " + name + " and " + right_name(other) +
-                                     " castling terms of " + fen + " are equal (must differ)",
-                                 other_term, term));
-    terms.emplace_back(r, term);
+        fail(line.different_keys(
+            "the " + name + " and " + right_name(other) + " castling terms of " + fen +
+                " are equal, so dropping either right gives one key "
+                "(must differ)",
+            ComparedPosition{other_fen, line.chess960(), {}, full ^ other_term}, without_right));
+    terms.push_back({r, term, without});
   }
 }
 
@@ -104,9 +114,10 @@ void castling(const PropertyContext& context) {
     const Key old_key = scratch.key_of(before, game.chess960, line);
     const Key new_key = scratch.key_of(reduced, game.chess960, line);
     if (old_key == new_key)
-      fail(line.counterexample("castling[old] ^ castling[new] is 0: " + before + " and " + reduced +
+      fail(line.different_keys("castling[old] ^ castling[new] is 0: " + before + " and " + reduced +
                                    " have the same key (keys must differ)",
-                               old_key, new_key));
+                               {before, game.chess960, {}, old_key},
+                               {reduced, game.chess960, {}, new_key}));
     check_single_rights(line, scratch, side_term);
     if (castles) continue;  // without the castling right the move itself would be illegal
     // The move changes the castling term by exactly that difference: played from the position
@@ -129,10 +140,10 @@ void castling(const PropertyContext& context) {
     tag_case("lost right could be restored");
     const Key with_right = scratch.key_of(restored, game.chess960, line);
     if (with_right == line.keys().key)
-      fail(line.counterexample("the lost " + std::string(right_name(r)) +
-                                   " right reappeared: the key equals that of " + restored +
-                                   " (keys must differ)",
-                               with_right, with_right));
+      fail(line.different_keys(
+          "the lost " + std::string(right_name(r)) + " right reappeared: the key equals that of " +
+              restored + " (keys must differ)",
+          line.compared(line.keys().key), {restored, game.chess960, {}, with_right}));
   }
 }
 

@@ -54,12 +54,16 @@ void check_en_passant_term(const PropertyContext& context, Line& line, Scratch& 
         en_passant_term_applies(pos, EnPassantRule::PseudoLegal)
             ? (pos.en_passant_capture_legal() ? "a legal capture" : "only an illegal capture")
             : "no capture";
-    fail(line.counterexample(std::string("en-passant term on ") + square + " is " +
-                                 (present ? "present" : "absent") + " but the " + rule_name(rule) +
-                                 " rule says it is " + (expected ? "present" : "absent") + " (" +
-                                 pseudo + ", " + label + "; key of " + fen +
-                                 " vs the same FEN without the square)",
-                             without, with));
+    const std::string what =
+        std::string("en-passant term on ") + square + " is " + (present ? "present" : "absent") +
+        " but the " + rule_name(rule) + " rule says it is " + (expected ? "present" : "absent") +
+        " (" + pseudo + ", " + label + "; key of " + fen + " vs the same FEN without the square)";
+    const ComparedPosition with_square{fen, line.chess960(), {}, with};
+    const ComparedPosition without_square{with_en_passant(fen, "-"), line.chess960(), {}, without};
+    if (expected) fail(line.different_keys(what, with_square, without_square));
+    Counterexample c = line.counterexample(what, without, with);
+    c.positions = {without_square, with_square};
+    fail(std::move(c));
   }
   expect_same_key(line, "after the double push vs a fresh set_position of " + fen, with,
                   line.keys().key);

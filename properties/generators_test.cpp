@@ -15,7 +15,7 @@ namespace {
 std::string identity_after(const Route& route, EnPassantRule rule) {
   Game game;
   EXPECT_TRUE(replay(game, route)) << route.fen;
-  return position_identity(game.position(), rule);
+  return to_string(position_identity(game.position(), rule));
 }
 
 TEST(Corpus, EveryPositionParsesWithItsChess960Flag) {

@@ -130,9 +130,14 @@ void check_position(const PropertyContext& context, const Line& line, Scratch& s
     const Key other = scratch.keys_of(*variant, false, line).*which;
     if ((other == keys.*which) == must_equal) return;
     const std::string name = which == &TargetKeys::pawn_key ? "pawn key" : "material key";
-    fail(line.counterexample(name + " of " + fen + " vs " + *variant + " (" + how + "): must " +
-                                 (must_equal ? "be equal" : "differ"),
-                             keys.*which, other));
+    const std::string what = name + " of " + fen + " vs " + *variant + " (" + how + "): must " +
+                             (must_equal ? "be equal" : "differ");
+    const ComparedPosition first{fen, line.chess960(), {}, keys.*which};
+    const ComparedPosition second{*variant, false, {}, other};
+    if (!must_equal) fail(line.different_keys(what, first, second));
+    Counterexample c = line.counterexample(what, keys.*which, other);
+    c.positions = {first, second};
+    fail(std::move(c));
   };
   if (context.caps.pawn_key) {
     compare(same_pawns(board, rng), &TargetKeys::pawn_key, true, "same pawns, other pieces moved");

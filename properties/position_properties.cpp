@@ -5,6 +5,7 @@
 
 #include "position_tools.h"
 #include "property_definitions.h"
+#include "route_shrinking.h"
 #include "transpositions.h"
 #include "zobrist_verify/movegen.h"
 #include "zobrist_verify/uci.h"
@@ -30,24 +31,11 @@ Key route_key(const PropertyContext& context, const Route& route) {
   return line.keys().key;
 }
 
-// The shortest tail of `route` (started from the FEN the route passes through) for which `holds`
-// is still true: a found collision or mismatch shown with as few moves as it needs.
-template <class Predicate>
-Route shortest_tail(const PropertyContext& context, const Route& route, Predicate holds) {
-  std::vector<std::string> fens;
+// The identity of the position at the end of `route` (replayed on the reference).
+PositionIdentity route_identity(const Route& route, EnPassantRule rule) {
   Game game;
-  (void)game.set(route.fen, polyglot_scheme(), FenOptions{route.chess960});
-  fens.push_back(game.position().fen());
-  for (const std::string& m : route.moves) {
-    (void)game.play_uci(m);
-    fens.push_back(game.position().fen());
-  }
-  for (std::size_t k = route.moves.size(); k > 0; --k) {
-    Route tail{
-        fens[k], route.chess960, {route.moves.begin() + std::ptrdiff_t(k), route.moves.end()}};
-    if (holds(route_key(context, tail))) return tail;
-  }
-  return route;
+  (void)replay(game, route);
+  return position_identity(game.position(), rule);
 }
 
 TranspositionClass pick_class(const PropertyContext& context) {
@@ -77,7 +65,7 @@ TranspositionClass pick_class(const PropertyContext& context) {
 void equal_positions_equal_keys(const PropertyContext& context) {
   const TranspositionClass cls = pick_class(context);
   struct Reached {
-    std::string identity;
+    PositionIdentity identity;
     Key key;
   };
   std::vector<Reached> reached;
@@ -100,14 +88,20 @@ void equal_positions_equal_keys(const PropertyContext& context) {
       const bool same_key = reached[i].key == reached[j].key;
       if (same_position == same_key) continue;
       const std::string other = describe(cls.routes[j]);
-      fail(lines[i]->counterexample(
-          same_position
-              ? "key differs from that of the same position (" + reached[i].identity + ", " +
-                    to_string(context.target.en_passant_rule) + " en passant) reached by " + other +
-                    " [" + cls.label + "]"
-              : "key equals that of a different position (" + reached[j].identity + " vs " +
-                    reached[i].identity + ") reached by " + other + " [" + cls.label + "]",
-          reached[j].key, reached[i].key));
+      const ComparedPosition there = lines[j]->compared(reached[j].key);
+      const ComparedPosition here = lines[i]->compared(reached[i].key);
+      if (!same_position)
+        fail(lines[i]->different_keys(
+            "key equals that of a different position (" + to_string(reached[j].identity) + " vs " +
+                to_string(reached[i].identity) + ") reached by " + other + " [" + cls.label + "]",
+            there, here));
+      Counterexample c = lines[i]->counterexample(
+          "key differs from that of the same position (" + to_string(reached[i].identity) + ", " +
+              to_string(context.target.en_passant_rule) + " en passant) reached by " + other +
+              " [" + cls.label + "]",
+          reached[j].key, reached[i].key);
+      c.positions = {there, here};
+      fail(std::move(c));
     }
   }
   tag_case(some_equal ? "transposition" : "near misses only");
@@ -127,8 +121,8 @@ void unequal_positions_unequal_keys(const PropertyContext& context) {
     std::int32_t ply;
   };
   std::vector<Route> games;
-  std::unordered_map<std::string, Seen> by_identity;
-  std::unordered_map<Key, std::string> by_key;
+  std::unordered_map<PositionIdentity, Seen, PositionIdentityHash> by_identity;
+  std::unordered_map<Key, PositionIdentity> by_key;
   by_identity.reserve(wanted * 2);
   by_key.reserve(wanted * 2);
 
@@ -142,20 +136,70 @@ void unequal_positions_unequal_keys(const PropertyContext& context) {
     r.moves.resize(std::size_t(s.ply + 1));
     return r;
   };
-  // Fails with both routes cut to their shortest tails that still show the problem.
-  auto fail_with = [&](const Seen& first, const std::string& what, bool keys_equal) {
-    const Route here = games.back();
+  // Fails with both routes shrunk while they still show the problem: a collision (equal keys,
+  // different positions) or a split (one position, two keys).
+  auto fail_with = [&](const Seen& first, bool collision) {
+    Route here = games.back();
     Route other = route_to(first);
-    const Key here_key = route_key(context, here);
-    other = shortest_tail(context, other, [&](Key k) { return (k == here_key) == keys_equal; });
-    const Key other_key = route_key(context, other);
-    const Route shown =
-        shortest_tail(context, here, [&](Key k) { return (k == other_key) == keys_equal; });
+    const PositionIdentity here_id = route_identity(here, rule);
+    const PositionIdentity other_id = route_identity(other, rule);
+    // A collision of positions that differ in one field only stays of that kind while shrinking.
+    const bool one_field = !only_difference(here_id, other_id).empty();
+    auto shows = [&](const Route& a, const Route& b) {
+      const PositionIdentity ia = route_identity(a, rule), ib = route_identity(b, rule);
+      const bool keys_equal = route_key(context, a) == route_key(context, b);
+      if (!collision) return ia == ib && !keys_equal;
+      return keys_equal && !(ia == ib) && !only_difference(ia, ib).empty() == one_field;
+    };
+    here = shrink_route(here, [&](const Route& r) { return shows(r, other); });
+    // Once `here` is a bare FEN, it follows `other` as it shrinks: the FEN where the shorter
+    // route ends, with the one field they differ in taken from `here` (none for a split). The
+    // pair then shrinks together, as a bug in one route's moves would be found on its own.
+    auto partner = [&](const Route& r) -> std::optional<Route> {
+      if (!here.moves.empty()) return here;
+      Game game;
+      if (!replay(game, r)) return std::nullopt;
+      FenFields fields = split_fen(game.position().fen());
+      const FenFields mine = split_fen(here.fen);
+      if (!(route_identity(here, rule) == route_identity(other, rule))) {
+        fields.side = mine.side;
+        fields.castling = mine.castling;
+        fields.en_passant = mine.en_passant;
+      }
+      const std::string fen = join_fen(fields);
+      if (!fen_is_valid(fen, r.chess960)) return std::nullopt;
+      return Route{fen, r.chess960, {}};
+    };
+    other = shrink_route(other, [&](const Route& r) {
+      const std::optional<Route> p = partner(r);
+      return p && shows(*p, r);
+    });
+    if (const std::optional<Route> p = partner(other)) here = *p;
     Line replayed(context.target, context.caps);
-    replayed.start(shown.fen, shown.chess960);
-    for (const std::string& m : shown.moves) replayed.play(m);
-    fail(replayed.counterexample(what + " reached by " + describe(other), other_key,
-                                 replayed.keys().key));
+    replayed.start(here.fen, here.chess960);
+    for (const std::string& m : here.moves) replayed.play(m);
+    const ComparedPosition there{other.fen, other.chess960, other.moves, route_key(context, other)};
+    const ComparedPosition shown = replayed.compared(replayed.keys().key);
+    const PositionIdentity here_shown = route_identity(here, rule);
+    if (collision) {
+      const PositionIdentity other_shown = route_identity(other, rule);
+      const std::string difference = only_difference(here_shown, other_shown);
+      const std::string found = " after " + std::to_string(by_identity.size()) +
+                                " distinct positions: " + to_string(here_shown) +
+                                " has the key of " + to_string(other_shown) + " reached by " +
+                                describe(other);
+      fail(replayed.different_keys(difference.empty()
+                                       ? "64-bit key collision" + found
+                                       : "these positions differ only in " + difference +
+                                             " and have the same key (found" + found + ")",
+                                   there, shown));
+    }
+    Counterexample c =
+        replayed.counterexample("key differs from that of the same position (" +
+                                    to_string(here_shown) + ") reached by " + describe(other),
+                                there.key, shown.key);
+    c.positions = {there, shown};
+    fail(std::move(c));
   };
   const std::size_t max_games = wanted;  // far more than needed; stops a target that loops
   while (by_identity.size() < wanted && games.size() < max_games) {
@@ -182,31 +226,29 @@ void unequal_positions_unequal_keys(const PropertyContext& context) {
         line.play(uci);
         games.back().moves.push_back(uci);
       }
-      const std::string identity = position_identity(line.position(), rule);
+      const PositionIdentity identity = position_identity(line.position(), rule);
       const Key key = line.keys().key;
       const Seen here{key, game_index, ply};
       if (auto it = by_identity.find(identity); it != by_identity.end()) {
-        if (it->second.key != key)
-          fail_with(it->second, "key differs from that of the same position (" + identity + ")",
-                    false);
+        if (it->second.key != key) fail_with(it->second, false);
         continue;
       }
       if (auto it = by_key.find(key); it != by_key.end()) {
-        fail_with(by_identity.at(it->second),
-                  "64-bit key collision after " + std::to_string(by_identity.size()) +
-                      " distinct positions: " + identity + " has the key of " + it->second + ",",
-                  true);
+        fail_with(by_identity.at(it->second), true);
       }
       by_identity.emplace(identity, here);
       by_key.emplace(key, identity);
       if (by_identity.size() >= wanted) break;
     }
   }
-  if (by_identity.size() < wanted)
-    fail(line.counterexample("only " + std::to_string(by_identity.size()) +
-                                 " distinct positions generated, fewer than the " +
-                                 std::to_string(wanted) + " wanted",
-                             0, 0));
+  if (by_identity.size() < wanted) {
+    Counterexample c = line.counterexample("only " + std::to_string(by_identity.size()) +
+                                               " distinct positions generated, fewer than the " +
+                                               std::to_string(wanted) + " wanted",
+                                           0, 0);
+    c.comparison = Comparison::NoKeys;
+    fail(std::move(c));
+  }
 }
 
 }  // namespace zobrist_verify::properties

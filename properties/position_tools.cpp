@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <ostream>
 #include <vector>
 
 #include "zobrist_verify/bitboard.h"
@@ -86,10 +87,83 @@ bool en_passant_term_applies(const Position& pos, EnPassantRule rule) {
   return false;
 }
 
-std::string position_identity(const Position& pos, EnPassantRule rule) {
-  FenFields f = split_fen(pos.fen());
-  const std::string ep = en_passant_term_applies(pos, rule) ? f.en_passant : "-";
-  return f.placement + ' ' + f.side + ' ' + f.castling + ' ' + ep;
+PositionIdentity position_identity(const Position& pos, EnPassantRule rule) {
+  PositionIdentity id;
+  for (Square s = A1; s < SquareCount; ++s)
+    id.board[s / 2] |= std::uint8_t(pos.piece_on(s) << (4 * (s % 2)));
+  id.side = std::uint8_t(pos.side_to_move());
+  const CastlingRights rights[] = {WhiteOO, WhiteOOO, BlackOO, BlackOOO};
+  for (std::size_t i = 0; i < 4; ++i)
+    id.castling_rooks[i] =
+        pos.can_castle(rights[i]) ? pos.castling_rook_square(rights[i]) : NoSquare;
+  if (en_passant_term_applies(pos, rule)) id.en_passant = pos.ep_square();
+  return id;
+}
+
+namespace {
+
+std::string castling_text(const PositionIdentity& id) {
+  Board board{};
+  for (Square s = A1; s < SquareCount; ++s)
+    board[s] = Piece((id.board[s / 2] >> (4 * (s % 2))) & 15);
+  std::string out;
+  const char standard[] = {'K', 'Q', 'k', 'q'};
+  for (std::size_t i = 0; i < 4; ++i) {
+    const auto rook = Square(id.castling_rooks[i]);
+    if (rook == NoSquare) continue;
+    const bool white = i < 2;
+    const Square king_home = white ? E1 : E8;
+    const Square corner = i == 0 ? H1 : i == 1 ? A1 : i == 2 ? H8 : A8;
+    const bool plain =
+        board[king_home] == make_piece(white ? White : Black, King) && rook == corner;
+    const char letter = plain ? standard[i] : char('a' + file_of(rook));
+    out += white ? char(std::toupper(static_cast<unsigned char>(letter))) : letter;
+  }
+  return out.empty() ? "-" : out;
+}
+
+}  // namespace
+
+std::string to_string(const PositionIdentity& id) {
+  Board board{};
+  for (Square s = A1; s < SquareCount; ++s)
+    board[s] = Piece((id.board[s / 2] >> (4 * (s % 2))) & 15);
+  const std::string ep =
+      id.en_passant == NoSquare ? std::string("-") : square_name(Square(id.en_passant));
+  return placement_field(board) + (id.side == White ? " w " : " b ") + castling_text(id) + ' ' + ep;
+}
+
+std::ostream& operator<<(std::ostream& out, const PositionIdentity& identity) {
+  return out << to_string(identity);
+}
+
+std::size_t PositionIdentityHash::operator()(const PositionIdentity& id) const {
+  // FNV-1a over the bytes, then a splitmix finaliser: fast and well spread for hash tables.
+  std::uint64_t h = 0xCBF29CE484222325ULL;
+  auto mix = [&h](std::uint8_t byte) { h = (h ^ byte) * 0x100000001B3ULL; };
+  for (std::uint8_t b : id.board) mix(b);
+  mix(id.side);
+  for (std::uint8_t r : id.castling_rooks) mix(r);
+  mix(id.en_passant);
+  return std::size_t(SplitMix(h).next());
+}
+
+std::string only_difference(const PositionIdentity& a, const PositionIdentity& b) {
+  const bool board = a.board == b.board, side = a.side == b.side,
+             castling = a.castling_rooks == b.castling_rooks, ep = a.en_passant == b.en_passant;
+  if (!board || int(side) + int(castling) + int(ep) != 2) return "";
+  if (!ep) {
+    auto name = [](std::uint8_t s) {
+      return s == NoSquare ? std::string("none") : square_name(Square(s));
+    };
+    const std::uint8_t set = a.en_passant != NoSquare ? a.en_passant : b.en_passant;
+    if (a.en_passant != NoSquare && b.en_passant != NoSquare)
+      return "the en-passant square (" + name(a.en_passant) + " vs " + name(b.en_passant) + ")";
+    return "the en-passant square " + name(set);
+  }
+  if (!castling)
+    return "the castling rights (" + castling_text(a) + " vs " + castling_text(b) + ")";
+  return "the side to move";
 }
 
 Board board_of(const Position& pos) {

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <iosfwd>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -50,9 +51,29 @@ std::string castling_field(const Position& pos, CastlingRights rights);
 // Whether the en-passant square of pos contributes to the key under `rule`.
 bool en_passant_term_applies(const Position& pos, EnPassantRule rule);
 
-// What "the same position" means for a key: placement, side to move, castling rights and the
-// en-passant square when its term applies under `rule`. Clocks are not part of it.
-std::string position_identity(const Position& pos, EnPassantRule rule);
+// What "the same position" means for a key: what the position is, not how its FEN spells it.
+// The board, the side to move, the castling rights as a set of (colour, rook square) and the
+// en-passant square when its term applies under `rule`. Clocks are not part of it, nor are the
+// castling letters: Shredder, X-FEN and KQkq spellings of one set of rights are one identity.
+struct PositionIdentity {
+  std::array<std::uint8_t, SquareCount / 2> board{};  // two squares a byte, a1 in the low nibble
+  std::uint8_t side = 0;
+  std::array<std::uint8_t, 4> castling_rooks{};  // per right (WhiteOO, WhiteOOO, BlackOO,
+                                                 // BlackOOO): its rook's square, or NoSquare
+  std::uint8_t en_passant = NoSquare;
+  friend bool operator==(const PositionIdentity&, const PositionIdentity&) = default;
+};
+PositionIdentity position_identity(const Position& pos, EnPassantRule rule);
+// "placement side castling en-passant", castling as KQkq where those letters name the rights
+// unambiguously on the standard squares and as rook files otherwise: for reports.
+std::string to_string(const PositionIdentity& identity);
+std::ostream& operator<<(std::ostream& out, const PositionIdentity& identity);
+struct PositionIdentityHash {
+  std::size_t operator()(const PositionIdentity& identity) const;
+};
+// What two identities differ in, when they differ in one field only: "the en-passant square d6",
+// "the castling rights (KQkq vs KQk)", "the side to move"; empty otherwise.
+std::string only_difference(const PositionIdentity& a, const PositionIdentity& b);
 
 // The board as 64 pieces, a1 first, and back to a FEN placement field.
 using Board = std::array<Piece, SquareCount>;

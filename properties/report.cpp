@@ -38,10 +38,59 @@ std::string xml_escape(std::string_view text) {
   return out;
 }
 
-std::string joined_moves(const Counterexample& c) {
+std::string joined(const std::vector<std::string>& words, const char* separator) {
   std::string out;
-  for (const std::string& m : c.moves) out += (out.empty() ? "" : " ") + m;
+  for (const std::string& w : words) out += (out.empty() ? "" : separator) + w;
   return out;
+}
+
+std::string joined_moves(const std::vector<std::string>& moves) {
+  return joined(moves, " ");
+}
+
+struct Counts {
+  int passed = 0, failed = 0, skipped = 0;
+};
+
+Counts count(const std::vector<PropertyResult>& results) {
+  Counts counts;
+  for (const PropertyResult& r : results)
+    (r.skipped ? counts.skipped : r.passed ? counts.passed : counts.failed) += 1;
+  return counts;
+}
+
+const char* verdict(const PropertyResult& r) {
+  return r.skipped ? "SKIP" : r.passed ? "PASS" : "FAIL";
+}
+
+const char* status(const PropertyResult& r) {
+  return r.skipped ? "skip" : r.passed ? "pass" : "fail";
+}
+
+// When two or more properties of one target fail, the features all their counterexamples share:
+// one cause often fails several properties, and the reader should see that it is one problem.
+void write_shared_features(std::ostream& out, const std::vector<PropertyResult>& results) {
+  std::vector<std::string> targets;
+  for (const PropertyResult& r : results)
+    if (std::find(targets.begin(), targets.end(), r.target) == targets.end())
+      targets.push_back(r.target);
+  for (const std::string& target : targets) {
+    std::vector<const Counterexample*> failures;
+    for (const PropertyResult& r : results)
+      if (r.target == target && r.counterexample) failures.push_back(&*r.counterexample);
+    if (failures.size() < 2) continue;
+    std::vector<std::string> shared = failures.front()->features;
+    for (const Counterexample* c : failures)
+      std::erase_if(shared, [&](const std::string& f) {
+        return std::find(c->features.begin(), c->features.end(), f) == c->features.end();
+      });
+    out << (target.empty() ? std::string() : target + ": ") << failures.size()
+        << " properties failed; ";
+    if (shared.empty())
+      out << "their counterexamples share no position feature\n";
+    else
+      out << "every counterexample has: " << joined(shared, ", ") << " (perhaps one cause)\n";
+  }
 }
 
 std::string seconds_text(double seconds) {
@@ -103,18 +152,65 @@ std::string json_string(std::string_view text) {
   return out + '"';
 }
 
+const char* to_string(Comparison comparison) {
+  switch (comparison) {
+    case Comparison::SameKey:
+      return "same-key";
+    case Comparison::DifferentKeys:
+      return "different-keys";
+    case Comparison::TargetError:
+      return "target-error";
+    case Comparison::NoKeys:
+      return "no-keys";
+  }
+  return "?";
+}
+
+namespace {
+
+std::string json_list(const std::vector<std::string>& items) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + json_string(items[i]);
+  return out + ']';
+}
+
+}  // namespace
+
 std::string format_counterexample(const Counterexample& c) {
   std::string out;
   out += "  fen:       " + c.start_fen + (c.chess960 ? " (Chess960)" : "") + "\n";
-  out += "  moves:     " + (c.moves.empty() ? std::string("(none)") : joined_moves(c)) + "\n";
+  out += "  moves:     " + (c.moves.empty() ? std::string("(none)") : joined_moves(c.moves)) + "\n";
   out += "  ply:       " + std::to_string(c.ply) +
          (c.ply < 0
               ? " (at the start position)"
               : " (move " + std::to_string(c.ply + 1) + ", " + c.moves[std::size_t(c.ply)] + ")") +
          "\n";
   out += "  broke:     " + c.what + "\n";
-  out += "  expected:  " + hex(c.expected) + "\n";
-  out += "  actual:    " + hex(c.actual) + "\n";
+  // Each position of a comparison between two, with the key the target gave it.
+  for (std::size_t i = 0; i < c.positions.size(); ++i) {
+    const ComparedPosition& p = c.positions[i];
+    const std::string label = "  position " + std::to_string(i + 1) + ": ";
+    out += label + p.fen + (p.chess960 ? " (Chess960)" : "") +
+           (p.moves.empty() ? "" : " moves " + joined_moves(p.moves)) + "\n";
+    out += std::string(label.size(), ' ') + "key " + hex(p.key) + "\n";
+  }
+  switch (c.comparison) {
+    case Comparison::SameKey:
+      out += "  expected:  " + hex(c.expected) + "\n";
+      out += "  actual:    " + hex(c.actual) + "\n";
+      break;
+    case Comparison::DifferentKeys:
+      out += c.difference.empty()
+                 ? "  the two positions differ and have the same key\n"
+                 : "  these positions differ only in " + c.difference + " and have the same key\n";
+      break;
+    case Comparison::TargetError:
+      out += "  target:    " + c.target_error + "\n";
+      break;
+    case Comparison::NoKeys:
+      break;
+  }
+  if (!c.features.empty()) out += "  features:  " + joined(c.features, ", ") + "\n";
   if (!c.reproduce.empty()) out += "  reproduce: RC_PARAMS=\"" + c.reproduce + "\"\n";
   return out;
 }
@@ -123,27 +219,30 @@ void write_text_report(std::ostream& out, const std::vector<PropertyResult>& res
   // Dots run to a common column so that PASS and FAIL line up, as in SMHasher.
   std::size_t width = 48;
   for (const PropertyResult& r : results) width = std::max(width, row_name(r).size() + 4);
-  int passed = 0, failed = 0;
+  const Counts counts = count(results);
   for (const PropertyResult& r : results) {
     const std::string name = row_name(r);
-    const char* verdict = r.skipped ? "SKIP" : r.passed ? "PASS" : "FAIL";
-    out << name << ' ' << std::string(width - name.size() - 1, '.') << ' ' << verdict;
+    out << name << ' ' << std::string(width - name.size() - 1, '.') << ' ' << verdict(r);
     if (const std::string d = detail(r); !d.empty()) out << "  " << d;
     out << '\n';
     if (r.counterexample) out << format_counterexample(*r.counterexample);
-    (r.passed ? passed : failed) += 1;
   }
-  out << "check: " << passed << " passed, " << failed << " failed\n";
+  write_shared_features(out, results);
+  out << "check: " << counts.passed << " passed, " << counts.failed << " failed, " << counts.skipped
+      << " skipped\n";
 }
 
 void write_json_report(std::ostream& out, const std::vector<PropertyResult>& results) {
   const bool all_passed =
       std::all_of(results.begin(), results.end(), [](const PropertyResult& r) { return r.passed; });
-  out << "{\"passed\": " << (all_passed ? "true" : "false") << ", \"properties\": [";
+  const Counts counts = count(results);
+  out << "{\"passed\": " << (all_passed ? "true" : "false")
+      << ", \"counts\": {\"passed\": " << counts.passed << ", \"failed\": " << counts.failed
+      << ", \"skipped\": " << counts.skipped << "}, \"properties\": [";
   for (std::size_t i = 0; i < results.size(); ++i) {
     const PropertyResult& r = results[i];
     out << (i ? ",\n  " : "\n  ") << "{\"name\": " << json_string(r.name)
-        << ", \"target\": " << json_string(r.target)
+        << ", \"target\": " << json_string(r.target) << ", \"status\": \"" << status(r) << '"'
         << ", \"passed\": " << (r.passed ? "true" : "false")
         << ", \"skipped\": " << (r.skipped ? "true" : "false") << ", \"cases\": " << r.cases
         << ", \"seconds\": " << seconds_text(r.seconds) << ", \"seed\": " << r.seed
@@ -151,12 +250,29 @@ void write_json_report(std::ostream& out, const std::vector<PropertyResult>& res
     if (r.counterexample) {
       const Counterexample& c = *r.counterexample;
       out << ", \"counterexample\": {\"fen\": " << json_string(c.start_fen)
-          << ", \"chess960\": " << (c.chess960 ? "true" : "false") << ", \"moves\": [";
-      for (std::size_t m = 0; m < c.moves.size(); ++m)
-        out << (m ? ", " : "") << json_string(c.moves[m]);
-      out << "], \"ply\": " << c.ply << ", \"what\": " << json_string(c.what)
-          << ", \"expected\": " << json_string(hex_digits(c.expected))
-          << ", \"actual\": " << json_string(hex_digits(c.actual))
+          << ", \"chess960\": " << (c.chess960 ? "true" : "false")
+          << ", \"moves\": " << json_list(c.moves);
+      out << ", \"ply\": " << c.ply << ", \"what\": " << json_string(c.what)
+          << ", \"comparison\": \"" << to_string(c.comparison) << '"';
+      if (c.comparison == Comparison::SameKey)
+        out << ", \"expected\": " << json_string(hex_digits(c.expected))
+            << ", \"actual\": " << json_string(hex_digits(c.actual));
+      if (!c.positions.empty()) {
+        out << ", \"positions\": [";
+        for (std::size_t p = 0; p < c.positions.size(); ++p) {
+          const ComparedPosition& position = c.positions[p];
+          out << (p ? ", " : "") << "{\"fen\": " << json_string(position.fen)
+              << ", \"chess960\": " << (position.chess960 ? "true" : "false")
+              << ", \"moves\": " << json_list(position.moves)
+              << ", \"key\": " << json_string(hex_digits(position.key)) << '}';
+        }
+        out << ']';
+      }
+      if (c.comparison == Comparison::DifferentKeys)
+        out << ", \"difference\": " << json_string(c.difference);
+      if (c.comparison == Comparison::TargetError)
+        out << ", \"target_error\": " << json_string(c.target_error);
+      out << ", \"features\": " << json_list(c.features)
           << ", \"reproduce\": " << json_string(c.reproduce) << '}';
     }
     out << '}';

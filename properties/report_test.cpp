@@ -58,11 +58,80 @@ TEST(FormatCounterexample, StartPositionFailureSaysSo) {
   EXPECT_NE(format_counterexample(c).find("(at the start position)"), std::string::npos);
 }
 
-TEST(TextReport, EndsWithTheSummaryLineCiReads) {
+TEST(TextReport, EndsWithTheSummaryLineCountingSkipsApart) {
   std::ostringstream out;
   write_text_report(out, sample_results());
   const std::string text = out.str();
-  EXPECT_NE(text.find("\ncheck: 2 passed, 1 failed\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("\ncheck: 1 passed, 1 failed, 1 skipped\n"), std::string::npos) << text;
+}
+
+Counterexample should_differ_counterexample() {
+  Counterexample c;
+  c.start_fen = "8/8/8/KPp4r/8/8/8/4k3 w - c6 0 1";
+  c.ply = -1;
+  c.what = "en-passant term on c6 is absent but the pseudo-legal rule says it is present";
+  c.comparison = Comparison::DifferentKeys;
+  c.positions = {{"8/8/8/KPp4r/8/8/8/4k3 w - c6 0 1", false, {}, 0x1111222233334444ULL},
+                 {"8/8/8/KPp4r/8/8/8/4k3 w - - 0 1", false, {}, 0x1111222233334444ULL}};
+  c.difference = "the en-passant square c6";
+  return c;
+}
+
+TEST(FormatCounterexample, ShouldDifferShowsBothPositionsAndTheirKeysNotExpectedAndActual) {
+  const std::string text = format_counterexample(should_differ_counterexample());
+  EXPECT_NE(text.find("position 1: 8/8/8/KPp4r/8/8/8/4k3 w - c6 0 1"), std::string::npos) << text;
+  EXPECT_NE(text.find("position 2: 8/8/8/KPp4r/8/8/8/4k3 w - - 0 1"), std::string::npos) << text;
+  EXPECT_NE(text.find("key 0x1111222233334444"), std::string::npos) << text;
+  EXPECT_NE(text.find("these positions differ only in the en-passant square c6 and have the same "
+                      "key"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("expected:"), std::string::npos) << text;
+  EXPECT_EQ(text.find("actual:"), std::string::npos) << text;
+}
+
+TEST(FormatCounterexample, TargetErrorShowsTheTargetsMessageInsteadOfKeys) {
+  Counterexample c = sample_counterexample();
+  c.comparison = Comparison::TargetError;
+  c.target_error = "illegal move e1g1: king in check";
+  const std::string text = format_counterexample(c);
+  EXPECT_NE(text.find("target:    illegal move e1g1: king in check"), std::string::npos) << text;
+  EXPECT_EQ(text.find("0x0123456789abcdef"), std::string::npos) << text;
+  EXPECT_EQ(text.find("expected:"), std::string::npos) << text;
+}
+
+TEST(TextReport, NamesTheFeaturesThatSeveralFailuresShare) {
+  std::vector<PropertyResult> results = sample_results();
+  results[1].counterexample->features = {"en-passant square set", "pinned en passant", "check"};
+  PropertyResult other = results[1];
+  other.name = "en-passant";
+  other.counterexample = should_differ_counterexample();
+  other.counterexample->features = {"Chess960", "pinned en passant", "en-passant square set"};
+  results.push_back(other);
+  std::ostringstream out;
+  write_text_report(out, results);
+  EXPECT_NE(out.str().find("reference:polyglot: 2 properties failed; every counterexample has: "
+                           "en-passant square set, pinned en passant"),
+            std::string::npos)
+      << out.str();
+}
+
+TEST(TextReport, PutsEachReproductionUnderItsOwnLine) {
+  std::vector<PropertyResult> results = sample_results();
+  PropertyResult other = results[1];
+  other.name = "en-passant";
+  other.counterexample = should_differ_counterexample();
+  results.insert(results.begin() + 2, other);
+  std::ostringstream out;
+  write_text_report(out, results);
+  const std::string text = out.str();
+  const auto first_row = text.find("side-to-move ...");
+  const auto second_row = text.find("en-passant ...");
+  ASSERT_NE(first_row, std::string::npos);
+  ASSERT_NE(second_row, std::string::npos);
+  EXPECT_LT(first_row, text.find("0xfedcba9876543210"));
+  EXPECT_LT(text.find("0xfedcba9876543210"), second_row);
+  EXPECT_LT(second_row, text.find("position 1: 8/8/8/KPp4r"));
 }
 
 TEST(TextReport, AlignsVerdictsInOneColumn) {
@@ -84,7 +153,15 @@ TEST(JsonReport, HasPassedPropertiesAndTheCounterexample) {
   std::ostringstream out;
   write_json_report(out, sample_results());
   const std::string json = out.str();
-  EXPECT_EQ(json.rfind("{\"passed\": false, \"properties\": [", 0), 0u) << json;
+  EXPECT_EQ(json.rfind("{\"passed\": false, \"counts\": {\"passed\": 1, \"failed\": 1, "
+                       "\"skipped\": 1}, \"properties\": [",
+                       0),
+            0u)
+      << json;
+  EXPECT_NE(json.find("\"status\": \"pass\""), std::string::npos);
+  EXPECT_NE(json.find("\"status\": \"fail\""), std::string::npos);
+  EXPECT_NE(json.find("\"status\": \"skip\""), std::string::npos);
+  EXPECT_NE(json.find("\"comparison\": \"same-key\""), std::string::npos);
   EXPECT_NE(json.find("\"name\": \"side-to-move\""), std::string::npos);
   EXPECT_NE(json.find("\"cases\": 3"), std::string::npos);
   EXPECT_NE(json.find("\"moves\": [\"e2e4\", \"0000\"]"), std::string::npos);
@@ -92,6 +169,32 @@ TEST(JsonReport, HasPassedPropertiesAndTheCounterexample) {
   EXPECT_NE(json.find("\"expected\": \"0123456789abcdef\""), std::string::npos);
   EXPECT_NE(json.find("\"actual\": \"fedcba9876543210\""), std::string::npos);
   EXPECT_NE(json.find("\"target\": \"plugin \\\"x\\\" <y>\""), std::string::npos);
+}
+
+TEST(JsonReport, ShouldDifferHasPositionsWithTheirKeysAndNoExpectedOrActual) {
+  std::vector<PropertyResult> results = sample_results();
+  results[1].counterexample = should_differ_counterexample();
+  std::ostringstream out;
+  write_json_report(out, results);
+  const std::string json = out.str();
+  EXPECT_NE(json.find("\"comparison\": \"different-keys\""), std::string::npos) << json;
+  EXPECT_NE(json.find("\"positions\": [{\"fen\": \"8/8/8/KPp4r/8/8/8/4k3 w - c6 0 1\", "
+                      "\"chess960\": false, \"moves\": [], \"key\": \"1111222233334444\"}, "
+                      "{\"fen\": \"8/8/8/KPp4r/8/8/8/4k3 w - - 0 1\""),
+            std::string::npos)
+      << json;
+  EXPECT_NE(json.find("\"difference\": \"the en-passant square c6\""), std::string::npos);
+  EXPECT_EQ(json.find("\"expected\""), std::string::npos) << json;
+}
+
+TEST(JsonReport, TargetErrorCarriesTheTargetsMessage) {
+  std::vector<PropertyResult> results = sample_results();
+  results[1].counterexample->comparison = Comparison::TargetError;
+  results[1].counterexample->target_error = "bad move";
+  std::ostringstream out;
+  write_json_report(out, results);
+  EXPECT_NE(out.str().find("\"target_error\": \"bad move\""), std::string::npos) << out.str();
+  EXPECT_EQ(out.str().find("\"expected\""), std::string::npos) << out.str();
 }
 
 TEST(JsonReport, PassesWhenEveryPropertyPasses) {

@@ -151,6 +151,7 @@ PropertyResult run_property(const std::string& name, const Target& target,
       c.what = failure.description;
     }
     c.reproduce = reproduce_setting(metadata.id, failure.reproduce);
+    c.features = position_features(c);
     result.counterexample = std::move(c);
   } else if (outcome.is<rc::detail::GaveUpResult>()) {
     const auto& gave_up = outcome.get<rc::detail::GaveUpResult>();

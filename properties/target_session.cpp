@@ -1,14 +1,26 @@
 #include "target_session.h"
 
+#include <optional>
 #include <stdexcept>
 
 #include <rapidcheck.h>
+
+#include "position_tools.h"
 
 namespace zobrist_verify::properties {
 
 namespace {
 
 thread_local FailureLog* current_log = nullptr;
+
+// The identity of the position a comparison side reaches, on the reference.
+std::optional<PositionIdentity> identity_at(const ComparedPosition& p, EnPassantRule rule) {
+  Game game;
+  if (!game.set(p.fen, polyglot_scheme(), FenOptions{p.chess960}).empty()) return std::nullopt;
+  for (const std::string& m : p.moves)
+    if (!game.play_uci(m)) return std::nullopt;
+  return position_identity(game.position(), rule);
+}
 
 }  // namespace
 
@@ -61,7 +73,7 @@ void Line::start(const std::string& fen, bool chess960) {
   chess960_ = game_.position().is_chess960();
   moves_.clear();
   if (Expected<Done> done = hash_->set_position(start_fen_, chess960_); !done)
-    fail(counterexample("set_position rejected a valid FEN: " + done.error(), 0, 0));
+    fail(target_error("set_position rejected a valid FEN", done.error()));
 }
 
 void Line::play(const std::string& uci) {
@@ -69,12 +81,12 @@ void Line::play(const std::string& uci) {
     throw std::logic_error("the property generated an illegal move: " + m.error());
   moves_.push_back(uci);
   if (Expected<Done> done = hash_->make_move(uci); !done)
-    fail(counterexample("make_move rejected a legal move: " + done.error(), 0, 0));
+    fail(target_error("make_move rejected the legal move " + uci, done.error()));
 }
 
 void Line::unmake() {
   if (Expected<Done> done = hash_->unmake_move(); !done)
-    fail(counterexample("unmake_move failed: " + done.error(), 0, 0));
+    fail(target_error("unmake_move failed", done.error()));
   (void)game_.undo();
   moves_.pop_back();
 }
@@ -82,16 +94,16 @@ void Line::unmake() {
 TargetKeys Line::keys() {
   TargetKeys k;
   Expected<Key> key = hash_->key();
-  if (!key) fail(counterexample("key() failed: " + key.error(), 0, 0));
+  if (!key) fail(target_error("key() failed", key.error()));
   k.key = *key;
   if (caps_.pawn_key) {
     Expected<Key> pawn = hash_->pawn_key();
-    if (!pawn) fail(counterexample("pawn_key() failed: " + pawn.error(), 0, 0));
+    if (!pawn) fail(target_error("pawn_key() failed", pawn.error()));
     k.pawn_key = *pawn;
   }
   if (caps_.material_key) {
     Expected<Key> material = hash_->material_key();
-    if (!material) fail(counterexample("material_key() failed: " + material.error(), 0, 0));
+    if (!material) fail(target_error("material_key() failed", material.error()));
     k.material_key = *material;
   }
   return k;
@@ -122,27 +134,45 @@ Counterexample Line::counterexample(std::string what, Key expected, Key actual) 
   return c;
 }
 
+Counterexample Line::target_error(std::string what, std::string error) const {
+  Counterexample c = counterexample(std::move(what), 0, 0);
+  c.comparison = Comparison::TargetError;
+  c.target_error = std::move(error);
+  return c;
+}
+
+Counterexample Line::different_keys(std::string what, ComparedPosition first,
+                                    ComparedPosition second) const {
+  Counterexample c = counterexample(std::move(what), 0, 0);
+  c.comparison = Comparison::DifferentKeys;
+  const std::optional<PositionIdentity> a = identity_at(first, target_.en_passant_rule);
+  const std::optional<PositionIdentity> b = identity_at(second, target_.en_passant_rule);
+  if (a && b) c.difference = only_difference(*a, *b);
+  c.positions = {std::move(first), std::move(second)};
+  return c;
+}
+
 Scratch::Scratch(const Target& target, const Capabilities& caps)
     : caps_(caps), hash_(make_instance(target)) {}
 
 TargetKeys Scratch::keys_of(const std::string& fen, bool chess960, const Line& context) {
-  auto broken = [&](const std::string& what) {
-    fail(context.counterexample("fresh instance, " + what + " (FEN " + fen + ")", 0, 0));
+  auto broken = [&](const std::string& what, const std::string& error) {
+    fail(context.target_error("fresh instance, " + what + " (FEN " + fen + ")", error));
   };
   if (Expected<Done> done = hash_->set_position(fen, chess960); !done)
-    broken("set_position rejected a valid FEN: " + done.error());
+    broken("set_position rejected a valid FEN", done.error());
   TargetKeys k;
   Expected<Key> key = hash_->key();
-  if (!key) broken("key() failed: " + key.error());
+  if (!key) broken("key() failed", key.error());
   k.key = *key;
   if (caps_.pawn_key) {
     Expected<Key> pawn = hash_->pawn_key();
-    if (!pawn) broken("pawn_key() failed: " + pawn.error());
+    if (!pawn) broken("pawn_key() failed", pawn.error());
     k.pawn_key = *pawn;
   }
   if (caps_.material_key) {
     Expected<Key> material = hash_->material_key();
-    if (!material) broken("material_key() failed: " + material.error());
+    if (!material) broken("material_key() failed", material.error());
     k.material_key = *material;
   }
   return k;

@@ -78,8 +78,15 @@ class Line {
   const Capabilities& capabilities() const { return caps_; }
   HashUnderTest& target() { return *hash_; }
 
-  // A counterexample at the current ply of this line.
+  // A counterexample at the current ply of this line: two keys that had to be equal.
   Counterexample counterexample(std::string what, Key expected, Key actual) const;
+  // The target reported an error at the current ply: its own message, no keys.
+  Counterexample target_error(std::string what, std::string error) const;
+  // Two positions that had to have different keys, and did not; the first is often this line's.
+  Counterexample different_keys(std::string what, ComparedPosition first,
+                                ComparedPosition second) const;
+  // This line's position as one side of a comparison, with the key the target gave it.
+  ComparedPosition compared(Key key) const { return {start_fen_, chess960_, moves_, key}; }
 
  private:
   const Target& target_;

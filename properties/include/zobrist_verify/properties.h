@@ -50,14 +50,40 @@ struct Target {
   const KeyScheme* expected_scheme = nullptr;  // when set, keys must also equal this scheme's
 };
 
+// One side of a comparison between two positions: the route that reaches it (a FEN and UCI
+// moves from it) and the target's key there.
+struct ComparedPosition {
+  std::string fen;
+  bool chess960 = false;
+  std::vector<std::string> moves;
+  Key key = 0;
+};
+
+// What a counterexample compared, which decides what its reproduction shows.
+enum class Comparison : std::uint8_t {
+  SameKey,        // two keys had to be equal: `expected` and `actual`
+  DifferentKeys,  // two positions had to have different keys: `positions`, with their keys
+  TargetError,    // the target reported an error: `target_error`, no keys
+  NoKeys,         // nothing of the target was compared (the generator itself gave up)
+};
+const char* to_string(Comparison comparison);  // "same-key", "different-keys", ...
+
 struct Counterexample {
   std::string start_fen;
   bool chess960 = false;
   std::vector<std::string> moves;  // UCI, "0000" for null moves
   int ply = 0;                     // 0-based index into moves where it broke (-1: at the start)
   std::string what;                // which comparison failed
-  Key expected = 0, actual = 0;
-  std::string reproduce;  // RC_PARAMS value that replays the case ("reproduce=...")
+  Comparison comparison = Comparison::SameKey;
+  Key expected = 0, actual = 0;             // SameKey
+  std::vector<ComparedPosition> positions;  // DifferentKeys; SameKey between two routes
+  // DifferentKeys: what the two positions differ in when it is one field only ("the
+  // en-passant square d6"), else empty.
+  std::string difference;
+  std::string target_error;           // TargetError: the target's own message
+  std::vector<std::string> features;  // of the failing position and route ("en-passant square
+                                      // set", "Chess960", "promotion", ...), for the report
+  std::string reproduce;              // RC_PARAMS value that replays the case ("reproduce=...")
 };
 
 struct PropertyResult {
@@ -106,12 +132,22 @@ Target reference_target(const KeyScheme& scheme);
 // what broke, expected and actual keys in hex, and the RC_PARAMS line that replays it.
 std::string format_counterexample(const Counterexample& c);
 
+// The features of the position a counterexample broke at and of the route to it (en-passant
+// square set, pinned en passant, Chess960, promotion, castling, check, ...), as the reference
+// sees them. The runner fills Counterexample::features with it.
+std::vector<std::string> position_features(const Counterexample& c);
+
 // Reports. Text: SMHasher-style aligned "target property ....... PASS  detail" lines, each
-// failure's reproduction indented below its line, then "check: N passed, M failed".
+// failure's reproduction indented below its line; when several properties of one target fail,
+// the features their counterexamples share; then "check: N passed, M failed, K skipped".
 void write_text_report(std::ostream& out, const std::vector<PropertyResult>& results);
-// {"passed": bool, "properties": [{"name", "target", "passed", "skipped", "cases", "seconds",
-// "seed", "note", "counterexample": {"fen", "moves", "ply", "what", "expected", "actual",
-// "reproduce"}}]}; counterexample only on a failure, keys as 16 hex digits.
+// {"passed": bool, "counts": {"passed", "failed", "skipped"}, "properties": [{"name",
+// "target", "status": "pass"|"fail"|"skip", "passed", "skipped", "cases", "seconds", "seed",
+// "note", "counterexample": {"fen", "chess960", "moves", "ply", "what", "comparison",
+// "expected", "actual" (same-key), "positions": [{"fen", "chess960", "moves", "key"}]
+// (different-keys, and same-key between two routes), "difference", "target_error"
+// (target-error), "features", "reproduce"}}]}; counterexample only on a failure, keys as 16
+// hex digits.
 void write_json_report(std::ostream& out, const std::vector<PropertyResult>& results);
 // A JSON string literal (quotes and escapes included); shared with the CLI's other reports.
 std::string json_string(std::string_view text);

@@ -1,0 +1,66 @@
+#include "route_shrinking.h"
+
+#include <algorithm>
+#include <optional>
+
+#include "zobrist_verify/game.h"
+
+namespace zobrist_verify::properties {
+
+namespace {
+
+// The route without moves [begin, end): from the FEN reached after `begin` moves when the chunk
+// is a prefix, else the same start with the chunk cut out. Nothing when the rest is illegal.
+std::optional<Route> without_chunk(const Route& route, std::size_t begin, std::size_t end) {
+  Game game;
+  if (!game.set(route.fen, polyglot_scheme(), FenOptions{route.chess960}).empty())
+    return std::nullopt;
+  Route out{route.fen, route.chess960, {}};
+  for (std::size_t i = 0; i < route.moves.size(); ++i) {
+    const std::string& m = route.moves[i];
+    if (begin == 0 && i < end) {
+      // A prefix is played, and the position where it ends is the new start.
+      if (!game.play_uci(m)) return std::nullopt;
+      if (i + 1 == end) {
+        out.fen = game.position().fen();
+        out.chess960 = game.position().is_chess960();
+      }
+      continue;
+    }
+    if (i >= begin && i < end) continue;
+    if (!game.play_uci(m)) return std::nullopt;
+    out.moves.push_back(m);
+  }
+  return out;
+}
+
+}  // namespace
+
+Route shrink_route(const Route& route, const std::function<bool(const Route&)>& fails, int budget) {
+  Route best = route;
+  std::size_t chunk = std::max<std::size_t>(1, best.moves.size() / 2);
+  while (budget > 0 && !best.moves.empty()) {
+    bool shrunk = false;
+    for (std::size_t begin = 0; begin + chunk <= best.moves.size() && budget > 0;) {
+      std::optional<Route> candidate = without_chunk(best, begin, begin + chunk);
+      if (candidate) {
+        --budget;
+        if (fails(*candidate)) {
+          best = std::move(*candidate);
+          shrunk = true;
+          continue;  // the same place now holds the moves that followed the chunk
+        }
+      }
+      begin += chunk;
+    }
+    if (shrunk) {
+      chunk = std::max<std::size_t>(1, std::min(chunk, best.moves.size() / 2));
+      continue;
+    }
+    if (chunk == 1) break;
+    chunk /= 2;
+  }
+  return best;
+}
+
+}  // namespace zobrist_verify::properties
