@@ -83,6 +83,8 @@ bool en_passant_term_applies(const Position& pos, EnPassantRule rule) {
       return pawn_attacks(~us, ep) & pos.pieces(us, Pawn);
     case EnPassantRule::Legal:
       return pos.en_passant_capture_legal();
+    case EnPassantRule::Never:
+      return false;
   }
   return false;
 }

@@ -1,6 +1,7 @@
 // Key schemes as data: built-in tables against their sources, the ChaCha20 generator against
 // published vectors, seeded schemes, and the text format (round trips and error messages).
 #include "zobrist_verify/key_scheme.h"
+#include "zobrist_verify/position.h"
 
 #include <gtest/gtest.h>
 
@@ -418,8 +419,29 @@ TEST(BuiltinSchemes, UnknownNameErrorListsTheValidNames) {
 
 TEST(EnPassantRule, NamesAreLowerCaseWords) {
   EXPECT_STREQ(zv::to_string(zv::EnPassantRule::Always), "always");
-  EXPECT_STREQ(zv::to_string(zv::EnPassantRule::PseudoLegal), "pseudolegal");
+  EXPECT_STREQ(zv::to_string(zv::EnPassantRule::PseudoLegal), "pseudo-legal");
   EXPECT_STREQ(zv::to_string(zv::EnPassantRule::Legal), "legal");
+  EXPECT_STREQ(zv::to_string(zv::EnPassantRule::Never), "never");
+}
+
+TEST(EnPassantRule, ParsesEverySpellingAndTheOldPseudolegalAlias) {
+  for (zv::EnPassantRule rule : {zv::EnPassantRule::Always, zv::EnPassantRule::PseudoLegal,
+                                 zv::EnPassantRule::Legal, zv::EnPassantRule::Never})
+    EXPECT_EQ(*zv::parse_en_passant_rule(zv::to_string(rule)), rule);
+  EXPECT_EQ(*zv::parse_en_passant_rule("pseudolegal"), zv::EnPassantRule::PseudoLegal);
+  const auto bad = zv::parse_en_passant_rule("sometimes");
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().find("'sometimes'"), std::string::npos) << bad.error();
+}
+
+TEST(EnPassantRule, NeverHashesNoSquare) {
+  KeyScheme scheme = zv::polyglot_scheme();
+  scheme.en_passant_rule = zv::EnPassantRule::Never;
+  zv::Position pos;
+  zv::StateInfo st;
+  ASSERT_TRUE(pos.set("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", st, scheme)
+                  .empty());
+  EXPECT_FALSE(pos.compute_ep_hashed());
 }
 
 // --- Text format ---

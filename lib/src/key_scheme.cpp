@@ -103,11 +103,22 @@ const char* to_string(EnPassantRule rule) {
     case EnPassantRule::Always:
       return "always";
     case EnPassantRule::PseudoLegal:
-      return "pseudolegal";
+      return "pseudo-legal";
     case EnPassantRule::Legal:
       return "legal";
+    case EnPassantRule::Never:
+      return "never";
   }
   return "unknown";
+}
+
+Expected<EnPassantRule> parse_en_passant_rule(std::string_view text) {
+  for (EnPassantRule rule : {EnPassantRule::Always, EnPassantRule::PseudoLegal,
+                             EnPassantRule::Legal, EnPassantRule::Never})
+    if (text == to_string(rule)) return rule;
+  if (text == "pseudolegal") return EnPassantRule::PseudoLegal;
+  return Error{"unknown en-passant rule '" + std::string(text) +
+               "' (expected always, pseudo-legal, legal or never)"};
 }
 
 const KeyScheme& polyglot_scheme() {

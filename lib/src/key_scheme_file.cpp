@@ -166,14 +166,13 @@ class SchemeParser {
                     "name");
     }
     if (keyword == "rule") {
-      if (auto e = check_arity(line, tokens, 1, "rule always|pseudolegal|legal")) return e;
-      for (EnPassantRule rule :
-           {EnPassantRule::Always, EnPassantRule::PseudoLegal, EnPassantRule::Legal})
-        if (tokens[1] == to_string(rule))
-          return assign(line, Slot<EnPassantRule>{&scheme_.en_passant_rule, &rule_line_}, rule,
-                        "rule");
-      return error(line,
-                   "bad rule " + quoted(tokens[1]) + ": expected always, pseudolegal or legal");
+      if (auto e = check_arity(line, tokens, 1, "rule always|pseudo-legal|legal|never")) return e;
+      // "pseudolegal", this format's first spelling, stays an alias of "pseudo-legal".
+      if (Expected<EnPassantRule> rule = parse_en_passant_rule(tokens[1]))
+        return assign(line, Slot<EnPassantRule>{&scheme_.en_passant_rule, &rule_line_}, *rule,
+                      "rule");
+      return error(line, "bad rule " + quoted(tokens[1]) +
+                             ": expected always, pseudo-legal (or pseudolegal), legal or never");
     }
     if (keyword == "fold_rule50") {
       if (auto e = check_arity(line, tokens, 1, "fold_rule50 yes|no")) return e;

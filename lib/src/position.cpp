@@ -152,6 +152,8 @@ bool Position::compute_ep_hashed() const {
       return pawn_attacks(~side_to_move_, ep) & pieces(side_to_move_, Pawn);
     case EnPassantRule::Legal:
       return en_passant_capture_legal();
+    case EnPassantRule::Never:
+      return false;
   }
   return false;
 }

@@ -287,6 +287,8 @@ bool MutantHasher::ep_hashed(Square ep) const {
       for (Bitboard b = capturers; b;)
         if (ep_capture_legal(pop_lsb(b), ep)) return true;
       return false;
+    case EnPassantRule::Never:
+      return false;
   }
   return false;
 }

@@ -18,9 +18,14 @@ enum class EnPassantRule : std::uint8_t {
   Always,       // whenever an en-passant square is set (after every double push)
   PseudoLegal,  // only when a pawn of the side to move attacks the square, pins ignored
   Legal,        // only when an en-passant capture is legal
+  Never,        // never: positions that differ only in en-passant rights share a key, which is a
+                // repetition bug by the rules of chess, accepted only when asked for
 };
 
+// "always", "pseudo-legal", "legal", "never": the spellings of reports, JSON and --en-passant.
 const char* to_string(EnPassantRule rule);
+// The rule a spelling names; "pseudolegal" is accepted as an alias of "pseudo-legal".
+[[nodiscard]] Expected<EnPassantRule> parse_en_passant_rule(std::string_view text);
 
 struct KeyScheme {
   std::string name;
