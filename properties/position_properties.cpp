@@ -211,7 +211,7 @@ void unequal_positions_unequal_keys(const PropertyContext& context) {
     } else if (pick >= 70) {
       start.fen = fuzzed_fen(rng.next());
     }
-    line.start(start.fen, start.chess960);
+    if (!line.try_start(start.fen, start.chess960)) continue;  // refused, and counted
     games.push_back({line.start_fen(), line.chess960(), {}});
     const auto game_index = std::uint32_t(games.size() - 1);
     for (int ply = -1; ply < 80; ++ply) {

@@ -162,6 +162,10 @@ const char* to_string(Comparison comparison) {
       return "target-error";
     case Comparison::NoKeys:
       return "no-keys";
+    case Comparison::TargetCrashed:
+      return "target-crashed";
+    case Comparison::TargetTimedOut:
+      return "target-timed-out";
   }
   return "?";
 }
@@ -207,11 +211,18 @@ std::string format_counterexample(const Counterexample& c) {
     case Comparison::TargetError:
       out += "  target:    " + c.target_error + "\n";
       break;
+    case Comparison::TargetCrashed:
+      out += "  crashed:   " + c.target_error + "\n";
+      break;
+    case Comparison::TargetTimedOut:
+      out += "  timed out: " + c.target_error + "\n";
+      break;
     case Comparison::NoKeys:
       break;
   }
   if (!c.features.empty()) out += "  features:  " + joined(c.features, ", ") + "\n";
   if (!c.reproduce.empty()) out += "  reproduce: RC_PARAMS=\"" + c.reproduce + "\"\n";
+  if (!c.replay.empty()) out += "  replay:    " + c.replay + "\n";
   return out;
 }
 
@@ -270,8 +281,10 @@ void write_json_report(std::ostream& out, const std::vector<PropertyResult>& res
       }
       if (c.comparison == Comparison::DifferentKeys)
         out << ", \"difference\": " << json_string(c.difference);
-      if (c.comparison == Comparison::TargetError)
+      if (c.comparison == Comparison::TargetError || c.comparison == Comparison::TargetCrashed ||
+          c.comparison == Comparison::TargetTimedOut)
         out << ", \"target_error\": " << json_string(c.target_error);
+      if (!c.replay.empty()) out << ", \"replay\": " << json_string(c.replay);
       out << ", \"features\": " << json_list(c.features)
           << ", \"reproduce\": " << json_string(c.reproduce) << '}';
     }

@@ -9,6 +9,7 @@
 
 #include <rapidcheck.h>
 
+#include "isolation.h"
 #include "property_definitions.h"
 
 namespace zobrist_verify::properties {
@@ -118,6 +119,7 @@ PropertyResult run_property(const std::string& name, const Target& target,
 
   FailureLog log;
   FailureLogScope scope(log);
+  TallyScope tally_scope(result.tally);
   rc::detail::TestMetadata metadata;
   metadata.id = target.name + "/" + name;
   metadata.description = name;
@@ -169,7 +171,8 @@ std::vector<PropertyResult> run_suite(const Target& target, const SuiteOptions& 
     if (!options.only.empty() &&
         std::find(options.only.begin(), options.only.end(), d.info.name) == options.only.end())
       continue;
-    results.push_back(run_property(d.info.name, target, options));
+    results.push_back(options.isolate ? run_property_isolated(d.info.name, target, options)
+                                      : run_property(d.info.name, target, options));
   }
   return results;
 }

@@ -12,6 +12,25 @@ namespace zobrist_verify::properties {
 namespace {
 
 thread_local FailureLog* current_log = nullptr;
+thread_local TargetTally* current_tally = nullptr;
+constexpr std::size_t TallyExamples = 5;
+
+// Counts a FEN given to the target, and its refusal when `error` is set. True when the refusal
+// is tolerated: the caller then drops the position instead of failing.
+bool count_fen(const Target& target, const std::string& fen, const Expected<Done>& done) {
+  if (current_tally) ++current_tally->fens_given;
+  if (done) return false;
+  if (current_tally) {
+    ++current_tally->fens_refused;
+    if (current_tally->examples.size() < TallyExamples)
+      current_tally->examples.push_back("FEN " + fen + ": " + done.error());
+  }
+  return target.fen_refusals_tolerated;
+}
+
+[[noreturn]] void discard_case(const std::string& why) {
+  throw rc::detail::CaseResult(rc::detail::CaseResult::Type::Discard, why);
+}
 
 // The identity of the position a comparison side reaches, on the reference.
 std::optional<PositionIdentity> identity_at(const ComparedPosition& p, EnPassantRule rule) {
@@ -36,6 +55,14 @@ FailureLogScope::FailureLogScope(FailureLog& log) : previous_(current_log) {
 
 FailureLogScope::~FailureLogScope() {
   current_log = previous_;
+}
+
+TallyScope::TallyScope(TargetTally& tally) : previous_(current_tally) {
+  current_tally = &tally;
+}
+
+TallyScope::~TallyScope() {
+  current_tally = previous_;
 }
 
 void fail(Counterexample c) {
@@ -64,6 +91,10 @@ Line::Line(const Target& target, const Capabilities& caps)
     : target_(target), caps_(caps), hash_(make_instance(target)) {}
 
 void Line::start(const std::string& fen, bool chess960) {
+  if (!try_start(fen, chess960)) discard_case("the target refused the FEN " + fen);
+}
+
+bool Line::try_start(const std::string& fen, bool chess960) {
   if (!game_.set(fen, reference_scheme(target_), FenOptions{chess960}).empty())
     throw std::logic_error("the property generated an invalid FEN: " + fen);
   // The target gets the FEN as written (X-FEN letters, an en-passant square no pawn can use):
@@ -72,16 +103,26 @@ void Line::start(const std::string& fen, bool chess960) {
   // X-FEN castling (a king off its e-file square) makes a position Chess960 by itself.
   chess960_ = game_.position().is_chess960();
   moves_.clear();
-  if (Expected<Done> done = hash_->set_position(start_fen_, chess960_); !done)
-    fail(target_error("set_position rejected a valid FEN", done.error()));
+  const Expected<Done> done = hash_->set_position(start_fen_, chess960_);
+  if (count_fen(target_, start_fen_, done)) return false;
+  if (!done) fail(target_error("set_position rejected a valid FEN", done.error()));
+  return true;
 }
 
 void Line::play(const std::string& uci) {
   if (Expected<Move> m = game_.play_uci(uci); !m)
     throw std::logic_error("the property generated an illegal move: " + m.error());
   moves_.push_back(uci);
-  if (Expected<Done> done = hash_->make_move(uci); !done)
-    fail(target_error("make_move rejected the legal move " + uci, done.error()));
+  if (current_tally) ++current_tally->moves_given;
+  if (Expected<Done> done = hash_->make_move(uci); !done) {
+    if (current_tally) {
+      ++current_tally->moves_refused;
+      if (current_tally->examples.size() < TallyExamples)
+        current_tally->examples.push_back("move " + uci + " in " + game_.position().fen() + ": " +
+                                          done.error());
+    }
+    fail(target_error("make_move refused the legal move " + uci, done.error()));
+  }
 }
 
 void Line::unmake() {
@@ -153,14 +194,15 @@ Counterexample Line::different_keys(std::string what, ComparedPosition first,
 }
 
 Scratch::Scratch(const Target& target, const Capabilities& caps)
-    : caps_(caps), hash_(make_instance(target)) {}
+    : target_(target), caps_(caps), hash_(make_instance(target)) {}
 
 TargetKeys Scratch::keys_of(const std::string& fen, bool chess960, const Line& context) {
   auto broken = [&](const std::string& what, const std::string& error) {
     fail(context.target_error("fresh instance, " + what + " (FEN " + fen + ")", error));
   };
-  if (Expected<Done> done = hash_->set_position(fen, chess960); !done)
-    broken("set_position rejected a valid FEN", done.error());
+  const Expected<Done> done = hash_->set_position(fen, chess960);
+  if (count_fen(target_, fen, done)) discard_case("the target refused the FEN " + fen);
+  if (!done) broken("set_position rejected a valid FEN", done.error());
   TargetKeys k;
   Expected<Key> key = hash_->key();
   if (!key) broken("key() failed", key.error());

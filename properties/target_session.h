@@ -46,6 +46,18 @@ class FailureLogScope {
 // Records the counterexample and fails the current RapidCheck case.
 [[noreturn]] void fail(Counterexample c);
 
+// Makes `tally` the one Line and Scratch count into on this thread while the scope lives.
+class TallyScope {
+ public:
+  explicit TallyScope(TargetTally& tally);
+  ~TallyScope();
+  TallyScope(const TallyScope&) = delete;
+  TallyScope& operator=(const TallyScope&) = delete;
+
+ private:
+  TargetTally* previous_;
+};
+
 // Target keys as read through the interface; a missing capability reads as 0.
 struct TargetKeys {
   Key key = 0, pawn_key = 0, material_key = 0;
@@ -58,8 +70,11 @@ class Line {
   Line(const Line&) = delete;
   Line& operator=(const Line&) = delete;
 
-  // Sets both to `fen` (the target gets it as written); a target that rejects it fails the case.
+  // Sets both to `fen` (the target gets it as written). A target that rejects it fails the case,
+  // or, with Target::fen_refusals_tolerated, has the refusal counted and the case discarded.
   void start(const std::string& fen, bool chess960);
+  // The same, but a tolerated refusal returns false instead of discarding the case.
+  [[nodiscard]] bool try_start(const std::string& fen, bool chess960);
   // Plays a legal move ("0000" for a null move) on both.
   void play(const std::string& uci);
   // Takes the last move back on both (the target must have the unmake capability).
@@ -109,6 +124,7 @@ class Scratch {
   }
 
  private:
+  const Target& target_;
   Capabilities caps_;
   std::unique_ptr<HashUnderTest> hash_;
 };

@@ -48,6 +48,22 @@ struct Target {
   HashFactory make;
   EnPassantRule en_passant_rule = EnPassantRule::PseudoLegal;  // the rule the target claims
   const KeyScheme* expected_scheme = nullptr;  // when set, keys must also equal this scheme's
+  // The key depends on the halfmove clock (as Stockfish's printed key does from 14 on): positions
+  // that differ only in the clock are then neither required to share a key nor to differ.
+  bool halfmove_dependent = false;
+  // A FEN the target refuses is counted and its case dropped instead of failing a property
+  // (third-party targets: refusing a position is not a hashing bug; see TargetTally).
+  bool fen_refusals_tolerated = false;
+  // A command that replays one case on this target in-process, without the case's arguments
+  // ("zobrist-verify replay --no-isolation --plugin lib.so"); printed under crashes.
+  std::string replay_command;
+};
+
+// What a target was given and refused during one property's run.
+struct TargetTally {
+  std::uint64_t fens_given = 0, fens_refused = 0;
+  std::uint64_t moves_given = 0, moves_refused = 0;
+  std::vector<std::string> examples;  // the first few refusals: "FEN ...: <its message>"
 };
 
 // One side of a comparison between two positions: the route that reaches it (a FEN and UCI
@@ -61,10 +77,12 @@ struct ComparedPosition {
 
 // What a counterexample compared, which decides what its reproduction shows.
 enum class Comparison : std::uint8_t {
-  SameKey,        // two keys had to be equal: `expected` and `actual`
-  DifferentKeys,  // two positions had to have different keys: `positions`, with their keys
-  TargetError,    // the target reported an error: `target_error`, no keys
-  NoKeys,         // nothing of the target was compared (the generator itself gave up)
+  SameKey,         // two keys had to be equal: `expected` and `actual`
+  DifferentKeys,   // two positions had to have different keys: `positions`, with their keys
+  TargetError,     // the target reported an error: `target_error`, no keys
+  NoKeys,          // nothing of the target was compared (the generator itself gave up)
+  TargetCrashed,   // the target crashed or aborted in a call: `target_error` says how
+  TargetTimedOut,  // one call of the target did not return within the timeout
 };
 const char* to_string(Comparison comparison);  // "same-key", "different-keys", ...
 
@@ -84,6 +102,7 @@ struct Counterexample {
   std::vector<std::string> features;  // of the failing position and route ("en-passant square
                                       // set", "Chess960", "promotion", ...), for the report
   std::string reproduce;              // RC_PARAMS value that replays the case ("reproduce=...")
+  std::string replay;  // a command that replays this one case in-process (crashes, hangs)
 };
 
 struct PropertyResult {
@@ -96,12 +115,17 @@ struct PropertyResult {
   std::uint64_t seed = 0;
   std::string note;  // the mix of generated cases on a pass; why, when skipped or in error
   std::optional<Counterexample> counterexample;
+  TargetTally tally;
 };
 
 struct SuiteOptions {
   int cases = 100;                // RapidCheck max_success per property
   std::uint64_t seed = 0;         // 0: DefaultSeed (reproducible CI)
   std::vector<std::string> only;  // property names to run; empty = all
+  // Each property runs in a forked worker: a target that crashes, aborts or hangs fails the
+  // case it died on (confirmed alone, shrunk) and the run goes on with the next property.
+  bool isolate = false;
+  int call_timeout_ms = 10'000;  // with isolate: the longest one call of the target may take
 };
 
 // The seed used when SuiteOptions::seed is 0.

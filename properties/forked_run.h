@@ -1,0 +1,67 @@
+// Running a piece of work in a forked child, so that a target which crashes, aborts on an assert
+// or hangs cannot take the run down with it. The child runs the work in-process, with every call
+// into the target watched through a page of memory shared with the parent: the parent sees which
+// call is in flight, on which route, and for how long, without a round trip per call. It kills
+// the child when one call outlasts the timeout, and reports the call that killed it.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "transpositions.h"
+
+namespace zobrist_verify::properties {
+
+// The call in flight, written by the child before each call into the target and read by the
+// parent. Lives in a MAP_SHARED page; the atomics are lock-free, so they work across processes.
+struct CallWatch {
+  std::atomic<std::uint64_t> started_ns{0};  // steady-clock time the call began; 0: none
+  char call[96] = {};                        // "make_move e7e8q", "key", "set_position"
+  char fen[160] = {};                        // the route of the instance making the call
+  std::uint8_t chess960 = 0;
+  char moves[4096] = {};  // its moves, space-separated UCI (cut when longer)
+};
+
+// The call a child was in when it died or was killed.
+struct WatchedCall {
+  std::string call;
+  Route route;
+};
+
+struct ChildRun {
+  enum class End : std::uint8_t {
+    Finished,  // the work returned; `output` is what it returned
+    Crashed,   // killed by a signal or exited before returning
+    TimedOut,  // one call outlasted the timeout; the child was killed
+  };
+  End end = End::Finished;
+  std::string output;
+  std::string how;                  // "killed by signal 11 (Segmentation fault)", ...
+  std::optional<WatchedCall> call;  // the call in flight, when it died in one
+};
+
+// Forks; the child runs `work` with the shared watch, sends back what it returns and exits
+// without running exit handlers. The parent waits, watching each call against `call_timeout`,
+// and always reaps the child: nothing is left running.
+ChildRun run_in_child(const std::function<std::string(CallWatch&)>& work,
+                      std::chrono::milliseconds call_timeout);
+
+// Marks the start and end of one call of the target (child side). Cheap: a few hundred bytes
+// copied into the shared page and one atomic store each way.
+class WatchedCallScope {
+ public:
+  WatchedCallScope(CallWatch* watch, const std::string& call, const Route& route,
+                   const std::string& moves_text);
+  ~WatchedCallScope();
+  WatchedCallScope(const WatchedCallScope&) = delete;
+  WatchedCallScope& operator=(const WatchedCallScope&) = delete;
+
+ private:
+  CallWatch* watch_;
+};
+
+}  // namespace zobrist_verify::properties

@@ -1,0 +1,213 @@
+#include "isolation.h"
+
+#include <memory>
+
+#include "result_codec.h"
+#include "route_shrinking.h"
+
+namespace zobrist_verify::properties {
+
+namespace {
+
+using Milliseconds = std::chrono::milliseconds;
+
+// A target instance whose every call is announced in the shared watch, with the route (start FEN
+// and moves) this instance stands on, so that the parent can name the case a crash happened in.
+class WatchedHash final : public HashUnderTest {
+ public:
+  WatchedHash(std::unique_ptr<HashUnderTest> inner, CallWatch* watch)
+      : inner_(std::move(inner)), watch_(watch) {}
+  ~WatchedHash() override {
+    WatchedCallScope scope(watch_, "destroy", route_, moves_text_);
+    inner_.reset();
+  }
+
+  std::string name() const override { return inner_->name(); }
+  Capabilities capabilities() const override { return inner_->capabilities(); }
+
+  Expected<Done> set_position(std::string_view fen, bool chess960) override {
+    route_ = Route{std::string(fen), chess960, {}};
+    moves_text_.clear();
+    WatchedCallScope scope(watch_, "set_position", route_, moves_text_);
+    return inner_->set_position(fen, chess960);
+  }
+  Expected<Done> make_move(std::string_view uci) override {
+    const std::size_t before = moves_text_.size();
+    moves_text_ += (moves_text_.empty() ? "" : " ") + std::string(uci);
+    route_.moves.emplace_back(uci);
+    Expected<Done> done = [&] {
+      WatchedCallScope scope(watch_, "make_move " + std::string(uci), route_, moves_text_);
+      return inner_->make_move(uci);
+    }();
+    if (!done) {
+      // A refused move is not on the instance's route.
+      route_.moves.pop_back();
+      moves_text_.resize(before);
+    }
+    return done;
+  }
+  Expected<Done> unmake_move() override {
+    Expected<Done> done = [&] {
+      WatchedCallScope scope(watch_, "unmake_move", route_, moves_text_);
+      return inner_->unmake_move();
+    }();
+    if (done && !route_.moves.empty()) {
+      route_.moves.pop_back();
+      const std::size_t space = moves_text_.rfind(' ');
+      moves_text_.resize(space == std::string::npos ? 0 : space);
+    }
+    return done;
+  }
+  Expected<Key> key() override {
+    WatchedCallScope scope(watch_, "key", route_, moves_text_);
+    return inner_->key();
+  }
+  Expected<Key> pawn_key() override {
+    WatchedCallScope scope(watch_, "pawn_key", route_, moves_text_);
+    return inner_->pawn_key();
+  }
+  Expected<Key> material_key() override {
+    WatchedCallScope scope(watch_, "material_key", route_, moves_text_);
+    return inner_->material_key();
+  }
+
+ private:
+  std::unique_ptr<HashUnderTest> inner_;
+  CallWatch* watch_;
+  Route route_;
+  std::string moves_text_;
+};
+
+std::string quoted_for_shell(const std::string& text) {
+  std::string out = "'";
+  for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+bool same_end(const ChildRun& a, const ChildRun& b) {
+  return a.end == b.end;
+}
+
+// The failure a crash or a hang becomes: the case confirmed alone, then shrunk.
+PropertyResult fault_result(const std::string& name, const Target& target,
+                            const SuiteOptions& options, const ChildRun& run) {
+  PropertyResult result;
+  result.name = name;
+  result.target = target.name;
+  result.seed = options.seed ? options.seed : DefaultSeed;
+  const Milliseconds timeout(options.call_timeout_ms);
+  const bool hang = run.end == ChildRun::End::TimedOut;
+  Counterexample c;
+  c.comparison = hang ? Comparison::TargetTimedOut : Comparison::TargetCrashed;
+  c.ply = -1;
+  if (!run.call) {
+    c.start_fen = "?";
+    c.what = std::string("the worker running the property ") + (hang ? "timed out" : "died") +
+             " outside any call of the target";
+    c.target_error = run.how;
+    result.counterexample = std::move(c);
+    return result;
+  }
+  const std::string call = run.call->call;
+  Route route = run.call->route;
+  std::string confirmation;
+  if (call == "create" || call == "destroy") {
+    confirmation = "";
+  } else if (const ChildRun again = replay_in_child(target, route, call, timeout);
+             !same_end(again, run)) {
+    confirmation =
+        " (not reproduced when the case was replayed alone: the target may depend on "
+        "state left by earlier cases)";
+  } else {
+    confirmation = " (confirmed: the case alone does it again)";
+    // Each candidate of a hang costs a whole timeout: try only a few.
+    route = shrink_route(
+        route,
+        [&](const Route& r) { return same_end(replay_in_child(target, r, call, timeout), run); },
+        hang ? 4 : 200);
+  }
+  c.start_fen = route.fen;
+  c.chess960 = route.chess960;
+  c.moves = route.moves;
+  c.ply = int(route.moves.size()) - 1;
+  const std::string verb = hang ? "timed out" : "crashed";
+  const std::string in = call.rfind("make_move", 0) == 0 && !route.moves.empty()
+                             ? "make_move " + route.moves.back()
+                             : call;
+  c.what = "the target " + verb + " in " + in + confirmation;
+  c.target_error = run.how;
+  if (!target.replay_command.empty()) c.replay = target.replay_command + replay_arguments(route);
+  c.features = position_features(c);
+  result.counterexample = std::move(c);
+  return result;
+}
+
+}  // namespace
+
+Target watched_target(const Target& target, CallWatch* watch) {
+  Target out = target;
+  out.make = [make = target.make, watch]() -> std::unique_ptr<HashUnderTest> {
+    std::unique_ptr<HashUnderTest> inner;
+    {
+      WatchedCallScope scope(watch, "create", Route{}, "");
+      inner = make ? make() : nullptr;
+    }
+    if (!inner) return nullptr;
+    return std::make_unique<WatchedHash>(std::move(inner), watch);
+  };
+  return out;
+}
+
+ChildRun replay_in_child(const Target& target, const Route& route, const std::string& last_call,
+                         Milliseconds call_timeout) {
+  return run_in_child(
+      [&](CallWatch& watch) -> std::string {
+        std::unique_ptr<HashUnderTest> hash = watched_target(target, &watch).make();
+        if (!hash) return "no instance";
+        const Capabilities caps = hash->capabilities();
+        auto read_keys = [&] {
+          (void)hash->key();
+          if (caps.pawn_key) (void)hash->pawn_key();
+          if (caps.material_key) (void)hash->material_key();
+        };
+        if (!hash->set_position(route.fen, route.chess960)) return "refused the FEN";
+        read_keys();
+        for (const std::string& m : route.moves) {
+          if (!hash->make_move(m)) return "refused " + m;
+          read_keys();
+        }
+        if (last_call == "unmake_move" && caps.unmake) (void)hash->unmake_move();
+        return "ok";
+      },
+      call_timeout);
+}
+
+std::string replay_arguments(const Route& route) {
+  std::string out = " --fen " + quoted_for_shell(route.fen);
+  if (!route.moves.empty()) {
+    out += " --moves";
+    for (const std::string& m : route.moves) out += ' ' + m;
+  }
+  if (route.chess960) out += " --chess960";
+  return out;
+}
+
+PropertyResult run_property_isolated(const std::string& name, const Target& target,
+                                     const SuiteOptions& options) {
+  const Milliseconds timeout(options.call_timeout_ms);
+  const ChildRun run = run_in_child(
+      [&](CallWatch& watch) {
+        return encode_result(run_property(name, watched_target(target, &watch), options));
+      },
+      timeout);
+  if (run.end == ChildRun::End::Finished) {
+    if (std::optional<PropertyResult> result = decode_result(run.output)) return *result;
+    ChildRun broken = run;
+    broken.end = ChildRun::End::Crashed;
+    broken.how = "the worker sent an incomplete result";
+    return fault_result(name, target, options, broken);
+  }
+  return fault_result(name, target, options, run);
+}
+
+}  // namespace zobrist_verify::properties

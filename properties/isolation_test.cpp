@@ -1,0 +1,204 @@
+// Isolation: a target that crashes, aborts or hangs fails the case it died on, confirmed alone and
+// shrunk, and the run goes on; a well-behaved target gives the same results in a worker as
+// in-process; refused FENs are counted, not failed.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <thread>
+
+#include "forked_run.h"
+#include "isolation.h"
+#include "zobrist_verify/properties.h"
+
+namespace zobrist_verify::properties {
+namespace {
+
+enum class Fault { AbortOnPromotion, SegfaultOnCastling, HangOnEnPassantKey, RefuseEnPassantFens };
+
+// The reference with one planted fault.
+class Faulty final : public HashUnderTest {
+ public:
+  explicit Faulty(Fault fault) : inner_(make_reference_hash(polyglot_scheme())), fault_(fault) {}
+
+  std::string name() const override { return "faulty"; }
+  Capabilities capabilities() const override { return inner_->capabilities(); }
+  Expected<Done> set_position(std::string_view fen, bool chess960) override {
+    last_move_.clear();
+    if (fault_ == Fault::RefuseEnPassantFens && split_ep(fen) != "-")
+      return Error{"this engine takes no en-passant squares in FENs"};
+    return inner_->set_position(fen, chess960);
+  }
+  Expected<Done> make_move(std::string_view uci) override {
+    if (fault_ == Fault::AbortOnPromotion && uci.size() == 5) std::abort();
+    if (fault_ == Fault::SegfaultOnCastling && (uci == "e1g1" || uci == "e8g8")) {
+      volatile int* nowhere = nullptr;
+      *nowhere = 1;
+    }
+    last_move_ = uci;
+    return inner_->make_move(uci);
+  }
+  Expected<Done> unmake_move() override { return inner_->unmake_move(); }
+  Expected<Key> key() override {
+    if (fault_ == Fault::HangOnEnPassantKey && last_move_.size() == 4 && last_move_[1] == '2' &&
+        last_move_[3] == '4')
+      std::this_thread::sleep_for(std::chrono::hours(1));
+    return inner_->key();
+  }
+  Expected<Key> pawn_key() override { return inner_->pawn_key(); }
+  Expected<Key> material_key() override { return inner_->material_key(); }
+
+ private:
+  static std::string split_ep(std::string_view fen) {
+    std::size_t field = 0, begin = 0;
+    for (std::size_t i = 0; i <= fen.size(); ++i)
+      if (i == fen.size() || fen[i] == ' ') {
+        if (field++ == 3) return std::string(fen.substr(begin, i - begin));
+        begin = i + 1;
+      }
+    return "-";
+  }
+  std::unique_ptr<HashUnderTest> inner_;
+  Fault fault_;
+  std::string last_move_;
+};
+
+Target faulty_target(Fault fault) {
+  Target target;
+  target.name = "faulty";
+  target.make = [fault] { return std::make_unique<Faulty>(fault); };
+  target.replay_command = "zobrist-verify replay --no-isolation --plugin faulty.so";
+  return target;
+}
+
+SuiteOptions isolated(int cases = 100) {
+  SuiteOptions options;
+  options.cases = cases;
+  options.isolate = true;
+  options.call_timeout_ms = 300;
+  return options;
+}
+
+TEST(ForkedRun, ReturnsWhatTheWorkReturns) {
+  const ChildRun run = run_in_child([](CallWatch&) { return std::string("hello"); },
+                                    std::chrono::milliseconds(1000));
+  EXPECT_EQ(run.end, ChildRun::End::Finished);
+  EXPECT_EQ(run.output, "hello");
+}
+
+TEST(ForkedRun, ReportsACrashWithTheCallInFlight) {
+  const ChildRun run = run_in_child(
+      [](CallWatch& watch) {
+        WatchedCallScope scope(&watch, "make_move e7e8q", Route{"some fen", false, {"e7e8q"}},
+                               "e7e8q");
+        std::abort();
+        return std::string();
+      },
+      std::chrono::milliseconds(1000));
+  EXPECT_EQ(run.end, ChildRun::End::Crashed);
+  EXPECT_NE(run.how.find("signal 6"), std::string::npos) << run.how;
+  ASSERT_TRUE(run.call);
+  EXPECT_EQ(run.call->call, "make_move e7e8q");
+  EXPECT_EQ(run.call->route.fen, "some fen");
+  EXPECT_EQ(run.call->route.moves, std::vector<std::string>{"e7e8q"});
+}
+
+TEST(ForkedRun, KillsACallThatOutlastsTheTimeout) {
+  const auto started = std::chrono::steady_clock::now();
+  const ChildRun run = run_in_child(
+      [](CallWatch& watch) {
+        WatchedCallScope scope(&watch, "key", Route{"fen", false, {}}, "");
+        std::this_thread::sleep_for(std::chrono::hours(1));
+        return std::string();
+      },
+      std::chrono::milliseconds(200));
+  EXPECT_EQ(run.end, ChildRun::End::TimedOut);
+  EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(30));
+  ASSERT_TRUE(run.call);
+  EXPECT_EQ(run.call->call, "key");
+}
+
+TEST(Isolation, AWellBehavedTargetPassesEveryPropertyInAWorker) {
+  const std::vector<PropertyResult> results =
+      run_suite(reference_target(polyglot_scheme()), isolated(50));
+  ASSERT_EQ(results.size(), all_properties().size());
+  for (const PropertyResult& r : results) {
+    EXPECT_TRUE(r.passed) << r.name << ": " << r.note;
+    EXPECT_GE(r.cases, 1) << r.name;
+    EXPECT_GT(r.tally.fens_given, 0u) << r.name;
+  }
+}
+
+TEST(Isolation, AnAbortFailsTheCaseShrunkToThePromotionAndTheRunGoesOn) {
+  const std::vector<PropertyResult> results =
+      run_suite(faulty_target(Fault::AbortOnPromotion), isolated());
+  ASSERT_EQ(results.size(), all_properties().size());
+  const PropertyResult& first = results.front();
+  ASSERT_FALSE(first.passed);
+  ASSERT_TRUE(first.counterexample);
+  const Counterexample& c = *first.counterexample;
+  EXPECT_EQ(c.comparison, Comparison::TargetCrashed);
+  EXPECT_NE(c.what.find("crashed in make_move"), std::string::npos) << c.what;
+  EXPECT_NE(c.what.find("confirmed"), std::string::npos) << c.what;
+  EXPECT_NE(c.target_error.find("signal 6"), std::string::npos) << c.target_error;
+  ASSERT_FALSE(c.moves.empty());
+  EXPECT_EQ(c.moves.back().size(), 5u) << "the last move is the promotion";
+  EXPECT_LE(c.moves.size(), 3u) << format_counterexample(c);
+  EXPECT_NE(c.replay.find("zobrist-verify replay --no-isolation --plugin faulty.so --fen '"),
+            std::string::npos)
+      << c.replay;
+  const std::string text = format_counterexample(c);
+  std::printf("%s", text.c_str());
+  EXPECT_NE(text.find("crashed:"), std::string::npos) << text;
+  EXPECT_EQ(text.find("expected:"), std::string::npos) << text;
+}
+
+TEST(Isolation, ASegfaultIsReportedAsACrashNotAWrongKey) {
+  SuiteOptions options = isolated();
+  options.only = {"castling"};
+  const std::vector<PropertyResult> results =
+      run_suite(faulty_target(Fault::SegfaultOnCastling), options);
+  ASSERT_EQ(results.size(), 1u);
+  ASSERT_TRUE(results[0].counterexample);
+  EXPECT_EQ(results[0].counterexample->comparison, Comparison::TargetCrashed);
+  EXPECT_NE(results[0].counterexample->target_error.find("signal 11"), std::string::npos);
+}
+
+TEST(Isolation, AHangIsKilledAndReportedAsATimeout) {
+  SuiteOptions options = isolated();
+  options.only = {"incremental-equals-full"};
+  const std::vector<PropertyResult> results =
+      run_suite(faulty_target(Fault::HangOnEnPassantKey), options);
+  ASSERT_EQ(results.size(), 1u);
+  ASSERT_TRUE(results[0].counterexample);
+  const Counterexample& c = *results[0].counterexample;
+  EXPECT_EQ(c.comparison, Comparison::TargetTimedOut);
+  EXPECT_NE(c.what.find("timed out in key"), std::string::npos) << c.what;
+  EXPECT_NE(c.target_error.find("300 ms"), std::string::npos) << c.target_error;
+}
+
+TEST(Isolation, RefusedFensAreCountedAndTheirCasesDroppedWhenTolerated) {
+  Target target = faulty_target(Fault::RefuseEnPassantFens);
+  target.fen_refusals_tolerated = true;
+  SuiteOptions options;
+  options.only = {"incremental-equals-full"};
+  const std::vector<PropertyResult> results = run_suite(target, options);
+  ASSERT_EQ(results.size(), 1u);
+  EXPECT_TRUE(results[0].passed) << results[0].note;
+  EXPECT_GT(results[0].tally.fens_refused, 0u);
+  EXPECT_LT(results[0].tally.fens_refused, results[0].tally.fens_given);
+  ASSERT_FALSE(results[0].tally.examples.empty());
+  EXPECT_NE(results[0].tally.examples[0].find("takes no en-passant squares"), std::string::npos);
+}
+
+TEST(Isolation, RefusedFensFailWhenNotTolerated) {
+  SuiteOptions options;
+  options.only = {"incremental-equals-full"};
+  const std::vector<PropertyResult> results =
+      run_suite(faulty_target(Fault::RefuseEnPassantFens), options);
+  ASSERT_EQ(results.size(), 1u);
+  EXPECT_FALSE(results[0].passed);
+}
+
+}  // namespace
+}  // namespace zobrist_verify::properties
