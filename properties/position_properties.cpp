@@ -32,10 +32,10 @@ Key route_key(const PropertyContext& context, const Route& route) {
 }
 
 // The identity of the position at the end of `route` (replayed on the reference).
-PositionIdentity route_identity(const Route& route, EnPassantRule rule) {
+PositionIdentity route_identity(const Route& route, EnPassantRule rule, bool with_clock) {
   Game game;
   (void)replay(game, route);
-  return position_identity(game.position(), rule);
+  return position_identity(game.position(), rule, with_clock);
 }
 
 TranspositionClass pick_class(const PropertyContext& context) {
@@ -76,13 +76,16 @@ void equal_positions_equal_keys(const PropertyContext& context) {
     for (const std::string& m : route.moves) line->play(m);
     const TargetKeys keys = line->keys();
     line->check_exact(keys);
-    reached.push_back(
-        {position_identity(line->position(), context.target.en_passant_rule), keys.key});
+    reached.push_back({position_identity(line->position(), context.target.en_passant_rule,
+                                         context.target.halfmove_dependent),
+                       keys.key});
     lines.push_back(std::move(line));
   }
   bool some_equal = false;
   for (std::size_t i = 0; i < reached.size(); ++i) {
     for (std::size_t j = 0; j < i; ++j) {
+      // A target keyed by the halfmove clock may give such a pair one key or two.
+      if (only_clock_differs(reached[i].identity, reached[j].identity)) continue;
       const bool same_position = reached[i].identity == reached[j].identity;
       some_equal |= same_position;
       const bool same_key = reached[i].key == reached[j].key;
@@ -113,6 +116,7 @@ void unequal_positions_unequal_keys(const PropertyContext& context) {
   // is cut down by shortest_tail instead.
   SplitMix rng(*rc::gen::noShrink(rc::gen::resize(100, rc::gen::arbitrary<std::uint64_t>())));
   const EnPassantRule rule = context.target.en_passant_rule;
+  const bool clock = context.target.halfmove_dependent;
 
   // Where each position was first seen: game and ply, to print its route on a failure.
   struct Seen {
@@ -141,15 +145,17 @@ void unequal_positions_unequal_keys(const PropertyContext& context) {
   auto fail_with = [&](const Seen& first, bool collision) {
     Route here = games.back();
     Route other = route_to(first);
-    const PositionIdentity here_id = route_identity(here, rule);
-    const PositionIdentity other_id = route_identity(other, rule);
+    const PositionIdentity here_id = route_identity(here, rule, clock);
+    const PositionIdentity other_id = route_identity(other, rule, clock);
     // A collision of positions that differ in one field only stays of that kind while shrinking.
     const bool one_field = !only_difference(here_id, other_id).empty();
     auto shows = [&](const Route& a, const Route& b) {
-      const PositionIdentity ia = route_identity(a, rule), ib = route_identity(b, rule);
+      const PositionIdentity ia = route_identity(a, rule, clock),
+                             ib = route_identity(b, rule, clock);
       const bool keys_equal = route_key(context, a) == route_key(context, b);
       if (!collision) return ia == ib && !keys_equal;
-      return keys_equal && !(ia == ib) && !only_difference(ia, ib).empty() == one_field;
+      return keys_equal && !(ia == ib) && !only_clock_differs(ia, ib) &&
+             !only_difference(ia, ib).empty() == one_field;
     };
     here = shrink_route(here, [&](const Route& r) { return shows(r, other); });
     // Once `here` is a bare FEN, it follows `other` as it shrinks: the FEN where the shorter
@@ -161,7 +167,7 @@ void unequal_positions_unequal_keys(const PropertyContext& context) {
       if (!replay(game, r)) return std::nullopt;
       FenFields fields = split_fen(game.position().fen());
       const FenFields mine = split_fen(here.fen);
-      if (!(route_identity(here, rule) == route_identity(other, rule))) {
+      if (!(route_identity(here, rule, clock) == route_identity(other, rule, clock))) {
         fields.side = mine.side;
         fields.castling = mine.castling;
         fields.en_passant = mine.en_passant;
@@ -180,9 +186,9 @@ void unequal_positions_unequal_keys(const PropertyContext& context) {
     for (const std::string& m : here.moves) replayed.play(m);
     const ComparedPosition there{other.fen, other.chess960, other.moves, route_key(context, other)};
     const ComparedPosition shown = replayed.compared(replayed.keys().key);
-    const PositionIdentity here_shown = route_identity(here, rule);
+    const PositionIdentity here_shown = route_identity(here, rule, clock);
     if (collision) {
-      const PositionIdentity other_shown = route_identity(other, rule);
+      const PositionIdentity other_shown = route_identity(other, rule, clock);
       const std::string difference = only_difference(here_shown, other_shown);
       const std::string found = " after " + std::to_string(by_identity.size()) +
                                 " distinct positions: " + to_string(here_shown) +
@@ -226,14 +232,16 @@ void unequal_positions_unequal_keys(const PropertyContext& context) {
         line.play(uci);
         games.back().moves.push_back(uci);
       }
-      const PositionIdentity identity = position_identity(line.position(), rule);
+      const PositionIdentity identity =
+          position_identity(line.position(), rule, context.target.halfmove_dependent);
       const Key key = line.keys().key;
       const Seen here{key, game_index, ply};
       if (auto it = by_identity.find(identity); it != by_identity.end()) {
         if (it->second.key != key) fail_with(it->second, false);
         continue;
       }
-      if (auto it = by_key.find(key); it != by_key.end()) {
+      if (auto it = by_key.find(key);
+          it != by_key.end() && !only_clock_differs(identity, it->second)) {
         fail_with(by_identity.at(it->second), true);
       }
       by_identity.emplace(identity, here);

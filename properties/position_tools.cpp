@@ -89,8 +89,9 @@ bool en_passant_term_applies(const Position& pos, EnPassantRule rule) {
   return false;
 }
 
-PositionIdentity position_identity(const Position& pos, EnPassantRule rule) {
+PositionIdentity position_identity(const Position& pos, EnPassantRule rule, bool with_clock) {
   PositionIdentity id;
+  if (with_clock) id.halfmove_clock = std::uint16_t(std::min(pos.rule50(), 65535));
   for (Square s = A1; s < SquareCount; ++s)
     id.board[s / 2] |= std::uint8_t(pos.piece_on(s) << (4 * (s % 2)));
   id.side = std::uint8_t(pos.side_to_move());
@@ -147,10 +148,19 @@ std::size_t PositionIdentityHash::operator()(const PositionIdentity& id) const {
   mix(id.side);
   for (std::uint8_t r : id.castling_rooks) mix(r);
   mix(id.en_passant);
+  mix(std::uint8_t(id.halfmove_clock));
+  mix(std::uint8_t(id.halfmove_clock >> 8));
   return std::size_t(SplitMix(h).next());
 }
 
+bool only_clock_differs(const PositionIdentity& a, const PositionIdentity& b) {
+  PositionIdentity same_clock = b;
+  same_clock.halfmove_clock = a.halfmove_clock;
+  return a.halfmove_clock != b.halfmove_clock && a == same_clock;
+}
+
 std::string only_difference(const PositionIdentity& a, const PositionIdentity& b) {
+  if (a.halfmove_clock != b.halfmove_clock) return "";
   const bool board = a.board == b.board, side = a.side == b.side,
              castling = a.castling_rooks == b.castling_rooks, ep = a.en_passant == b.en_passant;
   if (!board || int(side) + int(castling) + int(ep) != 2) return "";

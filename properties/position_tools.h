@@ -61,9 +61,15 @@ struct PositionIdentity {
   std::array<std::uint8_t, 4> castling_rooks{};  // per right (WhiteOO, WhiteOOO, BlackOO,
                                                  // BlackOOO): its rook's square, or NoSquare
   std::uint8_t en_passant = NoSquare;
+  std::uint16_t halfmove_clock = 0;  // only for a target whose keys depend on it
   friend bool operator==(const PositionIdentity&, const PositionIdentity&) = default;
 };
-PositionIdentity position_identity(const Position& pos, EnPassantRule rule);
+// `with_clock`: the halfmove clock is part of the identity (Target::halfmove_dependent).
+PositionIdentity position_identity(const Position& pos, EnPassantRule rule,
+                                   bool with_clock = false);
+// Whether two identities differ in the halfmove clock and nothing else: for a target whose keys
+// depend on the clock, such positions need neither share a key nor differ.
+bool only_clock_differs(const PositionIdentity& a, const PositionIdentity& b);
 // "placement side castling en-passant", castling as KQkq where those letters name the rights
 // unambiguously on the standard squares and as rook files otherwise: for reports.
 std::string to_string(const PositionIdentity& identity);

@@ -6,59 +6,7 @@ namespace zobrist_verify::properties {
 
 namespace {
 
-class Writer {
- public:
-  void number(std::uint64_t n) { out_.append(reinterpret_cast<const char*>(&n), sizeof n); }
-  void text(const std::string& s) {
-    number(s.size());
-    out_ += s;
-  }
-  void texts(const std::vector<std::string>& list) {
-    number(list.size());
-    for (const std::string& s : list) text(s);
-  }
-  std::string take() { return std::move(out_); }
-
- private:
-  std::string out_;
-};
-
-class Reader {
- public:
-  explicit Reader(const std::string& in) : in_(in) {}
-  bool ok() const { return ok_; }
-  std::uint64_t number() {
-    std::uint64_t n = 0;
-    if (!need(sizeof n)) return 0;
-    std::memcpy(&n, in_.data() + at_, sizeof n);
-    at_ += sizeof n;
-    return n;
-  }
-  std::string text() {
-    const std::uint64_t n = number();
-    if (!need(n)) return {};
-    std::string s = in_.substr(at_, n);
-    at_ += n;
-    return s;
-  }
-  std::vector<std::string> texts() {
-    std::vector<std::string> list(std::min<std::uint64_t>(number(), 1 << 20));
-    for (std::string& s : list) s = text();
-    return list;
-  }
-  bool at_end() const { return at_ == in_.size(); }
-
- private:
-  bool need(std::uint64_t n) {
-    if (n > in_.size() - at_) ok_ = false;
-    return ok_;
-  }
-  const std::string& in_;
-  std::size_t at_ = 0;
-  bool ok_ = true;
-};
-
-void write_tally(Writer& w, const TargetTally& t) {
+void write_tally(ByteWriter& w, const TargetTally& t) {
   w.number(t.fens_given);
   w.number(t.fens_refused);
   w.number(t.moves_given);
@@ -66,7 +14,7 @@ void write_tally(Writer& w, const TargetTally& t) {
   w.texts(t.examples);
 }
 
-TargetTally read_tally(Reader& r) {
+TargetTally read_tally(ByteReader& r) {
   TargetTally t;
   t.fens_given = r.number();
   t.fens_refused = r.number();
@@ -79,7 +27,7 @@ TargetTally read_tally(Reader& r) {
 }  // namespace
 
 std::string encode_result(const PropertyResult& result) {
-  Writer w;
+  ByteWriter w;
   w.text(result.name);
   w.text(result.target);
   w.number(result.passed);
@@ -118,7 +66,7 @@ std::string encode_result(const PropertyResult& result) {
 }
 
 std::optional<PropertyResult> decode_result(const std::string& bytes) {
-  Reader r(bytes);
+  ByteReader r(bytes);
   PropertyResult result;
   result.name = r.text();
   result.target = r.text();

@@ -1,0 +1,169 @@
+// Convention detection tells the en-passant rules apart black-box, finds a key that depends on
+// the halfmove clock, and calls a target whose rule depends on the route "unknown".
+#include <gtest/gtest.h>
+
+#include "conventions.h"
+#include "zobrist_verify/game.h"
+#include "zobrist_verify/properties.h"
+
+namespace zobrist_verify::properties {
+namespace {
+
+KeyScheme polyglot_with_rule(EnPassantRule rule) {
+  KeyScheme scheme = polyglot_scheme();
+  scheme.en_passant_rule = rule;
+  return scheme;
+}
+
+Target black_box(const KeyScheme& scheme) {
+  Target target = reference_target(scheme);
+  target.expected_scheme = nullptr;
+  return target;
+}
+
+// The bug an outside trial found in a real library: the legal-only rule when a FEN is set, the
+// pseudo-legal rule when a move is made.
+class LegalOnSetPseudoOnMove final : public HashUnderTest {
+ public:
+  LegalOnSetPseudoOnMove()
+      : legal_scheme_(polyglot_with_rule(EnPassantRule::Legal)),
+        on_set_(make_reference_hash(legal_scheme_)),
+        on_move_(make_reference_hash(polyglot_scheme())) {}
+  std::string name() const override { return "mixed"; }
+  Capabilities capabilities() const override { return on_move_->capabilities(); }
+  Expected<Done> set_position(std::string_view fen, bool chess960) override {
+    moved_ = false;
+    if (auto done = on_set_->set_position(fen, chess960); !done) return done;
+    return on_move_->set_position(fen, chess960);
+  }
+  Expected<Done> make_move(std::string_view uci) override {
+    moved_ = true;
+    if (auto done = on_set_->make_move(uci); !done) return done;
+    return on_move_->make_move(uci);
+  }
+  Expected<Done> unmake_move() override {
+    if (auto done = on_set_->unmake_move(); !done) return done;
+    return on_move_->unmake_move();
+  }
+  Expected<Key> key() override { return moved_ ? on_move_->key() : on_set_->key(); }
+
+ private:
+  KeyScheme legal_scheme_;
+  std::unique_ptr<HashUnderTest> on_set_, on_move_;
+  bool moved_ = false;
+};
+
+// Stockfish's printed key: folds the halfmove clock in from 14 on.
+class PrintedStockfishKey final : public HashUnderTest {
+ public:
+  std::string name() const override { return "printed"; }
+  Capabilities capabilities() const override { return {}; }
+  Expected<Done> set_position(std::string_view fen, bool chess960) override {
+    if (auto errors = game_.set(fen, stockfish_scheme(), FenOptions{chess960}); !errors.empty())
+      return Error{format_errors(errors)};
+    return Done{};
+  }
+  Expected<Done> make_move(std::string_view uci) override {
+    if (auto m = game_.play_uci(uci); !m) return Error{m.error()};
+    return Done{};
+  }
+  Expected<Done> unmake_move() override { return Error{"no unmake"}; }
+  Expected<Key> key() override { return game_.position().printed_key(); }
+
+ private:
+  Game game_;
+};
+
+TEST(Conventions, TellsEveryLegitimateRuleApart) {
+  for (EnPassantRule rule :
+       {EnPassantRule::Always, EnPassantRule::PseudoLegal, EnPassantRule::Legal}) {
+    const KeyScheme scheme = polyglot_with_rule(rule);
+    const Conventions found = detect_conventions(black_box(scheme));
+    ASSERT_TRUE(found.en_passant_rule) << to_string(rule) << ": " << found.summary;
+    EXPECT_EQ(*found.en_passant_rule, rule) << found.summary;
+    EXPECT_FALSE(found.halfmove_dependent) << found.halfmove_evidence;
+    EXPECT_FALSE(convention_failure(black_box(scheme), found));
+  }
+}
+
+TEST(Conventions, RusticsSchemeIsAlwaysAndStockfishsRawKeyPseudoLegal) {
+  EXPECT_EQ(detect_conventions(black_box(rustic_scheme())).en_passant_rule, EnPassantRule::Always);
+  EXPECT_EQ(detect_conventions(black_box(stockfish_scheme())).en_passant_rule,
+            EnPassantRule::PseudoLegal);
+}
+
+TEST(Conventions, NeverIsReportedAndFailsTheEnPassantPropertyUnlessAccepted) {
+  const KeyScheme scheme = polyglot_with_rule(EnPassantRule::Never);
+  Target target = black_box(scheme);
+  const Conventions found = detect_conventions(target);
+  ASSERT_EQ(found.en_passant_rule, EnPassantRule::Never) << found.summary;
+  target.en_passant_rule = EnPassantRule::PseudoLegal;  // not accepted
+  const std::optional<PropertyResult> failure = convention_failure(target, found);
+  ASSERT_TRUE(failure);
+  EXPECT_EQ(failure->name, "en-passant");
+  ASSERT_TRUE(failure->counterexample);
+  EXPECT_EQ(failure->counterexample->comparison, Comparison::DifferentKeys);
+  ASSERT_EQ(failure->counterexample->positions.size(), 2u);
+  EXPECT_EQ(failure->counterexample->positions[0].key, failure->counterexample->positions[1].key);
+  target.en_passant_rule = EnPassantRule::Never;  // --en-passant never
+  EXPECT_FALSE(convention_failure(target, found));
+}
+
+TEST(Conventions, ARuleThatDependsOnTheRouteIsUnknownWithThePositionsThatShowIt) {
+  Target target;
+  target.name = "mixed";
+  target.make = [] { return std::make_unique<LegalOnSetPseudoOnMove>(); };
+  const Conventions found = detect_conventions(target);
+  EXPECT_FALSE(found.en_passant_rule) << found.summary;
+  EXPECT_EQ(rule_name(found.en_passant_rule), "unknown");
+  EXPECT_NE(found.summary.find("legal"), std::string::npos) << found.summary;
+  const std::optional<PropertyResult> failure = convention_failure(target, found);
+  ASSERT_TRUE(failure);
+  ASSERT_TRUE(failure->counterexample);
+  const Counterexample& c = *failure->counterexample;
+  EXPECT_NE(c.what.find("pinned"), std::string::npos) << c.what;
+  ASSERT_EQ(c.positions.size(), 2u);
+  EXPECT_NE(c.positions[0].key, c.positions[1].key);
+}
+
+TEST(Conventions, FindsAKeyThatDependsOnTheHalfmoveClock) {
+  Target target;
+  target.name = "printed";
+  target.make = [] { return std::make_unique<PrintedStockfishKey>(); };
+  const Conventions found = detect_conventions(target);
+  EXPECT_TRUE(found.halfmove_dependent);
+  EXPECT_NE(found.halfmove_evidence.find("halfmove clock at 14"), std::string::npos)
+      << found.halfmove_evidence;
+  EXPECT_EQ(found.en_passant_rule, EnPassantRule::PseudoLegal) << found.summary;
+}
+
+TEST(Conventions, AClockDependentKeyPassesEveryPropertyOnceTheClockIsPartOfThePosition) {
+  Target target;
+  target.name = "printed";
+  target.make = [] { return std::make_unique<PrintedStockfishKey>(); };
+  target.halfmove_dependent = true;
+  SuiteOptions options;
+  options.cases = 300;
+  for (const PropertyResult& r : run_suite(target, options))
+    EXPECT_TRUE(r.passed) << r.name << ": " << r.note
+                          << (r.counterexample ? format_counterexample(*r.counterexample) : "");
+  // Without it, routes to one position with clocks in different buckets get different keys.
+  target.halfmove_dependent = false;
+  options.cases = 2000;
+  options.only = {"unequal-positions-unequal-keys"};
+  EXPECT_FALSE(run_suite(target, options).front().passed);
+}
+
+TEST(Conventions, SurviveTheirEncoding) {
+  const Conventions found = detect_conventions(black_box(rustic_scheme()));
+  const std::optional<Conventions> decoded = decode_conventions(encode_conventions(found));
+  ASSERT_TRUE(decoded);
+  EXPECT_EQ(decoded->en_passant_rule, found.en_passant_rule);
+  EXPECT_EQ(decoded->summary, found.summary);
+  ASSERT_EQ(decoded->observations.size(), found.observations.size());
+  EXPECT_EQ(decoded->observations[3].after_fen, found.observations[3].after_fen);
+  EXPECT_EQ(decoded->observations[3].present_via_move, found.observations[3].present_via_move);
+}
+
+}  // namespace
+}  // namespace zobrist_verify::properties
