@@ -1,5 +1,6 @@
 #include "conventions.h"
 
+#include <algorithm>
 #include <array>
 
 #include "position_tools.h"
@@ -79,20 +80,22 @@ EnPassantObservation observe(const Target& target, const char* label, const std:
     o.refused = true;
     return o;
   }
-  const std::optional<Key> with = key_of(*fens, o.after_fen);
   const std::optional<Key> without = key_of(*fens, with_en_passant(o.after_fen, "-"));
+  const std::optional<Key> with = key_of(*fens, o.after_fen);
   std::optional<Key> after_move;
   if (moves->set_position(before, false) && moves->make_move(move))
     if (Expected<Key> k = moves->key()) after_move = *k;
-  if (!with || !without || !after_move) {
+  if (!without || (!with && !after_move)) {
     o.refused = true;
     return o;
   }
-  o.with_square = *with;
   o.without_square = *without;
-  o.after_move = *after_move;
-  o.present_via_fen = *with != *without;
-  o.present_via_move = *after_move != *without;
+  o.fen_observed = with.has_value();
+  o.move_observed = after_move.has_value();
+  o.with_square = with.value_or(0);
+  o.after_move = after_move.value_or(0);
+  o.present_via_fen = o.fen_observed && *with != *without;
+  o.present_via_move = o.move_observed && *after_move != *without;
   return o;
 }
 
@@ -104,8 +107,8 @@ std::vector<EnPassantRule> fitting(const std::vector<EnPassantObservation>& obse
     bool fits = true;
     for (const EnPassantObservation& o : observations) {
       if (o.refused) continue;
-      fits &= !via_fen || o.present_via_fen == predicts(rule, o);
-      fits &= !via_move || o.present_via_move == predicts(rule, o);
+      fits &= !via_fen || !o.fen_observed || o.present_via_fen == predicts(rule, o);
+      fits &= !via_move || !o.move_observed || o.present_via_move == predicts(rule, o);
     }
     if (fits) out.push_back(rule);
   }
@@ -169,6 +172,13 @@ Conventions detect_conventions(const Target& target) {
         observe(target, p.label, mirror_fen(p.before_fen), mirrored_move(p.move)));
   }
   const std::vector<EnPassantRule> both = fitting(out.observations, true, true);
+  const bool observed_any = std::any_of(out.observations.begin(), out.observations.end(),
+                                        [](const EnPassantObservation& o) { return !o.refused; });
+  if (!observed_any) {
+    out.summary = "not decided: the target refused every position of the en-passant probes";
+    detect_halfmove_dependence(target, out);
+    return out;
+  }
   const std::vector<EnPassantRule> from_fens = fitting(out.observations, true, false);
   const std::vector<EnPassantRule> from_moves = fitting(out.observations, false, true);
   if (!both.empty()) {
@@ -187,10 +197,11 @@ Conventions detect_conventions(const Target& target) {
 }
 
 std::optional<PropertyResult> convention_failure(const Target& target,
-                                                 const Conventions& conventions) {
+                                                 const Conventions& conventions,
+                                                 bool never_accepted) {
   const auto& observed = conventions.observations;
   if (conventions.en_passant_rule == EnPassantRule::Never) {
-    if (target.en_passant_rule == EnPassantRule::Never) return std::nullopt;  // accepted
+    if (never_accepted) return std::nullopt;
     for (const EnPassantObservation& o : observed) {
       if (o.refused || !o.legal) continue;
       Counterexample c;
@@ -211,7 +222,8 @@ std::optional<PropertyResult> convention_failure(const Target& target,
   // Unknown: show the push whose key depends on the route, or else the first that no rule the
   // FEN keys fit can explain.
   for (const EnPassantObservation& o : observed) {
-    if (o.refused || o.present_via_fen == o.present_via_move) continue;
+    if (o.refused || !o.fen_observed || !o.move_observed || o.present_via_fen == o.present_via_move)
+      continue;
     Counterexample c;
     c.start_fen = o.before_fen;
     c.moves = {o.move};
@@ -255,7 +267,8 @@ std::string encode_conventions(const Conventions& c) {
     w.text(o.after_fen);
     w.number(std::uint64_t(o.refused) | std::uint64_t(o.present_via_fen) << 1 |
              std::uint64_t(o.present_via_move) << 2 | std::uint64_t(o.pseudo_legal) << 3 |
-             std::uint64_t(o.legal) << 4);
+             std::uint64_t(o.legal) << 4 | std::uint64_t(o.fen_observed) << 5 |
+             std::uint64_t(o.move_observed) << 6);
     w.number(o.with_square);
     w.number(o.without_square);
     w.number(o.after_move);
@@ -283,6 +296,8 @@ std::optional<Conventions> decode_conventions(const std::string& bytes) {
     o.present_via_move = flags & 4;
     o.pseudo_legal = flags & 8;
     o.legal = flags & 16;
+    o.fen_observed = flags & 32;
+    o.move_observed = flags & 64;
     o.with_square = r.number();
     o.without_square = r.number();
     o.after_move = r.number();

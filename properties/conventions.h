@@ -20,7 +20,9 @@ struct EnPassantObservation {
   std::string before_fen;         // the position before the push
   std::string move;               // the push
   std::string after_fen;          // the position after it, en-passant square written
-  bool refused = false;           // the target refused a FEN or the move: no observation
+  bool refused = false;           // the target refused the FEN without the square: no observation
+  bool fen_observed = false;      // it took the FEN with the square too
+  bool move_observed = false;     // it took the position before and the push
   bool present_via_fen = false;   // key(after_fen) != key(after_fen without the square)
   bool present_via_move = false;  // key after playing the push != key(FEN without the square)
   Key with_square = 0, without_square = 0, after_move = 0;
@@ -41,11 +43,13 @@ std::string rule_name(const std::optional<EnPassantRule>& rule);
 // Runs the probes on fresh instances of the target (set_position, make_move and key only).
 Conventions detect_conventions(const Target& target);
 
-// The en-passant property's failure for a target whose detected rule is never (not accepted) or
-// unknown: two positions that differ only in en-passant rights and share a key, or the positions
-// that show the contradiction. Nothing when the rule is legitimate.
+// The en-passant property's failure for a target whose detected rule is never (unless
+// `never_accepted`, as --en-passant never says) or unknown: two positions that differ only in
+// en-passant rights and share a key, or the positions that show the contradiction. Nothing when
+// the rule is legitimate.
 std::optional<PropertyResult> convention_failure(const Target& target,
-                                                 const Conventions& conventions);
+                                                 const Conventions& conventions,
+                                                 bool never_accepted = false);
 
 std::string encode_conventions(const Conventions& conventions);
 std::optional<Conventions> decode_conventions(const std::string& bytes);

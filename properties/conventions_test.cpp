@@ -3,76 +3,20 @@
 #include <gtest/gtest.h>
 
 #include "conventions.h"
+#include "test_targets.h"
 #include "zobrist_verify/game.h"
 #include "zobrist_verify/properties.h"
 
 namespace zobrist_verify::properties {
 namespace {
 
-KeyScheme polyglot_with_rule(EnPassantRule rule) {
-  KeyScheme scheme = polyglot_scheme();
-  scheme.en_passant_rule = rule;
-  return scheme;
-}
+using namespace test_targets;
 
 Target black_box(const KeyScheme& scheme) {
   Target target = reference_target(scheme);
   target.expected_scheme = nullptr;
   return target;
 }
-
-// The bug an outside trial found in a real library: the legal-only rule when a FEN is set, the
-// pseudo-legal rule when a move is made.
-class LegalOnSetPseudoOnMove final : public HashUnderTest {
- public:
-  LegalOnSetPseudoOnMove()
-      : legal_scheme_(polyglot_with_rule(EnPassantRule::Legal)),
-        on_set_(make_reference_hash(legal_scheme_)),
-        on_move_(make_reference_hash(polyglot_scheme())) {}
-  std::string name() const override { return "mixed"; }
-  Capabilities capabilities() const override { return on_move_->capabilities(); }
-  Expected<Done> set_position(std::string_view fen, bool chess960) override {
-    moved_ = false;
-    if (auto done = on_set_->set_position(fen, chess960); !done) return done;
-    return on_move_->set_position(fen, chess960);
-  }
-  Expected<Done> make_move(std::string_view uci) override {
-    moved_ = true;
-    if (auto done = on_set_->make_move(uci); !done) return done;
-    return on_move_->make_move(uci);
-  }
-  Expected<Done> unmake_move() override {
-    if (auto done = on_set_->unmake_move(); !done) return done;
-    return on_move_->unmake_move();
-  }
-  Expected<Key> key() override { return moved_ ? on_move_->key() : on_set_->key(); }
-
- private:
-  KeyScheme legal_scheme_;
-  std::unique_ptr<HashUnderTest> on_set_, on_move_;
-  bool moved_ = false;
-};
-
-// Stockfish's printed key: folds the halfmove clock in from 14 on.
-class PrintedStockfishKey final : public HashUnderTest {
- public:
-  std::string name() const override { return "printed"; }
-  Capabilities capabilities() const override { return {}; }
-  Expected<Done> set_position(std::string_view fen, bool chess960) override {
-    if (auto errors = game_.set(fen, stockfish_scheme(), FenOptions{chess960}); !errors.empty())
-      return Error{format_errors(errors)};
-    return Done{};
-  }
-  Expected<Done> make_move(std::string_view uci) override {
-    if (auto m = game_.play_uci(uci); !m) return Error{m.error()};
-    return Done{};
-  }
-  Expected<Done> unmake_move() override { return Error{"no unmake"}; }
-  Expected<Key> key() override { return game_.position().printed_key(); }
-
- private:
-  Game game_;
-};
 
 TEST(Conventions, TellsEveryLegitimateRuleApart) {
   for (EnPassantRule rule :
@@ -97,7 +41,6 @@ TEST(Conventions, NeverIsReportedAndFailsTheEnPassantPropertyUnlessAccepted) {
   Target target = black_box(scheme);
   const Conventions found = detect_conventions(target);
   ASSERT_EQ(found.en_passant_rule, EnPassantRule::Never) << found.summary;
-  target.en_passant_rule = EnPassantRule::PseudoLegal;  // not accepted
   const std::optional<PropertyResult> failure = convention_failure(target, found);
   ASSERT_TRUE(failure);
   EXPECT_EQ(failure->name, "en-passant");
@@ -105,8 +48,7 @@ TEST(Conventions, NeverIsReportedAndFailsTheEnPassantPropertyUnlessAccepted) {
   EXPECT_EQ(failure->counterexample->comparison, Comparison::DifferentKeys);
   ASSERT_EQ(failure->counterexample->positions.size(), 2u);
   EXPECT_EQ(failure->counterexample->positions[0].key, failure->counterexample->positions[1].key);
-  target.en_passant_rule = EnPassantRule::Never;  // --en-passant never
-  EXPECT_FALSE(convention_failure(target, found));
+  EXPECT_FALSE(convention_failure(target, found, /*never_accepted=*/true));  // --en-passant never
 }
 
 TEST(Conventions, ARuleThatDependsOnTheRouteIsUnknownWithThePositionsThatShowIt) {

@@ -9,67 +9,13 @@
 
 #include "forked_run.h"
 #include "isolation.h"
+#include "test_targets.h"
 #include "zobrist_verify/properties.h"
 
 namespace zobrist_verify::properties {
 namespace {
 
-enum class Fault { AbortOnPromotion, SegfaultOnCastling, HangOnEnPassantKey, RefuseEnPassantFens };
-
-// The reference with one planted fault.
-class Faulty final : public HashUnderTest {
- public:
-  explicit Faulty(Fault fault) : inner_(make_reference_hash(polyglot_scheme())), fault_(fault) {}
-
-  std::string name() const override { return "faulty"; }
-  Capabilities capabilities() const override { return inner_->capabilities(); }
-  Expected<Done> set_position(std::string_view fen, bool chess960) override {
-    last_move_.clear();
-    if (fault_ == Fault::RefuseEnPassantFens && split_ep(fen) != "-")
-      return Error{"this engine takes no en-passant squares in FENs"};
-    return inner_->set_position(fen, chess960);
-  }
-  Expected<Done> make_move(std::string_view uci) override {
-    if (fault_ == Fault::AbortOnPromotion && uci.size() == 5) std::abort();
-    if (fault_ == Fault::SegfaultOnCastling && (uci == "e1g1" || uci == "e8g8")) {
-      volatile int* nowhere = nullptr;
-      *nowhere = 1;
-    }
-    last_move_ = uci;
-    return inner_->make_move(uci);
-  }
-  Expected<Done> unmake_move() override { return inner_->unmake_move(); }
-  Expected<Key> key() override {
-    if (fault_ == Fault::HangOnEnPassantKey && last_move_.size() == 4 && last_move_[1] == '2' &&
-        last_move_[3] == '4')
-      std::this_thread::sleep_for(std::chrono::hours(1));
-    return inner_->key();
-  }
-  Expected<Key> pawn_key() override { return inner_->pawn_key(); }
-  Expected<Key> material_key() override { return inner_->material_key(); }
-
- private:
-  static std::string split_ep(std::string_view fen) {
-    std::size_t field = 0, begin = 0;
-    for (std::size_t i = 0; i <= fen.size(); ++i)
-      if (i == fen.size() || fen[i] == ' ') {
-        if (field++ == 3) return std::string(fen.substr(begin, i - begin));
-        begin = i + 1;
-      }
-    return "-";
-  }
-  std::unique_ptr<HashUnderTest> inner_;
-  Fault fault_;
-  std::string last_move_;
-};
-
-Target faulty_target(Fault fault) {
-  Target target;
-  target.name = "faulty";
-  target.make = [fault] { return std::make_unique<Faulty>(fault); };
-  target.replay_command = "zobrist-verify replay --no-isolation --plugin faulty.so";
-  return target;
-}
+using namespace test_targets;
 
 SuiteOptions isolated(int cases = 100) {
   SuiteOptions options;

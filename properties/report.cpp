@@ -244,11 +244,23 @@ void write_text_report(std::ostream& out, const std::vector<PropertyResult>& res
 }
 
 void write_json_report(std::ostream& out, const std::vector<PropertyResult>& results) {
+  write_json_report(out, results, TargetSummary{});
+}
+
+void write_json_report(std::ostream& out, const std::vector<PropertyResult>& results,
+                       const TargetSummary& summary) {
   const bool all_passed =
       std::all_of(results.begin(), results.end(), [](const PropertyResult& r) { return r.passed; });
   const Counts counts = count(results);
-  out << "{\"passed\": " << (all_passed ? "true" : "false")
-      << ", \"counts\": {\"passed\": " << counts.passed << ", \"failed\": " << counts.failed
+  out << "{\"passed\": " << (all_passed ? "true" : "false");
+  if (!summary.target.empty()) {
+    out << ", \"target\": " << json_string(summary.target)
+        << ", \"en_passant_rule\": " << json_string(summary.en_passant_rule)
+        << ", \"halfmove_dependent\": " << (summary.halfmove_dependent ? "true" : "false")
+        << ", \"judged_en_passant_rule\": " << json_string(summary.judged_rule)
+        << ", \"notes\": " << json_list(summary.notes);
+  }
+  out << ", \"counts\": {\"passed\": " << counts.passed << ", \"failed\": " << counts.failed
       << ", \"skipped\": " << counts.skipped << "}, \"properties\": [";
   for (std::size_t i = 0; i < results.size(); ++i) {
     const PropertyResult& r = results[i];
@@ -291,6 +303,48 @@ void write_json_report(std::ostream& out, const std::vector<PropertyResult>& res
     out << '}';
   }
   out << (results.empty() ? "]}\n" : "\n]}\n");
+}
+
+TargetTally total_tally(const std::vector<PropertyResult>& results) {
+  TargetTally total;
+  for (const PropertyResult& r : results) {
+    total.fens_given += r.tally.fens_given;
+    total.fens_refused += r.tally.fens_refused;
+    total.moves_given += r.tally.moves_given;
+    total.moves_refused += r.tally.moves_refused;
+    for (const std::string& e : r.tally.examples)
+      if (total.examples.size() < 5) total.examples.push_back(e);
+  }
+  return total;
+}
+
+std::optional<PropertyResult> refusal_failure(const std::string& target,
+                                              const std::vector<PropertyResult>& results,
+                                              double limit) {
+  const TargetTally t = total_tally(results);
+  auto share = [](std::uint64_t part, std::uint64_t whole) {
+    return whole ? double(part) / double(whole) : 0.0;
+  };
+  if (share(t.fens_refused, t.fens_given) <= limit &&
+      share(t.moves_refused, t.moves_given) <= limit)
+    return std::nullopt;
+  char text[200];
+  std::snprintf(text, sizeof text,
+                "the target refused %llu of %llu FENs (%.1f%%) and %llu of %llu moves (%.1f%%), "
+                "more than %.0f%%: a target that tests nothing must not pass",
+                static_cast<unsigned long long>(t.fens_refused),
+                static_cast<unsigned long long>(t.fens_given),
+                100 * share(t.fens_refused, t.fens_given),
+                static_cast<unsigned long long>(t.moves_refused),
+                static_cast<unsigned long long>(t.moves_given),
+                100 * share(t.moves_refused, t.moves_given), 100 * limit);
+  PropertyResult result;
+  result.name = "refusals";
+  result.target = target;
+  result.tally = t;
+  result.note = text;
+  for (const std::string& e : t.examples) result.note += "; refused: " + e;
+  return result;
 }
 
 void write_junit_report(std::ostream& out, const std::vector<PropertyResult>& results) {

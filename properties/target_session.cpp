@@ -154,8 +154,12 @@ void Line::check_exact(const TargetKeys& keys) {
   if (!target_.expected_scheme) return;
   const Keys want = position().compute_keys();
   const std::string scheme = " of the " + target_.expected_scheme->name + " scheme";
-  if (keys.key != want.key)
-    fail(counterexample("key vs the exact key" + scheme, want.key, keys.key));
+  const Key want_key = target_.compare_printed_key ? position().printed_key() : want.key;
+  if (keys.key != want_key)
+    fail(counterexample(std::string(target_.compare_printed_key ? "key vs the exact printed key"
+                                                                : "key vs the exact key") +
+                            scheme,
+                        want_key, keys.key));
   if (caps_.pawn_key && keys.pawn_key != want.pawn_key)
     fail(counterexample("pawn key vs the exact pawn key" + scheme, want.pawn_key, keys.pawn_key));
   if (caps_.material_key && keys.material_key != want.material_key)

@@ -51,6 +51,9 @@ struct Target {
   // The key depends on the halfmove clock (as Stockfish's printed key does from 14 on): positions
   // that differ only in the clock are then neither required to share a key nor to differ.
   bool halfmove_dependent = false;
+  // With expected_scheme: compare with the key the scheme's engine prints (Stockfish's `d` folds
+  // the halfmove clock in from 14 on), not with the raw key.
+  bool compare_printed_key = false;
   // A FEN the target refuses is counted and its case dropped instead of failing a property
   // (third-party targets: refusing a position is not a hashing bug; see TargetTally).
   bool fen_refusals_tolerated = false;
@@ -173,6 +176,31 @@ void write_text_report(std::ostream& out, const std::vector<PropertyResult>& res
 // (target-error), "features", "reproduce"}}]}; counterexample only on a failure, keys as 16
 // hex digits.
 void write_json_report(std::ostream& out, const std::vector<PropertyResult>& results);
+// What a run found out about a third-party target besides the properties: the head of its
+// report, and extra keys of its JSON.
+struct TargetSummary {
+  std::string target;           // "plugin:myengine 1.2 (path)"
+  std::string en_passant_rule;  // detected: always, pseudo-legal, legal, never or unknown
+  bool halfmove_dependent = false;
+  // With expected_scheme: compare with the key the scheme's engine prints (Stockfish's `d` folds
+  // the halfmove clock in from 14 on), not with the raw key.
+  bool compare_printed_key = false;
+  std::string judged_rule;         // the rule the properties judged the target under
+  std::vector<std::string> notes;  // how the conventions were decided, refusals, ...
+};
+// The same JSON with "target", "en_passant_rule", "halfmove_dependent",
+// "judged_en_passant_rule" and "notes" after "passed".
+void write_json_report(std::ostream& out, const std::vector<PropertyResult>& results,
+                       const TargetSummary& summary);
+
+// A target that refuses more than `limit` of the FENs or of the moves it is given tests little:
+// a failing result named "refusals" saying how many, with examples; nothing otherwise.
+std::optional<PropertyResult> refusal_failure(const std::string& target,
+                                              const std::vector<PropertyResult>& results,
+                                              double limit = 0.05);
+// The tallies of every result added up.
+TargetTally total_tally(const std::vector<PropertyResult>& results);
+
 // A JSON string literal (quotes and escapes included); shared with the CLI's other reports.
 std::string json_string(std::string_view text);
 // JUnit XML: one <testsuite> per target, one <testcase> per property, <failure> carrying the

@@ -1,0 +1,34 @@
+// Checking a third party's hashing (a C ABI plugin, a UCI engine): the same properties as the
+// built-in suite, judged under the conventions the target is found to follow, each property in a
+// worker process that a crash or a hang cannot take down, FEN refusals counted rather than failed.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "zobrist_verify/key_scheme.h"
+#include "zobrist_verify/properties.h"
+
+namespace zobrist_verify::properties {
+
+struct ThirdPartyOptions {
+  SuiteOptions suite;                       // cases, seed, only, isolate, call_timeout_ms
+  const KeyScheme* expect = nullptr;        // exact keys of this scheme (--expect)
+  std::optional<EnPassantRule> en_passant;  // the rule to judge under (--en-passant)
+};
+
+struct ThirdPartyRun {
+  // Why the target cannot be used at all (it crashed, hung or refused on the start position):
+  // a usage error, exit status 2. Nothing else is set then.
+  std::optional<std::string> unusable;
+  std::vector<PropertyResult> results;  // the properties, then "conventions" and "refusals" rows
+  TargetSummary summary;
+};
+
+// `target` carries the name, factory and replay command; its en-passant rule, expected scheme,
+// halfmove dependence and refusal tolerance are decided here. `description` names it in reports.
+ThirdPartyRun run_third_party(Target target, const std::string& description,
+                              const ThirdPartyOptions& options);
+
+}  // namespace zobrist_verify::properties

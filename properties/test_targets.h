@@ -1,0 +1,144 @@
+// Targets with planted faults and conventions, shared by the tests of isolation, convention
+// detection and third-party checks.
+#pragma once
+
+#include <chrono>
+#include <cstdlib>
+#include <memory>
+#include <string>
+#include <thread>
+
+#include "zobrist_verify/game.h"
+#include "zobrist_verify/properties.h"
+
+namespace zobrist_verify::properties::test_targets {
+
+inline KeyScheme polyglot_with_rule(EnPassantRule rule) {
+  KeyScheme scheme = polyglot_scheme();
+  scheme.en_passant_rule = rule;
+  return scheme;
+}
+
+// The bug an outside trial found in a real library: the legal-only rule when a FEN is set, the
+// pseudo-legal rule when a move is made.
+class LegalOnSetPseudoOnMove final : public HashUnderTest {
+ public:
+  LegalOnSetPseudoOnMove()
+      : legal_scheme_(polyglot_with_rule(EnPassantRule::Legal)),
+        on_set_(make_reference_hash(legal_scheme_)),
+        on_move_(make_reference_hash(polyglot_scheme())) {}
+  std::string name() const override { return "mixed"; }
+  Capabilities capabilities() const override {
+    Capabilities caps;
+    caps.unmake = caps.null_move = caps.chess960 = true;
+    return caps;
+  }
+  Expected<Done> set_position(std::string_view fen, bool chess960) override {
+    moved_ = false;
+    if (auto done = on_set_->set_position(fen, chess960); !done) return done;
+    return on_move_->set_position(fen, chess960);
+  }
+  Expected<Done> make_move(std::string_view uci) override {
+    moved_ = true;
+    if (auto done = on_set_->make_move(uci); !done) return done;
+    return on_move_->make_move(uci);
+  }
+  Expected<Done> unmake_move() override {
+    if (auto done = on_set_->unmake_move(); !done) return done;
+    return on_move_->unmake_move();
+  }
+  Expected<Key> key() override { return moved_ ? on_move_->key() : on_set_->key(); }
+
+ private:
+  KeyScheme legal_scheme_;
+  std::unique_ptr<HashUnderTest> on_set_, on_move_;
+  bool moved_ = false;
+};
+
+// Stockfish's printed key: folds the halfmove clock in from 14 on.
+class PrintedStockfishKey final : public HashUnderTest {
+ public:
+  std::string name() const override { return "printed"; }
+  Capabilities capabilities() const override { return {}; }
+  Expected<Done> set_position(std::string_view fen, bool chess960) override {
+    if (auto errors = game_.set(fen, stockfish_scheme(), FenOptions{chess960}); !errors.empty())
+      return Error{format_errors(errors)};
+    return Done{};
+  }
+  Expected<Done> make_move(std::string_view uci) override {
+    if (auto m = game_.play_uci(uci); !m) return Error{m.error()};
+    return Done{};
+  }
+  Expected<Done> unmake_move() override { return Error{"no unmake"}; }
+  Expected<Key> key() override { return game_.position().printed_key(); }
+
+ private:
+  Game game_;
+};
+
+enum class Fault {
+  AbortOnPromotion,
+  SegfaultOnCastling,
+  HangOnEnPassantKey,
+  RefuseEnPassantFens,  // a few percent of the FENs the suite sends
+  RefuseBlackToMove,    // about half of them
+};
+
+// The reference with one planted fault.
+class Faulty final : public HashUnderTest {
+ public:
+  explicit Faulty(Fault fault) : inner_(make_reference_hash(polyglot_scheme())), fault_(fault) {}
+
+  std::string name() const override { return "faulty"; }
+  Capabilities capabilities() const override { return inner_->capabilities(); }
+  Expected<Done> set_position(std::string_view fen, bool chess960) override {
+    last_move_.clear();
+    if (fault_ == Fault::RefuseEnPassantFens && split_ep(fen) != "-")
+      return Error{"this engine takes no en-passant squares in FENs"};
+    if (fault_ == Fault::RefuseBlackToMove && fen.find(" b ") != std::string_view::npos)
+      return Error{"this engine plays White only"};
+    return inner_->set_position(fen, chess960);
+  }
+  Expected<Done> make_move(std::string_view uci) override {
+    if (fault_ == Fault::AbortOnPromotion && uci.size() == 5) std::abort();
+    if (fault_ == Fault::SegfaultOnCastling && (uci == "e1g1" || uci == "e8g8")) {
+      volatile int* nowhere = nullptr;
+      *nowhere = 1;
+    }
+    last_move_ = uci;
+    return inner_->make_move(uci);
+  }
+  Expected<Done> unmake_move() override { return inner_->unmake_move(); }
+  Expected<Key> key() override {
+    if (fault_ == Fault::HangOnEnPassantKey && last_move_.size() == 4 && last_move_[1] == '2' &&
+        last_move_[3] == '4')
+      std::this_thread::sleep_for(std::chrono::hours(1));
+    return inner_->key();
+  }
+  Expected<Key> pawn_key() override { return inner_->pawn_key(); }
+  Expected<Key> material_key() override { return inner_->material_key(); }
+
+ private:
+  static std::string split_ep(std::string_view fen) {
+    std::size_t field = 0, begin = 0;
+    for (std::size_t i = 0; i <= fen.size(); ++i)
+      if (i == fen.size() || fen[i] == ' ') {
+        if (field++ == 3) return std::string(fen.substr(begin, i - begin));
+        begin = i + 1;
+      }
+    return "-";
+  }
+  std::unique_ptr<HashUnderTest> inner_;
+  Fault fault_;
+  std::string last_move_;
+};
+
+inline Target faulty_target(Fault fault) {
+  Target target;
+  target.name = "faulty";
+  target.make = [fault] { return std::make_unique<Faulty>(fault); };
+  target.replay_command = "zobrist-verify replay --no-isolation --plugin faulty.so";
+  return target;
+}
+
+}  // namespace zobrist_verify::properties::test_targets

@@ -1,0 +1,169 @@
+#include "zobrist_verify/third_party.h"
+
+#include <algorithm>
+
+#include "conventions.h"
+#include "isolation.h"
+#include "position_tools.h"
+#include "zobrist_verify/game.h"
+
+namespace zobrist_verify::properties {
+
+namespace {
+
+constexpr const char* FirstPositionOk = "ok";
+
+// A target that cannot even take the start position cannot be used at all (exit 2).
+std::optional<std::string> first_position_problem(const Target& target,
+                                                  std::chrono::milliseconds timeout, bool isolate) {
+  auto work = [&](CallWatch* watch) -> std::string {
+    const Target watched = watched_target(target, watch);
+    std::unique_ptr<HashUnderTest> hash = watched.make ? watched.make() : nullptr;
+    if (!hash) return "it gave no instance";
+    if (Expected<Done> done = hash->set_position(StartFen, false); !done)
+      return "it refused the start position: " + done.error();
+    if (Expected<Key> key = hash->key(); !key)
+      return "it gave no key for the start position: " + key.error();
+    return FirstPositionOk;
+  };
+  std::string answer;
+  if (isolate) {
+    const ChildRun run = run_in_child([&](CallWatch& w) { return work(&w); }, timeout);
+    if (run.end != ChildRun::End::Finished)
+      return std::string(run.end == ChildRun::End::TimedOut ? "it hung" : "it crashed") + " in " +
+             (run.call ? run.call->call : std::string("its first call")) +
+             " on the start position: " + run.how;
+    answer = run.output;
+  } else {
+    answer = work(nullptr);
+  }
+  if (answer != FirstPositionOk) return answer;
+  return std::nullopt;
+}
+
+// Whether the target's keys of the positions without an en-passant square are the scheme's.
+bool keys_are_the_schemes(const Conventions& conventions, const KeyScheme& scheme) {
+  int compared = 0;
+  for (const EnPassantObservation& o : conventions.observations) {
+    if (o.refused) continue;
+    Position pos;
+    StateInfo st;
+    if (!pos.set(with_en_passant(o.after_fen, "-"), st, scheme).empty()) continue;
+    if (pos.key() != o.without_square) return false;
+    ++compared;
+  }
+  return compared > 0;
+}
+
+PropertyResult failed_row(const std::string& name, const std::string& target,
+                          const std::string& note) {
+  PropertyResult r;
+  r.name = name;
+  r.target = target;
+  r.note = note;
+  return r;
+}
+
+}  // namespace
+
+ThirdPartyRun run_third_party(Target target, const std::string& description,
+                              const ThirdPartyOptions& options) {
+  ThirdPartyRun out;
+  const std::chrono::milliseconds timeout(options.suite.call_timeout_ms);
+  if (auto problem = first_position_problem(target, timeout, options.suite.isolate)) {
+    out.unusable = description + " cannot be used: " + *problem;
+    return out;
+  }
+  // Conventions, found in a worker too: a probe may be the position that crashes the target.
+  std::vector<PropertyResult> extra;
+  Conventions conventions;
+  if (options.suite.isolate) {
+    const ChildRun run = run_in_child(
+        [&](CallWatch& w) {
+          return encode_conventions(detect_conventions(watched_target(target, &w)));
+        },
+        timeout);
+    std::optional<Conventions> decoded;
+    if (run.end == ChildRun::End::Finished) decoded = decode_conventions(run.output);
+    if (decoded) {
+      conventions = *decoded;
+    } else {
+      conventions.summary =
+          "not decided: the target " +
+          std::string(run.end == ChildRun::End::TimedOut ? "hung" : "crashed") +
+          (run.call ? " in " + run.call->call + " on " + run.call->route.fen : std::string()) +
+          " (" + run.how + ")";
+      extra.push_back(failed_row("conventions", target.name, conventions.summary));
+    }
+  } else {
+    conventions = detect_conventions(target);
+  }
+
+  // The rule to judge under: --en-passant, else --expect's scheme's, else the one detected (never
+  // fails the en-passant property below unless --en-passant never accepts it; unknown fails it
+  // and is judged as pseudo-legal meanwhile).
+  const std::optional<EnPassantRule> detected = conventions.en_passant_rule;
+  EnPassantRule judged = EnPassantRule::PseudoLegal;
+  if (options.en_passant)
+    judged = *options.en_passant;
+  else if (options.expect)
+    judged = options.expect->en_passant_rule;
+  else if (detected)
+    judged = *detected;
+  target.en_passant_rule = judged;
+  target.halfmove_dependent = conventions.halfmove_dependent;
+  target.fen_refusals_tolerated = true;
+  KeyScheme expected;
+  if (options.expect) {
+    expected = *options.expect;
+    expected.en_passant_rule = judged;
+    target.expected_scheme = &expected;
+  }
+
+  TargetSummary& summary = out.summary;
+  summary.target = description;
+  summary.en_passant_rule = rule_name(detected);
+  summary.halfmove_dependent = conventions.halfmove_dependent;
+  summary.judged_rule = to_string(judged);
+  summary.notes.push_back("en passant: " + conventions.summary);
+  summary.notes.push_back(conventions.halfmove_dependent
+                              ? "halfmove clock: the key depends on it (" +
+                                    conventions.halfmove_evidence +
+                                    "); positions that differ only in it are told apart"
+                              : "halfmove clock: the key does not depend on it");
+  if (options.expect && !options.en_passant && detected && *detected != judged &&
+      *detected != EnPassantRule::Never && keys_are_the_schemes(conventions, *options.expect)) {
+    const std::string note = "the keys are " + options.expect->name +
+                             "'s, but the en-passant rule is " + std::string(to_string(*detected)) +
+                             ", not " + to_string(judged) + " (--en-passant " +
+                             to_string(*detected) + " checks the table under that rule)";
+    summary.notes.push_back(note);
+    extra.push_back(failed_row("conventions", target.name, note));
+  }
+
+  std::vector<PropertyResult> results = run_suite(target, options.suite);
+  // Never (unless accepted) and unknown fail the en-passant property with their evidence.
+  if (auto failure =
+          convention_failure(target, conventions, options.en_passant == EnPassantRule::Never)) {
+    auto it = std::find_if(results.begin(), results.end(),
+                           [](const PropertyResult& r) { return r.name == "en-passant"; });
+    if (it != results.end())
+      *it = *failure;
+    else
+      results.push_back(*failure);
+  }
+  results.insert(results.end(), extra.begin(), extra.end());
+  if (auto refusals = refusal_failure(target.name, results)) results.push_back(*refusals);
+  const TargetTally tally = total_tally(results);
+  if (tally.fens_refused || tally.moves_refused)
+    summary.notes.push_back("refused " + std::to_string(tally.fens_refused) + " of " +
+                            std::to_string(tally.fens_given) + " FENs and " +
+                            std::to_string(tally.moves_refused) + " of " +
+                            std::to_string(tally.moves_given) + " moves" +
+                            (tally.examples.empty() ? "" : ", first: " + tally.examples.front()));
+
+  out.results = std::move(results);
+  return out;
+}
+
+}  // namespace zobrist_verify::properties

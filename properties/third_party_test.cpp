@@ -1,0 +1,147 @@
+// A third-party check: judged under the detected convention, failed for never and unknown rules,
+// for keys that are a scheme's under another rule, for too many refusals, and refused outright
+// when the target cannot take the start position.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "test_targets.h"
+#include "zobrist_verify/third_party.h"
+
+namespace zobrist_verify::properties {
+namespace {
+
+using namespace test_targets;
+
+ThirdPartyOptions quick() {
+  ThirdPartyOptions options;
+  options.suite.cases = 50;
+  options.suite.isolate = true;
+  options.suite.call_timeout_ms = 2000;
+  return options;
+}
+
+Target black_box(const KeyScheme& scheme) {
+  Target target = reference_target(scheme);
+  target.expected_scheme = nullptr;
+  target.name = "third-party";
+  return target;
+}
+
+const PropertyResult* row(const ThirdPartyRun& run, const std::string& name) {
+  for (const PropertyResult& r : run.results)
+    if (r.name == name) return &r;
+  return nullptr;
+}
+
+bool all_passed(const ThirdPartyRun& run) {
+  return std::all_of(run.results.begin(), run.results.end(),
+                     [](const PropertyResult& r) { return r.passed; });
+}
+
+TEST(ThirdParty, ALegalRuleImplementationPassesBlackBoxAndIsReportedAsLegal) {
+  const KeyScheme scheme = polyglot_with_rule(EnPassantRule::Legal);
+  const ThirdPartyRun run = run_third_party(black_box(scheme), "legal", quick());
+  ASSERT_FALSE(run.unusable);
+  EXPECT_TRUE(all_passed(run));
+  EXPECT_EQ(run.summary.en_passant_rule, "legal");
+  EXPECT_EQ(run.summary.judged_rule, "legal");
+  EXPECT_FALSE(run.summary.halfmove_dependent);
+}
+
+TEST(ThirdParty, ExpectingPolyglotFromALegalRuleImplementationSaysTheKeysArePolyglotsNotTheRule) {
+  const KeyScheme scheme = polyglot_with_rule(EnPassantRule::Legal);
+  ThirdPartyOptions options = quick();
+  options.expect = &polyglot_scheme();
+  const ThirdPartyRun run = run_third_party(black_box(scheme), "legal", options);
+  EXPECT_FALSE(all_passed(run));
+  const PropertyResult* conventions = row(run, "conventions");
+  ASSERT_TRUE(conventions);
+  EXPECT_NE(conventions->note.find("the keys are polyglot's, but the en-passant rule is legal"),
+            std::string::npos)
+      << conventions->note;
+  // With the rule named, the same implementation passes with exact keys.
+  options.en_passant = EnPassantRule::Legal;
+  EXPECT_TRUE(all_passed(run_third_party(black_box(scheme), "legal", options)));
+}
+
+TEST(ThirdParty, NeverFailsTheEnPassantPropertyUnlessAccepted) {
+  const KeyScheme scheme = polyglot_with_rule(EnPassantRule::Never);
+  ThirdPartyOptions options = quick();
+  const ThirdPartyRun run = run_third_party(black_box(scheme), "never", options);
+  EXPECT_EQ(run.summary.en_passant_rule, "never");
+  const PropertyResult* en_passant = row(run, "en-passant");
+  ASSERT_TRUE(en_passant);
+  EXPECT_FALSE(en_passant->passed);
+  EXPECT_EQ(std::count_if(run.results.begin(), run.results.end(),
+                          [](const PropertyResult& r) { return !r.passed; }),
+            1)
+      << "only the en-passant property fails";
+  options.en_passant = EnPassantRule::Never;
+  EXPECT_TRUE(all_passed(run_third_party(black_box(scheme), "never", options)));
+}
+
+TEST(ThirdParty, ARouteDependentRuleIsUnknownAndFails) {
+  Target target;
+  target.name = "mixed";
+  target.make = [] { return std::make_unique<LegalOnSetPseudoOnMove>(); };
+  const ThirdPartyRun run = run_third_party(target, "mixed", quick());
+  EXPECT_EQ(run.summary.en_passant_rule, "unknown");
+  const PropertyResult* en_passant = row(run, "en-passant");
+  ASSERT_TRUE(en_passant);
+  EXPECT_FALSE(en_passant->passed);
+}
+
+TEST(ThirdParty, AClockDependentKeyIsDetectedAndPasses) {
+  Target target;
+  target.name = "printed";
+  target.make = [] { return std::make_unique<PrintedStockfishKey>(); };
+  target.compare_printed_key = true;
+  ThirdPartyOptions options = quick();
+  options.expect = &stockfish_scheme();
+  const ThirdPartyRun run = run_third_party(target, "printed", options);
+  EXPECT_TRUE(run.summary.halfmove_dependent);
+  for (const PropertyResult& r : run.results)
+    EXPECT_TRUE(r.passed) << r.name << ": " << r.note
+                          << (r.counterexample ? format_counterexample(*r.counterexample) : "");
+}
+
+TEST(ThirdParty, TooManyRefusedFensFailTheRunWithExamples) {
+  const ThirdPartyRun run =
+      run_third_party(faulty_target(Fault::RefuseBlackToMove), "refuser", quick());
+  const PropertyResult* refusals = row(run, "refusals");
+  ASSERT_TRUE(refusals);
+  EXPECT_FALSE(refusals->passed);
+  EXPECT_NE(refusals->note.find("plays White only"), std::string::npos) << refusals->note;
+}
+
+TEST(ThirdParty, AFewRefusedFensAreReportedButDoNotFail) {
+  const ThirdPartyRun run =
+      run_third_party(faulty_target(Fault::RefuseEnPassantFens), "refuser", quick());
+  EXPECT_FALSE(row(run, "refusals"));
+  EXPECT_TRUE(all_passed(run));
+  EXPECT_TRUE(std::any_of(run.summary.notes.begin(), run.summary.notes.end(),
+                          [](const std::string& n) { return n.rfind("refused ", 0) == 0; }));
+}
+
+TEST(ThirdParty, ATargetThatCrashesOnTheStartPositionCannotBeUsed) {
+  Target target;
+  target.name = "dies";
+  target.make = [] { return std::make_unique<Faulty>(Fault::AbortOnPromotion); };
+  class DiesOnKey final : public HashUnderTest {
+   public:
+    std::string name() const override { return "dies"; }
+    Capabilities capabilities() const override { return {}; }
+    Expected<Done> set_position(std::string_view, bool) override { return Done{}; }
+    Expected<Done> make_move(std::string_view) override { return Done{}; }
+    Expected<Done> unmake_move() override { return Done{}; }
+    Expected<Key> key() override { std::abort(); }
+  };
+  target.make = [] { return std::make_unique<DiesOnKey>(); };
+  const ThirdPartyRun run = run_third_party(target, "plugin:dies", quick());
+  ASSERT_TRUE(run.unusable);
+  EXPECT_NE(run.unusable->find("crashed in key"), std::string::npos) << *run.unusable;
+}
+
+}  // namespace
+}  // namespace zobrist_verify::properties
