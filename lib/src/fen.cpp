@@ -1,4 +1,4 @@
-// Strict FEN parsing and normal-form writing. Syntax is checked field by field; the position
+// Strict FEN parsing (writing is in fen_writer.cpp). Syntax is checked field by field; the position
 // rules (kings, pawns, check, castling, en passant) are checked on every field that parsed, so
 // one call reports as many independent problems as it can find.
 #include <array>
@@ -7,17 +7,9 @@
 #include <cstring>
 #include <string>
 
+#include "no_coverage.h"
 #include "zobrist_verify/fen_error.h"
 #include "zobrist_verify/position.h"
-
-// Writing a message decides nothing about the input, so it is left out of the fuzzer's coverage
-// instrumentation: its edges (text cut or not, characters escaped or not) would make the fuzzer
-// keep inputs only for writing other messages, and instrumented it cost more than parsing.
-#if defined(__clang__)
-#define ZV_NO_COVERAGE __attribute__((no_sanitize("coverage")))
-#else
-#define ZV_NO_COVERAGE
-#endif
 
 namespace zobrist_verify {
 
@@ -160,101 +152,9 @@ ZV_NO_COVERAGE void write(BoundedText& out, Quoted quoted) {
 
 }  // namespace
 
-ZV_NO_COVERAGE void BoundedText::append(std::string_view text) {
-  if (text.size() <= Capacity - size_) {  // never true for a non-empty text once cut
-    std::char_traits<char>::copy(text_ + size_, text.data(), text.size());
-    size_ = std::uint8_t(size_ + text.size());
-  } else if (!cut_) {
-    // Keep what fits in front of the mark, giving back already written characters if need be.
-    const std::size_t room = Capacity - CutMark.size();
-    if (size_ > room) size_ = std::uint8_t(room);
-    std::char_traits<char>::copy(text_ + size_, text.data(), room - size_);
-    std::char_traits<char>::copy(text_ + room, CutMark.data(), CutMark.size());
-    size_ = Capacity;
-    cut_ = true;
-  }
-}
-
-ZV_NO_COVERAGE void BoundedText::append_number(std::uint64_t number) {
-  char digits[20];
-  char* first = digits + sizeof digits;
-  do {
-    *--first = char('0' + number % 10);
-    number /= 10;
-  } while (number != 0);
-  append({first, std::size_t(digits + sizeof digits - first)});
-}
-
 const char* to_string(FenField field) {
   const auto i = static_cast<std::size_t>(field);
   return i < FieldNames.size() ? FieldNames[i].data() : "FEN";
-}
-
-const char* to_string(FenErrorCode code) {
-  switch (code) {
-    case FenErrorCode::Empty:
-      return "empty";
-    case FenErrorCode::FieldCount:
-      return "field-count";
-    case FenErrorCode::BadSpacing:
-      return "bad-spacing";
-    case FenErrorCode::BadCharacter:
-      return "bad-character";
-    case FenErrorCode::RankCount:
-      return "rank-count";
-    case FenErrorCode::RankLength:
-      return "rank-length";
-    case FenErrorCode::ConsecutiveDigits:
-      return "consecutive-digits";
-    case FenErrorCode::BadSideToMove:
-      return "bad-side-to-move";
-    case FenErrorCode::BadCastlingSyntax:
-      return "bad-castling-syntax";
-    case FenErrorCode::DuplicateCastling:
-      return "duplicate-castling";
-    case FenErrorCode::BadEnPassantSyntax:
-      return "bad-en-passant-syntax";
-    case FenErrorCode::BadNumber:
-      return "bad-number";
-    case FenErrorCode::NegativeNumber:
-      return "negative-number";
-    case FenErrorCode::NumberOverflow:
-      return "number-overflow";
-    case FenErrorCode::LeadingZero:
-      return "leading-zero";
-    case FenErrorCode::ZeroFullmove:
-      return "zero-fullmove";
-    case FenErrorCode::MissingKing:
-      return "missing-king";
-    case FenErrorCode::TooManyKings:
-      return "too-many-kings";
-    case FenErrorCode::PawnOnBackRank:
-      return "pawn-on-back-rank";
-    case FenErrorCode::TooManyPieces:
-      return "too-many-pieces";
-    case FenErrorCode::OpponentInCheck:
-      return "opponent-in-check";
-    case FenErrorCode::CastlingWithoutKing:
-      return "castling-without-king";
-    case FenErrorCode::CastlingWithoutRook:
-      return "castling-without-rook";
-    case FenErrorCode::EnPassantWrongRank:
-      return "en-passant-wrong-rank";
-    case FenErrorCode::EnPassantNoPawn:
-      return "en-passant-no-pawn";
-    case FenErrorCode::EnPassantNotEmpty:
-      return "en-passant-not-empty";
-  }
-  return "unknown";
-}
-
-std::string format_errors(const std::vector<FenError>& errors) {
-  std::string out;
-  for (const auto& e : errors) {
-    out += e.message();
-    out += '\n';
-  }
-  return out;
 }
 
 // Reads one FEN into a Position; a friend of Position so it can fill the board directly.
@@ -692,67 +592,6 @@ bool Position::set(std::string_view fen, StateInfo& state, const KeyScheme& sche
                    FenOptions options, std::vector<FenError>* errors) {
   init_bitboards();
   return FenReader(*this, state, scheme, options, fen, errors).run();
-}
-
-namespace {
-
-// The string grows once and is written by index rather than by +=, whose capacity check is a
-// call under the fuzzer (which writes four FENs for every valid input).
-void append_placement(std::string& out, std::span<const Piece, SquareCount> board) {
-  constexpr std::size_t MaxLength = 64 + 7;  // a letter for every square, and the slashes
-  std::size_t size = out.size();
-  out.resize(size + MaxLength);
-  for (int r = Rank8; r >= Rank1; --r) {
-    int empty_run = 0;
-    for (int f = FileA; f <= FileH; ++f) {
-      const Piece pc = board[make_square(File(f), Rank(r))];
-      if (pc == NoPiece) {
-        ++empty_run;
-        continue;
-      }
-      if (empty_run) out[size++] = char('0' + empty_run);
-      empty_run = 0;
-      out[size++] = PieceLetters[pc];
-    }
-    if (empty_run) out[size++] = char('0' + empty_run);
-    if (r > Rank1) out[size++] = '/';
-  }
-  out.resize(size);
-}
-
-}  // namespace
-
-std::string placement_field(std::span<const Piece, SquareCount> board) {
-  std::string out;
-  append_placement(out, board);
-  return out;
-}
-
-std::string Position::fen() const {
-  std::string out;
-  out.reserve(90);
-  write_fen(out);
-  return out;
-}
-
-void Position::write_fen(std::string& out) const {
-  out.clear();
-  append_placement(out, board_);
-  out += side_to_move_ == White ? " w " : " b ";
-  if (!castling_rights()) out += '-';
-  for (CastlingRights cr : {WhiteOO, WhiteOOO, BlackOO, BlackOOO}) {
-    if (!can_castle(cr)) continue;
-    const bool white = cr & WhiteCastling;
-    char c = chess960_ ? char('a' + file_of(castling_rook_square_[cr]))
-                       : ((cr & (WhiteOO | BlackOO)) ? 'k' : 'q');
-    out += white ? char(std::toupper(static_cast<unsigned char>(c))) : c;
-  }
-  out += ' ';
-  out += square_name(ep_square());  // (these short strings are held inline, not on the heap)
-  out += ' ';
-  out += std::to_string(rule50());
-  out += ' ';
-  out += std::to_string(fullmove_number());
 }
 
 }  // namespace zobrist_verify
