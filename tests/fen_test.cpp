@@ -631,10 +631,9 @@ TEST(FenRoundTrip, EveryCorpusFenIsStableAndKeepsItsKeysUnderEveryScheme) {
   for (const KeyScheme* scheme : {&polyglot_scheme(), &stockfish_scheme(), &rustic_scheme()}) {
     for (const auto& [fen, where] : fens) {
       Game first;
-      ASSERT_NO_FATAL_FAILURE(set_valid(first, fen, *scheme)) << where;
+      ASSERT_NO_FATAL_FAILURE(set_valid(first, fen, *scheme, zv_test::suite_reading())) << where;
       const std::string written = first.position().fen();
-      FenOptions options;
-      options.chess960 = first.position().is_chess960();
+      const FenOptions options = zv_test::suite_reading(first.position().is_chess960());
       Game second;
       ASSERT_NO_FATAL_FAILURE(set_valid(second, written, *scheme, options)) << where;
       EXPECT_EQ(second.position().fen(), written) << where << " " << scheme->name;
@@ -652,7 +651,8 @@ TEST(FenRoundTrip, StandardSuiteFensAreAlreadyInNormalForm) {
   ASSERT_EQ(fens.size(), 128u);
   for (const auto& [fen, where] : fens) {
     Game game;
-    ASSERT_NO_FATAL_FAILURE(set_valid(game, fen)) << where;
+    ASSERT_NO_FATAL_FAILURE(set_valid(game, fen, polyglot_scheme(), zv_test::suite_reading()))
+        << where;
     EXPECT_EQ(game.position().fen(), fen) << where;
   }
 }
@@ -705,7 +705,8 @@ TEST(FenRoundTrip, FourFieldInputIsWrittenWithSixFields) {
   for (const auto& [fen, where] : fens) {
     ASSERT_EQ(zv_test::split(fen, ' ').size(), 4u) << where;
     Game game;
-    ASSERT_NO_FATAL_FAILURE(set_valid(game, fen)) << where;
+    ASSERT_NO_FATAL_FAILURE(set_valid(game, fen, polyglot_scheme(), zv_test::suite_reading()))
+        << where;
     const std::string written = game.position().fen();
     EXPECT_EQ(zv_test::split(written, ' ').size(), 6u) << where << ": " << written;
     EXPECT_EQ(written.substr(written.size() - 4), " 0 1") << where << ": " << written;

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <string>
 
+#include "check_history.h"
 #include "no_coverage.h"
 #include "zobrist_verify/fen_error.h"
 #include "zobrist_verify/position.h"
@@ -94,6 +95,24 @@ struct SquareList {  // " a1 h8": each square of the bitboard, each after a spac
 
 std::string_view color_name(Color c) {
   return c == White ? "white" : "black";
+}
+
+std::string_view double_check_name(DoubleCheckKind kind) {
+  switch (kind) {
+    case DoubleCheckKind::TwoPawns:
+      return "two pawns";
+    case DoubleCheckKind::TwoKnights:
+      return "two knights";
+    case DoubleCheckKind::PawnAndKnight:
+      return "a pawn and a knight";
+    case DoubleCheckKind::AlignedSliders:
+      return "two sliders on one line through the king";
+    case DoubleCheckKind::TwoContactChecks:
+      return "two contact checks";
+    case DoubleCheckKind::Other:
+      break;
+  }
+  return "two pieces";
 }
 
 ZV_NO_COVERAGE void write(BoundedText& out, std::string_view text) {
@@ -196,9 +215,14 @@ class FenReader {
 
     bool kings_ok = false;
     if (placement_ok) kings_ok = check_material();
-    if (kings_ok && side_ok) check_opponent_not_in_check();
+    const bool opponent_ok = kings_ok && side_ok && check_opponent_not_in_check();
     if (kings_ok && castling_ok) read_castling_rights();
-    if (placement_ok && side_ok && ep_ok) check_en_passant();
+    const bool en_passant_ok = placement_ok && side_ok && ep_ok && check_en_passant();
+    // The checks are judged only where the rules they build on hold (kings, pawns, the other
+    // side's safety, the double push an en-passant square implies).
+    const bool pawns_ok = !(pos_.pieces(Pawn) & (rank_bb(Rank1) | rank_bb(Rank8)));
+    if (opponent_ok && en_passant_ok && pawns_ok && !options_.allow_impossible_checks)
+      check_checks();
 
     if (error_count_ != 0) {
       pos_.state_ = nullptr;
@@ -462,13 +486,55 @@ class FenReader {
     return kings_ok;
   }
 
-  void check_opponent_not_in_check() {
+  bool check_opponent_not_in_check() {
     const Color them = ~pos_.side_to_move_;
     const Bitboard attackers = pos_.attackers_to(pos_.king_square(them)) & pos_.pieces(~them);
-    if (!attackers) return;
+    if (!attackers) return true;
     error(FenErrorCode::OpponentInCheck, FenField::SideToMove, fields_[1].column,
           "the side not to move (", color_name(them), ") is in check from", SquareList{attackers},
           ", so this position cannot arise");
+    return false;
+  }
+
+  // Checks on the side to move that the opponent's last move cannot have given (check_history.h).
+  void check_checks() {
+    const CheckAnalysis checks = analyse_checks(pos_);
+    if (checks.verdict == CheckVerdict::Possible) return;
+    const Color us = pos_.side_to_move_;
+    const Square king = pos_.king_square(us);
+    const SquareList checkers{checks.checkers};
+    const std::size_t column = fields_[0].column;
+    switch (checks.verdict) {
+      case CheckVerdict::TooManyCheckers:
+        error(FenErrorCode::TooManyCheckers, FenField::Placement, column, "the ", color_name(us),
+              " king on ", king, " is in check from ", popcount(checks.checkers), " pieces, on",
+              checkers, "; a single move gives at most two checks");
+        break;
+      case CheckVerdict::ImpossibleDoubleCheck:
+        if (checks.double_check == DoubleCheckKind::Other)
+          error(FenErrorCode::ImpossibleDoubleCheck, FenField::Placement, column, "the ",
+                color_name(us), " king on ", king, " is in double check from", checkers,
+                ": no single move gives check from both");
+        else
+          error(FenErrorCode::ImpossibleDoubleCheck, FenField::Placement, column, "the ",
+                color_name(us), " king on ", king, " is in double check from", checkers, ", ",
+                double_check_name(checks.double_check), ": no single move gives check from both");
+        break;
+      case CheckVerdict::ImpossibleCheck:
+        error(FenErrorCode::ImpossibleCheck, FenField::Placement, column, "the ", color_name(us),
+              " king on ", king, " is in check from", checkers, ", which no ", color_name(~us),
+              " move can have given: the king was in check before any of them");
+        break;
+      case CheckVerdict::EnPassantImpossibleCheck:
+        error(FenErrorCode::EnPassantImpossibleCheck, FenField::EnPassant, fields_[3].column,
+              Quoted{fields_[3].text}, " makes the last move the double push ", checks.push_from,
+              checks.push_to, ", which cannot have given the check on the ", color_name(us),
+              " king on ", king, " from", checkers,
+              ": each checker must be the pushed pawn or a slider the push uncovered");
+        break;
+      case CheckVerdict::Possible:
+        break;
+    }
   }
 
   // Turns castling letters into rights; K/Q pick the outermost rook on that wing (X-FEN).
@@ -526,9 +592,11 @@ class FenReader {
     chess960_from_castling_ = needs_chess960;
   }
 
-  void check_en_passant() {
+  // Whether the en-passant square (if any) fits the board.
+  bool check_en_passant() {
     const Square ep = st_.ep_square;
-    if (ep == NoSquare) return;
+    if (ep == NoSquare) return true;
+    const std::size_t before = error_count_;
     const Color us = pos_.side_to_move_;
     const Field f = fields_[3];
     const Quoted square{f.text};
@@ -536,7 +604,7 @@ class FenReader {
       error(FenErrorCode::EnPassantWrongRank, FenField::EnPassant, f.column, square,
             " is on the wrong rank: with ", color_name(us),
             " to move the en-passant square must be on rank ", us == White ? "6" : "3");
-      return;
+      return false;
     }
     const Square pawn = ep - pawn_push(us);
     if (pos_.piece_on(pawn) != make_piece(~us, Pawn)) {
@@ -549,6 +617,7 @@ class FenReader {
             " must be empty after a double push, but ", !pos_.empty(ep) ? ep : origin,
             " is occupied");
     }
+    return error_count_ == before;
   }
 
   void finish() {

@@ -86,6 +86,14 @@ const char* to_string(FenErrorCode code) {
       return "en-passant-no-pawn";
     case FenErrorCode::EnPassantNotEmpty:
       return "en-passant-not-empty";
+    case FenErrorCode::TooManyCheckers:
+      return "too-many-checkers";
+    case FenErrorCode::ImpossibleDoubleCheck:
+      return "impossible-double-check";
+    case FenErrorCode::ImpossibleCheck:
+      return "impossible-check";
+    case FenErrorCode::EnPassantImpossibleCheck:
+      return "en-passant-impossible-check";
   }
   return "unknown";
 }
