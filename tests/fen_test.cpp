@@ -516,6 +516,20 @@ TEST(FenCost, AParseForValidityOnlyAllocatesNothing) {
   EXPECT_EQ(allocations, 0u);
 }
 
+TEST(FenCost, JudgingWhetherChecksAreReachableAllocatesNothing) {
+  Position pos;
+  StateInfo state{};
+  ASSERT_TRUE(pos.set(Start, state, polyglot_scheme()).empty());  // builds the tables once
+  // A double check some move gives, and a triple check no move gives.
+  const std::string reachable = "4R3/1B6/3P4/8/4k3/8/8/7K b - - 0 1";
+  const std::string impossible = "8/p2Pb3/1N2n2k/2N5/1P2K3/6n1/4r3/B3q2b w - - 0 1";
+  const std::size_t allocations = heap_allocations_during([&] {
+    EXPECT_TRUE(pos.set(reachable, state, polyglot_scheme(), {}, nullptr));
+    EXPECT_FALSE(pos.set(impossible, state, polyglot_scheme(), {}, nullptr));
+  });
+  EXPECT_EQ(allocations, 0u);
+}
+
 // Parses a FEN that must be valid; the Game keeps its StateInfo alive.
 void set_valid(Game& game, std::string_view fen, const KeyScheme& scheme = polyglot_scheme(),
                FenOptions options = {}) {
