@@ -4,8 +4,10 @@
 // corpus/perft/fischer.epd; the rest are written for this suite, each to put one rare case a move
 // or two away. Every start is one a legal game reaches (the strict FEN reader accepts it): six
 // tricky positions have checks no game gives, so each is replaced by a reachable one with its
-// feature (tests/fen_impossible_check_test.cpp lists the originals).
+// feature (tests/fen_impossible_check_test.cpp lists the originals). The en-passant property's
+// designed double pushes are here too.
 #include "generators.h"
+#include "zobrist_verify/game.h"
 
 namespace zobrist_verify::properties {
 
@@ -84,10 +86,31 @@ constexpr CorpusPosition Corpus[] = {
     {"two-rooks-both-wings", "rr2k1rr/8/8/8/8/8/8/RR2K1RR w KQkq - 0 1", false},
 };
 
+// Each double push lands next to the case its label names; the en-passant property also plays
+// the mirrored (Black) versions.
+constexpr DesignedDoublePush DoublePushes[] = {
+    {"no pawn to capture", StartFen, "e2e4"},
+    {"two capturers", "rnbqkbnr/ppp1p1pp/8/8/3p1p2/8/PPPPPPPP/RNBQKBNR w KQkq - 0 3", "e2e4"},
+    {"own pawn alongside", "4k3/8/8/8/3P4/8/4P3/4K3 w - - 0 1", "e2e4"},
+    {"enemy pawn a rank too far", "4k3/8/8/3p4/8/8/4P3/4K3 w - - 0 1", "e2e4"},
+    {"capturer pinned along the rank", "8/8/8/8/k2p3R/8/4P3/4K3 w - - 0 1", "e2e4"},
+    {"capturer pinned on a diagonal", "8/8/5k2/8/3p4/8/1B2P3/4K3 w - - 0 1", "e2e4"},
+    {"one capturer pinned, the other free", "8/8/5k2/8/3p1p2/8/1B2P3/4K3 w - - 0 1", "e2e4"},
+    {"double push gives check, capture evades", "8/8/8/5k2/3p4/8/4P3/4K3 w - - 0 1", "e2e4"},
+    {"double push discovers check, capture does not help", "8/8/8/7k/5p2/8/4P3/3BK3 w - - 0 1",
+     "e2e4"},
+    {"a-file pawn, capturer on b", "4k3/8/8/8/1p6/8/P7/4K3 w - - 0 1", "a2a4"},
+    {"h-file pawn, capturer on g", "4k3/8/8/8/6p1/8/7P/4K3 w - - 0 1", "h2h4"},
+};
+
 }  // namespace
 
 std::span<const CorpusPosition> corpus_positions() {
   return Corpus;
+}
+
+std::span<const DesignedDoublePush> designed_double_pushes() {
+  return DoublePushes;
 }
 
 }  // namespace zobrist_verify::properties

@@ -129,6 +129,11 @@ TargetKeys Scratch::keys_of(const std::string& fen, bool chess960, const Line& c
   auto broken = [&](const std::string& what) {
     fail(context.counterexample("fresh instance, " + what + " (FEN " + fen + ")", 0, 0));
   };
+  // As in Line::start: a FEN the strict reader rejects is the suite's bug, never the target's.
+  Position reference;
+  StateInfo state;
+  if (!reference.set(fen, state, polyglot_scheme(), FenOptions{chess960}, nullptr))
+    throw std::logic_error("the property derived an invalid FEN: " + fen);
   if (Expected<Done> done = hash_->set_position(fen, chess960); !done)
     broken("set_position rejected a valid FEN: " + done.error());
   TargetKeys k;
