@@ -26,11 +26,6 @@ std::vector<FenError> strict_errors(std::string_view fen, FenOptions options = {
   return pos.set(fen, state, polyglot_scheme(), options);
 }
 
-bool is_impossible_check(FenErrorCode code) {
-  return code == C::TooManyCheckers || code == C::ImpossibleDoubleCheck ||
-         code == C::ImpossibleCheck || code == C::EnPassantImpossibleCheck;
-}
-
 // A position no legal game reaches, the one error it must give, the checkers' squares and the
 // words saying why.
 struct ImpossibleCase {
@@ -171,6 +166,23 @@ TEST_P(ImpossibleChecks, AreAcceptedWithAllowImpossibleChecks) {
   const std::vector<FenError> errors =
       strict_errors(GetParam().fen, FenOptions{.allow_impossible_checks = true});
   EXPECT_TRUE(errors.empty()) << zv_test::describe(errors);
+}
+
+TEST(AllowImpossibleChecks, KeepsEveryOtherError) {
+  // A triple check with a bad castling letter and a halfmove clock with a leading zero.
+  const std::vector<FenError> errors =
+      strict_errors("8/p2Pb3/1N2n2k/2N5/1P2K3/6n1/4r3/B3q2b w K - 01 1",
+                    FenOptions{.allow_impossible_checks = true});
+  ASSERT_EQ(errors.size(), 2u) << zv_test::describe(errors);
+  EXPECT_EQ(errors[0].code, C::LeadingZero);
+  EXPECT_EQ(errors[1].code, C::CastlingWithoutKing);
+}
+
+TEST(AllowImpossibleChecks, NamesOnlyTheFourImpossibleCheckCodes) {
+  int named = 0;  // EnPassantImpossibleCheck is the last code
+  for (int code = 0; code <= int(C::EnPassantImpossibleCheck); ++code)
+    named += is_impossible_check(FenErrorCode(code));
+  EXPECT_EQ(named, 4);
 }
 
 INSTANTIATE_TEST_SUITE_P(Cases, ImpossibleChecks, testing::ValuesIn(impossible_cases()),

@@ -98,6 +98,11 @@ const char* to_string(FenErrorCode code) {
   return "unknown";
 }
 
+bool is_impossible_check(FenErrorCode code) {
+  return code == FenErrorCode::TooManyCheckers || code == FenErrorCode::ImpossibleDoubleCheck ||
+         code == FenErrorCode::ImpossibleCheck || code == FenErrorCode::EnPassantImpossibleCheck;
+}
+
 std::string format_errors(const std::vector<FenError>& errors) {
   std::string out;
   for (const auto& e : errors) {

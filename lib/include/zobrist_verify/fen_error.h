@@ -96,6 +96,9 @@ struct FenError {
 
 const char* to_string(FenField field);
 const char* to_string(FenErrorCode code);
+// Whether the code is one of the checks no legal game reaches, which
+// FenOptions::allow_impossible_checks accepts.
+bool is_impossible_check(FenErrorCode code);
 // All errors, one per line.
 std::string format_errors(const std::vector<FenError>& errors);
 
