@@ -25,13 +25,12 @@ constexpr CorpusPosition Corpus[] = {
     {"perft-6", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", false},
     {"gotta-love-perft-1", "8/ppp3p1/8/8/3p4/5Q2/1ppp2K1/brk4n w - - 0 1", false},
     {"gotta-love-perft-2", "8/6kR/8/8/8/bq6/1rqqqqqq/K1nqnbrq b - - 0 1", false},
-    // The "impossible checker alignment" positions, reachable: two checkers on one line through
-    // the king never occur, so these are double checks from a contact slider and a distant one.
-    {"double-check-diagonal", "3R4/8/5k2/2B5/1NK4q/3b4/8/8 w - - 0 1", false},        // Be4-d3
-    {"double-check-contact-bishop", "2N5/2K5/1b6/8/7R/3k4/7P/2r5 w - - 0 1", false},  // Bc5-b6
-    {"double-check-contact-rook", "5R2/2P5/1b6/4k3/8/3rK3/8/7r w - - 0 1", false},    // Rd4-d3
-    // En passant in check: the capture takes the checking pawn; the capture is pinned along the
-    // rank; the double push discovered a check the capture leaves standing.
+    // Reachable versions, in the same slots, of the tricky positions with impossible checks: two
+    // checkers on one line through the king never occur, so these are double checks from a
+    // contact slider and a distant one; the en passant ones are in check from the pushed pawn,
+    // pinned along the rank, and in a check the push discovered that the capture leaves standing.
+    {"double-check-diagonal", "3R4/8/5k2/2B5/1NK4q/3b4/8/8 w - - 0 1", false},      // Be4-d3
+    {"double-check-contact-rook", "5R2/2P5/1b6/4k3/8/3rK3/8/7r w - - 0 1", false},  // Rd4-d3
     {"ep-captures-checker", "8/8/8/2k5/3Pp3/8/8/4KQ2 b - d3 0 1", false},
     {"ep-pinned-rank", "8/8/8/KPp4r/8/8/8/4k3 w - c6 0 1", false},
     {"ep-discovered-check-stays", "8/8/7k/8/3Pp3/8/8/2B1K3 b - d3 0 1", false},
