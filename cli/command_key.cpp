@@ -21,18 +21,23 @@ options:
                        the FEN may be one quoted word or its fields as separate words
   --moves M1 M2 ...    UCI moves played from the position first (e2e4, e7e8q, e1g1)
   --chess960           read the FEN as Chess960 (castling written king-takes-rook)
+  --allow-impossible-checks
+                       accept checks no legal game reaches (three checkers, a double check no
+                       single move gives, a check older than the last move), which the strict
+                       FEN reader rejects
   --all                print "key: ...", "pawn_key: ...", "material_key: ..." lines, and
                        "printed_key: ..." for schemes that fold the halfmove clock (stockfish)
   --help               print this help
 )";
 
-constexpr std::array<OptionSpec, 7> KeyOptions{{
+constexpr std::array<OptionSpec, 8> KeyOptions{{
     {"--scheme", OptionKind::Value},
     {"--seed", OptionKind::Value},
     {"--scheme-file", OptionKind::Value},
     {"--fen", OptionKind::Values},
     {"--moves", OptionKind::Values},
     {"--chess960", OptionKind::Flag},
+    {"--allow-impossible-checks", OptionKind::Flag},
     {"--all", OptionKind::Flag},
 }};
 

@@ -22,7 +22,9 @@ constexpr const char* PerftUsage =
 Counts the leaves of the legal move tree and prints "Nodes searched: N".
 With --epd, checks every position of a perft suite ("FEN ;D1 n ;D2 n ..." lines, or
 "id / epd / perft d n" blocks), prints a line per mismatch and a summary, and exits 1 if any
-count differs. An invalid FEN in the suite is an error (exit 2).
+count differs. An invalid FEN in the suite is an error (exit 2). Suites are read with
+--allow-impossible-checks always: published ones hold checks no legal game reaches, and move
+generation does not care.
 
 options:
   --fen FEN          the position (default: the start position)
@@ -31,6 +33,9 @@ options:
   --divide           print each root move's count first, as Stockfish's `go perft` does
   --full             make and unmake every leaf move (slower; keys updated at every node)
   --chess960         read FENs as Chess960 (castling printed king-takes-rook)
+  --allow-impossible-checks
+                     accept a --fen whose checks no legal game reaches (three checkers, a
+                     double check no single move gives, a check older than the last move)
   --stats            also print the time taken and the speed in million nodes per second
   --epd FILE         check a perft suite instead of one position
   --max-depth D      with --epd: run only depths up to D
@@ -38,13 +43,14 @@ options:
   --help             print this help
 )";
 
-constexpr std::array<OptionSpec, 10> PerftOptions{{
+constexpr std::array<OptionSpec, 11> PerftOptions{{
     {"--fen", OptionKind::Values},
     {"--moves", OptionKind::Values},
     {"--depth", OptionKind::Value},
     {"--divide", OptionKind::Flag},
     {"--full", OptionKind::Flag},
     {"--chess960", OptionKind::Flag},
+    {"--allow-impossible-checks", OptionKind::Flag},
     {"--stats", OptionKind::Flag},
     {"--epd", OptionKind::Value},
     {"--max-depth", OptionKind::Value},

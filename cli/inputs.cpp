@@ -58,9 +58,9 @@ Expected<KeyScheme> scheme_from_args(const ParsedArgs& args) {
 }
 
 Expected<int> set_up_game(Game& game, std::string_view fen, std::string_view moves,
-                          const KeyScheme& scheme, bool chess960) {
+                          const KeyScheme& scheme, FenOptions options) {
   if (fen == "startpos") fen = StartFen;
-  std::vector<FenError> errors = game.set(fen, scheme, FenOptions{.chess960 = chess960});
+  std::vector<FenError> errors = game.set(fen, scheme, options);
   if (!errors.empty()) {
     return Error{"invalid FEN '" + std::string(fen) + "': " + format_errors(errors)};
   }
@@ -74,7 +74,9 @@ Expected<int> set_up_game(Game& game, const ParsedArgs& args, const KeyScheme& s
     fen = args.joined("--fen");
     if (fen.empty()) return Error{"option --fen needs a FEN (or startpos)"};
   }
-  return set_up_game(game, fen, args.joined("--moves"), scheme, args.has("--chess960"));
+  const FenOptions options{.chess960 = args.has("--chess960"),
+                           .allow_impossible_checks = args.has("--allow-impossible-checks")};
+  return set_up_game(game, fen, args.joined("--moves"), scheme, options);
 }
 
 std::string hex_key(Key key) {

@@ -23,13 +23,14 @@ namespace zobrist_verify::cli {
 [[nodiscard]] Expected<KeyScheme> scheme_from_name(std::string_view name);
 
 // Sets `game` to --fen (the start position when absent; "startpos" also names it), with
-// --chess960, then plays --moves. Errors quote the FEN or name the move.
+// --chess960 and --allow-impossible-checks, then plays --moves. Errors quote the FEN or name the
+// move.
 [[nodiscard]] Expected<int> set_up_game(Game& game, const ParsedArgs& args,
                                         const KeyScheme& scheme);
 
 // Sets `game` to `fen` and plays `moves` (space-separated UCI; may be empty).
 [[nodiscard]] Expected<int> set_up_game(Game& game, std::string_view fen, std::string_view moves,
-                                        const KeyScheme& scheme, bool chess960);
+                                        const KeyScheme& scheme, FenOptions options);
 
 // 16 lower-case hex digits.
 std::string hex_key(Key key);

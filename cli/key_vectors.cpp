@@ -19,7 +19,8 @@ std::vector<std::string_view> split(std::string_view text, char separator) {
 
 }  // namespace
 
-VectorRun check_key_vectors(std::string_view text, const KeyScheme& scheme, KeyKind kind) {
+VectorRun check_key_vectors(std::string_view text, const KeyScheme& scheme, KeyKind kind,
+                            FenOptions options) {
   VectorRun run;
   int line_number = 0;
   for (std::string_view line : split(text, '\n')) {
@@ -37,7 +38,7 @@ VectorRun check_key_vectors(std::string_view text, const KeyScheme& scheme, KeyK
     VectorFailure failure{line_number, std::string(columns[0]), std::string(columns[1]), ""};
     auto expected = parse_hex_key(columns[2]);
     Game game;
-    auto setup = set_up_game(game, columns[0], columns[1], scheme, /*chess960=*/false);
+    auto setup = set_up_game(game, columns[0], columns[1], scheme, options);
     if (!expected) {
       failure.problem = expected.error();
     } else if (!setup) {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "zobrist_verify/key_scheme.h"
+#include "zobrist_verify/position.h"
 
 namespace zobrist_verify::cli {
 
@@ -27,6 +28,7 @@ struct VectorRun {
 };
 
 // Every row is checked; a row that cannot be read or played is a failure, not an abort.
-VectorRun check_key_vectors(std::string_view text, const KeyScheme& scheme, KeyKind kind);
+VectorRun check_key_vectors(std::string_view text, const KeyScheme& scheme, KeyKind kind,
+                            FenOptions options = {});
 
 }  // namespace zobrist_verify::cli

@@ -1,6 +1,7 @@
 // fuzz_fen: any bytes through the strict FEN parser. Parsing must never crash; a FEN that parses
 // must come back from fen() unchanged with the same keys in every scheme and a clean check();
-// a FEN that fails must explain every problem. The Chess960 option must not change validity.
+// a FEN that fails must explain every problem. The Chess960 option must not change validity; the
+// impossible-checks option must accept a FEN whose only problems are such checks.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -59,7 +60,20 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     fail(std::string("the FEN ") + (parsed ? "parses" : "fails") +
          " without FenOptions::chess960 but " + (chess960_parsed ? "parses" : "fails") +
          " with it");
-  if (!parsed) return 0;  // rejected, and every problem explained
+  if (!parsed) {
+    // Rejected, and every problem explained. When the only problems are checks no game reaches,
+    // FenOptions::allow_impossible_checks must accept the FEN as a consistent position.
+    for (const FenError& e : errors)
+      if (!is_impossible_check(e.code)) return 0;
+    Position lenient;
+    StateInfo lenient_state;
+    if (!lenient.set(fen, lenient_state, polyglot_scheme(),
+                     FenOptions{.allow_impossible_checks = true}, nullptr))
+      fail("only impossible checks are reported, yet allow_impossible_checks rejects the FEN");
+    if (const CheckReport report = lenient.check(); !report.ok())
+      fail("check() after parsing with allow_impossible_checks:\n" + report.to_string());
+    return 0;
+  }
 
   if (const CheckReport report = pos.check(); !report.ok())
     fail("check() after parsing:\n" + report.to_string());

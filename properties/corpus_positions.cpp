@@ -2,8 +2,12 @@
 // from corpus/perft/tricky.perft (sources named there: the Chessprogramming wiki "Perft Results"
 // page and TalkChess threads); the Chess960 middlegames are the first lines of
 // corpus/perft/fischer.epd; the rest are written for this suite, each to put one rare case a move
-// or two away.
+// or two away. Every start is one a legal game reaches (the strict FEN reader accepts it): six
+// tricky positions have checks no game gives, so each is replaced by a reachable one with its
+// feature (tests/fen_impossible_check_test.cpp lists the originals). The en-passant property's
+// designed double pushes are here too.
 #include "generators.h"
+#include "zobrist_verify/game.h"
 
 namespace zobrist_verify::properties {
 
@@ -13,17 +17,23 @@ constexpr CorpusPosition Corpus[] = {
     // Standard chess, corpus/perft/tricky.perft.
     {"kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", false},
     {"perft-3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", false},
-    {"perft-4-mirrored", "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1", false},
+    // Position 4 (mirrored) with the f3 knight on g5: its last move Nf7-g5 discovered the b3
+    // bishop's check, which no white move gives in the original.
+    {"perft-4-mirrored-reachable",
+     "r2q1rk1/pP1p2pp/Q4n2/bbp1p1N1/Np6/1B4Bn/pPPP1PPP/R3K2R b KQ - 0 1", false},
     {"perft-5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", false},
     {"perft-6", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", false},
     {"gotta-love-perft-1", "8/ppp3p1/8/8/3p4/5Q2/1ppp2K1/brk4n w - - 0 1", false},
     {"gotta-love-perft-2", "8/6kR/8/8/8/bq6/1rqqqqqq/K1nqnbrq b - - 0 1", false},
-    {"align-diag-1", "3R4/8/q4k2/2B5/1NK5/3b4/8/8 w - - 0 1", false},
-    {"align-horizontal", "5R2/2P5/8/4k3/8/3rK2r/8/8 w - - 0 1", false},
-    {"align-ep", "8/8/8/1k6/3Pp3/8/8/4KQ2 b - d3 0 1", false},
-    {"align-ep-pinned", "1b1k4/8/8/1rPpK3/8/8/8/8 w - d6 0 1", false},
-    {"ep-unrelated-check", "rnbqk1nr/bb3p1p/1q2r3/2pPp3/3P4/7P/1PP1NpPP/R1BQKBNR w KQkq c6 0 1",
-     false},
+    // Reachable versions, in the same slots, of the tricky positions with impossible checks: two
+    // checkers on one line through the king never occur, so these are double checks from a
+    // contact slider and a distant one; the en passant ones are in check from the pushed pawn,
+    // pinned along the rank, and in a check the push discovered that the capture leaves standing.
+    {"double-check-diagonal", "3R4/8/5k2/2B5/1NK4q/3b4/8/8 w - - 0 1", false},      // Be4-d3
+    {"double-check-contact-rook", "5R2/2P5/1b6/4k3/8/3rK3/8/7r w - - 0 1", false},  // Rd4-d3
+    {"ep-captures-checker", "8/8/8/2k5/3Pp3/8/8/4KQ2 b - d3 0 1", false},
+    {"ep-pinned-rank", "8/8/8/KPp4r/8/8/8/4k3 w - c6 0 1", false},
+    {"ep-discovered-check-stays", "8/8/7k/8/3Pp3/8/8/2B1K3 b - d3 0 1", false},
 
     // Written for this suite: en passant a move away.
     {"ep-capturable", "rnbqkbnr/ppp1p1pp/8/8/3p1p2/8/PPPPPPPP/RNBQKBNR w KQkq - 0 3", false},
@@ -75,10 +85,31 @@ constexpr CorpusPosition Corpus[] = {
     {"two-rooks-both-wings", "rr2k1rr/8/8/8/8/8/8/RR2K1RR w KQkq - 0 1", false},
 };
 
+// Each double push lands next to the case its label names; the en-passant property also plays
+// the mirrored (Black) versions.
+constexpr DesignedDoublePush DoublePushes[] = {
+    {"no pawn to capture", StartFen, "e2e4"},
+    {"two capturers", "rnbqkbnr/ppp1p1pp/8/8/3p1p2/8/PPPPPPPP/RNBQKBNR w KQkq - 0 3", "e2e4"},
+    {"own pawn alongside", "4k3/8/8/8/3P4/8/4P3/4K3 w - - 0 1", "e2e4"},
+    {"enemy pawn a rank too far", "4k3/8/8/3p4/8/8/4P3/4K3 w - - 0 1", "e2e4"},
+    {"capturer pinned along the rank", "8/8/8/8/k2p3R/8/4P3/4K3 w - - 0 1", "e2e4"},
+    {"capturer pinned on a diagonal", "8/8/5k2/8/3p4/8/1B2P3/4K3 w - - 0 1", "e2e4"},
+    {"one capturer pinned, the other free", "8/8/5k2/8/3p1p2/8/1B2P3/4K3 w - - 0 1", "e2e4"},
+    {"double push gives check, capture evades", "8/8/8/5k2/3p4/8/4P3/4K3 w - - 0 1", "e2e4"},
+    {"double push discovers check, capture does not help", "8/8/8/7k/5p2/8/4P3/3BK3 w - - 0 1",
+     "e2e4"},
+    {"a-file pawn, capturer on b", "4k3/8/8/8/1p6/8/P7/4K3 w - - 0 1", "a2a4"},
+    {"h-file pawn, capturer on g", "4k3/8/8/8/6p1/8/7P/4K3 w - - 0 1", "h2h4"},
+};
+
 }  // namespace
 
 std::span<const CorpusPosition> corpus_positions() {
   return Corpus;
+}
+
+std::span<const DesignedDoublePush> designed_double_pushes() {
+  return DoublePushes;
 }
 
 }  // namespace zobrist_verify::properties

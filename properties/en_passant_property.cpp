@@ -10,29 +10,6 @@ namespace zobrist_verify::properties {
 
 namespace {
 
-struct DoublePush {
-  const char* label;
-  const char* fen;  // before the push
-  const char* move;
-};
-
-// Each double push lands next to the case its label names; the mirrored (Black) versions are
-// added by designed_double_pushes().
-constexpr DoublePush DoublePushes[] = {
-    {"no pawn to capture", StartFen, "e2e4"},
-    {"two capturers", "rnbqkbnr/ppp1p1pp/8/8/3p1p2/8/PPPPPPPP/RNBQKBNR w KQkq - 0 3", "e2e4"},
-    {"own pawn alongside", "4k3/8/8/8/3P4/8/4P3/4K3 w - - 0 1", "e2e4"},
-    {"enemy pawn a rank too far", "4k3/8/8/3p4/8/8/4P3/4K3 w - - 0 1", "e2e4"},
-    {"capturer pinned along the rank", "8/8/8/8/k2p3R/8/4P3/4K3 w - - 0 1", "e2e4"},
-    {"capturer pinned on a diagonal", "8/8/5k2/8/3p4/8/1B2P3/4K3 w - - 0 1", "e2e4"},
-    {"one capturer pinned, the other free", "8/8/5k2/8/3p1p2/8/1B2P3/4K3 w - - 0 1", "e2e4"},
-    {"double push gives check, capture evades", "8/8/8/5k2/3p4/8/4P3/4K3 w - - 0 1", "e2e4"},
-    {"double push discovers check, capture does not help", "8/8/8/7k/5p2/8/4P3/3BK3 w - - 0 1",
-     "e2e4"},
-    {"a-file pawn, capturer on b", "4k3/8/8/8/1p6/8/P7/4K3 w - - 0 1", "a2a4"},
-    {"h-file pawn, capturer on g", "4k3/8/8/8/6p1/8/7P/4K3 w - - 0 1", "h2h4"},
-};
-
 const char* rule_name(EnPassantRule rule) {
   return to_string(rule);
 }
@@ -76,9 +53,10 @@ void en_passant(const PropertyContext& context) {
   Scratch scratch(context.target, context.caps);
   const int source = *rc::gen::resize(100, rc::gen::inRange(0, 100));
   if (source < 40) {
-    const unsigned count = 2 * unsigned(std::size(DoublePushes));
+    const std::span<const DesignedDoublePush> pushes = designed_double_pushes();
+    const unsigned count = 2 * unsigned(pushes.size());
     const unsigned index = *rc::gen::resize(100, rc::gen::inRange(0u, count));
-    const DoublePush& push = DoublePushes[index / 2];
+    const DesignedDoublePush& push = pushes[index / 2];
     const bool mirrored = index % 2;
     std::string move = push.move;
     if (mirrored) {

@@ -103,6 +103,15 @@ struct CorpusPosition {
 // corpus/perft/tricky.perft, and positions with pinned en passant, promotions and castling near.
 std::span<const CorpusPosition> corpus_positions();
 
+// A double push the en-passant property plays (and mirrors, for Black) from a compiled-in
+// position before it.
+struct DesignedDoublePush {
+  const char* label;
+  const char* fen;
+  const char* move;  // UCI
+};
+std::span<const DesignedDoublePush> designed_double_pushes();
+
 // A valid FEN drawn from `seed`: random placement (sometimes with castling rights and an
 // en-passant square) filtered through the strict parser.
 std::string fuzzed_fen(std::uint64_t seed);

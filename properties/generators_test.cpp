@@ -34,6 +34,70 @@ TEST(Corpus, EveryPositionHasALegalMove) {
   }
 }
 
+// Whether the strict reader accepts the FEN: a target is only ever handed such FENs (an engine
+// may assert on a check no legal game reaches).
+bool strictly_valid(const std::string& fen, bool chess960) {
+  Position pos;
+  StateInfo state;
+  return pos.set(fen, state, polyglot_scheme(), FenOptions{.chess960 = chess960}, nullptr);
+}
+
+// Every position of the route, its start included, passes the strict reader.
+void expect_strictly_valid_throughout(const Route& route, const std::string& what) {
+  ASSERT_TRUE(strictly_valid(route.fen, route.chess960)) << what << ": " << route.fen;
+  Game game;
+  ASSERT_TRUE(game.set(route.fen, polyglot_scheme(), FenOptions{route.chess960}).empty());
+  for (const std::string& m : route.moves) {
+    ASSERT_TRUE(game.play_uci(m)) << what << ": " << m;
+    const std::string fen = game.position().fen();
+    EXPECT_TRUE(strictly_valid(fen, route.chess960)) << what << " reached " << fen;
+  }
+}
+
+TEST(StrictStarts, EveryDesignedDoublePushPassesTheStrictReaderForBothColours) {
+  for (const DesignedDoublePush& push : designed_double_pushes()) {
+    std::string mirrored_move = push.move;
+    mirrored_move[1] = char('1' + ('8' - mirrored_move[1]));
+    mirrored_move[3] = char('1' + ('8' - mirrored_move[3]));
+    expect_strictly_valid_throughout({push.fen, false, {push.move}}, push.label);
+    expect_strictly_valid_throughout({mirror_fen(push.fen), false, {mirrored_move}}, push.label);
+  }
+}
+
+TEST(StrictStarts, TenThousandFuzzedFensPassTheStrictReaderManyOfThemInCheck) {
+  int in_check = 0;
+  for (std::uint64_t seed = 0; seed < 10'000; ++seed) {
+    const std::string fen = fuzzed_fen(seed);
+    EXPECT_TRUE(strictly_valid(fen, false)) << seed << ": " << fen;
+    Game game;
+    if (game.set(fen, polyglot_scheme()).empty()) in_check += game.position().checkers() != 0;
+  }
+  EXPECT_GT(in_check, 500);  // the rule is exercised, not only positions without checks
+}
+
+TEST(StrictStarts, EveryPositionOfAThousandGeneratedGamesPassesTheStrictReader) {
+  for (int i = 0; i < 1000; ++i) {
+    const GameRecipe recipe = gen_game_recipe()(rc::Random(std::uint64_t(i)), 100).value();
+    const PlayedGame game = play_recipe(recipe, GenerationLimits{});
+    expect_strictly_valid_throughout({game.start_fen, game.chess960, game.moves}, game.start_label);
+  }
+}
+
+TEST(StrictStarts, EveryRouteOfTheTranspositionClassesPassesTheStrictReader) {
+  std::vector<TranspositionClass> classes = designed_classes();
+  for (int i = 0; i < 300; ++i) {
+    const GameRecipe recipe = gen_game_recipe()(rc::Random(std::uint64_t(i)), 100).value();
+    const PlayedGame game = play_recipe(recipe, GenerationLimits{});
+    const unsigned seed = unsigned(i) * 7919u;
+    for (auto built : {swapped_moves_class(game, seed), double_push_class(game, seed),
+                       out_and_back_class(game, seed), en_passant_field_class(game, seed)})
+      if (built) classes.push_back(*built);
+  }
+  EXPECT_GT(classes.size(), 300u);
+  for (const TranspositionClass& c : classes)
+    for (const Route& route : c.routes) expect_strictly_valid_throughout(route, c.label);
+}
+
 TEST(FuzzedFen, ThousandSeedsGiveValidPositions) {
   for (std::uint64_t seed = 0; seed < 1000; ++seed)
     EXPECT_TRUE(fen_is_valid(fuzzed_fen(seed))) << seed << ": " << fuzzed_fen(seed);

@@ -27,17 +27,17 @@ struct StartPosition {
   bool chess960 = false;
 };
 
-// Positions where the special cases live: castling on both wings, pinned and unrelated-check en
-// passant, promotions, X-FEN castling, Chess960.
+// Positions where the special cases live: castling on both wings, pinned en passant and en
+// passant in check, promotions, X-FEN castling, Chess960. All are reachable in a legal game.
 const std::vector<StartPosition>& start_positions() {
   static const std::vector<StartPosition> positions = {
       {StartFen},
       {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"},
       {"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"},
-      {"r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1"},
+      {"r2q1rk1/pP1p2pp/Q4n2/bbp1p1N1/Np6/1B4Bn/pPPP1PPP/R3K2R b KQ - 0 1"},
       {"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8"},
-      {"1b1k4/8/8/1rPpK3/8/8/8/8 w - d6 0 1"},
-      {"rnbqk1nr/bb3p1p/1q2r3/2pPp3/3P4/7P/1PP1NpPP/R1BQKBNR w KQkq c6 0 1"},
+      {"8/8/8/KPp4r/8/8/8/4k3 w - c6 0 1"},
+      {"8/8/7k/8/3Pp3/8/8/2B1K3 b - d3 0 1"},
       {"r2r3k/p7/3p4/8/8/P6P/8/R3K2R b KQq - 0 1"},
       {"4r3/3k4/8/8/8/8/6PP/qR1K1R2 w KQ - 0 1"},
       {"r1k1r2q/p1ppp1pp/8/8/8/8/P1PPP1PP/R1K1R2Q w KQkq - 0 1", true},

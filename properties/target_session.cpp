@@ -204,6 +204,11 @@ TargetKeys Scratch::keys_of(const std::string& fen, bool chess960, const Line& c
   auto broken = [&](const std::string& what, const std::string& error) {
     fail(context.target_error("fresh instance, " + what + " (FEN " + fen + ")", error));
   };
+  // As in Line::start: a FEN the strict reader rejects is the suite's bug, never the target's.
+  Position reference;
+  StateInfo state;
+  if (!reference.set(fen, state, polyglot_scheme(), FenOptions{chess960}, nullptr))
+    throw std::logic_error("the property derived an invalid FEN: " + fen);
   const Expected<Done> done = hash_->set_position(fen, chess960);
   if (count_fen(target_, fen, done)) discard_case("the target refused the FEN " + fen);
   if (!done) broken("set_position rejected a valid FEN", done.error());

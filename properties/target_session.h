@@ -117,7 +117,8 @@ class Line {
 class Scratch {
  public:
   Scratch(const Target& target, const Capabilities& caps);
-  // The keys of `fen`; a rejected FEN fails the case, blaming `context`'s current ply.
+  // The keys of `fen`, which the strict reader must accept; the target rejecting it fails the
+  // case, blaming `context`'s current ply.
   TargetKeys keys_of(const std::string& fen, bool chess960, const Line& context);
   Key key_of(const std::string& fen, bool chess960, const Line& context) {
     return keys_of(fen, chess960, context).key;

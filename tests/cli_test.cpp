@@ -155,6 +155,23 @@ TEST(CliKey, InvalidFenExitsTwoWithOneErrorLine) {
   EXPECT_TRUE(is_one_error_line(r.err)) << r.err;
 }
 
+// Triple check from the h1 bishop, the e2 rook and the g3 knight (messages list squares from a1
+// up); no single move gives three checks.
+const std::string TripleCheckFen = "8/p2Pb3/1N2n2k/2N5/1P2K3/6n1/4r3/B3q2b w - - 0 1";
+
+TEST(CliKey, ImpossibleCheckExitsTwoNamingTheCheckers) {
+  RunResult r = run_cli({"key", "--fen", TripleCheckFen});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(is_one_error_line(r.err)) << r.err;
+  EXPECT_NE(r.err.find("on h1 e2 g3"), std::string::npos) << r.err;
+}
+
+TEST(CliKey, AllowImpossibleChecksAcceptsATripleCheck) {
+  RunResult r = run_cli({"key", "--fen", TripleCheckFen, "--allow-impossible-checks"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.size(), 17u) << r.out;
+}
+
 TEST(CliKey, IllegalMoveExitsTwoNamingTheMove) {
   RunResult r = run_cli({"key", "--moves", "e2e4", "e7e5", "e4e5"});
   EXPECT_EQ(r.exit_code, 2);
@@ -273,6 +290,31 @@ TEST(CliPerft, EpdWithCorrectCountsExitsZero) {
   EXPECT_EQ(r.out, "perft: 1 positions, 2 depths, 420 nodes, 0 mismatches\n");
 }
 
+// tricky.perft's align-horizontal: two rooks on the king's rank, which no single move gives.
+const std::string AlignedRooksFen = "5R2/2P5/8/4k3/8/3rK2r/8/8 w - -";
+
+TEST(CliPerft, ImpossibleCheckFenExitsTwo) {
+  RunResult r = run_cli({"perft", "--fen", AlignedRooksFen, "--depth", "2"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(is_one_error_line(r.err)) << r.err;
+}
+
+TEST(CliPerft, AllowImpossibleChecksCountsTheTreeOfSuchAFen) {
+  RunResult r =
+      run_cli({"perft", "--fen", AlignedRooksFen, "--depth", "2", "--allow-impossible-checks"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "Nodes searched: 56\n");
+}
+
+TEST(CliPerft, EpdReadsImpossibleChecksWithoutTheOption) {
+  TempDir dir;
+  fs::path epd = dir.path() / "suite.epd";
+  write_file(epd, AlignedRooksFen + " ;D1 2 ;D2 56 ;D3 1030\n");
+  RunResult r = run_cli({"perft", "--epd", epd.string()});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "perft: 1 positions, 3 depths, 1088 nodes, 0 mismatches\n");
+}
+
 TEST(CliPerft, UnreadableEpdExitsTwo) {
   RunResult r = run_cli({"perft", "--epd", "/nonexistent/zv-suite.epd"});
   EXPECT_EQ(r.exit_code, 2);
@@ -321,6 +363,37 @@ TEST(CliVerify, RepositoryCorpusPassesWithinASmallNodeBudget) {
   RunResult r = run_cli({"verify", "--corpus", ZV_CORPUS_DIR, "--max-nodes", "100000"});
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("verify: 6 passed, 0 failed"), std::string::npos) << r.out;
+}
+
+// A key-vector row whose FEN has a check no game reaches, with a key nobody published.
+void add_impossible_check_vector(const fs::path& root) {
+  std::ofstream(root / "keys/polyglot-vectors.tsv", std::ios::app)
+      << AlignedRooksFen << " 0 1\t\t0000000000000000\n";
+}
+
+TEST(CliVerify, KeyVectorWithAnImpossibleCheckFailsAsAnInvalidFen) {
+  TempDir dir;
+  write_small_corpus(dir.path(), "463b96181691fc9c");
+  add_impossible_check_vector(dir.path());
+  RunResult r = run_cli({"verify", "--corpus", dir.path().string()});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.out.find("no single move gives check from both"), std::string::npos) << r.out;
+}
+
+TEST(CliVerify, AllowImpossibleChecksReadsSuchKeyVectorsAndComparesTheirKeys) {
+  TempDir dir;
+  write_small_corpus(dir.path(), "463b96181691fc9c");
+  add_impossible_check_vector(dir.path());
+  RunResult r = run_cli({"verify", "--corpus", dir.path().string(), "--allow-impossible-checks"});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.out.find("expected 0000000000000000, actual"), std::string::npos) << r.out;
+}
+
+TEST(CliTop, EveryCommandThatReadsAFenOffersAllowImpossibleChecks) {
+  for (const char* command : {"key", "perft", "verify"}) {
+    RunResult r = run_cli({command, "--help"});
+    EXPECT_NE(r.out.find("--allow-impossible-checks"), std::string::npos) << command;
+  }
 }
 
 TEST(CliVerify, MissingCorpusExitsTwo) {

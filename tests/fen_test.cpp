@@ -516,6 +516,20 @@ TEST(FenCost, AParseForValidityOnlyAllocatesNothing) {
   EXPECT_EQ(allocations, 0u);
 }
 
+TEST(FenCost, JudgingWhetherChecksAreReachableAllocatesNothing) {
+  Position pos;
+  StateInfo state{};
+  ASSERT_TRUE(pos.set(Start, state, polyglot_scheme()).empty());  // builds the tables once
+  // A double check some move gives, and a triple check no move gives.
+  const std::string reachable = "4R3/1B6/3P4/8/4k3/8/8/7K b - - 0 1";
+  const std::string impossible = "8/p2Pb3/1N2n2k/2N5/1P2K3/6n1/4r3/B3q2b w - - 0 1";
+  const std::size_t allocations = heap_allocations_during([&] {
+    EXPECT_TRUE(pos.set(reachable, state, polyglot_scheme(), {}, nullptr));
+    EXPECT_FALSE(pos.set(impossible, state, polyglot_scheme(), {}, nullptr));
+  });
+  EXPECT_EQ(allocations, 0u);
+}
+
 // Parses a FEN that must be valid; the Game keeps its StateInfo alive.
 void set_valid(Game& game, std::string_view fen, const KeyScheme& scheme = polyglot_scheme(),
                FenOptions options = {}) {
@@ -631,10 +645,9 @@ TEST(FenRoundTrip, EveryCorpusFenIsStableAndKeepsItsKeysUnderEveryScheme) {
   for (const KeyScheme* scheme : {&polyglot_scheme(), &stockfish_scheme(), &rustic_scheme()}) {
     for (const auto& [fen, where] : fens) {
       Game first;
-      ASSERT_NO_FATAL_FAILURE(set_valid(first, fen, *scheme)) << where;
+      ASSERT_NO_FATAL_FAILURE(set_valid(first, fen, *scheme, zv_test::suite_reading())) << where;
       const std::string written = first.position().fen();
-      FenOptions options;
-      options.chess960 = first.position().is_chess960();
+      const FenOptions options = zv_test::suite_reading(first.position().is_chess960());
       Game second;
       ASSERT_NO_FATAL_FAILURE(set_valid(second, written, *scheme, options)) << where;
       EXPECT_EQ(second.position().fen(), written) << where << " " << scheme->name;
@@ -652,7 +665,8 @@ TEST(FenRoundTrip, StandardSuiteFensAreAlreadyInNormalForm) {
   ASSERT_EQ(fens.size(), 128u);
   for (const auto& [fen, where] : fens) {
     Game game;
-    ASSERT_NO_FATAL_FAILURE(set_valid(game, fen)) << where;
+    ASSERT_NO_FATAL_FAILURE(set_valid(game, fen, polyglot_scheme(), zv_test::suite_reading()))
+        << where;
     EXPECT_EQ(game.position().fen(), fen) << where;
   }
 }
@@ -705,7 +719,8 @@ TEST(FenRoundTrip, FourFieldInputIsWrittenWithSixFields) {
   for (const auto& [fen, where] : fens) {
     ASSERT_EQ(zv_test::split(fen, ' ').size(), 4u) << where;
     Game game;
-    ASSERT_NO_FATAL_FAILURE(set_valid(game, fen)) << where;
+    ASSERT_NO_FATAL_FAILURE(set_valid(game, fen, polyglot_scheme(), zv_test::suite_reading()))
+        << where;
     const std::string written = game.position().fen();
     EXPECT_EQ(zv_test::split(written, ' ').size(), 6u) << where << ": " << written;
     EXPECT_EQ(written.substr(written.size() - 4), " 0 1") << where << ": " << written;

@@ -35,7 +35,7 @@ std::vector<PerftCase> load_suite(const char* file) {
 CaseResult run_case(const PerftCase& c) {
   CaseResult result;
   Game game;
-  const std::vector<FenError> errors = game.set(c.fen, polyglot_scheme());
+  const std::vector<FenError> errors = game.set(c.fen, polyglot_scheme(), zv_test::suite_reading());
   if (!errors.empty()) {
     result.fen_errors = zv_test::describe(errors);
     return result;

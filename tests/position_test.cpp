@@ -236,7 +236,7 @@ TEST(Check, IsOkOnEveryCorpusPositionUnderEveryScheme) {
   for (const KeyScheme* s : {&polyglot_scheme(), &stockfish_scheme(), &rustic_scheme()}) {
     for (const auto& [fen, where] : fens) {
       Game game;
-      ASSERT_TRUE(game.set(fen, *s).empty()) << where;
+      ASSERT_TRUE(game.set(fen, *s, zv_test::suite_reading()).empty()) << where;
       const CheckReport report = game.position().check();
       EXPECT_TRUE(report.ok()) << where << " " << s->name << "\n" << report.to_string();
     }
@@ -263,10 +263,10 @@ TEST(SetScheme, GivesTheKeysOfAFreshParseForEverySchemePair) {
     for (const KeyScheme* to : schemes) {
       for (const auto& [fen, where] : fens) {
         Game switched;
-        ASSERT_TRUE(switched.set(fen, *from).empty()) << where;
+        ASSERT_TRUE(switched.set(fen, *from, zv_test::suite_reading()).empty()) << where;
         switched.position().set_scheme(*to);
         Game fresh;
-        ASSERT_TRUE(fresh.set(fen, *to).empty()) << where;
+        ASSERT_TRUE(fresh.set(fen, *to, zv_test::suite_reading()).empty()) << where;
         EXPECT_EQ(&switched.position().scheme(), to);
         EXPECT_EQ(switched.position().keys(), fresh.position().keys())
             << where << ": " << from->name << " -> " << to->name;

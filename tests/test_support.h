@@ -15,6 +15,7 @@
 
 #include "zobrist_verify/fen_error.h"
 #include "zobrist_verify/perft.h"
+#include "zobrist_verify/position.h"
 #include "zobrist_verify/result.h"
 #include "zobrist_verify/types.h"
 
@@ -117,6 +118,12 @@ inline std::vector<CorpusFen> suite_fens(std::string_view relative, std::string_
     }
   }
   return fens;
+}
+
+// How the tests read perft-suite FENs: as `perft --epd` does, accepting checks no legal game
+// reaches (the suites hold eight such positions; move generation does not care).
+inline zobrist_verify::FenOptions suite_reading(bool chess960 = false) {
+  return {.chess960 = chess960, .allow_impossible_checks = true};
 }
 
 // FENs of all three perft suites in the corpus (standard, Chess960, tricky), in file order. A file

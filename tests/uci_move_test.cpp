@@ -164,7 +164,7 @@ TEST(MoveToUci, RoundTripsThroughParseUciMoveForEveryLegalMove) {
   std::size_t checked = 0;
   for (const auto& [fen, where] : fens) {
     Game game;
-    ASSERT_NO_FATAL_FAILURE(set_position(game, fen)) << where;
+    ASSERT_NO_FATAL_FAILURE(set_position(game, fen, zv_test::suite_reading())) << where;
     for (const Move first : legal_moves(game.position())) {
       game.play(first);
       const Position& pos = game.position();

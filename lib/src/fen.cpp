@@ -1,4 +1,4 @@
-// Strict FEN parsing and normal-form writing. Syntax is checked field by field; the position
+// Strict FEN parsing (writing is in fen_writer.cpp). Syntax is checked field by field; the position
 // rules (kings, pawns, check, castling, en passant) are checked on every field that parsed, so
 // one call reports as many independent problems as it can find.
 #include <array>
@@ -7,17 +7,10 @@
 #include <cstring>
 #include <string>
 
+#include "check_history.h"
+#include "no_coverage.h"
 #include "zobrist_verify/fen_error.h"
 #include "zobrist_verify/position.h"
-
-// Writing a message decides nothing about the input, so it is left out of the fuzzer's coverage
-// instrumentation: its edges (text cut or not, characters escaped or not) would make the fuzzer
-// keep inputs only for writing other messages, and instrumented it cost more than parsing.
-#if defined(__clang__)
-#define ZV_NO_COVERAGE __attribute__((no_sanitize("coverage")))
-#else
-#define ZV_NO_COVERAGE
-#endif
 
 namespace zobrist_verify {
 
@@ -104,6 +97,24 @@ std::string_view color_name(Color c) {
   return c == White ? "white" : "black";
 }
 
+std::string_view double_check_name(DoubleCheckKind kind) {
+  switch (kind) {
+    case DoubleCheckKind::TwoPawns:
+      return "two pawns";
+    case DoubleCheckKind::TwoKnights:
+      return "two knights";
+    case DoubleCheckKind::PawnAndKnight:
+      return "a pawn and a knight";
+    case DoubleCheckKind::AlignedSliders:
+      return "two sliders on one line through the king";
+    case DoubleCheckKind::TwoContactChecks:
+      return "two contact checks";
+    case DoubleCheckKind::Other:
+      break;
+  }
+  return "two pieces";
+}
+
 ZV_NO_COVERAGE void write(BoundedText& out, std::string_view text) {
   out.append(text);
 }
@@ -160,101 +171,9 @@ ZV_NO_COVERAGE void write(BoundedText& out, Quoted quoted) {
 
 }  // namespace
 
-ZV_NO_COVERAGE void BoundedText::append(std::string_view text) {
-  if (text.size() <= Capacity - size_) {  // never true for a non-empty text once cut
-    std::char_traits<char>::copy(text_ + size_, text.data(), text.size());
-    size_ = std::uint8_t(size_ + text.size());
-  } else if (!cut_) {
-    // Keep what fits in front of the mark, giving back already written characters if need be.
-    const std::size_t room = Capacity - CutMark.size();
-    if (size_ > room) size_ = std::uint8_t(room);
-    std::char_traits<char>::copy(text_ + size_, text.data(), room - size_);
-    std::char_traits<char>::copy(text_ + room, CutMark.data(), CutMark.size());
-    size_ = Capacity;
-    cut_ = true;
-  }
-}
-
-ZV_NO_COVERAGE void BoundedText::append_number(std::uint64_t number) {
-  char digits[20];
-  char* first = digits + sizeof digits;
-  do {
-    *--first = char('0' + number % 10);
-    number /= 10;
-  } while (number != 0);
-  append({first, std::size_t(digits + sizeof digits - first)});
-}
-
 const char* to_string(FenField field) {
   const auto i = static_cast<std::size_t>(field);
   return i < FieldNames.size() ? FieldNames[i].data() : "FEN";
-}
-
-const char* to_string(FenErrorCode code) {
-  switch (code) {
-    case FenErrorCode::Empty:
-      return "empty";
-    case FenErrorCode::FieldCount:
-      return "field-count";
-    case FenErrorCode::BadSpacing:
-      return "bad-spacing";
-    case FenErrorCode::BadCharacter:
-      return "bad-character";
-    case FenErrorCode::RankCount:
-      return "rank-count";
-    case FenErrorCode::RankLength:
-      return "rank-length";
-    case FenErrorCode::ConsecutiveDigits:
-      return "consecutive-digits";
-    case FenErrorCode::BadSideToMove:
-      return "bad-side-to-move";
-    case FenErrorCode::BadCastlingSyntax:
-      return "bad-castling-syntax";
-    case FenErrorCode::DuplicateCastling:
-      return "duplicate-castling";
-    case FenErrorCode::BadEnPassantSyntax:
-      return "bad-en-passant-syntax";
-    case FenErrorCode::BadNumber:
-      return "bad-number";
-    case FenErrorCode::NegativeNumber:
-      return "negative-number";
-    case FenErrorCode::NumberOverflow:
-      return "number-overflow";
-    case FenErrorCode::LeadingZero:
-      return "leading-zero";
-    case FenErrorCode::ZeroFullmove:
-      return "zero-fullmove";
-    case FenErrorCode::MissingKing:
-      return "missing-king";
-    case FenErrorCode::TooManyKings:
-      return "too-many-kings";
-    case FenErrorCode::PawnOnBackRank:
-      return "pawn-on-back-rank";
-    case FenErrorCode::TooManyPieces:
-      return "too-many-pieces";
-    case FenErrorCode::OpponentInCheck:
-      return "opponent-in-check";
-    case FenErrorCode::CastlingWithoutKing:
-      return "castling-without-king";
-    case FenErrorCode::CastlingWithoutRook:
-      return "castling-without-rook";
-    case FenErrorCode::EnPassantWrongRank:
-      return "en-passant-wrong-rank";
-    case FenErrorCode::EnPassantNoPawn:
-      return "en-passant-no-pawn";
-    case FenErrorCode::EnPassantNotEmpty:
-      return "en-passant-not-empty";
-  }
-  return "unknown";
-}
-
-std::string format_errors(const std::vector<FenError>& errors) {
-  std::string out;
-  for (const auto& e : errors) {
-    out += e.message();
-    out += '\n';
-  }
-  return out;
 }
 
 // Reads one FEN into a Position; a friend of Position so it can fill the board directly.
@@ -296,9 +215,14 @@ class FenReader {
 
     bool kings_ok = false;
     if (placement_ok) kings_ok = check_material();
-    if (kings_ok && side_ok) check_opponent_not_in_check();
+    const bool opponent_ok = kings_ok && side_ok && check_opponent_not_in_check();
     if (kings_ok && castling_ok) read_castling_rights();
-    if (placement_ok && side_ok && ep_ok) check_en_passant();
+    const bool en_passant_ok = placement_ok && side_ok && ep_ok && check_en_passant();
+    // The checks are judged only where the rules they build on hold (kings, pawns, the other
+    // side's safety, the double push an en-passant square implies).
+    const bool pawns_ok = !(pos_.pieces(Pawn) & (rank_bb(Rank1) | rank_bb(Rank8)));
+    if (opponent_ok && en_passant_ok && pawns_ok && !options_.allow_impossible_checks)
+      check_checks();
 
     if (error_count_ != 0) {
       pos_.state_ = nullptr;
@@ -562,13 +486,55 @@ class FenReader {
     return kings_ok;
   }
 
-  void check_opponent_not_in_check() {
+  bool check_opponent_not_in_check() {
     const Color them = ~pos_.side_to_move_;
     const Bitboard attackers = pos_.attackers_to(pos_.king_square(them)) & pos_.pieces(~them);
-    if (!attackers) return;
+    if (!attackers) return true;
     error(FenErrorCode::OpponentInCheck, FenField::SideToMove, fields_[1].column,
           "the side not to move (", color_name(them), ") is in check from", SquareList{attackers},
           ", so this position cannot arise");
+    return false;
+  }
+
+  // Checks on the side to move that the opponent's last move cannot have given (check_history.h).
+  void check_checks() {
+    const CheckAnalysis checks = analyse_checks(pos_);
+    if (checks.verdict == CheckVerdict::Possible) return;
+    const Color us = pos_.side_to_move_;
+    const Square king = pos_.king_square(us);
+    const SquareList checkers{checks.checkers};
+    const std::size_t column = fields_[0].column;
+    switch (checks.verdict) {
+      case CheckVerdict::TooManyCheckers:
+        error(FenErrorCode::TooManyCheckers, FenField::Placement, column, "the ", color_name(us),
+              " king on ", king, " is in check from ", popcount(checks.checkers), " pieces, on",
+              checkers, "; a single move gives at most two checks");
+        break;
+      case CheckVerdict::ImpossibleDoubleCheck:
+        if (checks.double_check == DoubleCheckKind::Other)
+          error(FenErrorCode::ImpossibleDoubleCheck, FenField::Placement, column, "the ",
+                color_name(us), " king on ", king, " is in double check from", checkers,
+                ": no single move gives check from both");
+        else
+          error(FenErrorCode::ImpossibleDoubleCheck, FenField::Placement, column, "the ",
+                color_name(us), " king on ", king, " is in double check from", checkers, ", ",
+                double_check_name(checks.double_check), ": no single move gives check from both");
+        break;
+      case CheckVerdict::ImpossibleCheck:
+        error(FenErrorCode::ImpossibleCheck, FenField::Placement, column, "the ", color_name(us),
+              " king on ", king, " is in check from", checkers, ", which no ", color_name(~us),
+              " move can have given: the king was in check before any of them");
+        break;
+      case CheckVerdict::EnPassantImpossibleCheck:
+        error(FenErrorCode::EnPassantImpossibleCheck, FenField::EnPassant, fields_[3].column,
+              Quoted{fields_[3].text}, " makes the last move the double push ", checks.push_from,
+              checks.push_to, ", which cannot have given the check on the ", color_name(us),
+              " king on ", king, " from", checkers,
+              ": each checker must be the pushed pawn or a slider the push uncovered");
+        break;
+      case CheckVerdict::Possible:
+        break;
+    }
   }
 
   // Turns castling letters into rights; K/Q pick the outermost rook on that wing (X-FEN).
@@ -626,9 +592,11 @@ class FenReader {
     chess960_from_castling_ = needs_chess960;
   }
 
-  void check_en_passant() {
+  // Whether the en-passant square (if any) fits the board.
+  bool check_en_passant() {
     const Square ep = st_.ep_square;
-    if (ep == NoSquare) return;
+    if (ep == NoSquare) return true;
+    const std::size_t before = error_count_;
     const Color us = pos_.side_to_move_;
     const Field f = fields_[3];
     const Quoted square{f.text};
@@ -636,7 +604,7 @@ class FenReader {
       error(FenErrorCode::EnPassantWrongRank, FenField::EnPassant, f.column, square,
             " is on the wrong rank: with ", color_name(us),
             " to move the en-passant square must be on rank ", us == White ? "6" : "3");
-      return;
+      return false;
     }
     const Square pawn = ep - pawn_push(us);
     if (pos_.piece_on(pawn) != make_piece(~us, Pawn)) {
@@ -649,6 +617,7 @@ class FenReader {
             " must be empty after a double push, but ", !pos_.empty(ep) ? ep : origin,
             " is occupied");
     }
+    return error_count_ == before;
   }
 
   void finish() {
@@ -692,67 +661,6 @@ bool Position::set(std::string_view fen, StateInfo& state, const KeyScheme& sche
                    FenOptions options, std::vector<FenError>* errors) {
   init_bitboards();
   return FenReader(*this, state, scheme, options, fen, errors).run();
-}
-
-namespace {
-
-// The string grows once and is written by index rather than by +=, whose capacity check is a
-// call under the fuzzer (which writes four FENs for every valid input).
-void append_placement(std::string& out, std::span<const Piece, SquareCount> board) {
-  constexpr std::size_t MaxLength = 64 + 7;  // a letter for every square, and the slashes
-  std::size_t size = out.size();
-  out.resize(size + MaxLength);
-  for (int r = Rank8; r >= Rank1; --r) {
-    int empty_run = 0;
-    for (int f = FileA; f <= FileH; ++f) {
-      const Piece pc = board[make_square(File(f), Rank(r))];
-      if (pc == NoPiece) {
-        ++empty_run;
-        continue;
-      }
-      if (empty_run) out[size++] = char('0' + empty_run);
-      empty_run = 0;
-      out[size++] = PieceLetters[pc];
-    }
-    if (empty_run) out[size++] = char('0' + empty_run);
-    if (r > Rank1) out[size++] = '/';
-  }
-  out.resize(size);
-}
-
-}  // namespace
-
-std::string placement_field(std::span<const Piece, SquareCount> board) {
-  std::string out;
-  append_placement(out, board);
-  return out;
-}
-
-std::string Position::fen() const {
-  std::string out;
-  out.reserve(90);
-  write_fen(out);
-  return out;
-}
-
-void Position::write_fen(std::string& out) const {
-  out.clear();
-  append_placement(out, board_);
-  out += side_to_move_ == White ? " w " : " b ";
-  if (!castling_rights()) out += '-';
-  for (CastlingRights cr : {WhiteOO, WhiteOOO, BlackOO, BlackOOO}) {
-    if (!can_castle(cr)) continue;
-    const bool white = cr & WhiteCastling;
-    char c = chess960_ ? char('a' + file_of(castling_rook_square_[cr]))
-                       : ((cr & (WhiteOO | BlackOO)) ? 'k' : 'q');
-    out += white ? char(std::toupper(static_cast<unsigned char>(c))) : c;
-  }
-  out += ' ';
-  out += square_name(ep_square());  // (these short strings are held inline, not on the heap)
-  out += ' ';
-  out += std::to_string(rule50());
-  out += ' ';
-  out += std::to_string(fullmove_number());
 }
 
 }  // namespace zobrist_verify

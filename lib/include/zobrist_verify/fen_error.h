@@ -50,6 +50,11 @@ enum class FenErrorCode : std::uint8_t {
   EnPassantWrongRank,   // the square is not on the rank a double push of the other side crosses
   EnPassantNoPawn,      // no enemy pawn stands where the double push would have landed
   EnPassantNotEmpty,    // the square, or the one the pawn came from, is occupied
+  // Checks no legal game reaches (FenOptions::allow_impossible_checks accepts them).
+  TooManyCheckers,           // the side to move is in check from three or more pieces
+  ImpossibleDoubleCheck,     // two checkers that no single move gives together
+  ImpossibleCheck,           // one checker that no move can have given
+  EnPassantImpossibleCheck,  // a checker the double push behind the en-passant square did not give
 };
 
 // Text of bounded length held inline. What does not fit is cut and the text then ends with "...";
@@ -91,6 +96,9 @@ struct FenError {
 
 const char* to_string(FenField field);
 const char* to_string(FenErrorCode code);
+// Whether the code is one of the checks no legal game reaches, which
+// FenOptions::allow_impossible_checks accepts.
+bool is_impossible_check(FenErrorCode code);
 // All errors, one per line.
 std::string format_errors(const std::vector<FenError>& errors);
 

@@ -43,6 +43,9 @@ struct StateInfo {
 
 struct FenOptions {
   bool chess960 = false;  // treat the position as Chess960 even if its castling does not need it
+  // Accept checks that no legal game reaches (three checkers, a double check no single move
+  // gives, a check older than the last move): perft suites hold such positions.
+  bool allow_impossible_checks = false;
 };
 
 // One field whose incremental value differs from a from-scratch recomputation.
