@@ -161,6 +161,15 @@ std::vector<RejectCase> reject_cases() {
          C::EnPassantNotEmpty, F::EnPassant, 55, true),
       at("EnPassantOriginOccupied", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPPNPPP/R1BQKBNR b KQkq e3 0 1",
          C::EnPassantNotEmpty, F::EnPassant, 53, true),
+      // Checks no legal game reaches (more in fen_impossible_check_test.cpp).
+      at("TripleCheck", "8/p2Pb3/1N2n2k/2N5/1P2K3/6n1/4r3/B3q2b w - - 0 1", C::TooManyCheckers,
+         F::Placement, 0, true),
+      at("DoubleCheckFromTwoKnights", "4k3/8/3N1N2/8/8/8/8/4K3 b - - 0 1", C::ImpossibleDoubleCheck,
+         F::Placement, 0, true),
+      at("CheckFromAPawnThatNeverMoved", "8/8/8/8/8/3k4/4P3/4K3 b - - 0 1", C::ImpossibleCheck,
+         F::Placement, 0, true),
+      at("EnPassantSquareBehindAnOlderCheck", "8/8/8/1k6/3Pp3/8/8/4KQ2 b - d3 0 1",
+         C::EnPassantImpossibleCheck, F::EnPassant, 28, true),
       // Clocks.
       at("HalfmoveX", Board + " w KQkq - x 1", C::BadNumber, F::HalfmoveClock, 53, true),
       at("HalfmovePlusSign", Board + " w KQkq - +1 1", C::BadNumber, F::HalfmoveClock, 53, true),
