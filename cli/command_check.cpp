@@ -6,6 +6,7 @@
 
 #include "args.h"
 #include "commands.h"
+#include "doors.h"
 #include "inputs.h"
 #include "suite_options.h"
 #include "version.h"
@@ -19,23 +20,46 @@ namespace {
 constexpr const char* CheckUsage =
     R"(usage: zobrist-verify check [--scheme NAME | --mutant NAME] [--cases N] [--seed S]
                              [--property NAME] [--json] [--junit FILE]
+       zobrist-verify check --plugin PATH [--expect SCHEME] [--en-passant RULE] [--timeout MS]
+                             [--no-isolation] [--xfen] [--cases N] [--seed S] [--property NAME]
+                             [--json] [--junit FILE]
 
-Runs the property suite (RapidCheck) against the built-in reference hashing and prints one line
-per property ("target property ....... PASS  detail"), the shrunk reproduction under each
-failure, and "check: N passed, M failed". Exits 0 if every property holds, 1 if one fails, 2 on
-a usage error.
+Runs the property suite (RapidCheck) and prints one line per property ("target property .......
+PASS  detail"), the shrunk reproduction under each failure, and "check: N passed, M failed, K
+skipped". Without a door it checks the built-in reference hashing; --plugin checks a third
+party's hashing through a C ABI plugin (lib/include/zobrist_verify/plugin.h), black-box: its
+en-passant rule (always, pseudo-legal, legal, never or unknown) and whether its key depends on the
+halfmove clock are detected first and printed, and it is judged under them. Exits 0 if every
+property holds, 1 if one fails (a crash, an abort or a hang of the plugin on a case included), 2
+on a usage error or a plugin that cannot be used at all (not loadable, wrong ABI, fails on the
+start position).
 
 options:
   --scheme NAME     polyglot, stockfish, rustic, seed:N or file:PATH (default: the three
                     built-in schemes, one after the other)
   --mutant NAME     check a mutant of the catalogue (`zobrist-verify mutants`) instead of the
                     reference, black-box: shows what a caught bug's report looks like
+  --plugin PATH     check the hashing of the plugin (a shared library exporting zv_plugin_entry)
+  --expect SCHEME   with --plugin: its keys must also equal this scheme's exactly (a --scheme
+                    name; for stockfish the raw key), under the scheme's en-passant rule
+  --en-passant RULE with --plugin: judge under this rule (always, pseudo-legal, legal, never)
+                    instead of the detected one or --expect's; `never` accepts a plugin that
+                    never hashes the en-passant square
+  --timeout MS      with --plugin: the longest one call may take before the case counts as a
+                    hang (default: 10000)
+  --no-isolation    with --plugin: run it in this process (for gdb or a sanitizer; a crash then
+                    ends the run)
+  --xfen            with --plugin: send Chess960 castling rights as X-FEN letters (KQkq where
+                    they name the outermost rook) instead of Shredder letters
   --cases N         RapidCheck cases per property (default: 100; property 4 checks
                     100000 * N / 100 positions in one case)
   --seed S          RapidCheck seed, decimal or hex with 0x (default: a fixed seed)
   --property NAME   run only these properties (comma-separated names, see below)
-  --json            print {"passed": bool, "properties": [{"name", "target", "passed", "cases",
-                    "counterexample": {"fen", "moves", "ply", "expected", "actual", ...}}]}
+  --json            print {"passed": bool, "counts": {"passed", "failed", "skipped"},
+                    "properties": [{"name", "target", "status", "cases", "counterexample":
+                    {"fen", "moves", "ply", "comparison", "expected", "actual", "positions",
+                    ...}}]}; with --plugin also "target", "en_passant_rule",
+                    "halfmove_dependent"
   --junit FILE      also write the results as JUnit XML to FILE
   --help            print this help
 
@@ -45,8 +69,14 @@ settings (seed, max_success, noshrink) override the options above.
 properties:
 )";
 
-constexpr std::array<OptionSpec, 7> CheckOptions{{
+constexpr std::array<OptionSpec, 13> CheckOptions{{
     {"--scheme", OptionKind::Value},
+    {"--plugin", OptionKind::Value},
+    {"--expect", OptionKind::Value},
+    {"--en-passant", OptionKind::Value},
+    {"--timeout", OptionKind::Value},
+    {"--no-isolation", OptionKind::Flag},
+    {"--xfen", OptionKind::Flag},
     {"--mutant", OptionKind::Value},
     {"--cases", OptionKind::Value},
     {"--seed", OptionKind::Value},
@@ -111,6 +141,26 @@ int run_check(std::span<const std::string> words) {
     if (!names) return report_usage_error(names.error());
     options.only = *names;
   }
+
+  if (auto path = args->value("--plugin")) {
+    for (const char* other : {"--scheme", "--mutant"})
+      if (args->has(other))
+        return report_usage_error(std::string("--plugin and ") + other + " exclude each other");
+    properties::ThirdPartyOptions door_options;
+    door_options.suite = options;
+    std::optional<KeyScheme> expected;
+    if (auto read = read_door_options(*args, door_options, expected); !read)
+      return report_usage_error(read.error());
+    auto door = plugin_door(*path, args->has("--xfen"), program_path());
+    if (!door) return report_usage_error(door.error());
+    const properties::ThirdPartyRun run =
+        properties::run_third_party(door->target, door->description, door_options);
+    return report_third_party(run, door_options, args->has("--json"), args->value("--junit"));
+  }
+  for (const char* door_only :
+       {"--expect", "--en-passant", "--timeout", "--no-isolation", "--xfen"})
+    if (args->has(door_only))
+      return report_usage_error(std::string(door_only) + " goes with --plugin");
 
   const properties::MutantInfo* mutant = nullptr;
   if (auto name = args->value("--mutant")) {

@@ -11,5 +11,6 @@ int run_key(std::span<const std::string> args);
 int run_perft(std::span<const std::string> args);
 int run_verify(std::span<const std::string> args);
 int run_check(std::span<const std::string> args);
+int run_replay(std::span<const std::string> args);
 
 }  // namespace zobrist_verify::cli

@@ -20,8 +20,10 @@ commands:
   key       print the Zobrist key of a position (after optional moves) under a key scheme
   perft     count the leaves of the legal move tree, or check a perft suite (--epd)
   verify    check the library against the reference corpus and print a PASS/FAIL report
-  check     run the property suite (RapidCheck) on the reference hashing of each scheme
+  check     run the property suite (RapidCheck) on the reference hashing of each scheme, or on a
+            third party's through --plugin
   mutants   run the property suite on the mutation catalogue: every mutant must be killed
+  replay    play one case on a plugin and print its keys step by step (a failure's reproduction)
 
 options:
   --help      print this help (each command also has --help)
@@ -54,9 +56,10 @@ int main(int argc, char** argv) {
   if (first == "verify") return run_verify(rest);
   if (first == "check") return run_check(rest);
   if (first == "mutants") return run_mutants(rest);
+  if (first == "replay") return run_replay(rest);
   if (looks_like_option(first)) {
     return report_usage_error("unknown option '" + std::string(first) + "' (see --help)");
   }
   return report_usage_error("unknown command '" + std::string(first) +
-                            "' (commands: key, perft, verify, check, mutants; see --help)");
+                            "' (commands: key, perft, verify, check, mutants, replay; see --help)");
 }

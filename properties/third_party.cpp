@@ -55,6 +55,13 @@ bool keys_are_the_schemes(const Conventions& conventions, const KeyScheme& schem
   return compared > 0;
 }
 
+std::string describe(const Route& route) {
+  std::string out = route.fen;
+  if (!route.moves.empty()) out += " moves";
+  for (const std::string& m : route.moves) out += ' ' + m;
+  return out;
+}
+
 PropertyResult failed_row(const std::string& name, const std::string& target,
                           const std::string& note) {
   PropertyResult r;
@@ -88,11 +95,11 @@ ThirdPartyRun run_third_party(Target target, const std::string& description,
     if (decoded) {
       conventions = *decoded;
     } else {
-      conventions.summary =
-          "not decided: the target " +
-          std::string(run.end == ChildRun::End::TimedOut ? "hung" : "crashed") +
-          (run.call ? " in " + run.call->call + " on " + run.call->route.fen : std::string()) +
-          " (" + run.how + ")";
+      conventions.summary = "not decided: the target " +
+                            std::string(run.end == ChildRun::End::TimedOut ? "hung" : "crashed") +
+                            (run.call ? " in " + run.call->call + " on " + describe(run.call->route)
+                                      : std::string()) +
+                            " (" + run.how + ")";
       extra.push_back(failed_row("conventions", target.name, conventions.summary));
     }
   } else {
@@ -163,6 +170,22 @@ ThirdPartyRun run_third_party(Target target, const std::string& description,
                             (tally.examples.empty() ? "" : ", first: " + tally.examples.front()));
 
   out.results = std::move(results);
+  return out;
+}
+
+IsolatedRun run_isolated(const Target& target,
+                         const std::function<std::string(const Target&)>& work,
+                         int call_timeout_ms) {
+  const ChildRun run =
+      run_in_child([&](CallWatch& watch) { return work(watched_target(target, &watch)); },
+                   std::chrono::milliseconds(call_timeout_ms));
+  IsolatedRun out;
+  if (run.end == ChildRun::End::Finished) {
+    out.output = run.output;
+    return out;
+  }
+  out.fault = std::string(run.end == ChildRun::End::TimedOut ? "timed out" : "crashed") +
+              (run.call ? " in " + run.call->call : std::string()) + ": " + run.how;
   return out;
 }
 

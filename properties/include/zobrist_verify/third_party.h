@@ -3,6 +3,7 @@
 // worker process that a crash or a hang cannot take down, FEN refusals counted rather than failed.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,5 +31,16 @@ struct ThirdPartyRun {
 // halfmove dependence and refusal tolerance are decided here. `description` names it in reports.
 ThirdPartyRun run_third_party(Target target, const std::string& description,
                               const ThirdPartyOptions& options);
+
+// Runs `work` on the target in a worker process, every call watched: its output, or (when the
+// target crashed or one call outlasted `call_timeout_ms`) `fault`: "crashed in make_move e7e8q:
+// killed by signal 6 (Aborted)".
+struct IsolatedRun {
+  std::string output;
+  std::optional<std::string> fault;
+};
+IsolatedRun run_isolated(const Target& target,
+                         const std::function<std::string(const Target&)>& work,
+                         int call_timeout_ms);
 
 }  // namespace zobrist_verify::properties

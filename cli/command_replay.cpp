@@ -1,0 +1,128 @@
+// `zobrist-verify replay`: plays one case (a FEN and moves) on a plugin and prints its keys after
+// each step beside the reference's: the command printed under a crash, a hang or a wrong key,
+// to rerun the case alone, in-process under gdb or a sanitizer (--no-isolation).
+#include <array>
+#include <iostream>
+#include <sstream>
+
+#include "args.h"
+#include "commands.h"
+#include "doors.h"
+#include "inputs.h"
+#include "zobrist_verify/game.h"
+
+namespace zobrist_verify::cli {
+
+namespace {
+
+constexpr const char* ReplayUsage =
+    R"(usage: zobrist-verify replay --plugin PATH --fen FEN [--moves M1 M2 ...] [--chess960]
+                              [--xfen] [--expect SCHEME] [--no-isolation] [--timeout MS]
+
+Plays the case on the plugin: set_position(FEN), then each move, printing the plugin's key (and
+pawn and material keys when it has them) after each step, and the --expect scheme's key beside it.
+With --no-isolation the plugin runs in this process, so that a debugger or a sanitizer sees the
+crash; otherwise a crash or a hang is reported with the call it happened in. Exits 0 when every
+step ran (and every key matched --expect), 1 otherwise, 2 on a usage error.
+)";
+
+constexpr std::array<OptionSpec, 8> ReplayOptions{{
+    {"--plugin", OptionKind::Value},
+    {"--fen", OptionKind::Value},
+    {"--moves", OptionKind::Values},
+    {"--chess960", OptionKind::Flag},
+    {"--xfen", OptionKind::Flag},
+    {"--expect", OptionKind::Value},
+    {"--no-isolation", OptionKind::Flag},
+    {"--timeout", OptionKind::Value},
+}};
+
+// The replay's lines; the first line is "ok" or "mismatch".
+std::string replay_lines(const properties::Target& target, const std::string& fen, bool chess960,
+                         const std::vector<std::string>& moves, const KeyScheme* expect) {
+  std::ostringstream out;
+  bool matched = true;
+  std::unique_ptr<HashUnderTest> hash = target.make();
+  const Capabilities caps = hash->capabilities();
+  Game reference;
+  (void)reference.set(fen, expect ? *expect : polyglot_scheme(), FenOptions{chess960, true});
+  auto keys = [&](const std::string& step) {
+    out << step << '\n';
+    Expected<Key> key = hash->key();
+    out << "  key          " << (key ? hex_key(*key) : "error: " + key.error());
+    if (expect) {
+      const Key want = reference.position().key();
+      const bool same = key && *key == want;
+      matched &= same;
+      out << "   " << expect->name << ' ' << hex_key(want) << (same ? "  same" : "  DIFFERS");
+    }
+    out << '\n';
+    if (caps.pawn_key)
+      if (Expected<Key> pawn = hash->pawn_key()) out << "  pawn key     " << hex_key(*pawn) << '\n';
+    if (caps.material_key)
+      if (Expected<Key> material = hash->material_key())
+        out << "  material key " << hex_key(*material) << '\n';
+  };
+  if (Expected<Done> done = hash->set_position(fen, chess960); !done)
+    return "mismatch\nset_position " + fen + "\n  refused: " + done.error() + '\n';
+  keys("set_position " + fen);
+  for (const std::string& m : moves) {
+    if (Expected<Done> done = hash->make_move(m); !done)
+      return "mismatch\n" + out.str() + "make_move " + m + "\n  refused: " + done.error() + '\n';
+    (void)reference.play_uci(m);
+    keys("make_move " + m);
+  }
+  return std::string(matched ? "ok\n" : "mismatch\n") + out.str();
+}
+
+}  // namespace
+
+int run_replay(std::span<const std::string> words) {
+  auto args = parse_args(words, ReplayOptions);
+  if (!args) return report_usage_error(args.error());
+  if (args->has("--help")) {
+    std::cout << ReplayUsage;
+    return ExitSuccess;
+  }
+  const auto path = args->value("--plugin");
+  const auto fen = args->value("--fen");
+  if (!path || !fen) return report_usage_error("replay needs --plugin PATH and --fen FEN");
+  properties::ThirdPartyOptions options;
+  std::optional<KeyScheme> expected;
+  if (auto read = read_door_options(*args, options, expected); !read)
+    return report_usage_error(read.error());
+  if (args->has("--en-passant")) return report_usage_error("replay takes no --en-passant");
+  const bool chess960 = args->has("--chess960");
+  const std::vector<std::string> moves = args->values("--moves");
+  // The case must be legal: the plugin is given only what the suite would give it.
+  Game game;
+  if (auto played = set_up_game(game, *fen, args->joined("--moves"), polyglot_scheme(),
+                                FenOptions{chess960, true});
+      !played)
+    return report_usage_error(played.error());
+  auto door = plugin_door(*path, args->has("--xfen"), program_path());
+  if (!door) return report_usage_error(door.error());
+
+  std::string lines;
+  if (options.suite.isolate) {
+    const properties::IsolatedRun run = properties::run_isolated(
+        door->target,
+        [&](const properties::Target& watched) {
+          return replay_lines(watched, *fen, chess960, moves, options.expect);
+        },
+        options.suite.call_timeout_ms);
+    if (run.fault) {
+      std::cout << door->description << ' ' << *run.fault
+                << "\n(rerun with --no-isolation to see it in a debugger)\n";
+      return ExitCheckFailed;
+    }
+    lines = run.output;
+  } else {
+    lines = replay_lines(door->target, *fen, chess960, moves, options.expect);
+  }
+  const bool ok = lines.rfind("ok\n", 0) == 0;
+  std::cout << door->description << '\n' << lines.substr(lines.find('\n') + 1);
+  return ok ? ExitSuccess : ExitCheckFailed;
+}
+
+}  // namespace zobrist_verify::cli

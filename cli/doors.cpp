@@ -1,0 +1,88 @@
+#include "doors.h"
+
+#include <unistd.h>
+
+#include <fstream>
+#include <iostream>
+
+#include "inputs.h"
+#include "version.h"
+#include "zobrist_verify/plugin_hash.h"
+
+namespace zobrist_verify::cli {
+
+std::string program_path() {
+  char path[4096];
+  const ssize_t n = ::readlink("/proc/self/exe", path, sizeof path - 1);
+  return n > 0 ? std::string(path, std::size_t(n)) : std::string("zobrist-verify");
+}
+
+Expected<DoorTarget> plugin_door(const std::string& path, bool xfen, const std::string& program) {
+  auto library = PluginLibrary::load(path);
+  if (!library) return Error{library.error()};
+  DoorTarget door;
+  door.description = "plugin:" + (*library)->name() + " (" + path + ")";
+  door.target.name = "plugin:" + (*library)->name();
+  PluginOptions options;
+  options.xfen = xfen;
+  door.target.make = [lib = *library, options] { return make_plugin_hash(lib, options); };
+  door.target.replay_command =
+      program + " replay --no-isolation --plugin " + path + (xfen ? " --xfen" : "");
+  return door;
+}
+
+Expected<Done> read_door_options(const ParsedArgs& args, properties::ThirdPartyOptions& options,
+                                 std::optional<KeyScheme>& expected) {
+  if (auto name = args.value("--expect")) {
+    auto scheme = scheme_from_name(*name);
+    if (!scheme) return Error{"--expect: " + scheme.error()};
+    expected = std::move(*scheme);
+    options.expect = &*expected;
+  }
+  if (auto text = args.value("--en-passant")) {
+    auto rule = parse_en_passant_rule(*text);
+    if (!rule) return Error{"--en-passant: " + rule.error()};
+    options.en_passant = *rule;
+  }
+  if (auto text = args.value("--timeout")) {
+    auto ms = parse_int_in_range(*text, "--timeout", 1, 3'600'000);
+    if (!ms) return Error{ms.error()};
+    options.suite.call_timeout_ms = *ms;
+  }
+  options.suite.isolate = !args.has("--no-isolation");
+  return Done{};
+}
+
+int report_third_party(const properties::ThirdPartyRun& run,
+                       const properties::ThirdPartyOptions& options, bool json,
+                       const std::optional<std::string>& junit_path) {
+  if (run.unusable) return report_usage_error(*run.unusable);
+  const properties::TargetSummary& summary = run.summary;
+  if (json) {
+    properties::write_json_report(std::cout, run.results, summary);
+  } else {
+    std::cout << "zobrist-verify " << Version << " check: " << summary.target << ", seed "
+              << hex_key(options.suite.seed ? options.suite.seed : properties::DefaultSeed) << ", "
+              << options.suite.cases << " cases per property"
+              << (options.suite.isolate ? "" : ", in-process (no isolation)") << '\n'
+              << "conventions: en passant " << summary.en_passant_rule << ", halfmove clock "
+              << (summary.halfmove_dependent ? "dependent" : "independent") << "; judged under the "
+              << summary.judged_rule << " rule"
+              << (options.expect ? ", exact keys of " + options.expect->name
+                                 : std::string(", black box"))
+              << '\n';
+    for (const std::string& note : summary.notes) std::cout << "  " << note << '\n';
+    properties::write_text_report(std::cout, run.results);
+  }
+  if (junit_path) {
+    std::ofstream junit(*junit_path);
+    properties::write_junit_report(junit, run.results);
+    junit.close();
+    if (!junit) return report_usage_error("cannot write the JUnit report to '" + *junit_path + "'");
+  }
+  for (const properties::PropertyResult& r : run.results)
+    if (!r.passed) return ExitCheckFailed;
+  return ExitSuccess;
+}
+
+}  // namespace zobrist_verify::cli

@@ -1,0 +1,36 @@
+// The doors of `check` and `replay` to a third party's hashing: building a properties::Target
+// from the command line, and printing what run_third_party found.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "args.h"
+#include "zobrist_verify/properties.h"
+#include "zobrist_verify/third_party.h"
+
+namespace zobrist_verify::cli {
+
+// This program's own path, for replay commands printed under failures.
+std::string program_path();
+
+// The target behind --plugin PATH (with --xfen), or why the plugin cannot be loaded. The
+// description names it in reports: "plugin:NAME (PATH)".
+struct DoorTarget {
+  properties::Target target;
+  std::string description;
+};
+[[nodiscard]] Expected<DoorTarget> plugin_door(const std::string& path, bool xfen,
+                                               const std::string& program);
+
+// --expect, --en-passant, --timeout, --no-isolation read into options (suite already set).
+[[nodiscard]] Expected<Done> read_door_options(const ParsedArgs& args,
+                                               properties::ThirdPartyOptions& options,
+                                               std::optional<KeyScheme>& expected);
+
+// Prints the run (text or JSON), writes JUnit when asked, and returns the exit status.
+int report_third_party(const properties::ThirdPartyRun& run,
+                       const properties::ThirdPartyOptions& options, bool json,
+                       const std::optional<std::string>& junit_path);
+
+}  // namespace zobrist_verify::cli

@@ -1,0 +1,156 @@
+// The other side of the plugin door, for C++: exposes any HashUnderTest as a zv_plugin, so that a
+// C++ hashing can be checked through `zobrist-verify check --plugin` (in a worker process, with
+// crashes and hangs caught) as well as in-process. A plugin source defines the entry with it:
+//
+//   extern "C" ZV_PLUGIN_EXPORT const zv_plugin* zv_plugin_entry(void) {
+//     static const zv_plugin* table = zobrist_verify::export_plugin(
+//         {"my-engine 1.2", [] { return std::make_unique<MyEngineHash>(); }, true});
+//     return table;
+//   }
+//
+// This header defines `struct zv_state`; a plugin that uses it must not define its own.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "zobrist_verify/game.h"
+#include "zobrist_verify/hash_under_test.h"
+#include "zobrist_verify/movegen.h"
+#include "zobrist_verify/plugin.h"
+#include "zobrist_verify/uci.h"
+
+#define ZV_PLUGIN_EXPORT __attribute__((visibility("default")))
+
+struct zv_state {
+  std::unique_ptr<zobrist_verify::HashUnderTest> hash;
+  std::string error;  // the message of the last refusal
+  // The reference playing the same moves, for legal_moves (only when asked for: it costs a
+  // second position's work per move).
+  std::optional<zobrist_verify::Game> mirror;
+};
+
+namespace zobrist_verify {
+
+struct ExportedHash {
+  std::string name;
+  std::function<std::unique_ptr<HashUnderTest>()> make;
+  bool legal_moves = false;  // provide legal_moves from a mirror of the reference
+};
+
+namespace plugin_export_detail {
+
+inline ExportedHash& spec() {
+  static ExportedHash exported;
+  return exported;
+}
+
+inline int refuse(zv_state* s, const std::string& message) {
+  s->error = message;
+  return 1;
+}
+
+inline zv_state* create() {
+  auto* s = new zv_state;
+  s->hash = spec().make();
+  if (spec().legal_moves) s->mirror.emplace();
+  return s;
+}
+
+inline void destroy(zv_state* s) {
+  delete s;
+}
+
+inline int set_fen(zv_state* s, const char* fen) {
+  const Capabilities caps = s->hash->capabilities();
+  // Shredder letters mean Chess960; so does a king or rook off its standard square, which the
+  // reference reads from the FEN itself.
+  Game probe;
+  FenOptions options;
+  options.allow_impossible_checks = true;
+  if (!probe.set(fen, polyglot_scheme(), options).empty()) {
+    options.chess960 = true;
+    if (!caps.chess960 || !probe.set(fen, polyglot_scheme(), options).empty())
+      return refuse(s, "not a FEN this plugin reads: " + std::string(fen));
+  }
+  const bool chess960 = probe.position().is_chess960();
+  if (Expected<Done> done = s->hash->set_position(fen, chess960); !done)
+    return refuse(s, done.error());
+  if (s->mirror) (void)s->mirror->set(fen, polyglot_scheme(), FenOptions{chess960, true});
+  return 0;
+}
+
+inline int make_move(zv_state* s, const char* uci) {
+  if (Expected<Done> done = s->hash->make_move(uci); !done) return refuse(s, done.error());
+  if (s->mirror) (void)s->mirror->play_uci(uci);
+  return 0;
+}
+
+inline int unmake_move(zv_state* s) {
+  if (Expected<Done> done = s->hash->unmake_move(); !done) return refuse(s, done.error());
+  if (s->mirror) (void)s->mirror->undo();
+  return 0;
+}
+
+inline std::uint64_t key(const zv_state* s) {
+  Expected<Key> k = s->hash->key();
+  return k ? *k : 0;
+}
+
+inline std::uint64_t pawn_key(const zv_state* s) {
+  Expected<Key> k = s->hash->pawn_key();
+  return k ? *k : 0;
+}
+
+inline std::uint64_t material_key(const zv_state* s) {
+  Expected<Key> k = s->hash->material_key();
+  return k ? *k : 0;
+}
+
+inline int legal_moves(const zv_state* s, char* buf, std::size_t cap) {
+  if (!s->mirror) return -1;
+  const Position& pos = s->mirror->position();
+  std::string out;
+  int count = 0;
+  for (Move m : zobrist_verify::legal_moves(pos)) {
+    out += (count++ ? " " : "") + move_to_uci(m, pos.is_chess960());
+  }
+  if (out.size() + 1 > cap) return -1;
+  out.copy(buf, out.size());
+  buf[out.size()] = '\0';
+  return count;
+}
+
+inline const char* last_error(const zv_state* s) {
+  return s->error.empty() ? nullptr : s->error.c_str();
+}
+
+}  // namespace plugin_export_detail
+
+// The zv_plugin table for `exported`, built once (call it from zv_plugin_entry). Optional
+// functions are present exactly when the hash's capabilities say so.
+inline const zv_plugin* export_plugin(ExportedHash exported) {
+  namespace d = plugin_export_detail;
+  static zv_plugin table{};
+  d::spec() = std::move(exported);
+  const Capabilities caps = d::spec().make()->capabilities();
+  table.abi_version = ZV_PLUGIN_ABI_VERSION;
+  table.name = d::spec().name.c_str();
+  table.chess960 = caps.chess960;
+  table.create = d::create;
+  table.destroy = d::destroy;
+  table.set_fen = d::set_fen;
+  table.make_move = d::make_move;
+  table.unmake_move = caps.unmake ? d::unmake_move : nullptr;
+  table.key = d::key;
+  table.pawn_key = caps.pawn_key ? d::pawn_key : nullptr;
+  table.material_key = caps.material_key ? d::material_key : nullptr;
+  table.legal_moves = d::spec().legal_moves ? d::legal_moves : nullptr;
+  table.last_error = d::last_error;
+  table.null_move = caps.null_move;
+  return &table;
+}
+
+}  // namespace zobrist_verify

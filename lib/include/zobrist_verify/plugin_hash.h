@@ -1,0 +1,76 @@
+// The C ABI plugin door: a shared library loaded with dlopen and checked as one more
+// HashUnderTest. Every fault of loading it (missing file, not a shared object, no entry symbol,
+// wrong ABI version, a required function missing) is an Error saying what, where and why.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "zobrist_verify/hash_under_test.h"
+#include "zobrist_verify/plugin.h"
+#include "zobrist_verify/result.h"
+
+namespace zobrist_verify {
+
+// A loaded plugin library; unloaded when the last owner lets go.
+class PluginLibrary {
+ public:
+  // Loads `path` (a path with a '/' is opened as given; dlopen searches for a bare name).
+  [[nodiscard]] static Expected<std::shared_ptr<const PluginLibrary>> load(const std::string& path);
+  ~PluginLibrary();
+  PluginLibrary(const PluginLibrary&) = delete;
+  PluginLibrary& operator=(const PluginLibrary&) = delete;
+
+  const zv_plugin& api() const { return *api_; }
+  const std::string& path() const { return path_; }
+  // The plugin's own name, or its file name when it gives none.
+  std::string name() const;
+
+ private:
+  PluginLibrary(void* handle, const zv_plugin* api, std::string path)
+      : handle_(handle), api_(api), path_(std::move(path)) {}
+  void* handle_;
+  const zv_plugin* api_;
+  std::string path_;
+};
+
+struct PluginOptions {
+  bool xfen = false;  // Chess960 castling as X-FEN KQkq letters where unambiguous, not Shredder
+};
+
+// One zv_state of a plugin behind the HashUnderTest door.
+class PluginHash final : public HashUnderTest {
+ public:
+  PluginHash(std::shared_ptr<const PluginLibrary> library, PluginOptions options);
+  ~PluginHash() override;
+  PluginHash(const PluginHash&) = delete;
+  PluginHash& operator=(const PluginHash&) = delete;
+
+  std::string name() const override { return library_->name(); }
+  Capabilities capabilities() const override;
+  // The FEN goes through the reference's writer first: the forms plugin.h promises.
+  Expected<Done> set_position(std::string_view fen, bool chess960) override;
+  Expected<Done> make_move(std::string_view uci) override;
+  Expected<Done> unmake_move() override;
+  Expected<Key> key() override;
+  Expected<Key> pawn_key() override;
+  Expected<Key> material_key() override;
+  // The plugin's legal moves (its legal_moves), or an error when it has none.
+  [[nodiscard]] Expected<std::vector<std::string>> legal_moves() const;
+  // The FEN as the plugin receives it for `fen`.
+  std::string plugin_fen(std::string_view fen, bool chess960) const;
+
+ private:
+  // "plugin 'NAME' refused WHAT" and the plugin's last_error text, if it gives one.
+  Error refusal(const std::string& what) const;
+  std::shared_ptr<const PluginLibrary> library_;
+  PluginOptions options_;
+  zv_state* state_ = nullptr;
+};
+
+// A factory for `zobrist-verify check --plugin`: fresh instances of the loaded plugin.
+std::unique_ptr<HashUnderTest> make_plugin_hash(std::shared_ptr<const PluginLibrary> library,
+                                                PluginOptions options = {});
+
+}  // namespace zobrist_verify

@@ -1,0 +1,210 @@
+#include "zobrist_verify/plugin_hash.h"
+
+#include <dlfcn.h>
+#include <sys/stat.h>
+
+#include <cctype>
+#include <cerrno>
+#include <cstring>
+
+#include "zobrist_verify/position.h"
+
+namespace zobrist_verify {
+
+namespace {
+
+std::string dl_error() {
+  const char* text = ::dlerror();
+  return text ? text : "no reason given";
+}
+
+// X-FEN castling letters for a Chess960 position: K/Q where the rook is the outermost one on its
+// wing, the rook's file otherwise.
+std::string xfen_castling(const Position& pos) {
+  std::string out;
+  for (CastlingRights cr : {WhiteOO, WhiteOOO, BlackOO, BlackOOO}) {
+    if (!pos.can_castle(cr)) continue;
+    const bool white = cr & WhiteCastling;
+    const bool king_side = cr & (WhiteOO | BlackOO);
+    const Square rook = pos.castling_rook_square(cr);
+    const Square king = pos.king_square(white ? White : Black);
+    const Piece own_rook = make_piece(white ? White : Black, Rook);
+    bool outermost = true;
+    for (int f = int(file_of(rook)) + (king_side ? 1 : -1); f >= 0 && f < 8;
+         f += king_side ? 1 : -1)
+      if (pos.piece_on(make_square(File(f), rank_of(king))) == own_rook) outermost = false;
+    char letter = outermost ? (king_side ? 'k' : 'q') : char('a' + file_of(rook));
+    out += white ? char(std::toupper(static_cast<unsigned char>(letter))) : letter;
+  }
+  return out.empty() ? "-" : out;
+}
+
+}  // namespace
+
+Expected<std::shared_ptr<const PluginLibrary>> PluginLibrary::load(const std::string& path) {
+  const std::string where = "plugin '" + path + "'";
+  if (path.find('/') != std::string::npos) {
+    struct stat info {};
+    if (::stat(path.c_str(), &info) != 0)
+      return Error{where + ": cannot open it: " + std::strerror(errno)};
+    if (!S_ISREG(info.st_mode)) return Error{where + ": not a regular file"};
+  }
+  ::dlerror();
+  void* handle = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!handle) return Error{where + ": not a loadable shared library (" + dl_error() + ")"};
+  auto unload = [handle](std::string message) {
+    ::dlclose(handle);
+    return Error{std::move(message)};
+  };
+  ::dlerror();
+  void* symbol = ::dlsym(handle, "zv_plugin_entry");
+  if (!symbol)
+    return unload(where + ": exports no zv_plugin_entry (" + dl_error() +
+                  "); a plugin exports `const zv_plugin *zv_plugin_entry(void)` with C linkage");
+  using Entry = const zv_plugin* (*)();
+  const zv_plugin* api = reinterpret_cast<Entry>(symbol)();
+  if (!api) return unload(where + ": zv_plugin_entry() returned NULL");
+  if (api->abi_version != ZV_PLUGIN_ABI_VERSION)
+    return unload(where + ": ABI version " + std::to_string(api->abi_version) +
+                  ", but this zobrist-verify speaks version " +
+                  std::to_string(ZV_PLUGIN_ABI_VERSION) + " (rebuild it against this plugin.h)");
+  std::string missing;
+  if (!api->create) missing += " create";
+  if (!api->destroy) missing += " destroy";
+  if (!api->set_fen) missing += " set_fen";
+  if (!api->make_move) missing += " make_move";
+  if (!api->key) missing += " key";
+  if (!missing.empty()) return unload(where + ": required function pointer(s) NULL:" + missing);
+  return std::shared_ptr<const PluginLibrary>(new PluginLibrary(handle, api, path));
+}
+
+PluginLibrary::~PluginLibrary() {
+  ::dlclose(handle_);
+}
+
+std::string PluginLibrary::name() const {
+  if (api_->name && *api_->name) return api_->name;
+  const std::size_t slash = path_.rfind('/');
+  return slash == std::string::npos ? path_ : path_.substr(slash + 1);
+}
+
+PluginHash::PluginHash(std::shared_ptr<const PluginLibrary> library, PluginOptions options)
+    : library_(std::move(library)), options_(options), state_(library_->api().create()) {}
+
+PluginHash::~PluginHash() {
+  if (state_) library_->api().destroy(state_);
+}
+
+Capabilities PluginHash::capabilities() const {
+  const zv_plugin& api = library_->api();
+  Capabilities caps;
+  caps.unmake = api.unmake_move != nullptr;
+  caps.null_move = api.null_move != 0;
+  caps.chess960 = api.chess960 != 0;
+  caps.pawn_key = api.pawn_key != nullptr;
+  caps.material_key = api.material_key != nullptr;
+  return caps;
+}
+
+Error PluginHash::refusal(const std::string& what) const {
+  std::string message = "plugin '" + name() + "' refused " + what;
+  const zv_plugin& api = library_->api();
+  if (api.last_error && state_) {
+    if (const char* text = api.last_error(state_); text && *text)
+      message += ": " + std::string(text);
+  }
+  return Error{message};
+}
+
+std::string PluginHash::plugin_fen(std::string_view fen, bool chess960) const {
+  Position pos;
+  StateInfo st;
+  FenOptions options;
+  options.chess960 = chess960;
+  options.allow_impossible_checks = true;  // the suite decides what it sends
+  if (!pos.set(fen, st, polyglot_scheme(), options).empty()) return std::string(fen);
+  std::string out = pos.fen();
+  if (options_.xfen && pos.is_chess960()) {
+    // Fields: placement side castling en-passant halfmove fullmove.
+    const std::size_t side = out.find(' ');
+    const std::size_t castling = out.find(' ', side + 1);
+    const std::size_t ep = out.find(' ', castling + 1);
+    out.replace(castling + 1, ep - castling - 1, xfen_castling(pos));
+  }
+  return out;
+}
+
+Expected<Done> PluginHash::set_position(std::string_view fen, bool chess960) {
+  if (!state_) return Error{"plugin '" + name() + "': create() returned NULL"};
+  const std::string sent = plugin_fen(fen, chess960);
+  if (library_->api().set_fen(state_, sent.c_str()) != 0) return refusal("the FEN '" + sent + "'");
+  return Done{};
+}
+
+Expected<Done> PluginHash::make_move(std::string_view uci) {
+  if (!state_) return Error{"plugin '" + name() + "': create() returned NULL"};
+  const std::string move(uci);
+  if (library_->api().make_move(state_, move.c_str()) != 0) return refusal("the move " + move);
+  return Done{};
+}
+
+Expected<Done> PluginHash::unmake_move() {
+  if (!state_ || !library_->api().unmake_move)
+    return Error{"plugin '" + name() + "' has no unmake_move"};
+  if (library_->api().unmake_move(state_) != 0) return refusal("to unmake the last move");
+  return Done{};
+}
+
+Expected<Key> PluginHash::key() {
+  if (!state_) return Error{"plugin '" + name() + "': create() returned NULL"};
+  return library_->api().key(state_);
+}
+
+Expected<Key> PluginHash::pawn_key() {
+  if (!state_ || !library_->api().pawn_key) return Error{"plugin '" + name() + "' has no pawn key"};
+  return library_->api().pawn_key(state_);
+}
+
+Expected<Key> PluginHash::material_key() {
+  if (!state_ || !library_->api().material_key)
+    return Error{"plugin '" + name() + "' has no material key"};
+  return library_->api().material_key(state_);
+}
+
+Expected<std::vector<std::string>> PluginHash::legal_moves() const {
+  const zv_plugin& api = library_->api();
+  if (!state_ || !api.legal_moves) return Error{"plugin '" + name() + "' has no legal_moves"};
+  // 218 moves at most in a legal chess position, 6 bytes each; grow on -1 all the same.
+  std::vector<char> buffer(2048);
+  for (int attempt = 0; attempt < 8; ++attempt) {
+    const int count = api.legal_moves(state_, buffer.data(), buffer.size());
+    if (count >= 0) {
+      buffer.back() = '\0';
+      std::vector<std::string> moves;
+      std::string word;
+      for (const char* c = buffer.data(); *c; ++c) {
+        if (*c == ' ') {
+          if (!word.empty()) moves.push_back(std::move(word));
+          word.clear();
+        } else {
+          word += *c;
+        }
+      }
+      if (!word.empty()) moves.push_back(std::move(word));
+      if (int(moves.size()) != count)
+        return Error{"plugin '" + name() + "': legal_moves returned " + std::to_string(count) +
+                     " but wrote " + std::to_string(moves.size()) + " moves"};
+      return moves;
+    }
+    buffer.resize(buffer.size() * 2);
+  }
+  return Error{"plugin '" + name() + "': legal_moves wants more than " +
+               std::to_string(buffer.size()) + " bytes"};
+}
+
+std::unique_ptr<HashUnderTest> make_plugin_hash(std::shared_ptr<const PluginLibrary> library,
+                                                PluginOptions options) {
+  return std::make_unique<PluginHash>(std::move(library), options);
+}
+
+}  // namespace zobrist_verify

@@ -1,0 +1,198 @@
+// The plugin door, end to end through `zobrist-verify check --plugin`: load faults are clear
+// errors with exit 2; the reference as a plugin passes with Polyglot's exact keys; catalogue
+// mutants built as plugins are killed black-box by the property that kills them in-process, and
+// the en-passant-rule mutants by --expect; crashes and hangs are failures of the case, with a
+// replay command; refusals are counted.
+#include <gtest/gtest.h>
+
+#include "cli_runner.h"
+
+namespace {
+
+using namespace zobrist_verify::testing;
+
+std::string plugin(const std::string& name) {
+  return std::string(ZV_PLUGIN_DIR) + "/" + name + ".so";
+}
+
+RunResult check(const std::string& plugin_name, std::vector<std::string> extra = {}) {
+  std::vector<std::string> args = {"check", "--plugin", plugin(plugin_name)};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return run_cli(args);
+}
+
+bool one_error_line(const RunResult& r) {
+  return r.err.starts_with("error: ") && r.err.find('\n') == r.err.size() - 1;
+}
+
+struct LoadFault {
+  const char* plugin;
+  const char* says;
+};
+
+class PluginLoadFault : public ::testing::TestWithParam<LoadFault> {};
+
+TEST_P(PluginLoadFault, IsAClearErrorWithExitTwo) {
+  const RunResult r = check(GetParam().plugin);
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_TRUE(one_error_line(r)) << r.err;
+  EXPECT_NE(r.err.find(GetParam().says), std::string::npos) << r.err;
+  EXPECT_EQ(r.out, "");
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Faults, PluginLoadFault,
+    ::testing::Values(LoadFault{"missing", "cannot open it: No such file or directory"},
+                      LoadFault{"not_a_library", "not a loadable shared library"},
+                      LoadFault{"zv_faulty_no_entry", "exports no zv_plugin_entry"},
+                      LoadFault{"zv_faulty_null_entry", "zv_plugin_entry() returned NULL"},
+                      LoadFault{"zv_faulty_wrong_abi",
+                                "ABI version 7, but this zobrist-verify "
+                                "speaks version 1"},
+                      LoadFault{"zv_faulty_null_create",
+                                "required function pointer(s) NULL: create"},
+                      LoadFault{"zv_faulty_null_key", "NULL: set_fen key"},
+                      LoadFault{"zv_faulty_refuse_start",
+                                "refused the start position: plugin 'faulty' refused the FEN "
+                                "'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1': this "
+                                "plugin plays only from other positions"},
+                      LoadFault{"zv_faulty_crash_on_key", "crashed in key on the start position"}),
+    [](const ::testing::TestParamInfo<LoadFault>& info) {
+      std::string name = info.param.plugin;
+      for (char& c : name)
+        if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+      return name;
+    });
+
+TEST(PluginDoor, TheReferenceAsAPluginPassesWithPolyglotsExactKeys) {
+  const RunResult r = check("zv_reference_plugin", {"--expect", "polyglot", "--cases", "50"});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("conventions: en passant pseudo-legal, halfmove clock independent"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("check: 8 passed, 0 failed, 0 skipped"), std::string::npos) << r.out;
+}
+
+TEST(PluginDoor, JsonCarriesTheTargetAndItsConventions) {
+  const RunResult r = check("zv_reference_plugin", {"--cases", "20", "--json"});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_TRUE(r.out.starts_with("{\"passed\": true, \"target\": \"plugin:")) << r.out;
+  EXPECT_NE(r.out.find("\"en_passant_rule\": \"pseudo-legal\""), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"halfmove_dependent\": false"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"properties\": ["), std::string::npos) << r.out;
+}
+
+struct KilledMutant {
+  const char* mutant;
+  const char* killed_by;  // as in properties/mutants_test.cpp, in-process
+};
+
+class MutantPlugin : public ::testing::TestWithParam<KilledMutant> {};
+
+TEST_P(MutantPlugin, IsKilledBlackBoxByTheSamePropertyAsInProcess) {
+  const RunResult r = check(std::string("zv_mutant_") + GetParam().mutant);
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find(std::string(" ") + GetParam().killed_by + " ."), std::string::npos);
+  const std::size_t row = r.out.find(std::string(" ") + GetParam().killed_by + " .");
+  ASSERT_NE(row, std::string::npos) << r.out;
+  EXPECT_EQ(r.out.substr(r.out.find(" FAIL", row), 5), " FAIL") << r.out;
+  EXPECT_LT(r.out.find(" FAIL", row), r.out.find('\n', row)) << r.out;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    EveryConvention, MutantPlugin,
+    ::testing::Values(KilledMutant{"ep-kept-after-pawn-reply", "incremental-equals-full"},
+                      KilledMutant{"rook-capture-keeps-right", "incremental-equals-full"},
+                      KilledMutant{"castling-rook-move-not-hashed", "incremental-equals-full"},
+                      KilledMutant{"promotion-keeps-pawn-in-key", "incremental-equals-full"},
+                      KilledMutant{"null-move-keeps-ep-key", "incremental-equals-full"},
+                      KilledMutant{"stale-key-after-unmake", "reversibility"},
+                      KilledMutant{"castling-key-collides-with-side", "castling"}),
+    [](const ::testing::TestParamInfo<KilledMutant>& info) {
+      std::string name = info.param.mutant;
+      for (char& c : name)
+        if (c == '-') c = '_';
+      return name;
+    });
+
+TEST(PluginDoor, ARuleMutantLooksLikeAnotherConventionBlackBox) {
+  const RunResult r = check("zv_mutant_ep-pinned-unhashed-under-pseudo-legal-rule");
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("conventions: en passant legal"), std::string::npos) << r.out;
+}
+
+TEST(PluginDoor, ExpectKillsAMutantThatClaimsPseudoLegalAndDropsPinnedCaptures) {
+  const RunResult r =
+      check("zv_mutant_ep-pinned-unhashed-under-pseudo-legal-rule", {"--expect", "polyglot"});
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_NE(r.out.find("the keys are polyglot's, but the en-passant rule is legal, not "
+                       "pseudo-legal"),
+            std::string::npos)
+      << r.out;
+}
+
+TEST(PluginDoor, ExpectWithItsRuleKillsAMutantThatClaimsLegalAndHashesPinnedCaptures) {
+  const RunResult r = check("zv_mutant_ep-pinned-hashed-under-legal-rule",
+                            {"--expect", "polyglot", "--en-passant", "legal"});
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_NE(r.out.find("en-passant ....."), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("FAIL"), std::string::npos) << r.out;
+}
+
+TEST(PluginDoor, AnAbortIsACrashOfTheCaseWithAReplayCommandAndTheRunGoesOn) {
+  const RunResult r = check("zv_faulty_reference_AbortOnPromotion", {"--property",
+                                                                     "incremental-equals-full,"
+                                                                     "side-to-move"});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("the target crashed in make_move"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("crashed:   killed by signal 6 (Aborted)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("replay --no-isolation --plugin"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("expected:"), std::string::npos) << "a crash is not a wrong key";
+  EXPECT_NE(r.out.find("check: 0 passed, 2 failed, 0 skipped"), std::string::npos) << r.out;
+}
+
+TEST(PluginDoor, AHangPastTheTimeoutIsATimeoutOfTheCase) {
+  const RunResult r = check("zv_faulty_reference_HangOnEnPassantKey",
+                            {"--timeout", "300", "--property", "incremental-equals-full"});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("the target timed out in key"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("timed out: no answer within 300 ms"), std::string::npos) << r.out;
+}
+
+TEST(PluginDoor, ASegfaultIsACrash) {
+  const RunResult r = check("zv_faulty_reference_SegfaultOnCastling", {"--property", "castling"});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("signal 11"), std::string::npos) << r.out;
+}
+
+TEST(PluginDoor, APluginThatRefusesHalfOfWhatItIsGivenFailsTheRun) {
+  const RunResult r = check("zv_faulty_reference_RefuseBlackToMove", {"--cases", "30"});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("refusals ..."), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("this engine plays White only"), std::string::npos) << r.out;
+}
+
+TEST(PluginDoor, ReplayPrintsTheKeysStepByStepAndFlagsTheFirstThatDiffers) {
+  const RunResult r =
+      run_cli({"replay", "--plugin", plugin("zv_mutant_promotion-keeps-pawn-in-key"), "--fen",
+               "8/P6k/8/8/8/8/8/K7 w - - 0 1", "--moves", "a7a8q", "--expect", "polyglot"});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("make_move a7a8q"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("DIFFERS"), std::string::npos) << r.out;
+}
+
+TEST(PluginDoor, ReplayInAWorkerReportsACrash) {
+  const RunResult r = run_cli({"replay", "--plugin", plugin("zv_faulty_reference_AbortOnPromotion"),
+                               "--fen", "8/P6k/8/8/8/8/8/K7 w - - 0 1", "--moves", "a7a8q"});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("crashed in make_move a7a8q: killed by signal 6"), std::string::npos)
+      << r.out;
+}
+
+TEST(PluginDoor, DoorOptionsWithoutAPluginAreAUsageError) {
+  const RunResult r = run_cli({"check", "--expect", "polyglot"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--expect goes with --plugin"), std::string::npos) << r.err;
+}
+
+}  // namespace

@@ -1,0 +1,15 @@
+// The reference hashing as a plugin: Polyglot's keys, every capability, legal_moves when built with
+// ZV_WITH_LEGAL_MOVES. The plugin door's tests and its speed benchmark load it.
+#include "zobrist_verify/plugin_export.h"
+
+#ifndef ZV_WITH_LEGAL_MOVES
+#define ZV_WITH_LEGAL_MOVES 1
+#endif
+
+extern "C" ZV_PLUGIN_EXPORT const zv_plugin* zv_plugin_entry(void) {
+  static const zv_plugin* table = zobrist_verify::export_plugin(
+      {"zobrist-verify reference (polyglot)",
+       [] { return zobrist_verify::make_reference_hash(zobrist_verify::polyglot_scheme()); },
+       ZV_WITH_LEGAL_MOVES != 0});
+  return table;
+}
