@@ -64,21 +64,19 @@ inline void destroy(zv_state* s) {
 }
 
 inline int set_fen(zv_state* s, const char* fen) {
-  const Capabilities caps = s->hash->capabilities();
-  // Shredder letters mean Chess960; so does a king or rook off its standard square, which the
-  // reference reads from the FEN itself.
-  Game probe;
-  FenOptions options;
-  options.allow_impossible_checks = true;
-  if (!probe.set(fen, polyglot_scheme(), options).empty()) {
-    options.chess960 = true;
-    if (!caps.chess960 || !probe.set(fen, polyglot_scheme(), options).empty())
-      return refuse(s, "not a FEN this plugin reads: " + std::string(fen));
-  }
-  const bool chess960 = probe.position().is_chess960();
-  if (Expected<Done> done = s->hash->set_position(fen, chess960); !done)
+  // Chess960 arrives with Shredder (file) letters; X-FEN letters with a king or rook off its
+  // standard square make the reference read the position as Chess960 by itself.
+  const std::string_view text(fen);
+  const std::size_t castling = text.find(' ', text.find(' ') + 1);
+  const std::size_t end = text.find(' ', castling + 1);
+  bool shredder = false;
+  for (std::size_t i = castling + 1; castling != text.npos && i < end && i < text.size(); ++i)
+    shredder |= std::string_view("KQkq-").find(text[i]) == std::string_view::npos;
+  if (shredder && !s->hash->capabilities().chess960)
+    return refuse(s, "this plugin plays standard chess only: " + std::string(fen));
+  if (Expected<Done> done = s->hash->set_position(fen, shredder); !done)
     return refuse(s, done.error());
-  if (s->mirror) (void)s->mirror->set(fen, polyglot_scheme(), FenOptions{chess960, true});
+  if (s->mirror) (void)s->mirror->set(fen, polyglot_scheme(), FenOptions{shredder, true});
   return 0;
 }
 

@@ -116,7 +116,29 @@ Error PluginHash::refusal(const std::string& what) const {
   return Error{message};
 }
 
+namespace {
+
+// A standard-chess FEN already in the form plugin.h promises: six fields, castling KQkq or '-'.
+// Such a FEN goes through as it is; anything else is rewritten by the reference's writer.
+bool already_in_plugin_form(std::string_view fen, bool chess960) {
+  if (chess960) return false;
+  int spaces = 0;
+  std::size_t castling_begin = 0;
+  for (std::size_t i = 0; i < fen.size(); ++i) {
+    if (fen[i] != ' ') {
+      if (spaces == 2 && std::string_view("KQkq-").find(fen[i]) == std::string_view::npos)
+        return false;
+      continue;
+    }
+    if (++spaces == 2) castling_begin = i + 1;
+  }
+  return spaces == 5 && castling_begin > 0;
+}
+
+}  // namespace
+
 std::string PluginHash::plugin_fen(std::string_view fen, bool chess960) const {
+  if (already_in_plugin_form(fen, chess960)) return std::string(fen);
   Position pos;
   StateInfo st;
   FenOptions options;

@@ -1,0 +1,128 @@
+// Verified plies per second through the C ABI plugin door against the same implementation called
+// in-process, in one run, and their ratio. The implementation is the reference itself (Polyglot
+// keys), built as a plugin (ZV_REFERENCE_PLUGIN). A verified ply is what the properties do per
+// move: make the UCI move on one instance, set a second instance from the FEN of the new
+// position, read both keys and compare. The moves and FENs are recorded beforehand: the suite's
+// own side of the work (the reference replaying the game) is the same whatever the door.
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "zobrist_verify/game.h"
+#include "zobrist_verify/hash_under_test.h"
+#include "zobrist_verify/movegen.h"
+#include "zobrist_verify/plugin_hash.h"
+#include "zobrist_verify/uci.h"
+
+namespace {
+
+using namespace zobrist_verify;
+
+struct RecordedGame {
+  std::string start_fen;
+  std::vector<std::string> uci;
+  std::vector<std::string> fens;  // after each move, as the reference writes them
+};
+
+// Random legal games from the start position and Kiwipete, fixed seed (xorshift64*).
+std::vector<RecordedGame> record_games(int count, int plies) {
+  std::uint64_t x = 2024;
+  auto next = [&x] {
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    return x * 0x2545F4914F6CDD1DULL;
+  };
+  const char* starts[] = {StartFen,
+                          "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"};
+  std::vector<RecordedGame> games;
+  for (int g = 0; g < count; ++g) {
+    Game game;
+    (void)game.set(starts[g % 2], polyglot_scheme());
+    RecordedGame recorded{game.position().fen(), {}, {}};
+    for (int p = 0; p < plies; ++p) {
+      const MoveList legal = legal_moves(game.position());
+      if (legal.empty()) break;
+      const Move m = legal[next() % legal.size()];
+      recorded.uci.push_back(move_to_uci(game.position(), m));
+      game.play(m);
+      recorded.fens.push_back(game.position().fen());
+    }
+    games.push_back(std::move(recorded));
+  }
+  return games;
+}
+
+using Factory = std::unique_ptr<HashUnderTest> (*)();
+
+std::unique_ptr<HashUnderTest> in_process() {
+  return make_reference_hash(polyglot_scheme());
+}
+
+std::unique_ptr<HashUnderTest> through_plugin() {
+  static const std::shared_ptr<const PluginLibrary> library = [] {
+    auto loaded = PluginLibrary::load(ZV_REFERENCE_PLUGIN);
+    if (!loaded) {
+      std::fprintf(stderr, "%s\n", loaded.error().c_str());
+      std::exit(2);
+    }
+    return *loaded;
+  }();
+  return make_plugin_hash(library);
+}
+
+void verified_plies(benchmark::State& state, Factory make) {
+  const auto games = record_games(8, 120);
+  auto incremental = make();
+  auto scratch = make();
+  std::int64_t plies = 0, mismatches = 0;
+  for (auto _ : state) {
+    for (const RecordedGame& g : games) {
+      (void)incremental->set_position(g.start_fen, false);
+      for (std::size_t i = 0; i < g.uci.size(); ++i) {
+        (void)incremental->make_move(g.uci[i]);
+        (void)scratch->set_position(g.fens[i], false);
+        mismatches += *incremental->key() != *scratch->key();
+      }
+      plies += std::int64_t(g.uci.size());
+    }
+  }
+  if (mismatches) state.SkipWithError("incremental and from-scratch keys differ");
+  state.SetItemsProcessed(plies);
+}
+
+BENCHMARK_CAPTURE(verified_plies, in_process, in_process);
+BENCHMARK_CAPTURE(verified_plies, plugin_door, through_plugin);
+
+// The console report, and the two rates kept for the ratio line.
+class RatioReporter : public benchmark::ConsoleReporter {
+ public:
+  void ReportRuns(const std::vector<Run>& runs) override {
+    ConsoleReporter::ReportRuns(runs);
+    for (const Run& run : runs) {
+      if (run.error_occurred || run.run_type != Run::RT_Iteration) continue;
+      const auto items = run.counters.find("items_per_second");
+      if (items != run.counters.end()) rates[run.benchmark_name()] = items->second.value;
+    }
+  }
+  std::map<std::string, double> rates;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  RatioReporter reporter;
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+  const double ours = reporter.rates["verified_plies/in_process"];
+  const double door = reporter.rates["verified_plies/plugin_door"];
+  if (ours > 0 && door > 0)
+    std::printf("verified plies/s: in-process %.0f, plugin door %.0f, ratio %.2f\n", ours, door,
+                door / ours);
+  benchmark::Shutdown();
+  return 0;
+}
