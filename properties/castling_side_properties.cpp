@@ -136,7 +136,12 @@ void castling(const PropertyContext& context) {
     if (!(lost & r)) continue;
     const std::string restored =
         with_castling(line.fen(), castling_field(pos, CastlingRights(pos.castling_rights() | r)));
-    if (!fen_is_valid(restored, game.chess960)) continue;
+    // Kept only when valid, and in the same kind of game: an X-FEN letter for a rook that left
+    // its corner would make a standard game Chess960, which a standard-only target never gets.
+    Game restored_game;
+    if (!restored_game.set(restored, polyglot_scheme(), FenOptions{game.chess960}).empty() ||
+        restored_game.position().is_chess960() != game.chess960)
+      continue;
     tag_case("lost right could be restored");
     const Key with_right = scratch.key_of(restored, game.chess960, line);
     if (with_right == line.keys().key)

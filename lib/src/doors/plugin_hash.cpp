@@ -118,21 +118,46 @@ Error PluginHash::refusal(const std::string& what) const {
 
 namespace {
 
-// A standard-chess FEN already in the form plugin.h promises: six fields, castling KQkq or '-'.
-// Such a FEN goes through as it is; anything else is rewritten by the reference's writer.
+// A standard-chess FEN already in the form plugin.h promises: six fields, castling '-' or KQkq
+// letters each naming a king and rook on their standard squares (an X-FEN letter for a rook
+// elsewhere makes the position Chess960). Such a FEN goes through as it is; anything else is
+// rewritten by the reference's writer.
 bool already_in_plugin_form(std::string_view fen, bool chess960) {
   if (chess960) return false;
-  int spaces = 0;
-  std::size_t castling_begin = 0;
-  for (std::size_t i = 0; i < fen.size(); ++i) {
-    if (fen[i] != ' ') {
-      if (spaces == 2 && std::string_view("KQkq-").find(fen[i]) == std::string_view::npos)
-        return false;
-      continue;
+  std::size_t field_begin[6] = {};
+  int fields = 1;
+  for (std::size_t i = 0; i < fen.size(); ++i)
+    if (fen[i] == ' ') {
+      if (fields == 6) return false;
+      field_begin[fields++] = i + 1;
     }
-    if (++spaces == 2) castling_begin = i + 1;
+  if (fields != 6) return false;
+  const std::string_view placement = fen.substr(0, field_begin[1] - 1);
+  const std::string_view castling = fen.substr(field_begin[2], field_begin[3] - 1 - field_begin[2]);
+  if (castling == "-") return true;
+  // The piece on a file of the first (or eighth) rank, from the placement field.
+  auto piece_at = [&](bool white, int file) {
+    const std::size_t rank_begin = white ? placement.rfind('/') + 1 : 0;
+    int f = 0;
+    for (std::size_t i = rank_begin; i < placement.size() && placement[i] != '/'; ++i) {
+      if (placement[i] >= '1' && placement[i] <= '8') {
+        f += placement[i] - '0';
+      } else {
+        if (f == file) return placement[i];
+        ++f;
+      }
+      if (f > file) return ' ';
+    }
+    return ' ';
+  };
+  for (char letter : castling) {
+    const bool white = letter == 'K' || letter == 'Q';
+    if (std::string_view("KQkq").find(letter) == std::string_view::npos) return false;
+    const char king = white ? 'K' : 'k', rook = white ? 'R' : 'r';
+    const int rook_file = (letter == 'K' || letter == 'k') ? 7 : 0;
+    if (piece_at(white, 4) != king || piece_at(white, rook_file) != rook) return false;
   }
-  return spaces == 5 && castling_begin > 0;
+  return true;
 }
 
 }  // namespace
