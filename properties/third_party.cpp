@@ -169,6 +169,20 @@ ThirdPartyRun run_third_party(Target target, const std::string& description,
                             std::to_string(tally.moves_given) + " moves" +
                             (tally.examples.empty() ? "" : ", first: " + tally.examples.front()));
 
+  // Every reproduction of a case gets the command that replays it on the target alone.
+  for (PropertyResult& r : results) {
+    if (!r.counterexample || !r.counterexample->replay.empty() ||
+        r.counterexample->start_fen.empty() || r.counterexample->start_fen == "?" ||
+        target.replay_command.empty())
+      continue;
+    Counterexample& c = *r.counterexample;
+    const std::size_t played = c.ply < 0 ? 0 : std::min(c.moves.size(), std::size_t(c.ply) + 1);
+    c.replay =
+        target.replay_command +
+        replay_arguments(Route{
+            c.start_fen, c.chess960, {c.moves.begin(), c.moves.begin() + std::ptrdiff_t(played)}}) +
+        (options.expect ? " --expect " + options.expect->name : std::string());
+  }
   out.results = std::move(results);
   return out;
 }

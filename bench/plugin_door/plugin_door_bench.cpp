@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -103,13 +104,19 @@ class RatioReporter : public benchmark::ConsoleReporter {
  public:
   void ReportRuns(const std::vector<Run>& runs) override {
     ConsoleReporter::ReportRuns(runs);
+    // One repetition's rate, or the median of several (--benchmark_repetitions).
     for (const Run& run : runs) {
-      if (run.error_occurred || run.run_type != Run::RT_Iteration) continue;
+      const bool median = run.run_type == Run::RT_Aggregate && run.aggregate_name == "median";
+      if (run.error_occurred || !(median || run.run_type == Run::RT_Iteration)) continue;
       const auto items = run.counters.find("items_per_second");
-      if (items != run.counters.end()) rates[run.benchmark_name()] = items->second.value;
+      if (items == run.counters.end()) continue;
+      const std::string name = run.run_name.str();
+      if (median || !medians.contains(name)) rates[name] = items->second.value;
+      if (median) medians.insert(name);
     }
   }
   std::map<std::string, double> rates;
+  std::set<std::string> medians;
 };
 
 }  // namespace
