@@ -73,6 +73,14 @@ TEST(PluginDoor, TheReferenceAsAPluginPassesWithPolyglotsExactKeys) {
   EXPECT_NE(r.out.find("check: 8 passed, 0 failed, 0 skipped"), std::string::npos) << r.out;
 }
 
+TEST(PluginDoor, XfenLettersReachAChess960PluginThatReadsThem) {
+  const RunResult r =
+      check("zv_reference_plugin", {"--expect", "polyglot", "--xfen", "--cases", "100",
+                                    "--property", "castling,equal-positions-equal-keys"});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("check: 2 passed, 0 failed, 0 skipped"), std::string::npos) << r.out;
+}
+
 TEST(PluginDoor, JsonCarriesTheTargetAndItsConventions) {
   const RunResult r = check("zv_reference_plugin", {"--cases", "20", "--json"});
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
