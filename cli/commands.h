@@ -12,5 +12,6 @@ int run_perft(std::span<const std::string> args);
 int run_verify(std::span<const std::string> args);
 int run_check(std::span<const std::string> args);
 int run_replay(std::span<const std::string> args);
+int run_book(std::span<const std::string> args);
 
 }  // namespace zobrist_verify::cli

@@ -1,0 +1,259 @@
+// Polyglot opening books: reading, move decoding and the walk from the start position.
+#include "zobrist_verify/polyglot_book.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "zobrist_verify/game.h"
+#include "zobrist_verify/movegen.h"
+
+namespace zobrist_verify {
+
+namespace {
+
+std::uint64_t read_big_endian(std::string_view bytes, std::size_t offset, int size) {
+  std::uint64_t value = 0;
+  for (int i = 0; i < size; ++i)
+    value = (value << 8) | static_cast<unsigned char>(bytes[offset + i]);
+  return value;
+}
+
+std::string hex(std::uint64_t value, int digits) {
+  char text[24];
+  std::snprintf(text, sizeof text, "%0*llx", digits, static_cast<unsigned long long>(value));
+  return text;
+}
+
+const char* piece_name(PieceType pt) {
+  constexpr const char* Names[] = {"", "pawn", "knight", "bishop", "rook", "queen", "king"};
+  return Names[pt];
+}
+
+// Whether a queen or a knight could move between the squares: every real move does one or the
+// other (castling is king-takes-rook, along the rank).
+bool some_piece_moves_between(Square from, Square to) {
+  const int files = std::abs(int(file_of(to)) - int(file_of(from)));
+  const int ranks = std::abs(int(rank_of(to)) - int(rank_of(from)));
+  return files == 0 || ranks == 0 || files == ranks || (files == 1 && ranks == 2) ||
+         (files == 2 && ranks == 1);
+}
+
+bool pawn_could_promote(Square from, Square to) {
+  const int files = std::abs(int(file_of(to)) - int(file_of(from)));
+  return files <= 1 && ((rank_of(from) == Rank7 && rank_of(to) == Rank8) ||
+                        (rank_of(from) == Rank2 && rank_of(to) == Rank1));
+}
+
+// The book's entries sorted by key, and the distinct keys with the range of entries of each.
+struct BookIndex {
+  std::vector<PolyglotEntry> entries;
+  std::vector<Key> keys;
+  std::vector<std::uint32_t> first_entry;  // keys.size() + 1 offsets into entries
+
+  explicit BookIndex(const PolyglotBook& book, bool sorted) : entries(book.entries) {
+    if (!sorted) {
+      std::stable_sort(
+          entries.begin(), entries.end(),
+          [](const PolyglotEntry& a, const PolyglotEntry& b) { return a.key < b.key; });
+    }
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+      if (i == 0 || entries[i].key != entries[i - 1].key) {
+        keys.push_back(entries[i].key);
+        first_entry.push_back(std::uint32_t(i));
+      }
+    }
+    first_entry.push_back(std::uint32_t(entries.size()));
+  }
+  static constexpr std::size_t NotFound = ~std::size_t(0);
+  std::size_t find(Key key) const {
+    auto it = std::lower_bound(keys.begin(), keys.end(), key);
+    return it != keys.end() && *it == key ? std::size_t(it - keys.begin()) : NotFound;
+  }
+};
+
+}  // namespace
+
+Expected<PolyglotBook> parse_polyglot_book(std::string_view bytes, std::string_view source) {
+  const std::string where = "book " + std::string(source);
+  if (bytes.empty())
+    return Error{where +
+                 " is empty: a Polyglot book holds 16-byte entries (key, move, weight, "
+                 "learn)"};
+  if (bytes.size() < PolyglotEntrySize)
+    return Error{where + " has " + std::to_string(bytes.size()) +
+                 " bytes, fewer than one 16-byte Polyglot entry"};
+  PolyglotBook book;
+  const std::size_t count = bytes.size() / PolyglotEntrySize;
+  book.entries.reserve(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::size_t at = i * PolyglotEntrySize;
+    book.entries.push_back({read_big_endian(bytes, at, 8),
+                            std::uint16_t(read_big_endian(bytes, at + 8, 2)),
+                            std::uint16_t(read_big_endian(bytes, at + 10, 2)),
+                            std::uint32_t(read_big_endian(bytes, at + 12, 4))});
+  }
+  book.trailing_bytes = bytes.size() % PolyglotEntrySize;
+  return book;
+}
+
+Expected<PolyglotBook> read_polyglot_book(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Error{"cannot read book " + path + ": " + std::strerror(errno)};
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  if (in.bad()) return Error{"cannot read book " + path + ": read failed"};
+  return parse_polyglot_book(bytes.str(), path);
+}
+
+std::string polyglot_move_text(std::uint16_t raw) {
+  const Square to = make_square(File(raw & 7), Rank((raw >> 3) & 7));
+  const Square from = make_square(File((raw >> 6) & 7), Rank((raw >> 9) & 7));
+  std::string text = square_name(from) + square_name(to);
+  const unsigned promotion = (raw >> 12) & 7;
+  if (promotion != 0) text += "nbrq???"[promotion - 1];
+  return text;
+}
+
+Expected<BookMove> decode_polyglot_move(std::uint16_t raw) {
+  BookMove m;
+  m.to = make_square(File(raw & 7), Rank((raw >> 3) & 7));
+  m.from = make_square(File((raw >> 6) & 7), Rank((raw >> 9) & 7));
+  const unsigned promotion = (raw >> 12) & 7;
+  const std::string code = " (raw 0x" + hex(raw, 4) + ")";
+  if (raw & 0x8000) return Error{"bit 15 is set, which no Polyglot move uses" + code};
+  if (m.from == m.to) return Error{"from and to are the same square" + code};
+  if (promotion > 4) {
+    return Error{"promotion piece " + std::to_string(promotion) +
+                 " is none of 1-4 (knight, bishop, rook, queen)" + code};
+  }
+  if (!some_piece_moves_between(m.from, m.to))
+    return Error{"no piece moves from " + square_name(m.from) + " to " + square_name(m.to) + code};
+  if (promotion != 0 && !pawn_could_promote(m.from, m.to))
+    return Error{"promotion bits on a move no pawn can promote with" + code};
+  m.promotion = promotion == 0 ? NoPieceType : PieceType(Knight + promotion - 1);
+  return m;
+}
+
+Expected<Move> book_move_in_position(const Position& pos, BookMove book_move) {
+  const MoveList moves = legal_moves(pos);
+  for (Move m : moves) {
+    if (m.from() != book_move.from || m.to() != book_move.to)
+      continue;  // castling: king takes rook
+    const bool promotes = m.kind() == MoveKind::Promotion;
+    if (promotes != (book_move.promotion != NoPieceType)) continue;
+    if (!promotes || m.promotion_type() == book_move.promotion) return m;
+  }
+
+  const Square from = book_move.from;
+  const Piece piece = pos.piece_on(from);
+  if (piece == NoPiece) return Error{"there is no piece on " + square_name(from)};
+  if (color_of(piece) != pos.side_to_move())
+    return Error{"the piece on " + square_name(from) + " belongs to the side not to move"};
+  if (book_move.promotion != NoPieceType && type_of(piece) != Pawn)
+    return Error{std::string("promotion bits on a ") + piece_name(type_of(piece)) + " move"};
+  if (book_move.promotion == NoPieceType && type_of(piece) == Pawn &&
+      relative_rank(pos.side_to_move(), book_move.to) == Rank8)
+    return Error{"a pawn reaching the last rank needs a promotion piece"};
+  for (Move m : moves) {
+    if (m.kind() == MoveKind::Castling && m.from() == from &&
+        make_square(m.to() > from ? FileG : FileC, rank_of(from)) == book_move.to) {
+      return Error{"castling is encoded king-takes-rook in Polyglot (" + square_name(from) +
+                   square_name(m.to()) + "), not as the king's destination"};
+    }
+  }
+  if (pos.checkers()) return Error{"it is not legal here (the side to move is in check)"};
+  return Error{"it is not legal here"};
+}
+
+BookReport check_polyglot_book(const PolyglotBook& book, const KeyScheme& scheme,
+                               const BookWalkOptions& options) {
+  BookReport report;
+  report.entries = book.entries.size();
+  report.trailing_bytes = book.trailing_bytes;
+  for (std::size_t i = 1; i < book.entries.size(); ++i) {
+    if (book.entries[i].key < book.entries[i - 1].key) {
+      report.sorted = false;
+      report.first_unsorted_entry = i;
+      break;
+    }
+  }
+  const BookIndex index(book, report.sorted);
+  report.distinct_keys = index.keys.size();
+
+  std::vector<Expected<BookMove>> decoded;
+  decoded.reserve(index.entries.size());
+  for (const PolyglotEntry& entry : index.entries) {
+    decoded.push_back(decode_polyglot_move(entry.move));
+    if (!decoded.back()) ++report.undecodable_moves;
+  }
+  auto add_finding = [&](std::string fen, std::uint16_t raw, std::string why) {
+    if (report.first_findings.size() < options.max_findings)
+      report.first_findings.push_back({std::move(fen), polyglot_move_text(raw), std::move(why)});
+  };
+
+  // Breadth first, so that the depth of a key is the fewest plies that reach it.
+  struct Node {
+    std::string fen;
+    std::size_t key_index;
+    int depth;
+  };
+  std::vector<Node> queue;
+  std::vector<bool> reached(index.keys.size(), false);
+  Position pos;
+  StateInfo root_state;
+  StateInfo child_state;
+  if (!pos.set(StartFen, root_state, scheme, {}, nullptr)) return report;
+  if (const std::size_t root = index.find(pos.key()); root != BookIndex::NotFound) {
+    reached[root] = true;
+    queue.push_back({StartFen, root, 0});
+  }
+  for (std::size_t next = 0; next < queue.size(); ++next) {
+    if (options.progress && next % 4096 == 0) options.progress(next, queue[next].depth);
+    const std::string fen = queue[next].fen;
+    const int depth = queue[next].depth;
+    const std::size_t key_index = queue[next].key_index;
+    report.max_depth = std::max(report.max_depth, depth);
+    if (!pos.set(fen, root_state, scheme, {}, nullptr)) continue;  // FENs come from fen()
+    for (std::uint32_t e = index.first_entry[key_index]; e < index.first_entry[key_index + 1];
+         ++e) {
+      const std::uint16_t raw = index.entries[e].move;
+      if (!decoded[e]) {
+        add_finding(fen, raw, "does not decode: " + decoded[e].error());
+        continue;
+      }
+      auto move = book_move_in_position(pos, *decoded[e]);
+      if (!move) {
+        ++report.illegal_moves;
+        add_finding(fen, raw, "illegal: " + move.error());
+        continue;
+      }
+      pos.make_move(*move, child_state);
+      const std::size_t child = index.find(pos.key());
+      if (child != BookIndex::NotFound && !reached[child]) {
+        reached[child] = true;
+        queue.push_back({pos.fen(), child, depth + 1});
+      }
+      pos.unmake_move(*move);
+    }
+  }
+  report.reached_keys = queue.size();
+  report.unreached_keys = index.keys.size() - queue.size();
+
+  for (std::size_t k = 0; k < index.keys.size(); ++k) {
+    if (reached[k]) continue;
+    for (std::uint32_t e = index.first_entry[k]; e < index.first_entry[k + 1]; ++e) {
+      if (decoded[e]) continue;
+      add_finding("", index.entries[e].move,
+                  "does not decode: " + decoded[e].error() + "; stored under key " +
+                      hex(index.keys[k], 16) + ", which the walk never reached");
+    }
+  }
+  return report;
+}
+
+}  // namespace zobrist_verify
