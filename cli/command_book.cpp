@@ -111,6 +111,10 @@ void print_text(std::ostream& out, const std::string& path, const std::string& s
       << "illegal book moves ..... " << r.illegal_moves << '\n'
       << "moves that do not decode " << r.undecodable_moves << " (of all entries)\n"
       << "max depth .............. " << r.max_depth << " plies\n";
+  if (r.reached_keys == 0) {
+    out << "note: the start position's key is not in the book under scheme " << scheme_name
+        << ", so nothing was walked\n";
+  }
   if (!r.first_findings.empty()) {
     out << "first findings:\n";
     for (const BookFinding& f : r.first_findings) {
