@@ -18,6 +18,27 @@ std::string program_path() {
 }
 
 Expected<DoorTarget> plugin_door(const std::string& path, bool xfen, const std::string& program) {
+  // Loading runs the plugin's static initialisers and its entry point: try it in a worker first,
+  // so that one that crashes there is an error, not the end of this process.
+  // (The load stands in a watched "create" call, so that one that hangs is timed out too.)
+  properties::Target trial_target;
+  trial_target.make = [&path]() -> std::unique_ptr<HashUnderTest> {
+    (void)PluginLibrary::load(path);
+    return nullptr;
+  };
+  const properties::IsolatedRun trial = properties::run_isolated(
+      trial_target,
+      [](const properties::Target& watched) {
+        (void)watched.make();
+        return std::string("ok");
+      },
+      10'000);
+  if (trial.fault) {
+    std::string fault = *trial.fault;
+    if (const std::size_t at = fault.find(" in create"); at != std::string::npos)
+      fault.erase(at, 10);
+    return Error{"plugin '" + path + "': loading it " + fault};
+  }
   auto library = PluginLibrary::load(path);
   if (!library) return Error{library.error()};
   DoorTarget door;

@@ -56,7 +56,8 @@ INSTANTIATE_TEST_SUITE_P(
                                 "refused the start position: plugin 'faulty' refused the FEN "
                                 "'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1': this "
                                 "plugin plays only from other positions"},
-                      LoadFault{"zv_faulty_crash_on_key", "crashed in key on the start position"}),
+                      LoadFault{"zv_faulty_crash_on_key", "crashed in key on the start position"},
+                      LoadFault{"zv_faulty_crash_on_load", "loading it crashed"}),
     [](const ::testing::TestParamInfo<LoadFault>& info) {
       std::string name = info.param.plugin;
       for (char& c : name)

@@ -61,3 +61,8 @@ EXPORT const zv_plugin *zv_plugin_entry(void) {
 #endif
 }
 #endif
+
+#ifdef FAULT_CRASH_ON_LOAD
+/* A static initialiser that aborts: loading the library is the fault. */
+__attribute__((constructor)) static void crash_on_load(void) { abort(); }
+#endif
