@@ -8,6 +8,7 @@
 #include "commands.h"
 #include "doors.h"
 #include "inputs.h"
+#include "progress_line.h"
 #include "suite_options.h"
 #include "version.h"
 #include "zobrist_verify/mutants/mutant_runs.h"
@@ -69,9 +70,13 @@ settings (seed, max_success, noshrink) override the options above.
 properties:
 )";
 
-constexpr std::array<OptionSpec, 13> CheckOptions{{
+constexpr std::array<OptionSpec, 17> CheckOptions{{
     {"--scheme", OptionKind::Value},
     {"--plugin", OptionKind::Value},
+    {"--engine", OptionKind::Value},
+    {"--key-command", OptionKind::Value},
+    {"--key-pattern", OptionKind::Value},
+    {"--transcript", OptionKind::Value},
     {"--expect", OptionKind::Value},
     {"--en-passant", OptionKind::Value},
     {"--timeout", OptionKind::Value},
@@ -123,6 +128,41 @@ Expected<std::vector<std::string>> property_names(const std::string& list) {
   return names;
 }
 
+// check --engine: the property suite on a running UCI engine's printed keys.
+int check_engine(const std::string& command, const ParsedArgs& args,
+                 const properties::SuiteOptions& suite) {
+  properties::ThirdPartyOptions door_options;
+  door_options.suite = suite;
+  std::optional<KeyScheme> expected;
+  if (auto read = read_door_options(args, door_options, expected); !read)
+    return report_usage_error(read.error());
+  door_options.suite.isolate = false;  // the engine is a process of its own already
+  auto door = engine_door(command, args, program_path());
+  if (!door) return report_usage_error(door.error());
+  const std::shared_ptr<EngineConnection> connection = door->connection;
+  properties::ThirdPartyRun run;
+  {
+    PolledProgress progress([&connection, name = connection->engine_name(),
+                             start = std::chrono::steady_clock::now()] {
+      const double seconds =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      const std::uint64_t answered = connection->answered();
+      return "check: engine " + name + ", " + std::to_string(answered) + " positions (" +
+             std::to_string(std::uint64_t(double(answered) / std::max(seconds, 1e-3))) + "/s)";
+    });
+    run = properties::run_third_party(door->door.target, door->door.description, door_options);
+  }
+  if (!run.unusable) {
+    run.summary.notes.push_back(
+        "engine: " + std::to_string(connection->answered()) + " positions answered" +
+        (connection->restarts() ? ", restarted " + std::to_string(connection->restarts()) +
+                                      " times after faults"
+                                : std::string()));
+  }
+  connection->close();
+  return report_third_party(run, door_options, args.has("--json"), args.value("--junit"));
+}
+
 }  // namespace
 
 int run_check(std::span<const std::string> words) {
@@ -141,6 +181,19 @@ int run_check(std::span<const std::string> words) {
     if (!names) return report_usage_error(names.error());
     options.only = *names;
   }
+
+  if (auto command = args->value("--engine")) {
+    for (const char* other : {"--plugin", "--scheme", "--mutant", "--no-isolation", "--xfen"})
+      if (args->has(other))
+        return report_usage_error(std::string("--engine and ") + other + " exclude each other" +
+                                  (std::string(other) == "--no-isolation"
+                                       ? " (an engine runs in a process of its own)"
+                                       : ""));
+    return check_engine(*command, *args, options);
+  }
+  for (const char* engine_only : EngineOnlyOptions)
+    if (args->has(engine_only))
+      return report_usage_error(std::string(engine_only) + " goes with --engine");
 
   if (auto path = args->value("--plugin")) {
     for (const char* other : {"--scheme", "--mutant"})

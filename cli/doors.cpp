@@ -7,6 +7,7 @@
 
 #include "inputs.h"
 #include "version.h"
+#include "zobrist_verify/command_words.h"
 #include "zobrist_verify/plugin_hash.h"
 
 namespace zobrist_verify::cli {
@@ -50,6 +51,37 @@ Expected<DoorTarget> plugin_door(const std::string& path, bool xfen, const std::
   door.target.replay_command =
       program + " replay --no-isolation --plugin " + path + (xfen ? " --xfen" : "");
   return door;
+}
+
+Expected<EngineDoorTarget> engine_door(const std::string& command, const ParsedArgs& args,
+                                       const std::string& program) {
+  EngineDoorOptions options;
+  auto words = split_command_words(command);
+  if (!words) return Error{"--engine: " + words.error()};
+  options.argv = *words;
+  if (auto key_command = args.value("--key-command")) options.key_command = *key_command;
+  if (auto pattern = args.value("--key-pattern")) options.key_pattern = *pattern;
+  if (auto path = args.value("--transcript")) options.transcript = *path;
+  if (auto text = args.value("--timeout")) {
+    auto ms = parse_int_in_range(*text, "--timeout", 1, 3'600'000);
+    if (!ms) return Error{ms.error()};
+    options.timeout = std::chrono::milliseconds(*ms);
+  }
+  auto connection = EngineConnection::open(options);
+  if (!connection) return Error{"engine '" + command + "' cannot be used: " + connection.error()};
+  EngineDoorTarget out;
+  out.connection = *connection;
+  DoorTarget& door = out.door;
+  door.description = "engine:" + (*connection)->engine_name() + " (" + command + ")";
+  door.target.name = "engine:" + (*connection)->engine_name();
+  door.target.make = [connection = *connection] { return make_engine_hash(connection); };
+  // An engine prints its key; with Stockfish's scheme that is the key with the clock folded in.
+  door.target.compare_printed_key = true;
+  std::string replay = program + " replay --engine " + join_command_words({command});
+  for (const char* option : {"--key-command", "--key-pattern", "--timeout"})
+    if (auto value = args.value(option)) replay += std::string(" ") + option + " " + join_command_words({*value});
+  door.target.replay_command = replay;
+  return out;
 }
 
 Expected<Done> read_door_options(const ParsedArgs& args, properties::ThirdPartyOptions& options,

@@ -2,10 +2,12 @@
 // from the command line, and printing what run_third_party found.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 
 #include "args.h"
+#include "zobrist_verify/engine_hash.h"
 #include "zobrist_verify/properties.h"
 #include "zobrist_verify/third_party.h"
 
@@ -22,6 +24,21 @@ struct DoorTarget {
 };
 [[nodiscard]] Expected<DoorTarget> plugin_door(const std::string& path, bool xfen,
                                                const std::string& program);
+
+// The target behind --engine "CMD ARGS" with --key-command, --key-pattern, --timeout and
+// --transcript, or why the engine cannot be used. The engine is started and greeted here; its
+// connection lives as long as the target's factory. The description names it:
+// "engine:Stockfish 15.1 (/usr/games/stockfish)".
+struct EngineDoorTarget {
+  DoorTarget door;
+  std::shared_ptr<EngineConnection> connection;
+};
+[[nodiscard]] Expected<EngineDoorTarget> engine_door(const std::string& command,
+                                                     const ParsedArgs& args,
+                                                     const std::string& program);
+// The options only the engine door takes, for usage errors elsewhere.
+inline constexpr const char* EngineOnlyOptions[] = {"--key-command", "--key-pattern",
+                                                    "--transcript"};
 
 // --expect, --en-passant, --timeout, --no-isolation read into options (suite already set).
 [[nodiscard]] Expected<Done> read_door_options(const ParsedArgs& args,

@@ -23,7 +23,12 @@ class WatchedHash final : public HashUnderTest {
   }
 
   std::string name() const override { return inner_->name(); }
-  Capabilities capabilities() const override { return inner_->capabilities(); }
+  // Every call is watched on its own, so a pipelined target is driven one call at a time here.
+  Capabilities capabilities() const override {
+    Capabilities caps = inner_->capabilities();
+    caps.pipelined = false;
+    return caps;
+  }
 
   Expected<Done> set_position(std::string_view fen, bool chess960) override {
     route_ = Route{std::string(fen), chess960, {}};

@@ -142,8 +142,8 @@ void unequal_positions_unequal_keys(const PropertyContext& context) {
   };
   // Fails with both routes shrunk while they still show the problem: a collision (equal keys,
   // different positions) or a split (one position, two keys).
-  auto fail_with = [&](const Seen& first, bool collision) {
-    Route here = games.back();
+  auto fail_with = [&](const Seen& first, bool collision, const Seen& at) {
+    Route here = route_to(at);
     Route other = route_to(first);
     const PositionIdentity here_id = route_identity(here, rule, clock);
     const PositionIdentity other_id = route_identity(other, rule, clock);
@@ -220,6 +220,13 @@ void unequal_positions_unequal_keys(const PropertyContext& context) {
     if (!line.try_start(start.fen, start.chess960)) continue;  // refused, and counted
     games.push_back({line.start_fen(), line.chess960(), {}});
     const auto game_index = std::uint32_t(games.size() - 1);
+    // The whole game is played and its keys asked for first (a pipelined target answers them in
+    // one stream); they are read and checked afterwards, ply by ply.
+    struct Asked {
+      PositionIdentity identity;
+      PendingKeys keys;
+    };
+    std::vector<Asked> asked;
     for (int ply = -1; ply < 80; ++ply) {
       if (ply >= 0) {
         const MoveList legal = legal_moves(line.position());
@@ -232,20 +239,21 @@ void unequal_positions_unequal_keys(const PropertyContext& context) {
         line.play(uci);
         games.back().moves.push_back(uci);
       }
-      const PositionIdentity identity =
-          position_identity(line.position(), rule, context.target.halfmove_dependent);
-      const Key key = line.keys().key;
-      const Seen here{key, game_index, ply};
-      if (auto it = by_identity.find(identity); it != by_identity.end()) {
-        if (it->second.key != key) fail_with(it->second, false);
+      asked.push_back({position_identity(line.position(), rule, clock), line.request_keys()});
+    }
+    for (const Asked& a : asked) {
+      const Key key = line.collect(a.keys).key;
+      const Seen here{key, game_index, a.keys.ply};
+      if (auto it = by_identity.find(a.identity); it != by_identity.end()) {
+        if (it->second.key != key) fail_with(it->second, false, here);
         continue;
       }
       if (auto it = by_key.find(key);
-          it != by_key.end() && !only_clock_differs(identity, it->second)) {
-        fail_with(by_identity.at(it->second), true);
+          it != by_key.end() && !only_clock_differs(a.identity, it->second)) {
+        fail_with(by_identity.at(it->second), true, here);
       }
-      by_identity.emplace(identity, here);
-      by_key.emplace(key, identity);
+      by_identity.emplace(a.identity, here);
+      by_key.emplace(key, a.identity);
       if (by_identity.size() >= wanted) break;
     }
   }

@@ -28,6 +28,11 @@ bool count_fen(const Target& target, const std::string& fen, const Expected<Done
   return target.fen_refusals_tolerated;
 }
 
+// Only the main key travels pipelined; a target with pawn or material keys is read at once.
+bool pipelines(const Capabilities& caps) {
+  return caps.pipelined && !caps.pawn_key && !caps.material_key;
+}
+
 [[noreturn]] void discard_case(const std::string& why) {
   throw rc::detail::CaseResult(rc::detail::CaseResult::Type::Discard, why);
 }
@@ -135,53 +140,96 @@ void Line::unmake() {
 TargetKeys Line::keys() {
   TargetKeys k;
   Expected<Key> key = hash_->key();
-  if (!key) fail(target_error("key() failed", key.error()));
+  if (!key) fail(target_error("key() failed", key.error(), key.error_kind()));
   k.key = *key;
   if (caps_.pawn_key) {
     Expected<Key> pawn = hash_->pawn_key();
-    if (!pawn) fail(target_error("pawn_key() failed", pawn.error()));
+    if (!pawn) fail(target_error("pawn_key() failed", pawn.error(), pawn.error_kind()));
     k.pawn_key = *pawn;
   }
   if (caps_.material_key) {
     Expected<Key> material = hash_->material_key();
-    if (!material) fail(target_error("material_key() failed", material.error()));
+    if (!material)
+      fail(target_error("material_key() failed", material.error(), material.error_kind()));
     k.material_key = *material;
   }
   return k;
 }
 
+PendingKeys Line::request_keys() {
+  if (!pipelines(caps_)) return PendingKeys{ply(), std::nullopt, keys()};
+  Expected<KeyTicket> ticket = hash_->request_key();
+  if (!ticket) fail(target_error("key() failed", ticket.error(), ticket.error_kind()));
+  return PendingKeys{ply(), *ticket, {}};
+}
+
+TargetKeys Line::collect(const PendingKeys& pending) {
+  if (!pending.ticket) return pending.keys;
+  Expected<Key> key = hash_->collect_key(*pending.ticket);
+  if (!key) fail(target_error_at(pending.ply, "key() failed", key.error(), key.error_kind()));
+  TargetKeys k;
+  k.key = *key;
+  return k;
+}
+
+TargetKeys Line::exact_keys() const {
+  TargetKeys want;
+  if (!target_.expected_scheme) return want;
+  const Keys keys = position().compute_keys();
+  want.key = target_.compare_printed_key ? position().printed_key() : keys.key;
+  want.pawn_key = keys.pawn_key;
+  want.material_key = keys.material_key;
+  return want;
+}
+
 void Line::check_exact(const TargetKeys& keys) {
+  check_exact(keys, exact_keys(), ply());
+}
+
+void Line::check_exact(const TargetKeys& keys, const TargetKeys& want, int at) {
   if (!target_.expected_scheme) return;
-  const Keys want = position().compute_keys();
   const std::string scheme = " of the " + target_.expected_scheme->name + " scheme";
-  const Key want_key = target_.compare_printed_key ? position().printed_key() : want.key;
-  if (keys.key != want_key)
-    fail(counterexample(std::string(target_.compare_printed_key ? "key vs the exact printed key"
-                                                                : "key vs the exact key") +
-                            scheme,
-                        want_key, keys.key));
+  if (keys.key != want.key)
+    fail(counterexample_at(at,
+                           std::string(target_.compare_printed_key
+                                           ? "key vs the exact printed key"
+                                           : "key vs the exact key") +
+                               scheme,
+                           want.key, keys.key));
   if (caps_.pawn_key && keys.pawn_key != want.pawn_key)
-    fail(counterexample("pawn key vs the exact pawn key" + scheme, want.pawn_key, keys.pawn_key));
+    fail(counterexample_at(at, "pawn key vs the exact pawn key" + scheme, want.pawn_key,
+                           keys.pawn_key));
   if (caps_.material_key && keys.material_key != want.material_key)
-    fail(counterexample("material key vs the exact material key" + scheme, want.material_key,
-                        keys.material_key));
+    fail(counterexample_at(at, "material key vs the exact material key" + scheme,
+                           want.material_key, keys.material_key));
 }
 
 Counterexample Line::counterexample(std::string what, Key expected, Key actual) const {
+  return counterexample_at(ply(), std::move(what), expected, actual);
+}
+
+Counterexample Line::counterexample_at(int at, std::string what, Key expected, Key actual) const {
   Counterexample c;
   c.start_fen = start_fen_;
   c.chess960 = chess960_;
-  c.moves = moves_;
-  c.ply = ply();
+  c.moves.assign(moves_.begin(), moves_.begin() + std::ptrdiff_t(std::max(0, at + 1)));
+  c.ply = at;
   c.what = std::move(what);
   c.expected = expected;
   c.actual = actual;
   return c;
 }
 
-Counterexample Line::target_error(std::string what, std::string error) const {
-  Counterexample c = counterexample(std::move(what), 0, 0);
-  c.comparison = Comparison::TargetError;
+Counterexample Line::target_error(std::string what, std::string error, ErrorKind kind) const {
+  return target_error_at(ply(), std::move(what), std::move(error), kind);
+}
+
+Counterexample Line::target_error_at(int at, std::string what, std::string error,
+                                     ErrorKind kind) const {
+  Counterexample c = counterexample_at(at, std::move(what), 0, 0);
+  c.comparison = kind == ErrorKind::Crashed    ? Comparison::TargetCrashed
+                 : kind == ErrorKind::TimedOut ? Comparison::TargetTimedOut
+                                               : Comparison::TargetError;
   c.target_error = std::move(error);
   return c;
 }
@@ -200,32 +248,68 @@ Counterexample Line::different_keys(std::string what, ComparedPosition first,
 Scratch::Scratch(const Target& target, const Capabilities& caps)
     : target_(target), caps_(caps), hash_(make_instance(target)) {}
 
-TargetKeys Scratch::keys_of(const std::string& fen, bool chess960, const Line& context) {
-  auto broken = [&](const std::string& what, const std::string& error) {
-    fail(context.target_error("fresh instance, " + what + " (FEN " + fen + ")", error));
-  };
-  // As in Line::start: a FEN the strict reader rejects is the suite's bug, never the target's.
+namespace {
+
+// As in Line::start: a FEN the strict reader rejects is the suite's bug, never the target's.
+void require_valid(const std::string& fen, bool chess960) {
   Position reference;
   StateInfo state;
   if (!reference.set(fen, state, polyglot_scheme(), FenOptions{chess960}, nullptr))
     throw std::logic_error("the property derived an invalid FEN: " + fen);
+}
+
+}  // namespace
+
+TargetKeys Scratch::keys_of(const std::string& fen, bool chess960, const Line& context) {
+  auto broken = [&](const std::string& what, const Error& error) {
+    fail(context.target_error("fresh instance, " + what + " (FEN " + fen + ")", error.message,
+                              error.kind));
+  };
+  require_valid(fen, chess960);
   const Expected<Done> done = hash_->set_position(fen, chess960);
   if (count_fen(target_, fen, done)) discard_case("the target refused the FEN " + fen);
-  if (!done) broken("set_position rejected a valid FEN", done.error());
+  if (!done) broken("set_position rejected a valid FEN", Error{done.error(), done.error_kind()});
   TargetKeys k;
   Expected<Key> key = hash_->key();
-  if (!key) broken("key() failed", key.error());
+  if (!key) broken("key() failed", Error{key.error(), key.error_kind()});
   k.key = *key;
   if (caps_.pawn_key) {
     Expected<Key> pawn = hash_->pawn_key();
-    if (!pawn) broken("pawn_key() failed", pawn.error());
+    if (!pawn) broken("pawn_key() failed", Error{pawn.error(), pawn.error_kind()});
     k.pawn_key = *pawn;
   }
   if (caps_.material_key) {
     Expected<Key> material = hash_->material_key();
-    if (!material) broken("material_key() failed", material.error());
+    if (!material) broken("material_key() failed", Error{material.error(), material.error_kind()});
     k.material_key = *material;
   }
+  return k;
+}
+
+PendingKeys Scratch::request_keys_of(const std::string& fen, bool chess960, const Line& context) {
+  if (!pipelines(caps_)) return PendingKeys{context.ply(), std::nullopt, keys_of(fen, chess960, context)};
+  require_valid(fen, chess960);
+  const Expected<Done> done = hash_->set_position(fen, chess960);
+  if (count_fen(target_, fen, done)) discard_case("the target refused the FEN " + fen);
+  if (!done)
+    fail(context.target_error("fresh instance, set_position rejected a valid FEN (FEN " + fen + ")",
+                              done.error(), done.error_kind()));
+  Expected<KeyTicket> ticket = hash_->request_key();
+  if (!ticket)
+    fail(context.target_error("fresh instance, key() failed (FEN " + fen + ")", ticket.error(),
+                              ticket.error_kind()));
+  return PendingKeys{context.ply(), *ticket, {}};
+}
+
+TargetKeys Scratch::collect(const PendingKeys& pending, const std::string& fen,
+                            const Line& context) {
+  if (!pending.ticket) return pending.keys;
+  Expected<Key> key = hash_->collect_key(*pending.ticket);
+  if (!key)
+    fail(context.target_error_at(pending.ply, "fresh instance, key() failed (FEN " + fen + ")",
+                                 key.error(), key.error_kind()));
+  TargetKeys k;
+  k.key = *key;
   return k;
 }
 

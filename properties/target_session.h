@@ -5,6 +5,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -63,6 +64,14 @@ struct TargetKeys {
   Key key = 0, pawn_key = 0, material_key = 0;
 };
 
+// Keys asked for and not yet read, with the ply of the line they belong to. For a pipelined
+// target (HashUnderTest::request_key) they are in flight; for any other they are already read.
+struct PendingKeys {
+  int ply = -1;
+  std::optional<KeyTicket> ticket;
+  TargetKeys keys;  // when there is no ticket
+};
+
 // One instance of the target playing a line, and the reference playing the same line.
 class Line {
  public:
@@ -81,8 +90,17 @@ class Line {
   void unmake();
 
   TargetKeys keys();
+  // The keys of the current position, asked for now and read by collect(): a property that asks
+  // for a whole line's keys before it reads them runs a pipelined target at its full speed. A
+  // failure is blamed on the ply the keys were asked at.
+  PendingKeys request_keys();
+  TargetKeys collect(const PendingKeys& pending);
   // With expected_scheme set: the target's keys must equal the reference's exactly.
   void check_exact(const TargetKeys& keys);
+  // The same, against the exact keys captured by exact_keys() at an earlier ply.
+  void check_exact(const TargetKeys& keys, const TargetKeys& exact, int ply);
+  // The keys the expected scheme gives the current position (zeros without one).
+  TargetKeys exact_keys() const;
 
   const Position& position() const { return game_.position(); }
   std::string fen() const { return game_.position().fen(); }
@@ -95,8 +113,14 @@ class Line {
 
   // A counterexample at the current ply of this line: two keys that had to be equal.
   Counterexample counterexample(std::string what, Key expected, Key actual) const;
-  // The target reported an error at the current ply: its own message, no keys.
-  Counterexample target_error(std::string what, std::string error) const;
+  // The same at an earlier ply of this line (the moves after it left out).
+  Counterexample counterexample_at(int ply, std::string what, Key expected, Key actual) const;
+  // The target reported an error at the current ply: its own message, no keys. An error of kind
+  // Crashed or TimedOut (a door to another process) is reported as such.
+  Counterexample target_error(std::string what, std::string error,
+                              ErrorKind kind = ErrorKind::Refused) const;
+  Counterexample target_error_at(int ply, std::string what, std::string error,
+                                 ErrorKind kind = ErrorKind::Refused) const;
   // Two positions that had to have different keys, and did not; the first is often this line's.
   Counterexample different_keys(std::string what, ComparedPosition first,
                                 ComparedPosition second) const;
@@ -120,6 +144,10 @@ class Scratch {
   // The keys of `fen`, which the strict reader must accept; the target rejecting it fails the
   // case, blaming `context`'s current ply.
   TargetKeys keys_of(const std::string& fen, bool chess960, const Line& context);
+  // As keys_of, asked for now and read by collect() (see Line::request_keys); a failure blames
+  // `context` at its current ply.
+  PendingKeys request_keys_of(const std::string& fen, bool chess960, const Line& context);
+  TargetKeys collect(const PendingKeys& pending, const std::string& fen, const Line& context);
   Key key_of(const std::string& fen, bool chess960, const Line& context) {
     return keys_of(fen, chess960, context).key;
   }

@@ -129,6 +129,7 @@ ThirdPartyRun run_third_party(Target target, const std::string& description,
 
   TargetSummary& summary = out.summary;
   summary.target = description;
+  summary.compare_printed_key = target.compare_printed_key;
   summary.en_passant_rule = rule_name(detected);
   summary.halfmove_dependent = conventions.halfmove_dependent;
   summary.judged_rule = to_string(judged);

@@ -1,5 +1,7 @@
 #include "zobrist_verify/uci_engine.h"
 
+#include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <optional>
 #include <utility>
@@ -138,9 +140,15 @@ Expected<UciEngine> UciEngine::start(const std::vector<std::string>& argv,
   }
   for (const std::string& line : seen) {
     std::string_view rest;
-    if (first_word(line, &rest) != "id") continue;
+    std::string_view word = first_word(line, &rest);
     std::string_view value;
-    if (first_word(rest, &value) == "name" && !value.empty()) engine.name_ = std::string(value);
+    if (word == "id" && first_word(rest, &value) == "name" && !value.empty()) {
+      engine.name_ = std::string(value);
+    } else if (word == "option" && first_word(rest, &value) == "name") {
+      // The name runs up to " type " (it may contain spaces: "Clear Hash").
+      auto type = value.find(" type ");
+      engine.options_.emplace_back(trim(value.substr(0, type)));
+    }
   }
   return engine;
 }
@@ -154,25 +162,50 @@ Error UciEngine::not_running() const {
   return Error{"engine " + label() + " is not running: " + failure_};
 }
 
-Error UciEngine::fail(std::string message) {
+bool UciEngine::has_option(std::string_view option) const {
+  auto same = [option](const std::string& offered) {
+    if (offered.size() != option.size()) return false;
+    for (std::size_t i = 0; i < offered.size(); ++i) {
+      if (std::tolower(static_cast<unsigned char>(offered[i])) !=
+          std::tolower(static_cast<unsigned char>(option[i])))
+        return false;
+    }
+    return true;
+  };
+  return std::any_of(options_.begin(), options_.end(), same);
+}
+
+Error UciEngine::fail(std::string message, ErrorKind kind) {
   if (!process_.exited()) message += "; the engine was killed";
   process_.terminate(Milliseconds(0));
   failure_ = std::move(message);
-  return Error{failure_};
+  return Error{failure_, kind};
+}
+
+Error UciEngine::kill(std::string why, ErrorKind kind) {
+  if (!running()) return not_running();
+  return fail(std::move(why), kind);
 }
 
 Expected<Done> UciEngine::send_line(std::string_view line) {
+  return send_lines({std::string(line)});
+}
+
+Expected<Done> UciEngine::send_lines(const std::vector<std::string>& lines) {
   if (!running()) return not_running();
-  if (line.find('\n') != std::string_view::npos) {
-    return Error{"a line for engine " + label() + " contains a newline: '" + std::string(line) +
-                 "'"};
+  std::string text;
+  for (const std::string& line : lines) {
+    if (line.find('\n') != std::string::npos) {
+      return Error{"a line for engine " + label() + " contains a newline: '" + line + "'"};
+    }
+    text += line;
+    text += '\n';
   }
-  std::string text(line);
-  text += '\n';
   auto written = process_.write_all(text, timeouts_.write);
   if (!written) {
-    return fail("cannot send '" + std::string(line) + "' to engine " + label() + ": " +
-                written.error());
+    const std::string shown = lines.size() == 1 ? lines.front() : lines.front() + "' ...'";
+    return fail("cannot send '" + shown + "' to engine " + label() + ": " + written.error(),
+                ErrorKind::Crashed);
   }
   return Done{};
 }
@@ -180,9 +213,12 @@ Expected<Done> UciEngine::send_line(std::string_view line) {
 Expected<std::string> UciEngine::read_line(Milliseconds timeout) {
   if (!running()) return not_running();
   auto line = process_.read_line(timeout);
-  if (!line) return fail("cannot read from engine " + label() + ": " + line.error());
+  if (!line) {
+    return fail("cannot read from engine " + label() + ": " + line.error(), ErrorKind::Crashed);
+  }
   if (!line->has_value()) {
-    return Error{"engine " + label() + " wrote no line within " + ms_text(timeout)};
+    return Error{"engine " + label() + " wrote no line within " + ms_text(timeout),
+                 ErrorKind::TimedOut};
   }
   return std::move(**line);
 }

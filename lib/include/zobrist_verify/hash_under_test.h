@@ -3,6 +3,7 @@
 // drive it with FENs and UCI moves chosen by the reference and read back its keys.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -19,6 +20,12 @@ struct Capabilities {
   bool chess960 = false;      // Chess960 positions (castling in king-takes-rook notation)
   bool pawn_key = false;      // pawn_key() is meaningful
   bool material_key = false;  // material_key() is meaningful
+  bool pipelined = false;     // request_key() returns before the key is known (see below)
+};
+
+// A key asked for with request_key() and not yet collected.
+struct KeyTicket {
+  std::uint64_t id = 0;
 };
 
 class HashUnderTest {
@@ -37,6 +44,18 @@ class HashUnderTest {
   [[nodiscard]] virtual Expected<Done> unmake_move() = 0;
 
   [[nodiscard]] virtual Expected<Key> key() = 0;
+
+  // Pipelining, for targets behind a process boundary (a UCI engine), only with
+  // capabilities().pipelined: request_key() asks for the key of the current position and returns
+  // at once; collect_key() waits for it. Asking for the keys of a whole line before reading any
+  // of them costs one round trip instead of one a position. Each ticket is collected at most once;
+  // a ticket never collected is forgotten when the instance goes.
+  [[nodiscard]] virtual Expected<KeyTicket> request_key() {
+    return Error{name() + " cannot pipeline its keys"};
+  }
+  [[nodiscard]] virtual Expected<Key> collect_key(KeyTicket) {
+    return Error{name() + " cannot pipeline its keys"};
+  }
   [[nodiscard]] virtual Expected<Key> pawn_key() { return Error{name() + " has no pawn key"}; }
   [[nodiscard]] virtual Expected<Key> material_key() {
     return Error{name() + " has no material key"};

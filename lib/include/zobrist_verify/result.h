@@ -1,14 +1,20 @@
 // Expected<T>: a value or an error message, for every fallible call on user input.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <variant>
 
 namespace zobrist_verify {
 
+// How a call into another process failed, when it did not simply refuse: the process died, or it
+// stopped answering. Reports show these as "crashed" and "timed out" rather than as a refusal.
+enum class ErrorKind : std::uint8_t { Refused, Crashed, TimedOut };
+
 struct Error {
   std::string message;
+  ErrorKind kind = ErrorKind::Refused;
 };
 
 // The value of a call that succeeds with nothing to return: Expected<Done>.
@@ -30,6 +36,7 @@ class [[nodiscard]] Expected {
   T& operator*() & { return value(); }
   const T& operator*() const& { return value(); }
   const std::string& error() const { return std::get<1>(data_).message; }
+  ErrorKind error_kind() const { return std::get<1>(data_).kind; }
 
  private:
   std::variant<T, Error> data_;

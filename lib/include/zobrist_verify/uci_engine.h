@@ -58,6 +58,9 @@ class UciEngine {
   pid_t pid() const { return process_.pid(); }
   // Whether the engine still runs as far as we know (no fault, not closed).
   bool running() const { return failure_.empty(); }
+  // Whether the handshake offered the option ("option name UCI_Chess960 type check ..."); UCI
+  // option names are compared without regard to case.
+  bool has_option(std::string_view option) const;
 
   // "isready", then waits for "readyok".
   [[nodiscard]] Expected<Done> wait_ready();
@@ -70,8 +73,15 @@ class UciEngine {
 
   // One line to the engine ('\n' is added; the line itself must not contain one).
   [[nodiscard]] Expected<Done> send_line(std::string_view line);
-  // The next line from the engine. A timeout is an error but does not stop the engine.
+  // Several lines in one write: each element is one line ('\n' is added to each).
+  [[nodiscard]] Expected<Done> send_lines(const std::vector<std::string>& lines);
+  // The next line from the engine. A timeout is an error of kind TimedOut but does not stop the
+  // engine; an engine that closed its output (it died) gives kind Crashed.
   [[nodiscard]] Expected<std::string> read_line(std::chrono::milliseconds timeout);
+
+  // Stops the engine at once, without "quit" (for a conversation that has gone out of step), and
+  // reaps it; every later call reports `why`. Returns the error it records.
+  Error kill(std::string why, ErrorKind kind = ErrorKind::Refused);
 
   // Sends "quit", waits up to timeouts.quit for the engine to exit, then kills it; always reaps
   // it. Returns how it ended ("exited with status 0"). Calling it again does nothing more.
@@ -85,7 +95,7 @@ class UciEngine {
   UciEngine(Subprocess process, EngineTimeouts timeouts);
   [[nodiscard]] Error not_running() const;
   // Records a fault that leaves the conversation unusable and stops the engine.
-  [[nodiscard]] Error fail(std::string message);
+  [[nodiscard]] Error fail(std::string message, ErrorKind kind = ErrorKind::Refused);
   // Reads lines until one whose first word is `wanted`, within `timeout`; every line read,
   // the last included, goes to `seen`. Any failure stops the engine.
   [[nodiscard]] Expected<Done> read_until(std::string_view command, std::string_view wanted,
@@ -97,6 +107,7 @@ class UciEngine {
   Subprocess process_;
   EngineTimeouts timeouts_;
   std::string name_;
+  std::vector<std::string> options_;  // the option names the handshake offered
   std::string failure_;  // why the engine is not running; empty while it runs
 };
 

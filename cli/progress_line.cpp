@@ -1,0 +1,43 @@
+#include "progress_line.h"
+
+#include <unistd.h>
+
+#include <iostream>
+
+namespace zobrist_verify::cli {
+
+ProgressLine::ProgressLine()
+    : terminal_(isatty(STDERR_FILENO) == 1), start_(Clock::now()), last_drawn_(start_) {}
+
+ProgressLine::~ProgressLine() {
+  if (shown_) std::cerr << "\r\033[K" << std::flush;
+}
+
+void ProgressLine::show(const std::string& text) {
+  if (!terminal_) return;
+  const Clock::time_point now = Clock::now();
+  if (now - start_ < std::chrono::seconds(2)) return;
+  std::lock_guard lock(mutex_);
+  if (shown_ && now - last_drawn_ < std::chrono::milliseconds(100)) return;
+  shown_ = true;
+  last_drawn_ = now;
+  std::cerr << "\r\033[K" << text << std::flush;
+}
+
+PolledProgress::PolledProgress(std::function<std::string()> status)
+    : status_(std::move(status)) {
+  if (!line_.terminal()) return;  // nothing would be shown: no thread
+  thread_ = std::thread([this] {
+    while (!stop_.load()) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(250));
+      if (!stop_.load()) line_.show(status_());
+    }
+  });
+}
+
+PolledProgress::~PolledProgress() {
+  stop_.store(true);
+  if (thread_.joinable()) thread_.join();
+}
+
+}  // namespace zobrist_verify::cli

@@ -1,0 +1,114 @@
+// A running UCI engine as a HashUnderTest: the key of each position is read from what the engine
+// prints after a key command (Stockfish's `d` and its "Key:" line by default). Positions are sent
+// as a FEN and a short tail of moves, many of them before any reply is read; "isready" after the
+// key command ends each reply, whatever the engine prints. A crash, a hang or a flood of lines is
+// confirmed by replaying the positions that were in flight one at a time on a fresh engine, so
+// that it is blamed on the position that causes it.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <fstream>
+#include <memory>
+#include <optional>
+#include <regex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "zobrist_verify/hash_under_test.h"
+#include "zobrist_verify/result.h"
+#include "zobrist_verify/uci_engine.h"
+
+namespace zobrist_verify {
+
+// Matches Stockfish's (and Fairy-Stockfish's) "Key: 8F8F01D4562F59FB".
+inline constexpr const char* DefaultKeyPattern = "^Key: *([0-9A-Fa-f]+) *$";
+
+struct EngineDoorOptions {
+  std::vector<std::string> argv;  // the engine and its arguments, run without a shell
+  std::string key_command = "d";
+  std::string key_pattern = DefaultKeyPattern;  // ECMAScript, one capture group: the key in hex
+  std::chrono::milliseconds timeout{10'000};    // for the handshake and for each reply
+  int tail_plies = 4;       // moves a position command carries after its FEN
+  int max_in_flight = 24;   // positions sent and not yet read (replies must fit the pipe)
+  int max_restarts = 64;    // fresh engines after faults before the door gives up
+  std::string transcript;   // when set, every line sent to the engine is also written here
+};
+
+// One engine process shared by every HashUnderTest instance of a door, with the positions in
+// flight. Not thread-safe, except answered().
+class EngineConnection {
+ public:
+  // Starts the engine, completes the "uci" handshake and one "isready". The error says why the
+  // engine cannot be used (it does not start, dies, hangs, or the key pattern is malformed).
+  [[nodiscard]] static Expected<std::shared_ptr<EngineConnection>> open(EngineDoorOptions options);
+  ~EngineConnection();
+  EngineConnection(const EngineConnection&) = delete;
+  EngineConnection& operator=(const EngineConnection&) = delete;
+
+  const std::string& engine_name() const { return name_; }
+  bool offers_chess960() const { return offers_chess960_; }
+  // Replies read so far (a progress line may read it from another thread).
+  std::uint64_t answered() const { return answered_.load(std::memory_order_relaxed); }
+  int restarts() const { return restarts_; }
+  int tail_plies() const { return options_.tail_plies; }
+
+  // Sends the position (UCI_Chess960 switched to `chess960` first when the engine offers it),
+  // the key command and "isready", without waiting for the reply.
+  KeyTicket request(const std::string& position_command, bool chess960);
+  // The key of a requested position, reading replies up to its own.
+  [[nodiscard]] Expected<Key> collect(KeyTicket ticket);
+  // Drops a ticket that will never be collected.
+  void forget(KeyTicket ticket);
+  // Sends "quit" and reaps the engine; returns how it ended.
+  std::string close();
+
+ private:
+  struct Request {
+    std::uint64_t id = 0;
+    std::string position_command;
+    bool chess960 = false;
+    bool forgotten = false;
+  };
+
+  explicit EngineConnection(EngineDoorOptions options);
+  [[nodiscard]] Expected<Done> start_engine();
+  // Sends a request's lines; false when the engine could not take them.
+  bool send(const Request& request);
+  // Reads the reply of the oldest request in flight. A fault (the engine died, hung or flooded)
+  // is confirmed by replaying every request in flight one at a time on a fresh engine.
+  void read_oldest();
+  // Reads one reply up to "readyok". Faults stop the engine.
+  [[nodiscard]] Expected<Key> read_reply(const std::string& position_command);
+  void replay_alone(std::deque<Request> requests, const Error& first_fault);
+  void answer(const Request& request, Expected<Key> key);
+  void write_transcript(const std::string& text);
+
+  EngineDoorOptions options_;
+  std::regex pattern_;
+  std::string pattern_literal_;  // text every matching line contains (a cheap prefilter)
+  std::optional<UciEngine> engine_;
+  std::string name_;
+  bool offers_chess960_ = false;
+  std::optional<bool> chess960_mode_;  // UCI_Chess960 as last set on the running engine
+  std::deque<Request> in_flight_;
+  std::unordered_map<std::uint64_t, Expected<Key>> answers_;
+  std::uint64_t next_id_ = 1;
+  std::atomic<std::uint64_t> answered_{0};
+  int restarts_ = 0;
+  std::string last_fault_;
+  std::ofstream transcript_;
+};
+
+// A HashUnderTest on the connection: it remembers the FEN it was given and the moves played, and
+// asks the engine for "position fen <FEN a few plies back> moves <the last few moves>".
+std::unique_ptr<HashUnderTest> make_engine_hash(std::shared_ptr<EngineConnection> connection);
+
+// The literal text every line matched by an ECMAScript `pattern` must contain, read from its
+// start up to the first special character ("Key:" for DefaultKeyPattern); "" when none.
+std::string required_literal(const std::string& pattern);
+
+}  // namespace zobrist_verify

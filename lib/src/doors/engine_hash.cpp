@@ -1,0 +1,363 @@
+#include "zobrist_verify/engine_hash.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "zobrist_verify/fen_error.h"
+#include "zobrist_verify/game.h"
+#include "zobrist_verify/uci.h"
+
+namespace zobrist_verify {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using Milliseconds = std::chrono::milliseconds;
+
+// The reply of one request may not be longer than this (Stockfish's `d` prints about 22 lines).
+constexpr int MaxReplyLines = 1000;
+
+std::string first_word(const std::string& line) {
+  const std::size_t begin = line.find_first_not_of(" \t");
+  if (begin == std::string::npos) return "";
+  const std::size_t end = line.find_first_of(" \t", begin);
+  return line.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
+}
+
+std::string quoted(const std::string& line) {
+  return "'" + (line.size() > 120 ? line.substr(0, 120) + "..." : line) + "'";
+}
+
+bool is_fault(const Error& error) {
+  return error.kind != ErrorKind::Refused;
+}
+
+}  // namespace
+
+std::string required_literal(const std::string& pattern) {
+  std::size_t i = pattern.starts_with("^") ? 1 : 0;
+  std::string literal;
+  for (; i < pattern.size(); ++i) {
+    const char c = pattern[i];
+    if (std::string_view("\\^$.|?*+()[]{}").find(c) != std::string_view::npos) {
+      // A quantifier applies to the character before it, which may then be absent.
+      if (std::string_view("?*{").find(c) != std::string_view::npos && !literal.empty())
+        literal.pop_back();
+      break;
+    }
+    literal += c;
+  }
+  return literal;
+}
+
+EngineConnection::EngineConnection(EngineDoorOptions options) : options_(std::move(options)) {}
+
+EngineConnection::~EngineConnection() {
+  close();
+}
+
+Expected<std::shared_ptr<EngineConnection>> EngineConnection::open(EngineDoorOptions options) {
+  std::shared_ptr<EngineConnection> connection(new EngineConnection(std::move(options)));
+  EngineDoorOptions& o = connection->options_;
+  try {
+    connection->pattern_ = std::regex(o.key_pattern, std::regex::ECMAScript | std::regex::optimize);
+  } catch (const std::regex_error& e) {
+    return Error{"the key pattern '" + o.key_pattern + "' is not an ECMAScript regular expression: " +
+                 e.what()};
+  }
+  if (connection->pattern_.mark_count() != 1) {
+    return Error{"the key pattern '" + o.key_pattern + "' has " +
+                 std::to_string(connection->pattern_.mark_count()) +
+                 " capture groups; it needs exactly one, around the key's hex digits"};
+  }
+  connection->pattern_literal_ = required_literal(o.key_pattern);
+  if (o.key_command.empty() || o.key_command.find('\n') != std::string::npos)
+    return Error{"the key command must be one non-empty line"};
+  if (!o.transcript.empty()) {
+    connection->transcript_.open(o.transcript);
+    if (!connection->transcript_)
+      return Error{"cannot write the transcript to '" + o.transcript + "'"};
+  }
+  if (auto started = connection->start_engine(); !started) return Error{started.error()};
+  return connection;
+}
+
+Expected<Done> EngineConnection::start_engine() {
+  EngineTimeouts timeouts;
+  timeouts.handshake = options_.timeout;
+  timeouts.reply = options_.timeout;
+  timeouts.write = options_.timeout;
+  timeouts.quit = Milliseconds(200);
+  write_transcript("uci\n");
+  auto engine = UciEngine::start(options_.argv, timeouts);
+  if (!engine) return Error{engine.error()};
+  write_transcript("isready\n");
+  if (auto ready = engine->wait_ready(); !ready) return Error{ready.error()};
+  name_ = engine->name();
+  offers_chess960_ = engine->has_option("UCI_Chess960");
+  chess960_mode_.reset();
+  engine_.emplace(std::move(*engine));
+  return Done{};
+}
+
+void EngineConnection::write_transcript(const std::string& text) {
+  if (transcript_.is_open()) transcript_ << text;
+}
+
+bool EngineConnection::send(const Request& request) {
+  if (!engine_ || !engine_->running()) return false;
+  std::vector<std::string> lines;
+  if (offers_chess960_ && chess960_mode_ != request.chess960) {
+    lines.push_back(std::string("setoption name UCI_Chess960 value ") +
+                    (request.chess960 ? "true" : "false"));
+    chess960_mode_ = request.chess960;
+  }
+  lines.push_back(request.position_command);
+  lines.push_back(options_.key_command);
+  lines.push_back("isready");
+  if (transcript_.is_open())
+    for (const std::string& line : lines) transcript_ << line << '\n';
+  return engine_->send_lines(lines).has_value();
+}
+
+KeyTicket EngineConnection::request(const std::string& position_command, bool chess960) {
+  Request r{next_id_++, position_command, chess960 && offers_chess960_, false};
+  const KeyTicket ticket{r.id};
+  if (in_flight_.empty() && (!engine_ || !engine_->running())) {
+    if (restarts_ >= options_.max_restarts) {
+      answer(r, Error{"engine '" + name_ + "' is not restarted again after " +
+                          std::to_string(restarts_) + " restarts (the last fault: " + last_fault_ +
+                          ")",
+                      ErrorKind::Crashed});
+      return ticket;
+    }
+    ++restarts_;
+    if (auto started = start_engine(); !started) {
+      answer(r, Error{"the engine could not be restarted: " + started.error(), ErrorKind::Crashed});
+      return ticket;
+    }
+  }
+  while (int(in_flight_.size()) >= options_.max_in_flight) read_oldest();
+  in_flight_.push_back(r);
+  if (!send(in_flight_.back())) {
+    // The engine has gone: what it had answered is lost with it, so replay all in flight.
+    std::deque<Request> lost = std::move(in_flight_);
+    in_flight_.clear();
+    replay_alone(std::move(lost), Error{"the engine stopped reading its input", ErrorKind::Crashed});
+  }
+  return ticket;
+}
+
+Expected<Key> EngineConnection::collect(KeyTicket ticket) {
+  for (;;) {
+    if (auto it = answers_.find(ticket.id); it != answers_.end()) {
+      Expected<Key> key = std::move(it->second);
+      answers_.erase(it);
+      return key;
+    }
+    const bool waiting = std::any_of(in_flight_.begin(), in_flight_.end(),
+                                     [&](const Request& r) { return r.id == ticket.id; });
+    if (!waiting) return Error{"no position was requested under ticket " + std::to_string(ticket.id)};
+    read_oldest();
+  }
+}
+
+void EngineConnection::forget(KeyTicket ticket) {
+  if (answers_.erase(ticket.id) > 0) return;
+  for (Request& r : in_flight_)
+    if (r.id == ticket.id) r.forgotten = true;
+}
+
+void EngineConnection::answer(const Request& request, Expected<Key> key) {
+  answered_.fetch_add(1, std::memory_order_relaxed);
+  if (!request.forgotten) answers_.insert_or_assign(request.id, std::move(key));
+}
+
+void EngineConnection::read_oldest() {
+  Request oldest = std::move(in_flight_.front());
+  in_flight_.pop_front();
+  Expected<Key> key = read_reply(oldest.position_command);
+  if (key || !is_fault(Error{key.error(), key.error_kind()})) {
+    answer(oldest, std::move(key));
+    return;
+  }
+  std::deque<Request> lost = std::move(in_flight_);
+  in_flight_.clear();
+  lost.push_front(std::move(oldest));
+  replay_alone(std::move(lost), Error{key.error(), key.error_kind()});
+}
+
+void EngineConnection::replay_alone(std::deque<Request> requests, const Error& first_fault) {
+  last_fault_ = first_fault.message;
+  for (Request& r : requests) {
+    if (!engine_ || !engine_->running()) {
+      if (restarts_ >= options_.max_restarts) {
+        answer(r, Error{"not answered: the engine failed and was not restarted again after " +
+                            std::to_string(restarts_) + " restarts (" + last_fault_ + ")",
+                        ErrorKind::Crashed});
+        continue;
+      }
+      ++restarts_;
+      if (auto started = start_engine(); !started) {
+        answer(r, Error{"not answered: the engine could not be restarted: " + started.error(),
+                        ErrorKind::Crashed});
+        continue;
+      }
+    }
+    if (!send(r)) {
+      answer(r, Error{"the engine died before it took " + r.position_command + " alone (" +
+                          engine_->close() + ")",
+                      ErrorKind::Crashed});
+      continue;
+    }
+    Expected<Key> key = read_reply(r.position_command);
+    if (!key && is_fault(Error{key.error(), key.error_kind()})) last_fault_ = key.error();
+    answer(r, std::move(key));
+  }
+}
+
+Expected<Key> EngineConnection::read_reply(const std::string& position_command) {
+  const std::string asked = "'" + position_command + "' then '" + options_.key_command + "'";
+  if (!engine_ || !engine_->running())
+    return Error{"the engine is not running for " + asked, ErrorKind::Crashed};
+  const auto deadline = Clock::now() + options_.timeout;
+  std::optional<Expected<Key>> found;
+  std::vector<std::string> last;  // the last few lines, for the messages
+  for (int count = 0; count < MaxReplyLines; ++count) {
+    const auto left = std::max(std::chrono::ceil<Milliseconds>(deadline - Clock::now()),
+                               Milliseconds(0));
+    Expected<std::string> line = engine_->read_line(left);
+    if (!line) {
+      if (line.error_kind() == ErrorKind::TimedOut) {
+        return engine_->kill("engine '" + name_ + "' did not finish its reply to " + asked +
+                                 " within " + std::to_string(options_.timeout.count()) + " ms",
+                             ErrorKind::TimedOut);
+      }
+      return Error{"engine '" + name_ + "' died while answering " + asked + ": " + line.error(),
+                   ErrorKind::Crashed};
+    }
+    if (first_word(*line) == "readyok") {
+      if (found) return std::move(*found);
+      std::string shown;
+      for (const std::string& l : last) shown += (shown.empty() ? "" : ", ") + quoted(l);
+      return Error{"engine '" + name_ + "' printed no line matching the key pattern '" +
+                   options_.key_pattern + "' in its reply to " + asked + " (" +
+                   std::to_string(count) + " lines" +
+                   (shown.empty() ? std::string() : ", the last: " + shown) + ")"};
+    }
+    if (!found && line->find(pattern_literal_) != std::string::npos) {
+      std::smatch match;
+      if (std::regex_search(*line, match, pattern_)) {
+        Expected<Key> key = parse_hex_key(match.str(1));
+        if (key)
+          found = *key;
+        else
+          found = Error{"engine '" + name_ + "' printed " + quoted(*line) + " for " + asked +
+                        ", which is not a key: " + key.error()};
+      }
+    }
+    last.push_back(std::move(*line));
+    if (last.size() > 3) last.erase(last.begin());
+  }
+  return engine_->kill("engine '" + name_ + "' printed " + std::to_string(MaxReplyLines) +
+                           " lines without 'readyok' in its reply to " + asked,
+                       ErrorKind::Crashed);
+}
+
+std::string EngineConnection::close() {
+  if (!engine_) return "not running";
+  write_transcript("quit\n");
+  std::string ended = engine_->close();
+  engine_.reset();
+  return ended;
+}
+
+namespace {
+
+class EngineHash final : public HashUnderTest {
+ public:
+  explicit EngineHash(std::shared_ptr<EngineConnection> connection)
+      : connection_(std::move(connection)) {}
+  ~EngineHash() override {
+    for (std::uint64_t id : outstanding_) connection_->forget(KeyTicket{id});
+  }
+  EngineHash(const EngineHash&) = delete;
+  EngineHash& operator=(const EngineHash&) = delete;
+
+  std::string name() const override { return "engine:" + connection_->engine_name(); }
+
+  Capabilities capabilities() const override {
+    Capabilities caps;
+    caps.chess960 = connection_->offers_chess960();
+    caps.pipelined = true;
+    return caps;
+  }
+
+  Expected<Done> set_position(std::string_view fen, bool chess960) override {
+    FenOptions options;
+    options.chess960 = chess960;
+    options.allow_impossible_checks = true;
+    if (auto errors = game_.set(fen, polyglot_scheme(), options); !errors.empty())
+      return Error{"the door's own reader rejects the FEN: " + format_errors(errors)};
+    start_fen_ = std::string(fen);
+    chess960_ = chess960;
+    moves_.clear();
+    fens_.clear();
+    return Done{};
+  }
+
+  Expected<Done> make_move(std::string_view uci) override {
+    fens_.push_back(game_.position().fen());
+    Expected<Move> move = game_.play_uci(uci);
+    if (!move) {
+      fens_.pop_back();
+      return Error{move.error()};
+    }
+    moves_.push_back(move_to_uci(*move, chess960_));
+    return Done{};
+  }
+
+  Expected<Done> unmake_move() override {
+    return Error{"a UCI engine has no unmake: the door sends each position afresh"};
+  }
+
+  Expected<Key> key() override {
+    Expected<KeyTicket> ticket = request_key();
+    if (!ticket) return Error{ticket.error()};
+    return collect_key(*ticket);
+  }
+
+  Expected<KeyTicket> request_key() override {
+    if (start_fen_.empty()) return Error{"no position was set"};
+    const std::size_t tail =
+        std::min(moves_.size(), std::size_t(std::max(0, connection_->tail_plies())));
+    const std::size_t base = moves_.size() - tail;
+    std::string moves;
+    for (std::size_t i = base; i < moves_.size(); ++i) moves += (moves.empty() ? "" : " ") + moves_[i];
+    const std::string& fen = base == 0 ? start_fen_ : fens_[base];
+    const KeyTicket ticket = connection_->request(position_command(fen, moves), chess960_);
+    outstanding_.push_back(ticket.id);
+    return ticket;
+  }
+
+  Expected<Key> collect_key(KeyTicket ticket) override {
+    std::erase(outstanding_, ticket.id);
+    return connection_->collect(ticket);
+  }
+
+ private:
+  std::shared_ptr<EngineConnection> connection_;
+  Game game_;
+  std::string start_fen_;
+  bool chess960_ = false;
+  std::vector<std::string> moves_;  // as sent: king-takes-rook castling in Chess960
+  std::vector<std::string> fens_;   // fens_[i]: the position before moves_[i]
+  std::vector<std::uint64_t> outstanding_;
+};
+
+}  // namespace
+
+std::unique_ptr<HashUnderTest> make_engine_hash(std::shared_ptr<EngineConnection> connection) {
+  return std::make_unique<EngineHash>(std::move(connection));
+}
+
+}  // namespace zobrist_verify
