@@ -18,16 +18,24 @@ namespace {
 constexpr const char* ReplayUsage =
     R"(usage: zobrist-verify replay --plugin PATH --fen FEN [--moves M1 M2 ...] [--chess960]
                               [--xfen] [--expect SCHEME] [--no-isolation] [--timeout MS]
+       zobrist-verify replay --engine "CMD ARGS" --fen FEN [--moves M1 M2 ...] [--chess960]
+                              [--key-command CMD] [--key-pattern REGEX] [--expect SCHEME]
+                              [--timeout MS]
 
 Plays the case on the plugin: set_position(FEN), then each move, printing the plugin's key (and
 pawn and material keys when it has them) after each step, and the --expect scheme's key beside it.
 With --no-isolation the plugin runs in this process, so that a debugger or a sanitizer sees the
-crash; otherwise a crash or a hang is reported with the call it happened in. Exits 0 when every
-step ran (and every key matched --expect), 1 otherwise, 2 on a usage error.
+crash; otherwise a crash or a hang is reported with the call it happened in. With --engine the
+same steps go to a UCI engine (as `check --engine` sends them) and the key it prints is shown;
+--expect then compares with the key the scheme's engine prints. Exits 0 when every step ran (and
+every key matched --expect), 1 otherwise, 2 on a usage error.
 )";
 
-constexpr std::array<OptionSpec, 8> ReplayOptions{{
+constexpr std::array<OptionSpec, 11> ReplayOptions{{
     {"--plugin", OptionKind::Value},
+    {"--engine", OptionKind::Value},
+    {"--key-command", OptionKind::Value},
+    {"--key-pattern", OptionKind::Value},
     {"--fen", OptionKind::Value},
     {"--moves", OptionKind::Values},
     {"--chess960", OptionKind::Flag},
@@ -51,7 +59,8 @@ std::string replay_lines(const properties::Target& target, const std::string& fe
     Expected<Key> key = hash->key();
     out << "  key          " << (key ? hex_key(*key) : "error: " + key.error());
     if (expect) {
-      const Key want = reference.position().key();
+      const Key want = target.compare_printed_key ? reference.position().printed_key()
+                                                  : reference.position().key();
       const bool same = key && *key == want;
       matched &= same;
       out << "   " << expect->name << ' ' << hex_key(want) << (same ? "  same" : "  DIFFERS");
@@ -85,8 +94,17 @@ int run_replay(std::span<const std::string> words) {
     return ExitSuccess;
   }
   const auto path = args->value("--plugin");
+  const auto engine = args->value("--engine");
   const auto fen = args->value("--fen");
-  if (!path || !fen) return report_usage_error("replay needs --plugin PATH and --fen FEN");
+  if ((!path && !engine) || !fen)
+    return report_usage_error("replay needs --plugin PATH or --engine \"CMD ARGS\", and --fen FEN");
+  if (path && engine) return report_usage_error("--plugin and --engine exclude each other");
+  if (path)
+    for (const char* engine_only : EngineOnlyOptions)
+      if (args->has(engine_only))
+        return report_usage_error(std::string(engine_only) + " goes with --engine");
+  if (engine && (args->has("--xfen") || args->has("--no-isolation")))
+    return report_usage_error("--xfen and --no-isolation go with --plugin");
   properties::ThirdPartyOptions options;
   std::optional<KeyScheme> expected;
   if (auto read = read_door_options(*args, options, expected); !read)
@@ -100,6 +118,14 @@ int run_replay(std::span<const std::string> words) {
                                 FenOptions{chess960, true});
       !played)
     return report_usage_error(played.error());
+  if (engine) {
+    auto door = engine_door(*engine, *args, program_path());
+    if (!door) return report_usage_error(door.error());
+    const std::string lines = replay_lines(door->door.target, *fen, chess960, moves, options.expect);
+    door->connection->close();
+    std::cout << door->door.description << '\n' << lines.substr(lines.find('\n') + 1);
+    return lines.rfind("ok\n", 0) == 0 ? ExitSuccess : ExitCheckFailed;
+  }
   auto door = plugin_door(*path, args->has("--xfen"), program_path());
   if (!door) return report_usage_error(door.error());
 

@@ -111,6 +111,7 @@ UciEngine::UciEngine(UciEngine&& other) noexcept
     : process_(std::move(other.process_)),
       timeouts_(other.timeouts_),
       name_(std::move(other.name_)),
+      options_(std::move(other.options_)),
       failure_(std::exchange(other.failure_, "the engine was moved elsewhere")) {}
 
 UciEngine& UciEngine::operator=(UciEngine&& other) noexcept {
@@ -119,6 +120,7 @@ UciEngine& UciEngine::operator=(UciEngine&& other) noexcept {
     process_ = std::move(other.process_);
     timeouts_ = other.timeouts_;
     name_ = std::move(other.name_);
+    options_ = std::move(other.options_);
     failure_ = std::exchange(other.failure_, "the engine was moved elsewhere");
   }
   return *this;

@@ -2,8 +2,9 @@
 // prints after a key command (Stockfish's `d` and its "Key:" line by default). Positions are sent
 // as a FEN and a short tail of moves, many of them before any reply is read; "isready" after the
 // key command ends each reply, whatever the engine prints. A crash, a hang or a flood of lines is
-// confirmed by replaying the positions that were in flight one at a time on a fresh engine, so
-// that it is blamed on the position that causes it.
+// blamed on the position whose reply it interrupted; the other positions in flight are replayed
+// one at a time on a fresh engine (all of them, when the engine died before we could read what
+// it had answered), so that each fault lands on the position that causes it.
 #pragma once
 
 #include <atomic>
@@ -24,17 +25,22 @@
 
 namespace zobrist_verify {
 
-// Matches Stockfish's (and Fairy-Stockfish's) "Key: 8F8F01D4562F59FB".
-inline constexpr const char* DefaultKeyPattern = "^Key: *([0-9A-Fa-f]+) *$";
+// Stockfish's (and Fairy-Stockfish's) "Key: 8F8F01D4562F59FB". The group takes any word, so that
+// a "Key:" line with something else than a key is reported as such.
+inline constexpr const char* DefaultKeyPattern = "^Key: *([^ ]*) *$";
 
 struct EngineDoorOptions {
   std::vector<std::string> argv;  // the engine and its arguments, run without a shell
   std::string key_command = "d";
   std::string key_pattern = DefaultKeyPattern;  // ECMAScript, one capture group: the key in hex
-  std::chrono::milliseconds timeout{10'000};    // for the handshake and for each reply
+  std::chrono::milliseconds timeout{2'000};  // for each reply (the handshake gets at least 10 s)
   int tail_plies = 4;       // moves a position command carries after its FEN
   int max_in_flight = 24;   // positions sent and not yet read (replies must fit the pipe)
-  int max_restarts = 64;    // fresh engines after faults before the door gives up
+  // Fresh engines after faults before the door gives up (each later position is then refused
+  // with ErrorKind::GaveUp). A position that crashed or hung the engine is remembered and not
+  // sent again, so shrinking its case costs a restart (or, for a hang, `timeout`) only for
+  // positions not seen before.
+  int max_restarts = 1000;
   std::string transcript;   // when set, every line sent to the engine is also written here
 };
 
@@ -79,12 +85,16 @@ class EngineConnection {
   // Sends a request's lines; false when the engine could not take them.
   bool send(const Request& request);
   // Reads the reply of the oldest request in flight. A fault (the engine died, hung or flooded)
-  // is confirmed by replaying every request in flight one at a time on a fresh engine.
+  // is that request's (an engine answers in order); the other requests in flight are replayed
+  // one at a time on a fresh engine.
   void read_oldest();
   // Reads one reply up to "readyok". Faults stop the engine.
   [[nodiscard]] Expected<Key> read_reply(const std::string& position_command);
-  void replay_alone(std::deque<Request> requests, const Error& first_fault);
+  void replay_alone(std::deque<Request> requests);
+  // A fresh engine after a fault, within options_.max_restarts (else ErrorKind::GaveUp).
+  [[nodiscard]] Expected<Done> restart();
   void answer(const Request& request, Expected<Key> key);
+  void remember_fault(const Request& request, const Error& error);
   void write_transcript(const std::string& text);
 
   EngineDoorOptions options_;
@@ -96,6 +106,8 @@ class EngineConnection {
   std::optional<bool> chess960_mode_;  // UCI_Chess960 as last set on the running engine
   std::deque<Request> in_flight_;
   std::unordered_map<std::uint64_t, Expected<Key>> answers_;
+  // Positions (Chess960 flag and position command) that crashed or hung the engine, and how.
+  std::unordered_map<std::string, Error> faults_;
   std::uint64_t next_id_ = 1;
   std::atomic<std::uint64_t> answered_{0};
   int restarts_ = 0;

@@ -10,7 +10,9 @@ namespace zobrist_verify {
 
 // How a call into another process failed, when it did not simply refuse: the process died, or it
 // stopped answering. Reports show these as "crashed" and "timed out" rather than as a refusal.
-enum class ErrorKind : std::uint8_t { Refused, Crashed, TimedOut };
+// GaveUp: the call was never made, because the door gave up on a target that failed too often
+// (a property then drops the case rather than blame it).
+enum class ErrorKind : std::uint8_t { Refused, Crashed, TimedOut, GaveUp };
 
 struct Error {
   std::string message;

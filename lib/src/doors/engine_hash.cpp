@@ -28,7 +28,11 @@ std::string quoted(const std::string& line) {
 }
 
 bool is_fault(const Error& error) {
-  return error.kind != ErrorKind::Refused;
+  return error.kind == ErrorKind::Crashed || error.kind == ErrorKind::TimedOut;
+}
+
+std::string fault_key(bool chess960, const std::string& position_command) {
+  return (chess960 ? "960 " : "") + position_command;
 }
 
 }  // namespace
@@ -83,7 +87,8 @@ Expected<std::shared_ptr<EngineConnection>> EngineConnection::open(EngineDoorOpt
 
 Expected<Done> EngineConnection::start_engine() {
   EngineTimeouts timeouts;
-  timeouts.handshake = options_.timeout;
+  // Engines load their networks and tables before "uciok": the handshake gets at least 10 s.
+  timeouts.handshake = std::max(options_.timeout, Milliseconds(10'000));
   timeouts.reply = options_.timeout;
   timeouts.write = options_.timeout;
   timeouts.quit = Milliseconds(200);
@@ -97,6 +102,28 @@ Expected<Done> EngineConnection::start_engine() {
   chess960_mode_.reset();
   engine_.emplace(std::move(*engine));
   return Done{};
+}
+
+Expected<Done> EngineConnection::restart() {
+  if (restarts_ >= options_.max_restarts) {
+    return Error{"not asked: engine '" + name_ + "' is not restarted again after " +
+                     std::to_string(restarts_) + " restarts (the last fault: " + last_fault_ + ")",
+                 ErrorKind::GaveUp};
+  }
+  ++restarts_;
+  if (auto started = start_engine(); !started) {
+    // An engine that started once and now cannot is out of order for good.
+    restarts_ = options_.max_restarts;
+    last_fault_ = started.error();
+    return Error{"not asked: the engine could not be restarted: " + started.error(),
+                 ErrorKind::GaveUp};
+  }
+  return Done{};
+}
+
+void EngineConnection::remember_fault(const Request& request, const Error& error) {
+  last_fault_ = error.message;
+  faults_.insert_or_assign(fault_key(request.chess960, request.position_command), error);
 }
 
 void EngineConnection::write_transcript(const std::string& text) {
@@ -122,17 +149,13 @@ bool EngineConnection::send(const Request& request) {
 KeyTicket EngineConnection::request(const std::string& position_command, bool chess960) {
   Request r{next_id_++, position_command, chess960 && offers_chess960_, false};
   const KeyTicket ticket{r.id};
+  if (auto known = faults_.find(fault_key(r.chess960, r.position_command)); known != faults_.end()) {
+    answer(r, known->second);  // it crashed or hung the engine before: not sent again
+    return ticket;
+  }
   if (in_flight_.empty() && (!engine_ || !engine_->running())) {
-    if (restarts_ >= options_.max_restarts) {
-      answer(r, Error{"engine '" + name_ + "' is not restarted again after " +
-                          std::to_string(restarts_) + " restarts (the last fault: " + last_fault_ +
-                          ")",
-                      ErrorKind::Crashed});
-      return ticket;
-    }
-    ++restarts_;
-    if (auto started = start_engine(); !started) {
-      answer(r, Error{"the engine could not be restarted: " + started.error(), ErrorKind::Crashed});
+    if (auto restarted = restart(); !restarted) {
+      answer(r, Error{restarted.error(), restarted.error_kind()});
       return ticket;
     }
   }
@@ -142,7 +165,8 @@ KeyTicket EngineConnection::request(const std::string& position_command, bool ch
     // The engine has gone: what it had answered is lost with it, so replay all in flight.
     std::deque<Request> lost = std::move(in_flight_);
     in_flight_.clear();
-    replay_alone(std::move(lost), Error{"the engine stopped reading its input", ErrorKind::Crashed});
+    last_fault_ = "the engine stopped reading its input";
+    replay_alone(std::move(lost));
   }
   return ticket;
 }
@@ -176,30 +200,20 @@ void EngineConnection::read_oldest() {
   Request oldest = std::move(in_flight_.front());
   in_flight_.pop_front();
   Expected<Key> key = read_reply(oldest.position_command);
-  if (key || !is_fault(Error{key.error(), key.error_kind()})) {
-    answer(oldest, std::move(key));
-    return;
-  }
-  std::deque<Request> lost = std::move(in_flight_);
+  const bool fault = !key && is_fault(Error{key.error(), key.error_kind()});
+  if (fault) remember_fault(oldest, Error{key.error(), key.error_kind()});
+  answer(oldest, std::move(key));
+  if (!fault) return;
+  std::deque<Request> rest = std::move(in_flight_);
   in_flight_.clear();
-  lost.push_front(std::move(oldest));
-  replay_alone(std::move(lost), Error{key.error(), key.error_kind()});
+  replay_alone(std::move(rest));
 }
 
-void EngineConnection::replay_alone(std::deque<Request> requests, const Error& first_fault) {
-  last_fault_ = first_fault.message;
+void EngineConnection::replay_alone(std::deque<Request> requests) {
   for (Request& r : requests) {
     if (!engine_ || !engine_->running()) {
-      if (restarts_ >= options_.max_restarts) {
-        answer(r, Error{"not answered: the engine failed and was not restarted again after " +
-                            std::to_string(restarts_) + " restarts (" + last_fault_ + ")",
-                        ErrorKind::Crashed});
-        continue;
-      }
-      ++restarts_;
-      if (auto started = start_engine(); !started) {
-        answer(r, Error{"not answered: the engine could not be restarted: " + started.error(),
-                        ErrorKind::Crashed});
+      if (auto restarted = restart(); !restarted) {
+        answer(r, Error{restarted.error(), restarted.error_kind()});
         continue;
       }
     }
@@ -210,7 +224,8 @@ void EngineConnection::replay_alone(std::deque<Request> requests, const Error& f
       continue;
     }
     Expected<Key> key = read_reply(r.position_command);
-    if (!key && is_fault(Error{key.error(), key.error_kind()})) last_fault_ = key.error();
+    if (!key && is_fault(Error{key.error(), key.error_kind()}))
+      remember_fault(r, Error{key.error(), key.error_kind()});
     answer(r, std::move(key));
   }
 }

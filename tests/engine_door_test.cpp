@@ -1,0 +1,298 @@
+// `check --engine` and `replay --engine` against the real Stockfish 15.1 and Fairy-Stockfish 11.1,
+// and against fake engines (tests/engines/fake_uci_engine.py) that fail in every way the door
+// must survive: an engine that cannot be used is an error (exit 2); a fault on one position is a
+// failure blamed on that position (exit 1); nothing is left running afterwards.
+// Needs /usr/games/stockfish (or ZV_STOCKFISH) and python3; skips without them.
+#include <signal.h>
+#include <sys/types.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "cli_runner.h"
+
+namespace zobrist_verify {
+namespace {
+
+using testing::RunResult;
+using testing::TempDir;
+using testing::run_cli;
+namespace fs = std::filesystem;
+
+std::string stockfish_path() {
+  const char* path = std::getenv("ZV_STOCKFISH");
+  return path ? path : "/usr/games/stockfish";
+}
+
+const std::string FakeEngine = std::string(ZV_ENGINES_DIR) + "/fake_uci_engine.py";
+
+bool have(const std::string& path) {
+  return fs::exists(path);
+}
+
+#define REQUIRE_STOCKFISH()                                                   \
+  if (!have(stockfish_path()) || !have("/usr/bin/python3"))                   \
+  GTEST_SKIP() << "needs " << stockfish_path() << " and python3 (ci/setup installs them)"
+
+// The fake engine with a mode and a marker word unique to this test, to find its leftovers.
+std::string fake(const std::string& mode, const std::string& marker) {
+  return FakeEngine + " " + mode + " " + marker;
+}
+
+// Processes whose command line holds `marker` (none may outlive the command that started them).
+int processes_with(const std::string& marker) {
+  int found = 0;
+  for (const fs::directory_entry& entry : fs::directory_iterator("/proc")) {
+    const std::string name = entry.path().filename();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::ifstream in(entry.path() / "cmdline", std::ios::binary);
+    std::string cmdline((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (cmdline.find(marker) != std::string::npos) ++found;
+  }
+  return found;
+}
+
+std::string unique_marker(const std::string& what) {
+  return "zv-marker-" + what + "-" + std::to_string(::getpid());
+}
+
+// --- engines that cannot be used: exit 2 and one error line -----------------------------------
+
+struct Unusable {
+  std::string mode;
+  std::string says;  // in the error line
+};
+
+class UnusableEngine : public ::testing::TestWithParam<Unusable> {};
+
+TEST_P(UnusableEngine, IsAUsageErrorThatSaysWhy) {
+  REQUIRE_STOCKFISH();
+  const std::string marker = unique_marker(GetParam().mode);
+  const RunResult r = run_cli({"check", "--engine", fake(GetParam().mode, marker), "--timeout",
+                               "1000", "--cases", "5"});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_EQ(r.err.rfind("error: ", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find(GetParam().says), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_EQ(processes_with(marker), 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Faults, UnusableEngine,
+    ::testing::Values(Unusable{"exit-at-start", "closed its output (exited with status 3)"},
+                      Unusable{"crash-at-start", "killed by signal 11"},
+                      Unusable{"no-uciok", "did not send 'uciok'"},
+                      Unusable{"no-key", "gave no key for the start position"}),
+    [](const auto& info) {
+      std::string name = info.param.mode;
+      std::replace(name.begin(), name.end(), '-', '_');
+      return name;
+    });
+
+TEST(EngineDoor, AProgramThatDoesNotExistIsAUsageError) {
+  const RunResult r = run_cli({"check", "--engine", "/nonexistent/engine --flag"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("cannot start '/nonexistent/engine': No such file or directory"),
+            std::string::npos)
+      << r.err;
+}
+
+TEST(EngineDoor, MalformedCommandsAndPatternsAreUsageErrors) {
+  EXPECT_EQ(run_cli({"check", "--engine", "engine 'unterminated"}).exit_code, 2);
+  EXPECT_EQ(run_cli({"check", "--engine", ""}).exit_code, 2);
+  const RunResult no_group =
+      run_cli({"check", "--engine", "/bin/true", "--key-pattern", "Key: [0-9A-F]+"});
+  EXPECT_EQ(no_group.exit_code, 2);
+  EXPECT_NE(no_group.err.find("needs exactly one"), std::string::npos) << no_group.err;
+  const RunResult bad_regex = run_cli({"check", "--engine", "/bin/true", "--key-pattern", "(("});
+  EXPECT_EQ(bad_regex.exit_code, 2);
+  EXPECT_NE(bad_regex.err.find("not an ECMAScript regular expression"), std::string::npos);
+  EXPECT_EQ(run_cli({"check", "--key-command", "d"}).exit_code, 2);  // without --engine
+  EXPECT_EQ(run_cli({"check", "--engine", "/bin/true", "--plugin", "x.so"}).exit_code, 2);
+}
+
+// --- faults on some positions: exit 1, blamed on the position -------------------------------
+
+struct PositionFault {
+  std::string mode;
+  std::string comparison;  // in the JSON counterexample
+  std::string says;        // in the target's message
+};
+
+class FaultOnCastling : public ::testing::TestWithParam<PositionFault> {};
+
+TEST_P(FaultOnCastling, FailsTheCaseAtTheCastlingMove) {
+  REQUIRE_STOCKFISH();
+  const std::string marker = unique_marker(GetParam().mode);
+  const RunResult r = run_cli({"check", "--engine", fake(GetParam().mode, marker), "--timeout",
+                               "300", "--property", "incremental-equals-full", "--cases", "10",
+                               "--json"});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("\"comparison\": \"" + GetParam().comparison + "\""), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find(GetParam().says), std::string::npos) << r.out;
+  // The fake fails only when a position command plays e1g1: the reproduction ends with it.
+  const std::size_t moves = r.out.find("\"moves\": [");
+  ASSERT_NE(moves, std::string::npos) << r.out;
+  const std::string list = r.out.substr(moves, r.out.find(']', moves) - moves);
+  EXPECT_NE(list.find("\"e1g1\""), std::string::npos) << list;
+  EXPECT_EQ(processes_with(marker), 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Faults, FaultOnCastling,
+    ::testing::Values(
+        PositionFault{"crash-on-castling", "target-crashed", "killed by signal 11"},
+        PositionFault{"hang-on-castling", "target-timed-out", "within 300 ms"},
+        PositionFault{"garbage-on-castling", "target-error", "'not-a-key' is not hexadecimal"},
+        PositionFault{"flood-on-castling", "target-crashed", "lines without 'readyok'"}),
+    [](const auto& info) {
+      std::string name = info.param.mode;
+      std::replace(name.begin(), name.end(), '-', '_');
+      return name;
+    });
+
+// --- engines that work ------------------------------------------------------------------------
+
+TEST(EngineDoor, RunsTheProgramWithoutAShell) {
+  REQUIRE_STOCKFISH();
+  TempDir dir;
+  const fs::path witness = dir.path() / "a-shell-ran-this";
+  const std::string marker = unique_marker("no-shell");
+  // A shell would run the substitution and create the file; the engine gets the text as a word.
+  const RunResult r = run_cli({"check", "--engine",
+                               FakeEngine + " proxy " + marker + " '$(touch " + witness.string() +
+                                   ")' \"; touch " + witness.string() + "\"",
+                               "--cases", "10", "--expect", "stockfish"});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_FALSE(fs::exists(witness));
+  EXPECT_EQ(processes_with(marker), 0);
+}
+
+TEST(EngineDoor, KeyCommandAndPatternReadAKeyPrintedAnotherWay) {
+  REQUIRE_STOCKFISH();
+  const RunResult r =
+      run_cli({"check", "--engine", FakeEngine + " hashkey", "--key-command", "hashkey",
+               "--key-pattern", "^hash=0x([0-9a-f]+)$", "--expect", "stockfish", "--cases", "20"});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  // Without them the door finds no key at the start position.
+  const RunResult default_key = run_cli({"check", "--engine", FakeEngine + " hashkey"});
+  EXPECT_EQ(default_key.exit_code, 2) << default_key.out;
+}
+
+// What the door sent, as position commands: their FEN fields and move tails.
+struct Sent {
+  int positions = 0;
+  int halfmove_14_or_more = 0;
+  int en_passant_square = 0;
+  int castling_moves = 0;
+  int promotions = 0;
+  int chess960 = 0;
+};
+
+Sent read_transcript(const fs::path& path) {
+  Sent sent;
+  std::ifstream in(path);
+  bool chess960 = false;
+  for (std::string line; std::getline(in, line);) {
+    if (line == "setoption name UCI_Chess960 value true") chess960 = true;
+    if (line == "setoption name UCI_Chess960 value false") chess960 = false;
+    if (line.rfind("position fen ", 0) != 0) continue;
+    ++sent.positions;
+    sent.chess960 += chess960;
+    std::istringstream words(line.substr(13));
+    std::string board, side, castling, en_passant, halfmove;
+    words >> board >> side >> castling >> en_passant >> halfmove;
+    int clock = std::atoi(halfmove.c_str());
+    if (en_passant != "-") ++sent.en_passant_square;
+    std::string word;
+    words >> word;  // fullmove number
+    bool counted_castling = false, counted_promotion = false;
+    while (words >> word) {
+      if (word == "moves") continue;
+      ++clock;
+      if (!counted_castling && !chess960 &&
+          (word == "e1g1" || word == "e1c1" || word == "e8g8" || word == "e8c8")) {
+        ++sent.castling_moves;
+        counted_castling = true;
+      }
+      if (!counted_promotion && word.size() == 5) {
+        ++sent.promotions;
+        counted_promotion = true;
+      }
+    }
+    if (clock >= 14) ++sent.halfmove_14_or_more;
+  }
+  return sent;
+}
+
+TEST(EngineStockfish, PassesWithStockfishsPrintedKeysOverTenThousandPositions) {
+  REQUIRE_STOCKFISH();
+  TempDir dir;
+  const fs::path transcript = dir.path() / "transcript";
+  const std::string marker = unique_marker("stockfish");
+  const RunResult r = run_cli({"check", "--engine", stockfish_path(), "--expect", "stockfish",
+                               "--json", "--transcript", transcript.string()});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("\"passed\": true"), std::string::npos);
+  EXPECT_NE(r.out.find("\"target\": \"engine:Stockfish 15.1"), std::string::npos) << r.out;
+  // Stockfish folds the halfmove clock into the key it prints from 14 on: detected, not failed.
+  EXPECT_NE(r.out.find("\"halfmove_dependent\": true"), std::string::npos);
+  EXPECT_NE(r.out.find("\"en_passant_rule\": \"pseudo-legal\""), std::string::npos);
+  // The en-passant property saw captures pinned along a rank and a diagonal.
+  EXPECT_NE(r.out.find("capturer pinned along the rank"), std::string::npos);
+  EXPECT_NE(r.out.find("capturer pinned on a diagonal"), std::string::npos);
+  // What was sent, read back independently of the door.
+  const Sent sent = read_transcript(transcript);
+  EXPECT_GE(sent.positions, 10'000);
+  EXPECT_GE(sent.halfmove_14_or_more, 1'000);
+  EXPECT_GE(sent.en_passant_square, 100);
+  EXPECT_GE(sent.castling_moves, 100);
+  EXPECT_GE(sent.promotions, 100);
+  EXPECT_GE(sent.chess960, 100);
+}
+
+TEST(EngineStockfish, ReplayShowsThePrintedKeyBesideTheSchemes) {
+  REQUIRE_STOCKFISH();
+  const RunResult r = run_cli({"replay", "--engine", stockfish_path(), "--fen",
+                               "4k3/8/8/8/8/8/8/R3K2R w KQ - 13 40", "--moves", "e1g1", "e8e7",
+                               "--expect", "stockfish"});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 7) << r.out;
+  EXPECT_EQ(r.out.find("DIFFERS"), std::string::npos) << r.out;
+  // Polyglot's keys are not Stockfish's: every step differs.
+  const RunResult polyglot = run_cli({"replay", "--engine", stockfish_path(), "--fen",
+                                      "4k3/8/8/8/8/8/8/R3K2R w KQ - 13 40", "--expect", "polyglot"});
+  EXPECT_EQ(polyglot.exit_code, 1);
+  EXPECT_NE(polyglot.out.find("DIFFERS"), std::string::npos);
+}
+
+const std::string FairyStockfish = "/usr/games/fairy-stockfish";
+
+TEST(EngineFairyStockfish, PassesBlackBoxWithKeysOfItsOwn) {
+  if (!have(FairyStockfish)) GTEST_SKIP() << "needs " << FairyStockfish << " (ci/setup installs it)";
+  const RunResult r = run_cli({"check", "--engine", FairyStockfish, "--json"});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  // What the suite finds out about its conventions.
+  EXPECT_NE(r.out.find("\"en_passant_rule\": \"pseudo-legal\""), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"halfmove_dependent\": false"), std::string::npos) << r.out;
+  // Its keys are neither Polyglot's nor Stockfish 15.1's.
+  for (const char* scheme : {"polyglot", "stockfish"}) {
+    const RunResult expect = run_cli({"check", "--engine", FairyStockfish, "--expect", scheme,
+                                      "--property", "incremental-equals-full", "--cases", "5"});
+    EXPECT_EQ(expect.exit_code, 1) << scheme << expect.out;
+    EXPECT_NE(expect.out.find("key vs the exact printed key of the " + std::string(scheme)),
+              std::string::npos)
+        << expect.out;
+  }
+}
+
+}  // namespace
+}  // namespace zobrist_verify

@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""A faulty UCI engine for the engine door's tests.
+
+usage: fake_uci_engine.py MODE [WORDS...]
+
+The wrapped engine is $ZV_STOCKFISH, else /usr/games/stockfish. Words after the mode are ignored
+(tests pass a marker to find leftover processes, and text a shell would have interpreted).
+
+Modes that never get going (the door must call the engine unusable, exit 2):
+  exit-at-start      exits with status 3 before saying anything
+  crash-at-start     kills itself with SIGSEGV on "uci"
+  no-uciok           answers "uci" with chatter but never "uciok"
+  no-key             a proxy to Stockfish that drops the "Key:" lines of `d`
+
+Modes that work:
+  proxy              passes every line to Stockfish and back
+  hashkey            as proxy, but prints the key only in reply to its own command "hashkey",
+                     as "hash=0x<lower-case hex>" (for --key-command and --key-pattern)
+
+Modes that proxy every line to Stockfish and fail on some positions only (a failure of the
+target, exit 1, blamed on that position). The trigger is a move in the `position` command:
+  crash-on-castling  kills itself with SIGSEGV when the moves hold e1g1
+  hang-on-castling   stops answering when the moves hold e1g1
+  garbage-on-castling  prints "Key: not-a-key" when the moves hold e1g1
+  flood-on-castling  prints endless lines when the moves hold e1g1
+"""
+import ctypes
+import os
+import signal
+import subprocess
+import sys
+import time
+
+
+def die_with_parent():
+    # The wrapped Stockfish goes when this script goes, however it goes.
+    ctypes.CDLL("libc.so.6").prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+
+
+def stop(engine):
+    # Before it fails, the fake ends its own Stockfish, as a one-process engine would have none.
+    if engine is not None:
+        engine.kill()
+        engine.wait()
+
+
+def say(line):
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+
+
+def main():
+    mode = sys.argv[1]
+    stockfish = os.environ.get("ZV_STOCKFISH", "/usr/games/stockfish")
+    if mode == "exit-at-start":
+        sys.exit(3)
+    engine = None
+    if mode not in ("crash-at-start", "no-uciok"):
+        engine = subprocess.Popen([stockfish], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  text=True, bufsize=1, preexec_fn=die_with_parent)
+    triggered = False
+    for line in sys.stdin:
+        command = line.strip()
+        words = command.split()
+        if not words:
+            continue
+        if words[0] == "uci" and mode == "crash-at-start":
+            os.kill(os.getpid(), signal.SIGSEGV)
+        if words[0] == "uci" and mode == "no-uciok":
+            say("id name Silent")
+            say("this engine never says uciok")
+            continue
+        if words[0] == "position":
+            triggered = "moves" in words and "e1g1" in words[words.index("moves"):]
+            if triggered and mode == "crash-on-castling":
+                stop(engine)
+                os.kill(os.getpid(), signal.SIGSEGV)
+        if words[0] == "hashkey" and mode == "hashkey":
+            engine.stdin.write("d\n")
+            engine.stdin.flush()
+            while True:
+                reply = engine.stdout.readline()
+                if not reply:
+                    sys.exit(1)
+                if reply.startswith("Key:"):
+                    say("hash=0x" + reply.split()[1].lower())
+                if reply.startswith("Checkers:"):
+                    break
+            continue
+        if words[0] == "d" and triggered:
+            if mode == "hang-on-castling":
+                stop(engine)
+                time.sleep(3600)
+            if mode == "flood-on-castling":
+                stop(engine)
+                while True:
+                    say("info string flooding")
+        engine.stdin.write(command + "\n")
+        engine.stdin.flush()
+        if words[0] == "quit":
+            break
+        # Forward the reply: up to uciok, readyok or the Checkers: line of `d`.
+        end = {"uci": "uciok", "isready": "readyok", "d": "Checkers:"}.get(words[0])
+        while end is not None:
+            reply = engine.stdout.readline()
+            if not reply:
+                sys.exit(1)
+            reply = reply.rstrip("\n")
+            if reply.startswith("Key:"):
+                if mode in ("no-key", "hashkey"):
+                    continue
+                if triggered and mode == "garbage-on-castling":
+                    reply = "Key: not-a-key"
+            say(reply)
+            if reply.split(" ")[0] == end:
+                break
+
+
+if __name__ == "__main__":
+    main()
