@@ -24,6 +24,10 @@ constexpr const char* CheckUsage =
        zobrist-verify check --plugin PATH [--expect SCHEME] [--en-passant RULE] [--timeout MS]
                              [--no-isolation] [--xfen] [--cases N] [--seed S] [--property NAME]
                              [--json] [--junit FILE]
+       zobrist-verify check --engine "CMD ARGS" [--expect SCHEME] [--en-passant RULE]
+                             [--key-command CMD] [--key-pattern REGEX] [--timeout MS]
+                             [--transcript FILE] [--cases N] [--seed S] [--property NAME]
+                             [--json] [--junit FILE]
 
 Runs the property suite (RapidCheck) and prints one line per property ("target property .......
 PASS  detail"), the shrunk reproduction under each failure, and "check: N passed, M failed, K
@@ -33,7 +37,10 @@ en-passant rule (always, pseudo-legal, legal, never or unknown) and whether its 
 halfmove clock are detected first and printed, and it is judged under them. Exits 0 if every
 property holds, 1 if one fails (a crash, an abort or a hang of the plugin on a case included), 2
 on a usage error or a plugin that cannot be used at all (not loadable, wrong ABI, fails on the
-start position).
+start position). --engine checks a running UCI engine the same way, through the key it prints
+for each position (Stockfish's `d` by default); an engine that does not start, fails the "uci"
+handshake or prints no key for the start position exits 2, and a crash, a hang or garbage on one
+position fails that position.
 
 options:
   --scheme NAME     polyglot, stockfish, rustic, seed:N or file:PATH (default: the three
@@ -41,13 +48,23 @@ options:
   --mutant NAME     check a mutant of the catalogue (`zobrist-verify mutants`) instead of the
                     reference, black-box: shows what a caught bug's report looks like
   --plugin PATH     check the hashing of the plugin (a shared library exporting zv_plugin_entry)
-  --expect SCHEME   with --plugin: its keys must also equal this scheme's exactly (a --scheme
-                    name; for stockfish the raw key), under the scheme's en-passant rule
-  --en-passant RULE with --plugin: judge under this rule (always, pseudo-legal, legal, never)
-                    instead of the detected one or --expect's; `never` accepts a plugin that
+  --engine "CMD"    check a UCI engine: CMD is split into words as a shell would (quotes
+                    respected) and run directly, without a shell
+  --expect SCHEME   with --plugin or --engine: its keys must also equal this scheme's exactly
+                    (a --scheme name; for stockfish the raw key through a plugin, the printed
+                    key, clock folded in from 14, through an engine), under the scheme's
+                    en-passant rule
+  --en-passant RULE with a door: judge under this rule (always, pseudo-legal, legal, never)
+                    instead of the detected one or --expect's; `never` accepts a target that
                     never hashes the en-passant square
   --timeout MS      with --plugin: the longest one call may take before the case counts as a
-                    hang (default: 10000)
+                    hang (default: 10000); with --engine: the longest one reply may take
+                    (default: 2000; the handshake gets at least 10000)
+  --key-command CMD with --engine: the command that makes it print its key (default: d); the
+                    door sends "isready" after it and reads the reply up to "readyok"
+  --key-pattern RE  with --engine: an ECMAScript regular expression with one capture group, the
+                    key in hex (default: ^Key: *([^ ]*) *$, Stockfish's "Key:" line)
+  --transcript FILE with --engine: also write every line sent to the engine to FILE
   --no-isolation    with --plugin: run it in this process (for gdb or a sanitizer; a crash then
                     ends the run)
   --xfen            with --plugin: send Chess960 castling rights as X-FEN letters (KQkq where
@@ -60,7 +77,8 @@ options:
                     "properties": [{"name", "target", "status", "cases", "counterexample":
                     {"fen", "moves", "ply", "comparison", "expected", "actual", "positions",
                     ...}}]}; with --plugin also "target", "en_passant_rule",
-                    "halfmove_dependent"
+                    "halfmove_dependent"; with --engine the notes also give how many positions
+                    the engine answered
   --junit FILE      also write the results as JUnit XML to FILE
   --help            print this help
 
@@ -210,10 +228,12 @@ int run_check(std::span<const std::string> words) {
         properties::run_third_party(door->target, door->description, door_options);
     return report_third_party(run, door_options, args->has("--json"), args->value("--junit"));
   }
-  for (const char* door_only :
-       {"--expect", "--en-passant", "--timeout", "--no-isolation", "--xfen"})
+  for (const char* door_only : {"--expect", "--en-passant", "--timeout"})
     if (args->has(door_only))
-      return report_usage_error(std::string(door_only) + " goes with --plugin");
+      return report_usage_error(std::string(door_only) + " goes with --plugin or --engine");
+  for (const char* plugin_only : {"--no-isolation", "--xfen"})
+    if (args->has(plugin_only))
+      return report_usage_error(std::string(plugin_only) + " goes with --plugin");
 
   const properties::MutantInfo* mutant = nullptr;
   if (auto name = args->value("--mutant")) {

@@ -21,9 +21,10 @@ commands:
   perft     count the leaves of the legal move tree, or check a perft suite (--epd)
   verify    check the library against the reference corpus and print a PASS/FAIL report
   check     run the property suite (RapidCheck) on the reference hashing of each scheme, or on a
-            third party's through --plugin
+            third party's through --plugin (a C ABI plugin) or --engine (a UCI engine)
   mutants   run the property suite on the mutation catalogue: every mutant must be killed
-  replay    play one case on a plugin and print its keys step by step (a failure's reproduction)
+  replay    play one case on a plugin or an engine and print its keys step by step (a failure's
+            reproduction)
   book      check a Polyglot opening book: order, move encoding, and a walk from the start position
 
 options:

@@ -1,6 +1,7 @@
 // Properties 6 and 7: the castling term and the side-to-move term, both derived black-box from the
 // target's own keys of FENs that differ in that field only.
 #include <cstdlib>
+#include <optional>
 
 #include <rapidcheck.h>
 
@@ -160,39 +161,60 @@ void side_to_move(const PropertyContext& context) {
   Line probe(context.target, context.caps);
   line.start(game.start_fen, game.chess960);
   const bool chess960 = game.chess960;
+  // Every key of the game is asked for first (a pipelined target answers them in one stream),
+  // then checked ply by ply: the position's key, the same FEN without its en-passant square,
+  // with it, and with the other side to move (when that is a legal position).
+  struct Ply {
+    std::string fen, no_square, flipped;
+    bool in_check = false;
+    PendingKeys key, without_square, with_square;
+    std::optional<PendingKeys> flipped_key;
+  };
+  std::vector<Ply> plies;
   for (std::size_t ply = 0;; ++ply) {
-    const Position& pos = line.position();
-    const std::string fen = line.fen();
-    const Key key = line.keys().key;
-    const std::string no_square = with_en_passant(fen, "-");
-    const Key without_square = scratch.key_of(no_square, chess960, line);
-    const Key en_passant_term = scratch.key_of(fen, chess960, line) ^ without_square;
-    // The same FEN with the other side to move (when that is a legal position).
-    const std::string flipped = with_side(no_square, ~pos.side_to_move());
-    if (fen_is_valid(flipped, chess960)) {
-      const Key difference = without_square ^ scratch.key_of(flipped, chess960, line);
-      if (difference != side_term)
-        fail(line.counterexample("flipping the side to move in " + no_square +
-                                     " changes the key by " + hex(difference) +
-                                     ", not by the side term",
-                                 side_term, difference));
-    }
-    // A null move from a second instance set to this position.
-    if (context.caps.null_move && !pos.checkers()) {
-      probe.start(fen, chess960);
-      probe.play("0000");
-      const Key after = probe.keys().key;
-      expect_same_key(probe, "after a null move vs the key before ^ side term ^ en-passant term",
-                      key ^ side_term ^ en_passant_term, after);
-    }
+    Ply p;
+    p.fen = line.fen();
+    p.no_square = with_en_passant(p.fen, "-");
+    p.flipped = with_side(p.no_square, ~line.position().side_to_move());
+    p.in_check = line.position().checkers() != 0;
+    p.key = line.request_keys();
+    p.without_square = scratch.request_keys_of(p.no_square, chess960, line);
+    p.with_square = scratch.request_keys_of(p.fen, chess960, line);
+    if (fen_is_valid(p.flipped, chess960))
+      p.flipped_key = scratch.request_keys_of(p.flipped, chess960, line);
+    plies.push_back(std::move(p));
     if (ply == game.moves.size()) break;
-    const std::string& uci = game.moves[ply];
-    line.play(uci);
-    if (uci == "0000")
-      expect_same_key(line,
-                      "after a null move in the game vs the key before ^ side term ^ "
-                      "en-passant term",
-                      key ^ side_term ^ en_passant_term, line.keys().key);
+    line.play(game.moves[ply]);
+  }
+  Key previous_expected = 0;  // the key a null move from the previous ply must give
+  for (std::size_t i = 0; i < plies.size(); ++i) {
+    const Ply& p = plies[i];
+    const int at = p.key.ply;
+    const Key key = line.collect(p.key).key;
+    if (i > 0 && game.moves[i - 1] == "0000" && key != previous_expected)
+      fail(line.counterexample_at(at,
+                                  "after a null move in the game vs the key before ^ side term ^ "
+                                  "en-passant term",
+                                  previous_expected, key));
+    const Key without_square = scratch.collect(p.without_square, p.no_square, line).key;
+    const Key en_passant_term = scratch.collect(p.with_square, p.fen, line).key ^ without_square;
+    if (p.flipped_key) {
+      const Key difference = without_square ^ scratch.collect(*p.flipped_key, p.flipped, line).key;
+      if (difference != side_term)
+        fail(line.counterexample_at(at,
+                                    "flipping the side to move in " + p.no_square +
+                                        " changes the key by " + hex(difference) +
+                                        ", not by the side term",
+                                    side_term, difference));
+    }
+    previous_expected = key ^ side_term ^ en_passant_term;
+    // A null move from a second instance set to this position.
+    if (context.caps.null_move && !p.in_check) {
+      probe.start(p.fen, chess960);
+      probe.play("0000");
+      expect_same_key(probe, "after a null move vs the key before ^ side term ^ en-passant term",
+                      previous_expected, probe.keys().key);
+    }
   }
 }
 

@@ -1,4 +1,5 @@
 // Properties 3 and 4: equal positions get equal keys, unequal positions unequal keys.
+#include <deque>
 #include <unordered_map>
 
 #include <rapidcheck.h>
@@ -207,6 +208,34 @@ void unequal_positions_unequal_keys(const PropertyContext& context) {
     c.positions = {there, shown};
     fail(std::move(c));
   };
+  // Each game is played and all its keys asked for first; its keys are read and checked, ply by
+  // ply, only once the next game has been asked for, so a pipelined target always has work.
+  struct Asked {
+    PositionIdentity identity;
+    PendingKeys keys;
+  };
+  struct AskedGame {
+    std::uint32_t index;
+    std::vector<Asked> plies;
+  };
+  std::deque<AskedGame> unread;
+  auto check_game = [&](const AskedGame& g) {
+    for (const Asked& a : g.plies) {
+      if (by_identity.size() >= wanted) return;
+      const Key key = line.collect(a.keys).key;
+      const Seen here{key, g.index, a.keys.ply};
+      if (auto it = by_identity.find(a.identity); it != by_identity.end()) {
+        if (it->second.key != key) fail_with(it->second, false, here);
+        continue;
+      }
+      if (auto it = by_key.find(key);
+          it != by_key.end() && !only_clock_differs(a.identity, it->second)) {
+        fail_with(by_identity.at(it->second), true, here);
+      }
+      by_identity.emplace(a.identity, here);
+      by_key.emplace(key, a.identity);
+    }
+  };
   const std::size_t max_games = wanted;  // far more than needed; stops a target that loops
   while (by_identity.size() < wanted && games.size() < max_games) {
     const unsigned pick = rng.below(100);
@@ -219,14 +248,7 @@ void unequal_positions_unequal_keys(const PropertyContext& context) {
     }
     if (!line.try_start(start.fen, start.chess960)) continue;  // refused, and counted
     games.push_back({line.start_fen(), line.chess960(), {}});
-    const auto game_index = std::uint32_t(games.size() - 1);
-    // The whole game is played and its keys asked for first (a pipelined target answers them in
-    // one stream); they are read and checked afterwards, ply by ply.
-    struct Asked {
-      PositionIdentity identity;
-      PendingKeys keys;
-    };
-    std::vector<Asked> asked;
+    AskedGame asked{std::uint32_t(games.size() - 1), {}};
     for (int ply = -1; ply < 80; ++ply) {
       if (ply >= 0) {
         const MoveList legal = legal_moves(line.position());
@@ -239,23 +261,18 @@ void unequal_positions_unequal_keys(const PropertyContext& context) {
         line.play(uci);
         games.back().moves.push_back(uci);
       }
-      asked.push_back({position_identity(line.position(), rule, clock), line.request_keys()});
+      asked.plies.push_back(
+          {position_identity(line.position(), rule, clock), line.request_keys()});
     }
-    for (const Asked& a : asked) {
-      const Key key = line.collect(a.keys).key;
-      const Seen here{key, game_index, a.keys.ply};
-      if (auto it = by_identity.find(a.identity); it != by_identity.end()) {
-        if (it->second.key != key) fail_with(it->second, false, here);
-        continue;
-      }
-      if (auto it = by_key.find(key);
-          it != by_key.end() && !only_clock_differs(a.identity, it->second)) {
-        fail_with(by_identity.at(it->second), true, here);
-      }
-      by_identity.emplace(a.identity, here);
-      by_key.emplace(key, a.identity);
-      if (by_identity.size() >= wanted) break;
+    unread.push_back(std::move(asked));
+    if (unread.size() > 1) {
+      check_game(unread.front());
+      unread.pop_front();
     }
+  }
+  while (!unread.empty() && by_identity.size() < wanted) {
+    check_game(unread.front());
+    unread.pop_front();
   }
   if (by_identity.size() < wanted) {
     Counterexample c = line.counterexample("only " + std::to_string(by_identity.size()) +

@@ -223,6 +223,7 @@ Subprocess::Subprocess(Subprocess&& other) noexcept
       stderr_fd_(std::exchange(other.stderr_fd_, -1)),
       stdout_closed_(other.stdout_closed_),
       stdout_buffer_(std::move(other.stdout_buffer_)),
+      stdout_start_(std::exchange(other.stdout_start_, 0)),
       stderr_buffer_(std::move(other.stderr_buffer_)),
       wait_status_(std::exchange(other.wait_status_, std::nullopt)),
       reaped_(std::exchange(other.reaped_, true)) {}
@@ -237,6 +238,7 @@ Subprocess& Subprocess::operator=(Subprocess&& other) noexcept {
     stderr_fd_ = std::exchange(other.stderr_fd_, -1);
     stdout_closed_ = other.stdout_closed_;
     stdout_buffer_ = std::move(other.stdout_buffer_);
+    stdout_start_ = std::exchange(other.stdout_start_, 0);
     stderr_buffer_ = std::move(other.stderr_buffer_);
     wait_status_ = std::exchange(other.wait_status_, std::nullopt);
     reaped_ = std::exchange(other.reaped_, true);
@@ -384,13 +386,16 @@ Expected<Done> Subprocess::write_all(std::string_view data, Milliseconds timeout
     if (n < 0 && errno != EAGAIN) {
       return Error{"cannot write to '" + program_ + "': " + errno_text(errno)};
     }
-    // The pipe is full: wait for room, and keep draining stderr so the child cannot block on it.
-    pollfd fds[2] = {{stdin_fd_, POLLOUT, 0}, {stderr_fd_, POLLIN, 0}};
-    int ready = ::poll(fds, 2, poll_timeout(deadline));
+    // The pipe is full: wait for room, and keep reading stdout (into the line buffer) and stderr
+    // so that a child blocked on writing its replies goes on reading its input.
+    pollfd fds[3] = {{stdin_fd_, POLLOUT, 0}, {stderr_fd_, POLLIN, 0},
+                     {stdout_closed_ ? -1 : stdout_fd_, POLLIN, 0}};
+    int ready = ::poll(fds, 3, poll_timeout(deadline));
     if (ready < 0 && errno != EINTR) {
       return Error{"cannot wait for '" + program_ + "': " + errno_text(errno)};
     }
     if (ready > 0 && fds[1].revents != 0) drain_stderr();
+    if (ready > 0 && fds[2].revents != 0) (void)read_stdout_chunk();  // an error shows again at read_line
     if (ready == 0 && Clock::now() >= deadline) {
       return Error{"'" + program_ + "' did not read its input for " +
                    std::to_string(timeout.count()) + " ms (the pipe stayed full)"};
@@ -399,17 +404,54 @@ Expected<Done> Subprocess::write_all(std::string_view data, Milliseconds timeout
   return Done{};
 }
 
+bool Subprocess::take_buffered_line(std::string& line) {
+  const auto newline = stdout_buffer_.find('\n', stdout_start_);
+  if (newline == std::string::npos) return false;
+  line.assign(stdout_buffer_, stdout_start_, newline - stdout_start_);
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+  stdout_start_ = newline + 1;
+  if (stdout_start_ == stdout_buffer_.size()) {
+    stdout_buffer_.clear();
+    stdout_start_ = 0;
+  }
+  return true;
+}
+
+Expected<Done> Subprocess::read_stdout_chunk() {
+  char chunk[65536];
+  ssize_t n = ::read(stdout_fd_, chunk, sizeof chunk);
+  if (n > 0) {
+    stdout_buffer_.append(chunk, std::size_t(n));
+  } else if (n == 0) {
+    stdout_closed_ = true;
+  } else if (errno != EINTR && errno != EAGAIN) {
+    return Error{"cannot read from '" + program_ + "': " + errno_text(errno)};
+  }
+  return Done{};
+}
+
 Expected<std::optional<std::string>> Subprocess::read_line(Milliseconds timeout) {
   if (stdout_fd_ < 0) return Error{"the output of '" + program_ + "' is already closed"};
   auto deadline = Clock::now() + timeout;
   for (;;) {
-    auto newline = stdout_buffer_.find('\n');
+    // Lines are taken from stdout_start_ on; the consumed front is dropped only once it is most
+    // of the buffer, so that a large read is not shifted once per line.
+    auto newline = stdout_buffer_.find('\n', stdout_start_);
     if (newline != std::string::npos) {
-      std::string line = stdout_buffer_.substr(0, newline);
-      stdout_buffer_.erase(0, newline + 1);
+      std::string line = stdout_buffer_.substr(stdout_start_, newline - stdout_start_);
+      stdout_start_ = newline + 1;
+      if (stdout_start_ == stdout_buffer_.size()) {
+        stdout_buffer_.clear();
+        stdout_start_ = 0;
+      } else if (stdout_start_ > stdout_buffer_.size() / 2) {
+        stdout_buffer_.erase(0, stdout_start_);
+        stdout_start_ = 0;
+      }
       if (!line.empty() && line.back() == '\r') line.pop_back();
       return std::optional<std::string>(std::move(line));
     }
+    stdout_buffer_.erase(0, stdout_start_);
+    stdout_start_ = 0;
     if (stdout_buffer_.size() > max_line_length) {
       return Error{"'" + program_ + "' wrote a line longer than " +
                    std::to_string(max_line_length) + " bytes"};
@@ -429,15 +471,7 @@ Expected<std::optional<std::string>> Subprocess::read_line(Milliseconds timeout)
     }
     if (fds[1].revents != 0) drain_stderr();
     if (fds[0].revents != 0) {
-      char chunk[65536];
-      ssize_t n = ::read(stdout_fd_, chunk, sizeof chunk);
-      if (n > 0) {
-        stdout_buffer_.append(chunk, std::size_t(n));
-      } else if (n == 0) {
-        stdout_closed_ = true;
-      } else if (errno != EINTR && errno != EAGAIN) {
-        return Error{"cannot read from '" + program_ + "': " + errno_text(errno)};
-      }
+      if (auto read = read_stdout_chunk(); !read) return Error{read.error()};
       continue;
     }
     if (Clock::now() >= deadline) return std::optional<std::string>();

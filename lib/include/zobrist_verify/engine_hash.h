@@ -35,7 +35,7 @@ struct EngineDoorOptions {
   std::string key_pattern = DefaultKeyPattern;  // ECMAScript, one capture group: the key in hex
   std::chrono::milliseconds timeout{2'000};  // for each reply (the handshake gets at least 10 s)
   int tail_plies = 4;       // moves a position command carries after its FEN
-  int max_in_flight = 24;   // positions sent and not yet read (replies must fit the pipe)
+  int max_in_flight = 64;   // positions sent and not yet read
   // Fresh engines after faults before the door gives up (each later position is then refused
   // with ErrorKind::GaveUp). A position that crashed or hung the engine is remembered and not
   // sent again, so shrinking its case costs a restart (or, for a hang, `timeout`) only for
@@ -113,6 +113,7 @@ class EngineConnection {
   int restarts_ = 0;
   std::string last_fault_;
   std::ofstream transcript_;
+  std::string line_;  // the line being read (kept, so that its storage is reused)
 };
 
 // A HashUnderTest on the connection: it remembers the FEN it was given and the moves played, and

@@ -47,6 +47,10 @@ class Subprocess {
   // its stdout (with how it exited, if it did) or a line exceeds max_line_length.
   [[nodiscard]] Expected<std::optional<std::string>> read_line(Milliseconds timeout);
 
+  // Takes the next complete line already read from stdout into `line` (reusing its storage),
+  // without waiting or reading more; false when no complete line is buffered.
+  bool take_buffered_line(std::string& line);
+
   // Whether the child has exited; reaps it if so. Never blocks.
   bool exited();
   // Waits up to `timeout` for the child to exit on its own and reaps it; true if it did.
@@ -71,6 +75,8 @@ class Subprocess {
   void release();
   void close_stdin();
   void drain_stderr();
+  // One read() of stdout into the line buffer (nothing when no bytes are waiting).
+  [[nodiscard]] Expected<Done> read_stdout_chunk();
   void reap_blocking();
 
   pid_t pid_ = -1;
@@ -79,7 +85,8 @@ class Subprocess {
   int stdout_fd_ = -1;  // our read end of the child's stdout
   int stderr_fd_ = -1;  // our read end of the child's stderr
   bool stdout_closed_ = false;
-  std::string stdout_buffer_;  // bytes read but not yet returned as a line
+  std::string stdout_buffer_;     // bytes read; those before stdout_start_ are returned already
+  std::size_t stdout_start_ = 0;
   std::string stderr_buffer_;  // the last stderr_tail_length bytes
   std::optional<int> wait_status_;
   bool reaped_ = false;

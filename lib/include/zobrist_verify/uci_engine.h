@@ -79,6 +79,10 @@ class UciEngine {
   // engine; an engine that closed its output (it died) gives kind Crashed.
   [[nodiscard]] Expected<std::string> read_line(std::chrono::milliseconds timeout);
 
+  // The next line the engine has already sent, into `line`, without waiting (see
+  // Subprocess::take_buffered_line); false when a read must wait.
+  bool take_buffered_line(std::string& line) { return running() && process_.take_buffered_line(line); }
+
   // Stops the engine at once, without "quit" (for a conversation that has gone out of step), and
   // reaps it; every later call reports `why`. Returns the error it records.
   Error kill(std::string why, ErrorKind kind = ErrorKind::Refused);

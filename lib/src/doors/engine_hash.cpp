@@ -1,6 +1,7 @@
 #include "zobrist_verify/engine_hash.h"
 
 #include <algorithm>
+#include <array>
 #include <utility>
 
 #include "zobrist_verify/fen_error.h"
@@ -16,11 +17,11 @@ using Milliseconds = std::chrono::milliseconds;
 // The reply of one request may not be longer than this (Stockfish's `d` prints about 22 lines).
 constexpr int MaxReplyLines = 1000;
 
-std::string first_word(const std::string& line) {
+std::string_view first_word(std::string_view line) {
   const std::size_t begin = line.find_first_not_of(" \t");
-  if (begin == std::string::npos) return "";
+  if (begin == std::string_view::npos) return "";
   const std::size_t end = line.find_first_of(" \t", begin);
-  return line.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
+  return line.substr(begin, end == std::string_view::npos ? std::string_view::npos : end - begin);
 }
 
 std::string quoted(const std::string& line) {
@@ -236,42 +237,48 @@ Expected<Key> EngineConnection::read_reply(const std::string& position_command) 
     return Error{"the engine is not running for " + asked, ErrorKind::Crashed};
   const auto deadline = Clock::now() + options_.timeout;
   std::optional<Expected<Key>> found;
-  std::vector<std::string> last;  // the last few lines, for the messages
+  // The last three lines, for the messages (a ring whose strings keep their storage).
+  std::array<std::string, 3> last;
+  std::string& line = line_;
   for (int count = 0; count < MaxReplyLines; ++count) {
-    const auto left = std::max(std::chrono::ceil<Milliseconds>(deadline - Clock::now()),
-                               Milliseconds(0));
-    Expected<std::string> line = engine_->read_line(left);
-    if (!line) {
-      if (line.error_kind() == ErrorKind::TimedOut) {
-        return engine_->kill("engine '" + name_ + "' did not finish its reply to " + asked +
-                                 " within " + std::to_string(options_.timeout.count()) + " ms",
-                             ErrorKind::TimedOut);
+    // Most lines are already buffered: only a wait needs the clock and a system call.
+    if (!engine_->take_buffered_line(line)) {
+      const auto left = std::max(std::chrono::ceil<Milliseconds>(deadline - Clock::now()),
+                                 Milliseconds(0));
+      Expected<std::string> read = engine_->read_line(left);
+      if (!read) {
+        if (read.error_kind() == ErrorKind::TimedOut) {
+          return engine_->kill("engine '" + name_ + "' did not finish its reply to " + asked +
+                                   " within " + std::to_string(options_.timeout.count()) + " ms",
+                               ErrorKind::TimedOut);
+        }
+        return Error{"engine '" + name_ + "' died while answering " + asked + ": " + read.error(),
+                     ErrorKind::Crashed};
       }
-      return Error{"engine '" + name_ + "' died while answering " + asked + ": " + line.error(),
-                   ErrorKind::Crashed};
+      line = std::move(*read);
     }
-    if (first_word(*line) == "readyok") {
+    if (first_word(line) == "readyok") {
       if (found) return std::move(*found);
       std::string shown;
-      for (const std::string& l : last) shown += (shown.empty() ? "" : ", ") + quoted(l);
+      for (int i = std::max(0, count - 3); i < count; ++i)
+        shown += (shown.empty() ? "" : ", ") + quoted(last[std::size_t(i % 3)]);
       return Error{"engine '" + name_ + "' printed no line matching the key pattern '" +
                    options_.key_pattern + "' in its reply to " + asked + " (" +
                    std::to_string(count) + " lines" +
                    (shown.empty() ? std::string() : ", the last: " + shown) + ")"};
     }
-    if (!found && line->find(pattern_literal_) != std::string::npos) {
+    if (!found && line.find(pattern_literal_) != std::string::npos) {
       std::smatch match;
-      if (std::regex_search(*line, match, pattern_)) {
+      if (std::regex_search(line, match, pattern_)) {
         Expected<Key> key = parse_hex_key(match.str(1));
         if (key)
           found = *key;
         else
-          found = Error{"engine '" + name_ + "' printed " + quoted(*line) + " for " + asked +
+          found = Error{"engine '" + name_ + "' printed " + quoted(line) + " for " + asked +
                         ", which is not a key: " + key.error()};
       }
     }
-    last.push_back(std::move(*line));
-    if (last.size() > 3) last.erase(last.begin());
+    last[std::size_t(count % 3)].assign(line);
   }
   return engine_->kill("engine '" + name_ + "' printed " + std::to_string(MaxReplyLines) +
                            " lines without 'readyok' in its reply to " + asked,
@@ -316,17 +323,18 @@ class EngineHash final : public HashUnderTest {
     start_fen_ = std::string(fen);
     chess960_ = chess960;
     moves_.clear();
-    fens_.clear();
+    checkpoints_.clear();
     return Done{};
   }
 
   Expected<Done> make_move(std::string_view uci) override {
-    fens_.push_back(game_.position().fen());
+    // Every tail_plies moves the FEN is kept, as the base of later position commands.
+    std::string checkpoint;
+    const std::size_t every = std::size_t(std::max(1, connection_->tail_plies()));
+    if (!moves_.empty() && moves_.size() % every == 0) checkpoint = game_.position().fen();
     Expected<Move> move = game_.play_uci(uci);
-    if (!move) {
-      fens_.pop_back();
-      return Error{move.error()};
-    }
+    if (!move) return Error{move.error()};
+    if (!checkpoint.empty()) checkpoints_.emplace_back(moves_.size(), std::move(checkpoint));
     moves_.push_back(move_to_uci(*move, chess960_));
     return Done{};
   }
@@ -343,13 +351,23 @@ class EngineHash final : public HashUnderTest {
 
   Expected<KeyTicket> request_key() override {
     if (start_fen_.empty()) return Error{"no position was set"};
-    const std::size_t tail =
-        std::min(moves_.size(), std::size_t(std::max(0, connection_->tail_plies())));
-    const std::size_t base = moves_.size() - tail;
+    // The base is the latest checkpoint before the last move (the start FEN, as given, before
+    // the first): the command plays 1 to tail_plies moves.
+    std::size_t base = 0;
+    const std::string* fen = &start_fen_;
+    for (auto it = checkpoints_.rbegin(); it != checkpoints_.rend(); ++it) {
+      if (it->first < moves_.size()) {
+        base = it->first;
+        fen = &it->second;
+        break;
+      }
+    }
     std::string moves;
-    for (std::size_t i = base; i < moves_.size(); ++i) moves += (moves.empty() ? "" : " ") + moves_[i];
-    const std::string& fen = base == 0 ? start_fen_ : fens_[base];
-    const KeyTicket ticket = connection_->request(position_command(fen, moves), chess960_);
+    for (std::size_t i = base; i < moves_.size(); ++i) {
+      if (!moves.empty()) moves += ' ';
+      moves += moves_[i];
+    }
+    const KeyTicket ticket = connection_->request(position_command(*fen, moves), chess960_);
     outstanding_.push_back(ticket.id);
     return ticket;
   }
@@ -365,7 +383,8 @@ class EngineHash final : public HashUnderTest {
   std::string start_fen_;
   bool chess960_ = false;
   std::vector<std::string> moves_;  // as sent: king-takes-rook castling in Chess960
-  std::vector<std::string> fens_;   // fens_[i]: the position before moves_[i]
+  // (i, FEN of the position before moves_[i]) every tail_plies moves, in order.
+  std::vector<std::pair<std::size_t, std::string>> checkpoints_;
   std::vector<std::uint64_t> outstanding_;
 };
 
