@@ -178,7 +178,8 @@ int check_engine(const std::string& command, const ParsedArgs& args,
                                 : std::string()));
   }
   connection->close();
-  return report_third_party(run, door_options, args.has("--json"), args.value("--junit"));
+  return report_third_party(run, door_options, args.has("--json"), args.value("--junit"),
+                            "the engine in a process of its own");
 }
 
 }  // namespace
@@ -226,7 +227,8 @@ int run_check(std::span<const std::string> words) {
     if (!door) return report_usage_error(door.error());
     const properties::ThirdPartyRun run =
         properties::run_third_party(door->target, door->description, door_options);
-    return report_third_party(run, door_options, args->has("--json"), args->value("--junit"));
+    return report_third_party(run, door_options, args->has("--json"), args->value("--junit"),
+                              door_options.suite.isolate ? "" : "in-process (no isolation)");
   }
   for (const char* door_only : {"--expect", "--en-passant", "--timeout"})
     if (args->has(door_only))

@@ -108,7 +108,7 @@ Expected<Done> read_door_options(const ParsedArgs& args, properties::ThirdPartyO
 
 int report_third_party(const properties::ThirdPartyRun& run,
                        const properties::ThirdPartyOptions& options, bool json,
-                       const std::optional<std::string>& junit_path) {
+                       const std::optional<std::string>& junit_path, const std::string& where) {
   if (run.unusable) return report_usage_error(*run.unusable);
   const properties::TargetSummary& summary = run.summary;
   if (json) {
@@ -117,7 +117,7 @@ int report_third_party(const properties::ThirdPartyRun& run,
     std::cout << "zobrist-verify " << Version << " check: " << summary.target << ", seed "
               << hex_key(options.suite.seed ? options.suite.seed : properties::DefaultSeed) << ", "
               << options.suite.cases << " cases per property"
-              << (options.suite.isolate ? "" : ", in-process (no isolation)") << '\n'
+              << (where.empty() ? "" : ", " + where) << '\n'
               << "conventions: en passant " << summary.en_passant_rule << ", halfmove clock "
               << (summary.halfmove_dependent ? "dependent" : "independent") << "; judged under the "
               << summary.judged_rule << " rule"

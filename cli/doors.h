@@ -45,9 +45,10 @@ inline constexpr const char* EngineOnlyOptions[] = {"--key-command", "--key-patt
                                                properties::ThirdPartyOptions& options,
                                                std::optional<KeyScheme>& expected);
 
-// Prints the run (text or JSON), writes JUnit when asked, and returns the exit status.
+// Prints the run (text or JSON), writes JUnit when asked, and returns the exit status. `where`
+// says where the target ran, for the head of the text report ("in-process (no isolation)").
 int report_third_party(const properties::ThirdPartyRun& run,
                        const properties::ThirdPartyOptions& options, bool json,
-                       const std::optional<std::string>& junit_path);
+                       const std::optional<std::string>& junit_path, const std::string& where);
 
 }  // namespace zobrist_verify::cli

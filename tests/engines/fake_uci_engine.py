@@ -18,11 +18,12 @@ Modes that work:
                      as "hash=0x<lower-case hex>" (for --key-command and --key-pattern)
 
 Modes that proxy every line to Stockfish and fail on some positions only (a failure of the
-target, exit 1, blamed on that position). The trigger is a move in the `position` command:
-  crash-on-castling  kills itself with SIGSEGV when the moves hold e1g1
-  hang-on-castling   stops answering when the moves hold e1g1
-  garbage-on-castling  prints "Key: not-a-key" when the moves hold e1g1
-  flood-on-castling  prints endless lines when the moves hold e1g1
+target, exit 1, blamed on that position). The trigger is a promotion among the moves of the
+`position` command (a five-letter move such as b7b8q):
+  crash-on-promotion    kills itself with SIGSEGV
+  hang-on-promotion     stops answering
+  garbage-on-promotion  prints "Key: not-a-key"
+  flood-on-promotion    prints endless lines
 """
 import ctypes
 import os
@@ -71,8 +72,9 @@ def main():
             say("this engine never says uciok")
             continue
         if words[0] == "position":
-            triggered = "moves" in words and "e1g1" in words[words.index("moves"):]
-            if triggered and mode == "crash-on-castling":
+            triggered = "moves" in words and any(
+                len(move) == 5 for move in words[words.index("moves") + 1:])
+            if triggered and mode == "crash-on-promotion":
                 stop(engine)
                 os.kill(os.getpid(), signal.SIGSEGV)
         if words[0] == "hashkey" and mode == "hashkey":
@@ -88,10 +90,10 @@ def main():
                     break
             continue
         if words[0] == "d" and triggered:
-            if mode == "hang-on-castling":
+            if mode == "hang-on-promotion":
                 stop(engine)
                 time.sleep(3600)
-            if mode == "flood-on-castling":
+            if mode == "flood-on-promotion":
                 stop(engine)
                 while True:
                     say("info string flooding")
@@ -109,7 +111,7 @@ def main():
             if reply.startswith("Key:"):
                 if mode in ("no-key", "hashkey"):
                     continue
-                if triggered and mode == "garbage-on-castling":
+                if triggered and mode == "garbage-on-promotion":
                     reply = "Key: not-a-key"
             say(reply)
             if reply.split(" ")[0] == end:
