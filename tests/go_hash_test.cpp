@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "zobrist_verify/go_hash.h"
+#include "zobrist_verify/go_study.h"
 
 namespace zobrist_verify {
 namespace {
@@ -140,6 +141,11 @@ TEST(GoKeyTable, SymmetricPointsHaveTheSpecialForms) {
     EXPECT_EQ(byte_of(k, 0), byte_of(k, 3)) << name;
     EXPECT_EQ(byte_of(k, 1), byte_of(k, 2)) << name;
   }
+  for (const char* name : {"Q4", "T1", "L9"}) {  // the anti-diagonal x + y = 18: z1 z2 z1 z3
+    const Key k = table.black(point(name));
+    EXPECT_EQ(byte_of(k, 0), byte_of(k, 2)) << name;
+    EXPECT_EQ(byte_of(k, 4), byte_of(k, 6)) << name;
+  }
   for (const char* name : {"D4", "A1", "J9"}) {
     const Key k = table.black(point(name));
     EXPECT_EQ(byte_of(k, 1), byte_of(k, 3)) << name;
@@ -245,6 +251,60 @@ TEST(GoAnomaly, AddModeKeepsTheStarPointsAwayFromZero) {
   const Key k = table.black(point("D10"));
   const int first = (2 * (byte_of(k, 0) + byte_of(k, 2))) % 256;
   for (int i = 0; i < 4; ++i) EXPECT_EQ(byte_of(position.key(), i), first);
+}
+
+// On the built-in table every axis ring and every generic orbit, in either colour, sums to a
+// non-zero key in add mode (each could be zero with chance 2^-14 over the draw of a table).
+TEST(GoAnomaly, AddModeLeavesNoRingOrOrbitAtZeroOnTheBuiltInTable) {
+  const GoKeyTable table = table_of(19);
+  std::vector<std::vector<GoPoint>> sets;
+  for (int d = 1; d <= 9; ++d) sets.push_back({{9 - d, 9}, {9 + d, 9}, {9, 9 - d}, {9, 9 + d}});
+  for (int x = 0; x < 9; ++x)
+    for (int y = 0; y < x; ++y)  // below the diagonal of the lower-left quadrant: one per orbit
+      sets.push_back({{x, y}, {18 - x, y}, {x, 18 - y}, {18 - x, 18 - y}, {y, x}, {18 - y, x},
+                      {y, 18 - x}, {18 - y, 18 - x}});
+  ASSERT_EQ(sets.size(), 9u + 36u);
+  for (GoStone colour : {GoStone::Black, GoStone::White}) {
+    for (const auto& set : sets) {
+      Key sum = 0, xor_sum = 0;
+      for (GoPoint p : set) {
+        sum = go_combine(sum, table.key(colour, p), GoCombine::Add);
+        xor_sum ^= table.key(colour, p);
+      }
+      EXPECT_NE(sum, 0u) << go_point_name(set[0]);
+      EXPECT_EQ(xor_sum, 0u) << go_point_name(set[0]);
+    }
+  }
+}
+
+// Positions fixed by a quarter turn have keys fixed by Z_rho: one byte value per half, 2^16 keys.
+TEST(GoStudy, QuarterTurnSymmetricPositionsShareSixteenBitsOfKeys) {
+  const GoKeyTable table = table_of(19);
+  for (GoCombine mode : {GoCombine::Xor, GoCombine::Add}) {
+    const GoStudyRow row = study_symmetric_positions(table, mode, GoStudySymmetry::QuarterTurn, 5000, 1);
+    EXPECT_EQ(row.key_space_bits, 16);
+    EXPECT_EQ(row.positions, 5000);
+    EXPECT_GT(row.colliding_pairs, 0);  // 5000 positions in 2^16 keys: about 190 pairs
+    EXPECT_LE(row.distinct_keys, 5000);
+  }
+  const GoStudyRow any = study_symmetric_positions(table, GoCombine::Xor, GoStudySymmetry::None, 5000, 1);
+  EXPECT_EQ(any.key_space_bits, 64);
+  EXPECT_EQ(any.colliding_pairs, 0);
+  EXPECT_EQ(study_symmetric_positions(table, GoCombine::Add, GoStudySymmetry::HalfTurn, 10, 1).key_space_bits, 32);
+  EXPECT_EQ(study_symmetric_positions(table, GoCombine::Add, GoStudySymmetry::Mirror, 10, 1).key_space_bits, 32);
+}
+
+// The group of each symmetry fixes the keys of its positions: checked on the group itself.
+TEST(GoStudy, SymmetricPositionKeysAreFixedByTheirByteGroup) {
+  const GoKeyTable table = table_of(9);
+  GoBoard board(9);
+  for (GoPoint p : {GoPoint{1, 2}, GoPoint{6, 1}, GoPoint{7, 6}, GoPoint{2, 7}}) board.set(p, GoStone::White);
+  board.set({4, 4}, GoStone::Black);
+  for (GoCombine mode : {GoCombine::Xor, GoCombine::Add}) {
+    const Key key = go_full_key(table, mode, board);
+    EXPECT_EQ(go_z_rho(key), key);
+    for (int i : {1, 2, 3}) EXPECT_EQ(byte_of(key, i), byte_of(key, 0));
+  }
 }
 
 TEST(GoPosition, PlacingAndRemovingKeepTheKeyAndRefuseNonsense) {
