@@ -112,12 +112,12 @@ int run_go_key(const ParsedArgs& args) {
   std::cout << hex_key(position.key()) << '\n';
   if (!args.has("--transforms")) return ExitSuccess;
   std::cout << std::left << std::setw(16) << "transform" << std::setw(18) << "Z(x(c))"
-            << std::setw(18) << "Z_x(Z(c))" << '\n';
+            << "Z_x(Z(c))" << '\n';
   for (const GoSymmetry& g : go_symmetries()) {
     const Key image = go_full_key(*table, settings->mode, transform_board(g, *board));
     const Key predicted = transform_key(g, position.key());
-    std::cout << std::setw(16) << g.name() << std::setw(18) << hex_key(image) << std::setw(18)
-              << hex_key(predicted) << (image == predicted ? "" : "differ") << '\n';
+    std::cout << std::setw(16) << g.name() << std::setw(18) << hex_key(image)
+              << hex_key(predicted) << (image == predicted ? "" : "  differ") << '\n';
   }
   return ExitSuccess;
 }

@@ -76,8 +76,8 @@ TEST(UtttProperties, TheEquivalenceCheckedRefilledBoardsOnPurpose) {
 // centre stone then changes its key.
 TEST(GoProperties, SymmetryCatchesACentreKeyWithoutItsSpecialForm) {
   const auto table = go_table();
-  const Key broken = 0x0102030405060708ULL;
-  auto keys = [table, broken](GoStone stone, GoPoint p) {
+  constexpr Key broken = 0x0102030405060708ULL;
+  auto keys = [table](GoStone stone, GoPoint p) {
     if (p == GoPoint{9, 9}) return stone == GoStone::Black ? broken : go_z_kappa(broken);
     return table->key(stone, p);
   };
