@@ -33,6 +33,17 @@ struct PlayedLine {
   std::vector<std::string> moves;
 };
 
+// Plays every choice of the scenario from the start (until no move is left).
+PlayedLine play_line(const GameTarget& target, const Scenario& s) {
+  PlayedLine line{target.start(), {}};
+  for (std::uint32_t choice : s.choices) {
+    const auto move = line.session->play(choice);
+    if (!move) break;
+    line.moves.push_back(*move);
+  }
+  return line;
+}
+
 Counterexample counterexample(const GameTarget& target, const PlayedLine& line, int ply,
                               std::string what) {
   Counterexample c;
@@ -101,12 +112,7 @@ void reversibility(const GameTarget& target) {
 
 void equivalence(const GameTarget& target) {
   const Scenario s = generate_scenario();
-  PlayedLine line{target.start(), {}};
-  for (std::uint32_t choice : s.choices) {
-    const auto move = line.session->play(choice);
-    if (!move) break;
-    line.moves.push_back(*move);
-  }
+  const PlayedLine line = play_line(target, s);
   for (const KeyRelation& r : line.session->equivalents(s.seed)) {
     if (!r.tag.empty()) tag_case(r.tag);
     if (r.expected == r.actual) continue;
@@ -118,12 +124,7 @@ void equivalence(const GameTarget& target) {
 
 void unequal_keys(const GameTarget& target) {
   const Scenario s = generate_scenario();
-  PlayedLine line{target.start(), {}};
-  for (std::uint32_t choice : s.choices) {
-    const auto move = line.session->play(choice);
-    if (!move) break;
-    line.moves.push_back(*move);
-  }
+  const PlayedLine line = play_line(target, s);
   const std::string position = line.session->position();
   for (const DifferingPosition& d : line.session->differing(s.seed)) {
     if (!d.tag.empty()) tag_case(d.tag);
