@@ -337,5 +337,18 @@ TEST(GoKeySet, NamesEveryKeyByColourAndPoint) {
   EXPECT_FALSE(go_key_set(18, GoCombine::Xor));
 }
 
+// The dependency the analyser must report on go:19: the keys named by the four side star points.
+TEST(GoKeySet, TheFourNamedStarPointKeysXorToZero) {
+  auto set = go_key_set(19, GoCombine::Xor);
+  ASSERT_TRUE(set);
+  Key sum = 0;
+  for (const char* name : {"black D10", "black K16", "black Q10", "black K4"}) {
+    const auto at = std::find(set->names.begin(), set->names.end(), name);
+    ASSERT_NE(at, set->names.end()) << name;
+    sum ^= set->keys[std::size_t(at - set->names.begin())];
+  }
+  EXPECT_EQ(sum, 0u);
+}
+
 }  // namespace
 }  // namespace zobrist_verify

@@ -63,7 +63,7 @@ bool uttt_game_over(const UtttState& state);
 std::vector<UtttMove> uttt_legal_moves(const UtttState& state);
 // The key from scratch: the facts of the state, each key XORed in once.
 Key uttt_full_key(const UtttKeys& keys, const UtttState& state);
-// "X to move, sent to 5, closed: 1 won by X; ..." for reports.
+// "X to move, sent to 5; closed: 1 won by X; squares X 5:5, O 5:1" for reports.
 std::string describe_uttt_state(const UtttState& state);
 
 // A state with its key updated by the seed's five steps on every move and taken back by the same

@@ -140,15 +140,15 @@ std::string describe_uttt_state(const UtttState& state) {
     if (!board_open(state, board))
       closed += (closed.empty() ? "" : ", ") + std::to_string(board + 1) + " " +
                 to_string(state.status[std::size_t(board)]);
-  if (!closed.empty()) out += ", closed: " + closed;
+  if (!closed.empty()) out += "; closed: " + closed;
   std::string marks;
   for (int square = 0; square < 81; ++square) {
     const UtttMark mark = state.squares[std::size_t(square)];
     if (mark != UtttMark::Empty)
-      marks += std::string(" ") + (mark == UtttMark::X ? "X" : "O") +
+      marks += std::string(marks.empty() ? "" : ", ") + (mark == UtttMark::X ? "X " : "O ") +
                uttt_move_name({square / 9, square % 9});
   }
-  return out + (marks.empty() ? "" : ", squares" + marks);
+  return out + (marks.empty() ? "" : "; squares " + marks);
 }
 
 }  // namespace zobrist_verify
