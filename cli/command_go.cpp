@@ -14,7 +14,8 @@ namespace zobrist_verify::cli {
 
 namespace {
 
-constexpr const char* GoUsage = R"(usage: zobrist-verify go key [--size N] [--combine xor|add] [--seed S] [--black P ...]
+constexpr const char* GoUsage =
+    R"(usage: zobrist-verify go key [--size N] [--combine xor|add] [--seed S] [--black P ...]
                            [--white P ...] [--transforms]
        zobrist-verify go study [--size N] [--seed S] [--samples K]
 
@@ -81,7 +82,8 @@ Expected<GoSettings> read_settings(const ParsedArgs& args) {
 
 Expected<GoBoard> read_board(const ParsedArgs& args, int size) {
   GoBoard board(size);
-  for (const auto& [option, stone] : {std::pair{"--black", GoStone::Black}, std::pair{"--white", GoStone::White}}) {
+  for (const auto& [option, stone] :
+       {std::pair{"--black", GoStone::Black}, std::pair{"--white", GoStone::White}}) {
     for (const std::string& text : args.values(option)) {
       auto p = parse_go_point(text, size);
       if (!p) return Error{std::string(option) + ": " + p.error()};
@@ -116,15 +118,16 @@ int run_go_key(const ParsedArgs& args) {
   for (const GoSymmetry& g : go_symmetries()) {
     const Key image = go_full_key(*table, settings->mode, transform_board(g, *board));
     const Key predicted = transform_key(g, position.key());
-    std::cout << std::setw(16) << g.name() << std::setw(18) << hex_key(image)
-              << hex_key(predicted) << (image == predicted ? "" : "  differ") << '\n';
+    std::cout << std::setw(16) << g.name() << std::setw(18) << hex_key(image) << hex_key(predicted)
+              << (image == predicted ? "" : "  differ") << '\n';
   }
   return ExitSuccess;
 }
 
 int run_go_study(const ParsedArgs& args) {
   for (const char* key_only : {"--black", "--white", "--transforms", "--combine"})
-    if (args.has(key_only)) return report_usage_error(std::string(key_only) + " goes with `go key`");
+    if (args.has(key_only))
+      return report_usage_error(std::string(key_only) + " goes with `go key`");
   auto settings = read_settings(args);
   if (!settings) return report_usage_error(settings.error());
   int samples = 20000;
@@ -139,14 +142,16 @@ int run_go_study(const ParsedArgs& args) {
             << hex_key(settings->seed) << ", " << samples << " random positions a row\n";
   std::cout << std::left << std::setw(22) << "symmetric under" << std::setw(6) << "mode"
             << std::setw(11) << "positions" << std::setw(15) << "distinct keys" << std::setw(11)
-            << "zero keys" << std::setw(20) << "pairs sharing a key" << "keys possible\n";
+            << "zero keys" << std::setw(20) << "pairs sharing a key"
+            << "keys possible\n";
   for (GoStudySymmetry symmetry : all_go_study_symmetries()) {
     for (GoCombine mode : {GoCombine::Xor, GoCombine::Add}) {
-      const GoStudyRow row = study_symmetric_positions(*table, mode, symmetry, samples, settings->seed);
+      const GoStudyRow row =
+          study_symmetric_positions(*table, mode, symmetry, samples, settings->seed);
       std::cout << std::setw(22) << to_string(symmetry) << std::setw(6) << to_string(mode)
                 << std::setw(11) << row.positions << std::setw(15) << row.distinct_keys
-                << std::setw(11) << row.zero_keys << std::setw(20) << row.colliding_pairs
-                << "2^" << row.key_space_bits << '\n';
+                << std::setw(11) << row.zero_keys << std::setw(20) << row.colliding_pairs << "2^"
+                << row.key_space_bits << '\n';
     }
   }
   return ExitSuccess;

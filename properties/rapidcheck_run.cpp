@@ -86,8 +86,8 @@ void run_rapidcheck(const std::string& id, const SuiteOptions& options, bool sin
   QuietListener listener;
   rc::detail::TestResult outcome = rc::detail::Error("not run");
   try {
-    outcome = rc::detail::checkProperty(rc::detail::toProperty([&] { body(cases); }),
-                                        metadata, params, listener, reproduce);
+    outcome = rc::detail::checkProperty(rc::detail::toProperty([&] { body(cases); }), metadata,
+                                        params, listener, reproduce);
   } catch (const std::exception& e) {
     result.note = std::string("RapidCheck stopped: ") + e.what();
     return;

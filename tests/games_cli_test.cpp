@@ -35,7 +35,8 @@ TEST(GoKeyCommand, TheFourSideStarPointsHashToZeroInXorModeOnly) {
   const auto xor_run = run_cli({"go", "key", "--black", "D10", "K16", "Q10", "K4"});
   EXPECT_EQ(xor_run.exit_code, 0) << xor_run.err;
   EXPECT_EQ(xor_run.out, "0000000000000000\n");
-  const auto add_run = run_cli({"go", "key", "--combine", "add", "--black", "D10", "K16", "Q10", "K4"});
+  const auto add_run =
+      run_cli({"go", "key", "--combine", "add", "--black", "D10", "K16", "Q10", "K4"});
   EXPECT_EQ(add_run.exit_code, 0) << add_run.err;
   EXPECT_NE(add_run.out, "0000000000000000\n");
   EXPECT_EQ(add_run.out.size(), 17u);
@@ -71,7 +72,8 @@ TEST(GoKeyCommand, BadPointsSizesAndModesAreUsageErrors) {
     EXPECT_EQ(r.exit_code, 2) << args.back();
     EXPECT_EQ(r.err.rfind("error: ", 0), 0u) << r.err;
   }
-  EXPECT_NE(run_cli({"go", "key", "--black", "I5"}).err.find("'I' is not a column"), std::string::npos);
+  EXPECT_NE(run_cli({"go", "key", "--black", "I5"}).err.find("'I' is not a column"),
+            std::string::npos);
 }
 
 TEST(UtttKeyCommand, TheEmptyBoardHashesToZeroAndAMoveAddsItsThreeKeys) {
@@ -86,7 +88,8 @@ TEST(UtttKeyCommand, TheEmptyBoardHashesToZeroAndAMoveAddsItsThreeKeys) {
 TEST(UtttKeyCommand, AnIllegalMoveIsAUsageErrorNamingTheMoveAndWhy) {
   const auto r = run_cli({"uttt", "key", "--moves", "5:5", "2:1"});
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_EQ(r.err, "error: --moves: move 2:1: the player to move was sent to board 5 (move 2 of 2)\n");
+  EXPECT_EQ(r.err,
+            "error: --moves: move 2:1: the player to move was sent to board 5 (move 2 of 2)\n");
   const auto bad = run_cli({"uttt", "key", "--moves", "5-5"});
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_NE(bad.err.find("expected B:C"), std::string::npos) << bad.err;

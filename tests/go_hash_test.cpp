@@ -25,7 +25,9 @@ GoPoint point(const char* name, int size = 19) {
   return *p;
 }
 
-int byte_of(Key key, int i) { return int((key >> (56 - 8 * i)) & 0xFF); }  // i = 0 is z1
+int byte_of(Key key, int i) {
+  return int((key >> (56 - 8 * i)) & 0xFF);
+}  // i = 0 is z1
 
 TEST(GoPoints, ColumnsSkipIAndRowsCountFromOne) {
   EXPECT_EQ(point("A1"), (GoPoint{0, 0}));
@@ -165,8 +167,8 @@ TEST(GoKeyTable, FirstKeyIsPinnedByTheSeed) {
   };
   const Key z1 = next_byte(), z2 = next_byte(), z3 = next_byte();
   const Key z4 = next_byte(), z5 = next_byte(), z6 = next_byte();
-  const Key expected = z1 << 56 | z2 << 48 | z3 << 40 | z2 << 32 | z4 << 24 | z5 << 16 |
-                       z6 << 8 | z5;
+  const Key expected =
+      z1 << 56 | z2 << 48 | z3 << 40 | z2 << 32 | z4 << 24 | z5 << 16 | z6 << 8 | z5;
   EXPECT_EQ(table_of(19).black(point("A1")), expected);
   EXPECT_NE(table_of(19, 12345).black(point("A1")), expected);
 }
@@ -220,8 +222,8 @@ TEST(GoAnomaly, EveryAxisRingAndEveryFullOrbitHashesToZeroInXorMode) {
       EXPECT_EQ(white, 0u) << n << " d=" << d;
     }
     // (1, 0) lies on no axis and no diagonal: its orbit is (1,0),(n-2,0),(0,1),(n-1,1),...
-    const std::vector<GoPoint> orbit{{1, 0},         {n - 2, 0},     {0, 1},     {n - 1, 1},
-                                     {0, n - 2},     {n - 1, n - 2}, {1, n - 1}, {n - 2, n - 1}};
+    const std::vector<GoPoint> orbit{{1, 0},     {n - 2, 0},     {0, 1},     {n - 1, 1},
+                                     {0, n - 2}, {n - 1, n - 2}, {1, n - 1}, {n - 2, n - 1}};
     Key sum = 0;
     for (GoPoint p : orbit) sum ^= table.black(p);
     EXPECT_EQ(sum, 0u) << n;
@@ -261,8 +263,14 @@ TEST(GoAnomaly, AddModeLeavesNoRingOrOrbitAtZeroOnTheBuiltInTable) {
   for (int d = 1; d <= 9; ++d) sets.push_back({{9 - d, 9}, {9 + d, 9}, {9, 9 - d}, {9, 9 + d}});
   for (int x = 0; x < 9; ++x)
     for (int y = 0; y < x; ++y)  // below the diagonal of the lower-left quadrant: one per orbit
-      sets.push_back({{x, y}, {18 - x, y}, {x, 18 - y}, {18 - x, 18 - y}, {y, x}, {18 - y, x},
-                      {y, 18 - x}, {18 - y, 18 - x}});
+      sets.push_back({{x, y},
+                      {18 - x, y},
+                      {x, 18 - y},
+                      {18 - x, 18 - y},
+                      {y, x},
+                      {18 - y, x},
+                      {y, 18 - x},
+                      {18 - y, 18 - x}});
   ASSERT_EQ(sets.size(), 9u + 36u);
   for (GoStone colour : {GoStone::Black, GoStone::White}) {
     for (const auto& set : sets) {
@@ -281,24 +289,31 @@ TEST(GoAnomaly, AddModeLeavesNoRingOrOrbitAtZeroOnTheBuiltInTable) {
 TEST(GoStudy, QuarterTurnSymmetricPositionsShareSixteenBitsOfKeys) {
   const GoKeyTable table = table_of(19);
   for (GoCombine mode : {GoCombine::Xor, GoCombine::Add}) {
-    const GoStudyRow row = study_symmetric_positions(table, mode, GoStudySymmetry::QuarterTurn, 5000, 1);
+    const GoStudyRow row =
+        study_symmetric_positions(table, mode, GoStudySymmetry::QuarterTurn, 5000, 1);
     EXPECT_EQ(row.key_space_bits, 16);
     EXPECT_EQ(row.positions, 5000);
     EXPECT_GT(row.colliding_pairs, 0);  // 5000 positions in 2^16 keys: about 190 pairs
     EXPECT_LE(row.distinct_keys, 5000);
   }
-  const GoStudyRow any = study_symmetric_positions(table, GoCombine::Xor, GoStudySymmetry::None, 5000, 1);
+  const GoStudyRow any =
+      study_symmetric_positions(table, GoCombine::Xor, GoStudySymmetry::None, 5000, 1);
   EXPECT_EQ(any.key_space_bits, 64);
   EXPECT_EQ(any.colliding_pairs, 0);
-  EXPECT_EQ(study_symmetric_positions(table, GoCombine::Add, GoStudySymmetry::HalfTurn, 10, 1).key_space_bits, 32);
-  EXPECT_EQ(study_symmetric_positions(table, GoCombine::Add, GoStudySymmetry::Mirror, 10, 1).key_space_bits, 32);
+  EXPECT_EQ(study_symmetric_positions(table, GoCombine::Add, GoStudySymmetry::HalfTurn, 10, 1)
+                .key_space_bits,
+            32);
+  EXPECT_EQ(study_symmetric_positions(table, GoCombine::Add, GoStudySymmetry::Mirror, 10, 1)
+                .key_space_bits,
+            32);
 }
 
 // The group of each symmetry fixes the keys of its positions: checked on the group itself.
 TEST(GoStudy, SymmetricPositionKeysAreFixedByTheirByteGroup) {
   const GoKeyTable table = table_of(9);
   GoBoard board(9);
-  for (GoPoint p : {GoPoint{1, 2}, GoPoint{6, 1}, GoPoint{7, 6}, GoPoint{2, 7}}) board.set(p, GoStone::White);
+  for (GoPoint p : {GoPoint{1, 2}, GoPoint{6, 1}, GoPoint{7, 6}, GoPoint{2, 7}})
+    board.set(p, GoStone::White);
   board.set({4, 4}, GoStone::Black);
   for (GoCombine mode : {GoCombine::Xor, GoCombine::Add}) {
     const Key key = go_full_key(table, mode, board);
@@ -329,7 +344,8 @@ TEST(GoKeySet, NamesEveryKeyByColourAndPoint) {
   ASSERT_EQ(set->names.size(), 722u);
   const GoKeyTable table = table_of(19);
   const auto k4 = std::find(set->names.begin(), set->names.end(), "black K4") - set->names.begin();
-  const auto d10 = std::find(set->names.begin(), set->names.end(), "white D10") - set->names.begin();
+  const auto d10 =
+      std::find(set->names.begin(), set->names.end(), "white D10") - set->names.begin();
   ASSERT_LT(std::size_t(k4), set->keys.size());
   ASSERT_LT(std::size_t(d10), set->keys.size());
   EXPECT_EQ(set->keys[std::size_t(k4)], table.black(point("K4")));

@@ -25,7 +25,9 @@ void play_all(UtttPosition& position, const std::vector<const char*>& moves) {
   }
 }
 
-std::size_t sq(int board, int cell) { return std::size_t((board - 1) * 9 + cell - 1); }  // 1-based
+std::size_t sq(int board, int cell) {
+  return std::size_t((board - 1) * 9 + cell - 1);
+}  // 1-based
 
 // X wins board 1 along its top row; O is then sent to board 1, which is closed.
 const std::vector<const char*> XWinsBoardOne{"5:5", "5:1", "1:2", "2:1", "1:3", "3:1", "1:1"};
@@ -35,7 +37,8 @@ TEST(UtttMoves, AreBoardColonCellFromOne) {
   ASSERT_TRUE(move);
   EXPECT_EQ(*move, (UtttMove{4, 0}));
   EXPECT_EQ(uttt_move_name({8, 2}), "9:3");
-  for (const char* bad : {"0:1", "5:0", "5-1", "10:1", "5:", ""}) EXPECT_FALSE(parse_uttt_move(bad)) << bad;
+  for (const char* bad : {"0:1", "5:0", "5-1", "10:1", "5:", ""})
+    EXPECT_FALSE(parse_uttt_move(bad)) << bad;
 }
 
 TEST(UtttKeys, AreDistinctNonZeroAndDrawnInTheDocumentedOrder) {

@@ -34,7 +34,9 @@ games::GameTarget naming_target(const std::string& game) {
 
 }  // namespace
 
-std::vector<std::string> other_game_names() { return {"go", "uttt"}; }
+std::vector<std::string> other_game_names() {
+  return {"go", "uttt"};
+}
 
 std::vector<PropertyInfo> game_property_infos(const std::string& game) {
   return games::game_properties(naming_target(game));

@@ -2,6 +2,7 @@
 // deliberately broken variants (each property fails on a bug it exists for).
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <memory>
 
 #include "go_game.h"
@@ -45,8 +46,10 @@ TEST(GameSuite, NamesCarryTheGame) {
                                              "go:symmetry", "go:unequal-positions-unequal-keys"}));
   EXPECT_TRUE(is_game_property_name("uttt:closed-board-equivalence"));
   EXPECT_FALSE(is_game_property_name("reversibility"));
-  EXPECT_FALSE(run_game_property("go:nonsense", go_target(reference_go_hash(go_table(), GoCombine::Xor)),
-                                 options()).passed);
+  EXPECT_FALSE(run_game_property("go:nonsense",
+                                 go_target(reference_go_hash(go_table(), GoCombine::Xor)),
+                                 options())
+                   .passed);
 }
 
 TEST(GoProperties, AllHoldOnTheBuiltInTableInBothModes) {
@@ -64,7 +67,8 @@ TEST(UtttProperties, AllHoldOnTheBuiltInKeys) {
 }
 
 TEST(UtttProperties, TheEquivalenceCheckedRefilledBoardsOnPurpose) {
-  const PropertyResult r = run(uttt_target(reference_uttt_hash(uttt())), "uttt:closed-board-equivalence");
+  const PropertyResult r =
+      run(uttt_target(reference_uttt_hash(uttt())), "uttt:closed-board-equivalence");
   ASSERT_TRUE(r.passed) << report(r);
   EXPECT_NE(r.note.find("board won by X refilled"), std::string::npos) << r.note;
   EXPECT_NE(r.note.find("board drawn refilled"), std::string::npos) << r.note;
@@ -95,7 +99,8 @@ GoHashUnderTest removal_by_xor() {
   hash.name = "removal by xor";
   auto table = go_table();
   hash.update = [table](Key key, GoPoint p, GoStone stone, bool placed) {
-    return placed ? go_combine(key, table->key(stone, p), GoCombine::Add) : key ^ table->key(stone, p);
+    return placed ? go_combine(key, table->key(stone, p), GoCombine::Add)
+                  : key ^ table->key(stone, p);
   };
   return hash;
 }
@@ -117,8 +122,8 @@ TEST(GoProperties, ReversibilityCatchesARemovalThatXorsInAddMode) {
 TEST(GoProperties, UnequalKeysCatchesATableWithoutColour) {
   const auto table = go_table();
   auto keys = [table](GoStone, GoPoint p) { return table->black(p); };
-  const PropertyResult r =
-      run(go_target(go_hash_from_keys("no colour", 19, GoCombine::Xor, keys)), "go:unequal-positions-unequal-keys");
+  const PropertyResult r = run(go_target(go_hash_from_keys("no colour", 19, GoCombine::Xor, keys)),
+                               "go:unequal-positions-unequal-keys");
   EXPECT_FALSE(r.passed);
   ASSERT_TRUE(r.counterexample);
   EXPECT_EQ(r.counterexample->comparison, Comparison::DifferentKeys);
@@ -137,10 +142,12 @@ TEST(GoProperties, UnequalKeysFindsTheXorZeroSetsWhenTheyAreNotDeclared) {
 
 TEST(GoProperties, TheZeroSetsAreRingsAndOrbitsOfOneColourOnly) {
   GoBoard empty(19), ring(19), mixed(19), diagonal(19);
-  for (GoPoint p : {GoPoint{3, 9}, GoPoint{9, 15}, GoPoint{15, 9}, GoPoint{9, 3}}) ring.set(p, GoStone::Black);
+  for (GoPoint p : {GoPoint{3, 9}, GoPoint{9, 15}, GoPoint{15, 9}, GoPoint{9, 3}})
+    ring.set(p, GoStone::Black);
   mixed = ring;
   mixed.set({9, 3}, GoStone::White);
-  for (GoPoint p : {GoPoint{3, 3}, GoPoint{15, 3}, GoPoint{3, 15}, GoPoint{15, 15}}) diagonal.set(p, GoStone::Black);
+  for (GoPoint p : {GoPoint{3, 3}, GoPoint{15, 3}, GoPoint{3, 15}, GoPoint{15, 15}})
+    diagonal.set(p, GoStone::Black);
   EXPECT_TRUE(is_xor_zero_set_difference(empty, ring));
   EXPECT_FALSE(is_xor_zero_set_difference(empty, mixed));
   EXPECT_FALSE(is_xor_zero_set_difference(empty, diagonal));
@@ -161,7 +168,8 @@ Key closed_squares(const UtttKeys& keys, const UtttState& state, const std::vect
 
 std::vector<bool> closed_boards(const UtttState& state) {
   std::vector<bool> closed(9);
-  for (int b = 0; b < 9; ++b) closed[std::size_t(b)] = state.status[std::size_t(b)] != UtttBoardStatus::Open;
+  for (int b = 0; b < 9; ++b)
+    closed[std::size_t(b)] = state.status[std::size_t(b)] != UtttBoardStatus::Open;
   return closed;
 }
 
@@ -177,7 +185,9 @@ class AdjustedPlayable : public UtttPlayable {
   AdjustedPlayable(std::shared_ptr<const UtttKeys> keys, const UtttState& state, Offset offset)
       : reference_(std::move(keys), state), set_up_(state), offset_(std::move(offset)) {}
   const UtttState& state() const override { return reference_.state(); }
-  Key key() const override { return reference_.key() ^ offset_(reference_.state(), set_up_) ^ stale_; }
+  Key key() const override {
+    return reference_.key() ^ offset_(reference_.state(), set_up_) ^ stale_;
+  }
   Expected<Done> play(UtttMove move) override { return reference_.play(move); }
   void unmake() override { reference_.unmake(); }
 
@@ -188,33 +198,54 @@ class AdjustedPlayable : public UtttPlayable {
   Key stale_ = 0;
 };
 
-UtttHashUnderTest adjusted(const std::string& name, std::function<Key(const UtttState&)> full_offset,
+UtttHashUnderTest adjusted(const std::string& name,
+                           std::function<Key(const UtttState&)> full_offset,
                            AdjustedPlayable::Offset offset) {
   const auto keys = uttt();
   UtttHashUnderTest hash;
   hash.name = name;
-  hash.full_key = [keys, full_offset](const UtttState& s) { return uttt_full_key(*keys, s) ^ full_offset(s); };
+  hash.full_key = [keys, full_offset](const UtttState& s) {
+    return uttt_full_key(*keys, s) ^ full_offset(s);
+  };
   hash.start = [keys, offset](const UtttState& s) -> std::unique_ptr<UtttPlayable> {
     return std::make_unique<AdjustedPlayable>(keys, s, offset);
   };
   return hash;
 }
 
-// The incremental update forgets to XOR a closing board's squares out (the full key is right).
-TEST(UtttProperties, IncrementalEqualsFullCatchesAnUpdateThatKeepsClosedSquares) {
+// The incremental update forgets to XOR a closing board's squares out (the full key is right):
+// the key carries the squares of every board closed since the position was set up.
+UtttHashUnderTest closed_squares_kept_by_moves() {
   const auto keys = uttt();
-  auto forgetting = adjusted(
+  auto offset = [keys](const UtttState& s) { return closed_squares(*keys, s, closed_boards(s)); };
+  return adjusted(
       "closed squares kept by moves", [](const UtttState&) { return Key(0); },
-      [keys](const UtttState& now, const UtttState& set_up) {
-        std::vector<bool> closed_by_moves = closed_boards(now);
-        for (int b = 0; b < 9; ++b)
-          if (set_up.status[std::size_t(b)] != UtttBoardStatus::Open) closed_by_moves[std::size_t(b)] = false;
-        return closed_squares(*keys, now, closed_by_moves);
+      [offset](const UtttState& now, const UtttState& set_up) {
+        return offset(now) ^ offset(set_up);
       });
-  const PropertyResult r = run(uttt_target(forgetting), "uttt:incremental-equals-full");
+}
+
+TEST(UtttProperties, IncrementalEqualsFullCatchesAnUpdateThatKeepsClosedSquares) {
+  const PropertyResult r =
+      run(uttt_target(closed_squares_kept_by_moves()), "uttt:incremental-equals-full");
   EXPECT_FALSE(r.passed);
   ASSERT_TRUE(r.counterexample);
   EXPECT_NE(r.counterexample->what.find("closed:"), std::string::npos) << report(r);
+}
+
+// The reproduce string printed under a failure replays the same shrunk case.
+TEST(UtttProperties, AFailuresReproduceStringReplaysIt) {
+  const GameTarget target = uttt_target(closed_squares_kept_by_moves());
+  const PropertyResult first = run(target, "uttt:incremental-equals-full");
+  ASSERT_TRUE(first.counterexample);
+  const std::string reproduce = first.counterexample->reproduce;
+  ASSERT_EQ(reproduce.rfind("reproduce=", 0), 0u) << reproduce;
+  ASSERT_EQ(setenv("RC_PARAMS", reproduce.c_str(), 1), 0);
+  const PropertyResult again = run(target, "uttt:incremental-equals-full");
+  unsetenv("RC_PARAMS");
+  ASSERT_TRUE(again.counterexample);
+  EXPECT_EQ(again.counterexample->moves, first.counterexample->moves);
+  EXPECT_EQ(again.counterexample->actual, first.counterexample->actual);
 }
 
 // A hash that keeps closed squares in both key paths: coherent, but a closed board's filling

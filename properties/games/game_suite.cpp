@@ -93,9 +93,9 @@ void reversibility(const GameTarget& target) {
     line.session->unmake();
     const int ply = int(line.moves.size()) - 1;
     if (line.session->position() != position) {
-      Counterexample c = counterexample(target, line, ply, "unmake restores the position " +
-                                                               position + ", not " +
-                                                               line.session->position());
+      Counterexample c = counterexample(
+          target, line, ply,
+          "unmake restores the position " + position + ", not " + line.session->position());
       c.comparison = Comparison::NoKeys;
       fail(std::move(c));
     }
@@ -103,8 +103,9 @@ void reversibility(const GameTarget& target) {
       fail_same_key(counterexample(target, line, ply, "unmake restores the key of " + position),
                     before, line.session->key());
     if (!line.session->play(choice) || line.session->key() != after)
-      fail_same_key(counterexample(target, line, ply, "the move replayed after unmake gives the "
-                                                      "same key"),
+      fail_same_key(counterexample(target, line, ply,
+                                   "the move replayed after unmake gives the "
+                                   "same key"),
                     after, line.session->key());
   }
   tag_case(line.moves.size() >= 40 ? "40+ moves" : "under 40 moves");
@@ -129,7 +130,8 @@ void unequal_keys(const GameTarget& target) {
   for (const DifferingPosition& d : line.session->differing(s.seed)) {
     if (!d.tag.empty()) tag_case(d.tag);
     if (d.key != line.session->key() || d.known_anomaly || d.other == position) continue;
-    Counterexample c = counterexample(target, line, -1, "positions that differ have different keys");
+    Counterexample c =
+        counterexample(target, line, -1, "positions that differ have different keys");
     c.comparison = Comparison::DifferentKeys;
     c.difference = d.difference;
     c.positions = {{position, false, {}, line.session->key()}, {d.other, false, {}, d.key}};
@@ -183,8 +185,9 @@ PropertyResult run_game_property(const std::string& name, const GameTarget& targ
   const auto started = std::chrono::steady_clock::now();
   for (const Shape& s : shapes(target)) {
     if (target.game + ":" + s.name != name) continue;
-    run_rapidcheck(target.name + "/" + name, options, false,
-                   [&target, body = s.body](int) { body(target); }, result);
+    run_rapidcheck(
+        target.name + "/" + name, options, false, [&target, body = s.body](int) { body(target); },
+        result);
     result.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return result;

@@ -24,7 +24,7 @@ struct KeyRelation {
   std::string other;  // the other position, described
   Key expected = 0;
   Key actual = 0;
-  std::string tag;  // the kind of case, for the run's mix
+  std::string tag;       // the kind of case, for the run's mix
   std::string position;  // the first position, described
   Key position_key = 0;  // and its key
 };

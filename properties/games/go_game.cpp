@@ -20,7 +20,9 @@ std::vector<GoPoint> orbit_of(GoPoint p, int size) {
   return orbit;
 }
 
-GoStone other_colour(GoStone s) { return s == GoStone::Black ? GoStone::White : GoStone::Black; }
+GoStone other_colour(GoStone s) {
+  return s == GoStone::Black ? GoStone::White : GoStone::Black;
+}
 
 std::string edit_name(GoPoint p, GoStone stone, bool placed) {
   return std::string(placed ? "+" : "-") + to_string(stone) + " " + go_point_name(p);
@@ -84,7 +86,8 @@ class GoSession final : public GameSession {
     auto random_colour = [&] { return random.next() % 2 ? GoStone::White : GoStone::Black; };
     auto add = [&](const GoBoard& other, std::string difference, std::string tag) {
       if (other == board_) return;
-      const bool anomaly = hash_.mode == GoCombine::Xor && is_xor_zero_set_difference(board_, other);
+      const bool anomaly =
+          hash_.mode == GoCombine::Xor && is_xor_zero_set_difference(board_, other);
       out.push_back({std::move(difference), describe_go_board(other), hash_.full_key(other),
                      anomaly, anomaly ? "known xor zero set" : std::move(tag)});
     };
@@ -95,8 +98,10 @@ class GoSession final : public GameSession {
       const GoStone here = board_.at(p);
       const GoStone now = here == GoStone::Empty ? random_colour() : other_colour(here);
       other.set(p, now);
-      add(other, std::string(to_string(now)) + " on " + go_point_name(p) + " instead of " +
-                     to_string(here), "");
+      add(other,
+          std::string(to_string(now)) + " on " + go_point_name(p) + " instead of " +
+              to_string(here),
+          "");
       other.set(p, GoStone::Empty);
       add(other, "the point " + go_point_name(p) + " emptied", "");
     }
@@ -118,13 +123,16 @@ class GoSession final : public GameSession {
     for (const auto& [seed_point, tag] : {std::pair{GoPoint{c - d, c}, "axis ring added"},
                                           std::pair{GoPoint{c - gx, c - gy}, "orbit of 8 added"}}) {
       const std::vector<GoPoint> set = orbit_of(seed_point, n);
-      if (std::any_of(set.begin(), set.end(), [&](GoPoint q) { return board_.at(q) != GoStone::Empty; }))
+      if (std::any_of(set.begin(), set.end(),
+                      [&](GoPoint q) { return board_.at(q) != GoStone::Empty; }))
         continue;
       GoBoard other = board_;
       const GoStone colour = random_colour();
       for (GoPoint q : set) other.set(q, colour);
-      add(other, std::string(to_string(colour)) + " stones on the " + std::to_string(set.size()) +
-                     " points of the orbit of " + go_point_name(seed_point), tag);
+      add(other,
+          std::string(to_string(colour)) + " stones on the " + std::to_string(set.size()) +
+              " points of the orbit of " + go_point_name(seed_point),
+          tag);
     }
     return out;
   }
@@ -136,13 +144,15 @@ class GoSession final : public GameSession {
     bool placed;
   };
 
-  void add_relations(const GoBoard& board, const std::string& tag, std::vector<KeyRelation>& out) const {
+  void add_relations(const GoBoard& board, const std::string& tag,
+                     std::vector<KeyRelation>& out) const {
     const Key key = &board == &board_ ? key_ : hash_.full_key(board);
     for (const GoSymmetry& g : go_symmetries()) {
       const GoBoard image = transform_board(g, board);
-      out.push_back({"Z(x(c)) = Z_x(Z(c)) for x = " + g.name() + ", c = " + describe_go_board(board),
-                     describe_go_board(image), transform_key(g, key), hash_.full_key(image), tag,
-                     describe_go_board(board), key});
+      out.push_back(
+          {"Z(x(c)) = Z_x(Z(c)) for x = " + g.name() + ", c = " + describe_go_board(board),
+           describe_go_board(image), transform_key(g, key), hash_.full_key(image), tag,
+           describe_go_board(board), key});
     }
   }
 

@@ -7,7 +7,9 @@ namespace zobrist_verify::properties::games {
 
 namespace {
 
-std::uint64_t below(XorShift64Star& random, std::size_t n) { return random.next() % n; }
+std::uint64_t below(XorShift64Star& random, std::size_t n) {
+  return random.next() % n;
+}
 
 // Plays one random legal move; false when the game is over.
 bool play_random(UtttPlayable& position, XorShift64Star& random) {
@@ -31,7 +33,8 @@ bool refill(UtttState& state, int board, UtttBoardStatus status, XorShift64Star&
     }
     bool differs = false;
     for (int cell = 0; cell < 9; ++cell)
-      differs |= local.squares[std::size_t(board * 9 + cell)] != state.squares[std::size_t(board * 9 + cell)];
+      differs |= local.squares[std::size_t(board * 9 + cell)] !=
+                 state.squares[std::size_t(board * 9 + cell)];
     if (uttt_local_status(local, board) != status || !differs) continue;
     for (int cell = 0; cell < 9; ++cell)
       state.squares[std::size_t(board * 9 + cell)] = local.squares[std::size_t(board * 9 + cell)];
@@ -43,13 +46,15 @@ bool refill(UtttState& state, int board, UtttBoardStatus status, XorShift64Star&
 std::vector<int> boards_with(const UtttState& state, bool closed) {
   std::vector<int> boards;
   for (int board = 0; board < 9; ++board)
-    if ((state.status[std::size_t(board)] != UtttBoardStatus::Open) == closed) boards.push_back(board);
+    if ((state.status[std::size_t(board)] != UtttBoardStatus::Open) == closed)
+      boards.push_back(board);
   return boards;
 }
 
 class UtttSession final : public GameSession {
  public:
-  explicit UtttSession(UtttHashUnderTest hash) : hash_(std::move(hash)), position_(hash_.start(UtttState{})) {}
+  explicit UtttSession(UtttHashUnderTest hash)
+      : hash_(std::move(hash)), position_(hash_.start(UtttState{})) {}
 
   Key key() const override { return position_->key(); }
   Key full_key() const override { return hash_.full_key(position_->state()); }
@@ -116,9 +121,9 @@ class UtttSession final : public GameSession {
       const int board = closed[below(random, closed.size())];
       other = base;
       const UtttBoardStatus now = base.status[std::size_t(board)];
-      other.status[std::size_t(board)] = now == UtttBoardStatus::Drawn ? UtttBoardStatus::XWon
+      other.status[std::size_t(board)] = now == UtttBoardStatus::Drawn  ? UtttBoardStatus::XWon
                                          : now == UtttBoardStatus::XWon ? UtttBoardStatus::OWon
-                                                                         : UtttBoardStatus::Drawn;
+                                                                        : UtttBoardStatus::Drawn;
       add(other, "the result of closed board " + std::to_string(board + 1));
     }
     // A random other game, of a random length.

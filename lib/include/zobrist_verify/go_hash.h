@@ -85,7 +85,9 @@ class GoKeyTable {
 
  private:
   GoKeyTable(int size, std::uint64_t seed);
-  std::size_t index(GoPoint p) const { return std::size_t(p.y) * std::size_t(size_) + std::size_t(p.x); }
+  std::size_t index(GoPoint p) const {
+    return std::size_t(p.y) * std::size_t(size_) + std::size_t(p.x);
+  }
   int size_;
   std::uint64_t seed_;
   std::vector<Key> black_, white_;
@@ -102,7 +104,9 @@ class GoBoard {
   friend bool operator==(const GoBoard&, const GoBoard&) = default;
 
  private:
-  std::size_t index(GoPoint p) const { return std::size_t(p.y) * std::size_t(size_) + std::size_t(p.x); }
+  std::size_t index(GoPoint p) const {
+    return std::size_t(p.y) * std::size_t(size_) + std::size_t(p.x);
+  }
   int size_;
   std::vector<GoStone> stones_;
 };
@@ -117,7 +121,8 @@ std::string describe_go_board(const GoBoard& board);
 // A board with its key kept up to date stone by stone. The table must outlive it.
 class GoPosition {
  public:
-  GoPosition(const GoKeyTable& table, GoCombine mode) : table_(&table), mode_(mode), board_(table.size()) {}
+  GoPosition(const GoKeyTable& table, GoCombine mode)
+      : table_(&table), mode_(mode), board_(table.size()) {}
   const GoBoard& board() const { return board_; }
   GoCombine mode() const { return mode_; }
   Key key() const { return key_; }

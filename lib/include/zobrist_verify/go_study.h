@@ -23,11 +23,11 @@ std::vector<GoStudySymmetry> all_go_study_symmetries();
 std::vector<GoSymmetry> go_study_group(GoStudySymmetry symmetry);
 
 struct GoStudyRow {
-  int positions = 0;           // distinct positions sampled
+  int positions = 0;  // distinct positions sampled
   int distinct_keys = 0;
-  int zero_keys = 0;           // positions (other than the empty board) whose key is 0
+  int zero_keys = 0;              // positions (other than the empty board) whose key is 0
   long long colliding_pairs = 0;  // pairs of different positions with one key
-  int key_space_bits = 64;     // the bits of the keys Z_x leaves fixed: 8 * byte classes
+  int key_space_bits = 64;        // the bits of the keys Z_x leaves fixed: 8 * byte classes
 };
 
 // Samples `samples` random positions fixed by the symmetry's group (each orbit of points empty,

@@ -30,7 +30,9 @@ int column_of(char letter) {
   return upper < 'I' ? upper - 'A' : upper - 'A' - 1;
 }
 
-char column_letter(int x) { return char(x < 8 ? 'A' + x : 'A' + x + 1); }
+char column_letter(int x) {
+  return char(x < 8 ? 'A' + x : 'A' + x + 1);
+}
 
 constexpr Key LowSevenBits = 0x7F7F'7F7F'7F7F'7F7FULL;
 constexpr Key HighBits = 0x8080'8080'8080'8080ULL;
@@ -39,14 +41,19 @@ constexpr Key HighBits = 0x8080'8080'8080'8080ULL;
 
 const char* to_string(GoStone stone) {
   switch (stone) {
-    case GoStone::Empty: return "empty";
-    case GoStone::Black: return "black";
-    case GoStone::White: return "white";
+    case GoStone::Empty:
+      return "empty";
+    case GoStone::Black:
+      return "black";
+    case GoStone::White:
+      return "white";
   }
   return "?";
 }
 
-const char* to_string(GoCombine mode) { return mode == GoCombine::Xor ? "xor" : "add"; }
+const char* to_string(GoCombine mode) {
+  return mode == GoCombine::Xor ? "xor" : "add";
+}
 
 Expected<GoCombine> parse_go_combine(std::string_view text) {
   if (text == "xor") return GoCombine::Xor;
@@ -113,9 +120,15 @@ GoPoint transform_point(const GoSymmetry& symmetry, GoPoint point, int size) {
   return point;
 }
 
-Key go_z_rho(Key key) { return permute_bytes(key, ZRho); }
-Key go_z_mu(Key key) { return permute_bytes(key, ZMu); }
-Key go_z_kappa(Key key) { return permute_bytes(key, ZKappa); }
+Key go_z_rho(Key key) {
+  return permute_bytes(key, ZRho);
+}
+Key go_z_mu(Key key) {
+  return permute_bytes(key, ZMu);
+}
+Key go_z_kappa(Key key) {
+  return permute_bytes(key, ZKappa);
+}
 
 Key transform_key(const GoSymmetry& symmetry, Key key) {
   if (symmetry.mirror) key = go_z_mu(key);

@@ -70,8 +70,10 @@ std::array<int, 8> byte_classes(const std::vector<GoSymmetry>& stabilizer) {
 }  // namespace
 
 GoKeyTable::GoKeyTable(int size, std::uint64_t seed)
-    : size_(size), seed_(seed),
-      black_(std::size_t(size) * std::size_t(size)), white_(std::size_t(size) * std::size_t(size)) {}
+    : size_(size),
+      seed_(seed),
+      black_(std::size_t(size) * std::size_t(size)),
+      white_(std::size_t(size) * std::size_t(size)) {}
 
 Key GoKeyTable::key(GoStone stone, GoPoint p) const {
   if (stone == GoStone::Black) return black(p);
@@ -108,9 +110,9 @@ Expected<GoKeyTable> GoKeyTable::build(int size, std::uint64_t seed) {
       }
       std::vector<Key> batch;
       for (int attempt = 0;; ++attempt) {
-        if (attempt == 1000) return Error{"cannot draw keys for " + go_point_name(p) +
-                                          " without a small dependency (seed " +
-                                          std::to_string(seed) + ")"};
+        if (attempt == 1000)
+          return Error{"cannot draw keys for " + go_point_name(p) +
+                       " without a small dependency (seed " + std::to_string(seed) + ")"};
         std::array<Key, 8> bytes{};
         for (int i = 0; i < 8; ++i)
           bytes[std::size_t(i)] = class_of[std::size_t(i)] == i

@@ -73,8 +73,9 @@ Expected<NamedKeySet> go_key_set(int size, GoCombine mode, std::uint64_t seed) {
                            std::to_string(size) + "x" + std::to_string(size) + " table, seed " +
                            std::to_string(seed));
   if (mode == GoCombine::Add)
-    set.reductions.push_back("combined by byte-wise addition: XOR dependencies of the table are "
-                             "not dependencies of the add-mode hash (docs/go-hash.md)");
+    set.reductions.push_back(
+        "combined by byte-wise addition: XOR dependencies of the table are "
+        "not dependencies of the add-mode hash (docs/go-hash.md)");
   return set;
 }
 

@@ -13,11 +13,16 @@ namespace zobrist_verify {
 
 const char* to_string(GoStudySymmetry symmetry) {
   switch (symmetry) {
-    case GoStudySymmetry::None: return "none";
-    case GoStudySymmetry::HalfTurn: return "half turn (rho^2)";
-    case GoStudySymmetry::Mirror: return "mirror (mu)";
-    case GoStudySymmetry::QuarterTurn: return "quarter turn (rho)";
-    case GoStudySymmetry::Full: return "all 8 (rho, mu)";
+    case GoStudySymmetry::None:
+      return "none";
+    case GoStudySymmetry::HalfTurn:
+      return "half turn (rho^2)";
+    case GoStudySymmetry::Mirror:
+      return "mirror (mu)";
+    case GoStudySymmetry::QuarterTurn:
+      return "quarter turn (rho)";
+    case GoStudySymmetry::Full:
+      return "all 8 (rho, mu)";
   }
   return "?";
 }
@@ -29,12 +34,16 @@ std::vector<GoStudySymmetry> all_go_study_symmetries() {
 
 std::vector<GoSymmetry> go_study_group(GoStudySymmetry symmetry) {
   switch (symmetry) {
-    case GoStudySymmetry::None: return {{0, false, false}};
-    case GoStudySymmetry::HalfTurn: return {{0, false, false}, {2, false, false}};
-    case GoStudySymmetry::Mirror: return {{0, false, false}, {0, true, false}};
+    case GoStudySymmetry::None:
+      return {{0, false, false}};
+    case GoStudySymmetry::HalfTurn:
+      return {{0, false, false}, {2, false, false}};
+    case GoStudySymmetry::Mirror:
+      return {{0, false, false}, {0, true, false}};
     case GoStudySymmetry::QuarterTurn:
       return {{0, false, false}, {1, false, false}, {2, false, false}, {3, false, false}};
-    case GoStudySymmetry::Full: break;
+    case GoStudySymmetry::Full:
+      break;
   }
   std::vector<GoSymmetry> all;
   for (const GoSymmetry& g : go_symmetries())

@@ -6,7 +6,9 @@ namespace zobrist_verify {
 
 namespace {
 
-std::size_t player_index(UtttPlayer player) { return player == UtttPlayer::X ? 0 : 1; }
+std::size_t player_index(UtttPlayer player) {
+  return player == UtttPlayer::X ? 0 : 1;
+}
 
 // XORs every played square of `board` into `key`: out of it when the board closes, back in when
 // the closing move is taken back.
@@ -42,8 +44,8 @@ Expected<Done> UtttPosition::play(UtttMove move) {
   // 3. The board the mover was sent to, out.
   if (state_.sent != UtttFreeChoice) key_ ^= keys_->sent[std::size_t(state_.sent)];
   // 4. The board the opponent is sent to, in; a closed one leaves free choice.
-  state_.sent = state_.status[std::size_t(move.cell)] == UtttBoardStatus::Open ? move.cell
-                                                                               : UtttFreeChoice;
+  state_.sent =
+      state_.status[std::size_t(move.cell)] == UtttBoardStatus::Open ? move.cell : UtttFreeChoice;
   if (state_.sent != UtttFreeChoice) key_ ^= keys_->sent[std::size_t(state_.sent)];
   // 5. The side to move.
   state_.to_move = mover == UtttPlayer::X ? UtttPlayer::O : UtttPlayer::X;

@@ -7,8 +7,8 @@ namespace zobrist_verify {
 
 namespace {
 
-constexpr std::array<std::array<int, 3>, 8> Lines{{
-    {0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6}, {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}}};
+constexpr std::array<std::array<int, 3>, 8> Lines{
+    {{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6}, {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}}};
 
 bool board_open(const UtttState& state, int board) {
   return state.status[std::size_t(board)] == UtttBoardStatus::Open;
@@ -18,10 +18,14 @@ bool board_open(const UtttState& state, int board) {
 
 const char* to_string(UtttBoardStatus status) {
   switch (status) {
-    case UtttBoardStatus::Open: return "open";
-    case UtttBoardStatus::XWon: return "won by X";
-    case UtttBoardStatus::OWon: return "won by O";
-    case UtttBoardStatus::Drawn: return "drawn";
+    case UtttBoardStatus::Open:
+      return "open";
+    case UtttBoardStatus::XWon:
+      return "won by X";
+    case UtttBoardStatus::OWon:
+      return "won by O";
+    case UtttBoardStatus::Drawn:
+      return "drawn";
   }
   return "?";
 }
@@ -55,7 +59,8 @@ Expected<UtttKeys> uttt_keys(std::uint64_t seed) {
 bool uttt_same_position(const UtttState& a, const UtttState& b) {
   if (a.status != b.status || a.sent != b.sent || a.to_move != b.to_move) return false;
   for (int square = 0; square < 81; ++square)
-    if (board_open(a, square / 9) && a.squares[std::size_t(square)] != b.squares[std::size_t(square)])
+    if (board_open(a, square / 9) &&
+        a.squares[std::size_t(square)] != b.squares[std::size_t(square)])
       return false;
   return true;
 }
@@ -73,7 +78,8 @@ UtttBoardStatus uttt_local_status(const UtttState& state, int board) {
 }
 
 bool uttt_has_won(const UtttState& state, UtttPlayer player) {
-  const UtttBoardStatus won = player == UtttPlayer::X ? UtttBoardStatus::XWon : UtttBoardStatus::OWon;
+  const UtttBoardStatus won =
+      player == UtttPlayer::X ? UtttBoardStatus::XWon : UtttBoardStatus::OWon;
   for (const auto& line : Lines)
     if (state.status[std::size_t(line[0])] == won && state.status[std::size_t(line[1])] == won &&
         state.status[std::size_t(line[2])] == won)
@@ -93,8 +99,8 @@ Expected<Done> uttt_check_move(const UtttState& state, UtttMove move) {
   if (move.board < 0 || move.board > 8 || move.cell < 0 || move.cell > 8)
     return Error{name + "board and cell must be 1-9"};
   if (uttt_has_won(state, UtttPlayer::X) || uttt_has_won(state, UtttPlayer::O))
-    return Error{name + "the game is over (" +
-                 (uttt_has_won(state, UtttPlayer::X) ? "X" : "O") + " has won)"};
+    return Error{name + "the game is over (" + (uttt_has_won(state, UtttPlayer::X) ? "X" : "O") +
+                 " has won)"};
   if (!board_open(state, move.board))
     return Error{name + "board " + std::to_string(move.board + 1) + " is closed (" +
                  to_string(state.status[std::size_t(move.board)]) + ")"};
@@ -134,7 +140,8 @@ Key uttt_full_key(const UtttKeys& keys, const UtttState& state) {
 
 std::string describe_uttt_state(const UtttState& state) {
   std::string out = state.to_move == UtttPlayer::X ? "X to move" : "O to move";
-  out += state.sent == UtttFreeChoice ? ", free choice" : ", sent to " + std::to_string(state.sent + 1);
+  out += state.sent == UtttFreeChoice ? ", free choice"
+                                      : ", sent to " + std::to_string(state.sent + 1);
   std::string closed;
   for (int board = 0; board < 9; ++board)
     if (!board_open(state, board))

@@ -17,6 +17,7 @@ std::vector<PropertyInfo> game_property_infos(const std::string& game);
 bool is_game_property_name(const std::string& name);
 // Runs a game's properties named in options.only (all when empty): Go on the 19x19 table in xor
 // and in add mode, Ultimate tic-tac-toe on its keys, both from their default seeds.
-std::vector<PropertyResult> run_game_properties(const std::string& game, const SuiteOptions& options);
+std::vector<PropertyResult> run_game_properties(const std::string& game,
+                                                const SuiteOptions& options);
 
 }  // namespace zobrist_verify::properties
