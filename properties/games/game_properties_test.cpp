@@ -59,6 +59,16 @@ TEST(GoProperties, AllHoldOnTheBuiltInTableInBothModes) {
   }
 }
 
+TEST(GoProperties, AllHoldOnEveryOddSizeInBothModes) {
+  for (int size = GoMinSize; size <= GoMaxSize; size += 2) {
+    const auto table = go_table(size);
+    for (GoCombine mode : {GoCombine::Xor, GoCombine::Add})
+      for (const PropertyResult& r :
+           run_game_suite(go_target(reference_go_hash(table, mode)), options(20)))
+        EXPECT_TRUE(r.passed) << report(r);
+  }
+}
+
 TEST(UtttProperties, AllHoldOnTheBuiltInKeys) {
   for (const PropertyResult& r : run_game_properties("uttt", options())) {
     EXPECT_TRUE(r.passed) << report(r);
