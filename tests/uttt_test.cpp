@@ -131,6 +131,19 @@ TEST(UtttPosition, AClosedBoardHashesTheSameHoweverItWasFilled) {
   EXPECT_EQ(uttt_full_key(keys, row), keys.closed[0][0]);
 }
 
+// Two real games: O wins board 1 on its anti-diagonal (3, 5, 7) while X's one square there is 1:1
+// in the first and 1:2 in the second; everything else ends up equal. One position, one key.
+TEST(UtttPosition, TwoGamesThatFillAClosedBoardDifferentlyReachOneKey) {
+  const UtttKeys keys = keys_of();
+  UtttPosition first(keys), second(keys);
+  play_all(first, {"1:1", "1:3", "3:1", "1:5", "5:1", "1:7", "7:1", "2:3"});
+  play_all(second, {"1:2", "2:3", "3:1", "1:5", "5:1", "1:7", "7:1", "1:3"});
+  EXPECT_EQ(first.state().status[0], UtttBoardStatus::OWon);
+  EXPECT_NE(first.state().squares, second.state().squares);
+  EXPECT_TRUE(uttt_same_position(first.state(), second.state()));
+  EXPECT_EQ(first.key(), second.key());
+}
+
 TEST(UtttRules, ThreeWonBoardsInARowEndTheGame) {
   UtttState state;
   state.status[2] = state.status[4] = UtttBoardStatus::OWon;
