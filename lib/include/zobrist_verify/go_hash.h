@@ -66,6 +66,11 @@ Key go_z_kappa(Key key);  // z5 z6 z7 z8 z1 z2 z3 z4
 // Z_x of a transform: Z_ρ^rotations ∘ Z_μ^mirror, then Z_κ when swap_colours.
 Key transform_key(const GoSymmetry& symmetry, Key key);
 
+// The bytes a key fixed by every byte permutation of `group` must share: for each byte position,
+// the smallest position of its class (the classes the permutations join). A point's free bytes
+// are the classes of its stabilizer; 8 bits a class is what a symmetric position's key can vary.
+std::array<int, 8> go_fixed_byte_classes(const std::vector<GoSymmetry>& group);
+
 // Combining a stone key into a position key, and taking it out again.
 Key go_combine(Key position_key, Key stone_key, GoCombine mode);
 Key go_uncombine(Key position_key, Key stone_key, GoCombine mode);

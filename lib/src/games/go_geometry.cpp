@@ -1,5 +1,6 @@
 // Go points, the 16 transforms of a position and their byte permutations, and the two ways of
 // combining stone keys (seed 002, Sections 1 and 2).
+#include <algorithm>
 #include <cctype>
 
 #include "zobrist_verify/go_hash.h"
@@ -150,6 +151,27 @@ Key go_uncombine(Key position_key, Key stone_key, GoCombine mode) {
   if (mode == GoCombine::Xor) return position_key ^ stone_key;
   return ((position_key | HighBits) - (stone_key & LowSevenBits)) ^
          ((position_key ^ ~stone_key) & HighBits);
+}
+
+// Union of byte positions joined by the group's permutations; see go_hash.h.
+std::array<int, 8> go_fixed_byte_classes(const std::vector<GoSymmetry>& group) {
+  std::array<int, 8> class_of{0, 1, 2, 3, 4, 5, 6, 7};
+  auto find = [&class_of](int i) {
+    while (class_of[std::size_t(i)] != i) i = class_of[std::size_t(i)];
+    return i;
+  };
+  // Byte i of the permuted key 00 01 .. 07 names the byte it came from.
+  constexpr Key Indices = 0x0001'0203'0405'0607ULL;
+  for (const GoSymmetry& g : group) {
+    const Key source = transform_key(g, Indices);
+    for (int i = 0; i < 8; ++i) {
+      const int from = int((source >> (56 - 8 * i)) & 0xFF);
+      const int a = find(i), b = find(from);
+      class_of[std::size_t(std::max(a, b))] = std::min(a, b);
+    }
+  }
+  for (int i = 0; i < 8; ++i) class_of[std::size_t(i)] = find(i);
+  return class_of;
 }
 
 }  // namespace zobrist_verify

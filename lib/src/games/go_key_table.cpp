@@ -45,28 +45,6 @@ class SmallDependencyGuard {
   std::unordered_set<Key> pair_xors_;
 };
 
-// Which bytes a key of a point fixed by `stabilizer` must share: classes of byte positions under
-// the stabilizer's byte permutations. class_of[i] is the smallest byte index of i's class.
-std::array<int, 8> byte_classes(const std::vector<GoSymmetry>& stabilizer) {
-  std::array<int, 8> class_of{0, 1, 2, 3, 4, 5, 6, 7};
-  auto find = [&class_of](int i) {
-    while (class_of[std::size_t(i)] != i) i = class_of[std::size_t(i)];
-    return i;
-  };
-  // Byte i of the permuted key 00 01 .. 07 names the byte it came from.
-  constexpr Key Indices = 0x0001'0203'0405'0607ULL;
-  for (const GoSymmetry& g : stabilizer) {
-    const Key source = transform_key(g, Indices);
-    for (int i = 0; i < 8; ++i) {
-      const int from = int((source >> (56 - 8 * i)) & 0xFF);
-      const int a = find(i), b = find(from);
-      class_of[std::size_t(std::max(a, b))] = std::min(a, b);
-    }
-  }
-  for (int i = 0; i < 8; ++i) class_of[std::size_t(i)] = find(i);
-  return class_of;
-}
-
 }  // namespace
 
 GoKeyTable::GoKeyTable(int size, std::uint64_t seed)
@@ -101,7 +79,7 @@ Expected<GoKeyTable> GoKeyTable::build(int size, std::uint64_t seed) {
       std::vector<GoSymmetry> stabilizer;
       for (const GoSymmetry& g : dihedral)
         if (transform_point(g, p, size) == p) stabilizer.push_back(g);
-      const std::array<int, 8> class_of = byte_classes(stabilizer);
+      const std::array<int, 8> class_of = go_fixed_byte_classes(stabilizer);
 
       std::vector<GoPoint> orbit;
       for (const GoSymmetry& g : dihedral) {

@@ -55,23 +55,10 @@ namespace {
 
 // 8 times the number of classes of byte positions that the group's byte permutations join.
 int fixed_key_bits(const std::vector<GoSymmetry>& group) {
-  std::array<int, 8> label{0, 1, 2, 3, 4, 5, 6, 7};
-  constexpr Key Indices = 0x0001'0203'0405'0607ULL;
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (const GoSymmetry& g : group) {
-      const Key source = transform_key(g, Indices);
-      for (int i = 0; i < 8; ++i) {
-        int& a = label[std::size_t(i)];
-        int& b = label[std::size_t((source >> (56 - 8 * i)) & 0xFF)];
-        if (a != b) {
-          a = b = std::min(a, b);
-          changed = true;
-        }
-      }
-    }
-  }
-  return 8 * int(std::set<int>(label.begin(), label.end()).size());
+  const std::array<int, 8> class_of = go_fixed_byte_classes(group);
+  int classes = 0;
+  for (int i = 0; i < 8; ++i) classes += class_of[std::size_t(i)] == i ? 1 : 0;
+  return 8 * classes;
 }
 
 }  // namespace
