@@ -12,6 +12,7 @@
 #include "suite_options.h"
 #include "version.h"
 #include "zobrist_verify/mutants/mutant_runs.h"
+#include "zobrist_verify/game_properties.h"
 #include "zobrist_verify/properties.h"
 
 namespace zobrist_verify::cli {
@@ -19,8 +20,8 @@ namespace zobrist_verify::cli {
 namespace {
 
 constexpr const char* CheckUsage =
-    R"(usage: zobrist-verify check [--scheme NAME | --mutant NAME] [--cases N] [--seed S]
-                             [--property NAME] [--json] [--junit FILE]
+    R"(usage: zobrist-verify check [--game chess|go|uttt] [--scheme NAME | --mutant NAME] [--cases N]
+                             [--seed S] [--property NAME] [--json] [--junit FILE]
        zobrist-verify check --plugin PATH [--expect SCHEME] [--en-passant RULE] [--timeout MS]
                              [--no-isolation] [--xfen] [--cases N] [--seed S] [--property NAME]
                              [--json] [--junit FILE]
@@ -42,7 +43,13 @@ for each position (Stockfish's `d` by default); an engine that does not start, f
 handshake or prints no key for the start position exits 2, and a crash, a hang or garbage on one
 position fails that position.
 
+Without --game (and without a chess door: --scheme, --mutant, --plugin) it also runs the
+properties of the other seed systems: Huima's Go hash on the built-in 19x19 table in xor and add
+mode (go:..., docs/go-hash.md) and the Ultimate tic-tac-toe hash (uttt:..., docs/uttt-hash.md).
+
 options:
+  --game GAME       chess, go or uttt: run that game's properties only; --plugin, --scheme,
+                    --mutant and --expect are chess doors and go with chess only
   --scheme NAME     polyglot, stockfish, rustic, seed:N or file:PATH (default: the three
                     built-in schemes, one after the other)
   --mutant NAME     check a mutant of the catalogue (`zobrist-verify mutants`) instead of the
@@ -88,7 +95,8 @@ settings (seed, max_success, noshrink) override the options above.
 properties:
 )";
 
-constexpr std::array<OptionSpec, 17> CheckOptions{{
+constexpr std::array<OptionSpec, 18> CheckOptions{{
+    {"--game", OptionKind::Value},
     {"--scheme", OptionKind::Value},
     {"--plugin", OptionKind::Value},
     {"--engine", OptionKind::Value},
@@ -124,7 +132,10 @@ void print_wrapped(const std::string& text, std::size_t indent, std::size_t widt
 
 void print_usage() {
   std::cout << CheckUsage;
-  for (const properties::PropertyInfo& p : properties::all_properties()) {
+  std::vector<properties::PropertyInfo> all = properties::all_properties();
+  for (const std::string& game : properties::other_game_names())
+    for (const properties::PropertyInfo& p : properties::game_property_infos(game)) all.push_back(p);
+  for (const properties::PropertyInfo& p : all) {
     std::cout << "  " << p.name << '\n';
     print_wrapped(p.contract, 6, 96);
   }
@@ -134,10 +145,13 @@ Expected<std::vector<std::string>> property_names(const std::string& list) {
   std::vector<std::string> names;
   std::stringstream in(list);
   for (std::string name; std::getline(in, name, ',');) {
-    if (!properties::is_property_name(name)) {
+    if (!properties::is_property_name(name) && !properties::is_game_property_name(name)) {
       std::string known;
       for (const properties::PropertyInfo& p : properties::all_properties())
         known += (known.empty() ? "" : ", ") + p.name;
+      for (const std::string& game : properties::other_game_names())
+        for (const properties::PropertyInfo& p : properties::game_property_infos(game))
+          known += ", " + p.name;
       return Error{"unknown property '" + name + "' (choose from " + known + ")"};
     }
     names.push_back(name);
@@ -200,6 +214,19 @@ int run_check(std::span<const std::string> words) {
     if (!names) return report_usage_error(names.error());
     options.only = *names;
   }
+
+  // --game: chess, go or uttt; without it every game runs unless a chess door is given.
+  const std::optional<std::string> game = args->value("--game");
+  if (game && *game != "chess" && *game != "go" && *game != "uttt")
+    return report_usage_error("unknown game '" + *game + "' for --game (choose chess, go or uttt)");
+  if (game && *game != "chess") {
+    for (const char* chess_door : {"--plugin", "--engine", "--scheme", "--expect", "--mutant"})
+      if (args->has(chess_door))
+        return report_usage_error("--game " + *game + " and " + chess_door +
+                                  " exclude each other (" + chess_door + " is a chess door)");
+  }
+  const bool run_chess = !game || *game == "chess";
+  const bool other_games = !run_chess || (!game && !args->has("--scheme") && !args->has("--mutant"));
 
   if (auto command = args->value("--engine")) {
     for (const char* other : {"--plugin", "--scheme", "--mutant", "--no-isolation", "--xfen"})
@@ -278,9 +305,16 @@ int run_check(std::span<const std::string> words) {
   std::vector<properties::PropertyResult> results;
   if (mutant) {
     results = properties::run_suite(properties::mutant_target(*mutant), options);
-  } else {
+  } else if (run_chess) {
     for (const KeyScheme& scheme : schemes) {
       auto run = properties::run_suite(properties::reference_target(scheme), options);
+      results.insert(results.end(), run.begin(), run.end());
+    }
+  }
+  if (other_games) {
+    for (const std::string& other : properties::other_game_names()) {
+      if (game && *game != other) continue;
+      auto run = properties::run_game_properties(other, options);
       results.insert(results.end(), run.begin(), run.end());
     }
   }

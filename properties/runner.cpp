@@ -1,62 +1,20 @@
-// Runs a property through RapidCheck with our own seed, case budget and a listener that prints
-// nothing, and turns RapidCheck's result into a PropertyResult.
+// Runs a chess property on a Target through RapidCheck (rapidcheck_run.h) and turns the outcome
+// into a PropertyResult.
 #include <algorithm>
 #include <chrono>
-#include <cstdlib>
-#include <map>
-#include <set>
-#include <unordered_map>
-
-#include <rapidcheck.h>
 
 #include "isolation.h"
 #include "property_definitions.h"
+#include "rapidcheck_run.h"
 
 namespace zobrist_verify::properties {
 
 namespace {
 
-// RapidCheck's default listener logs to stderr and prints reproduce hints at exit; the suite
-// reports everything itself.
-class QuietListener final : public rc::detail::TestListener {
- public:
-  void onTestCaseFinished(const rc::detail::CaseDescription&) override {}
-  void onShrinkTried(const rc::detail::CaseDescription&, bool) override {}
-  void onTestFinished(const rc::detail::TestMetadata&, const rc::detail::TestResult&) override {}
-};
-
 const PropertyDefinition* find_definition(const std::string& name) {
   for (const PropertyDefinition& d : property_definitions())
     if (d.info.name == name) return &d;
   return nullptr;
-}
-
-// "mix: castling king side 31%, double push 20%, ...": the share of cases carrying each tag.
-std::string mix_summary(const rc::detail::Distribution& distribution, int cases) {
-  if (cases <= 0 || distribution.empty()) return "";
-  std::map<std::string, int> counts;
-  for (const auto& [tags, count] : distribution) {
-    // A case may carry a tag more than once; it counts once.
-    const std::set<std::string> distinct(tags.begin(), tags.end());
-    for (const std::string& tag : distinct) counts[tag] += count;
-  }
-  std::vector<std::pair<std::string, int>> sorted(counts.begin(), counts.end());
-  std::stable_sort(sorted.begin(), sorted.end(),
-                   [](const auto& a, const auto& b) { return a.second > b.second; });
-  std::string out = "mix:";
-  for (const auto& [tag, count] : sorted)
-    out += (out.size() > 4 ? ", " : " ") + tag + " " + std::to_string(count * 100 / cases) + "%";
-  return out;
-}
-
-// The "reproduce=..." setting that replays `failure` for the test `id`.
-std::string reproduce_setting(const std::string& id, const rc::detail::Reproduce& reproduce) {
-  rc::detail::Configuration config;
-  config.reproduce.emplace(id, reproduce);
-  const std::string all = rc::detail::configToMinimalString(config);
-  const auto begin = all.find("reproduce=");
-  if (begin == std::string::npos) return "";
-  return all.substr(begin, all.find(' ', begin) - begin);
 }
 
 }  // namespace
@@ -96,72 +54,16 @@ PropertyResult run_property(const std::string& name, const Target& target,
     return finish(result);
   }
 
-  rc::detail::TestParams params;
-  params.seed = options.seed ? options.seed : DefaultSeed;
-  params.maxSuccess = std::max(1, options.cases);
-  params.maxSize = 100;
-  std::unordered_map<std::string, rc::detail::Reproduce> reproduce;
-  if (const char* env = std::getenv("RC_PARAMS"); env && *env) {
-    try {
-      rc::detail::Configuration defaults;
-      defaults.testParams = params;
-      const rc::detail::Configuration config = rc::detail::configFromString(env, defaults);
-      params = config.testParams;
-      reproduce = config.reproduce;
-    } catch (const std::exception& e) {
-      result.note = std::string("cannot read RC_PARAMS: ") + e.what();
-      return finish(result);
-    }
-  }
-  result.seed = params.seed;
-  PropertyContext context{target, caps, params.maxSuccess, {caps.chess960, caps.null_move}};
-  if (definition->single_case) params.maxSuccess = 1;
-
-  FailureLog log;
-  FailureLogScope scope(log);
   TallyScope tally_scope(result.tally);
-  rc::detail::TestMetadata metadata;
-  metadata.id = target.name + "/" + name;
-  metadata.description = name;
-  QuietListener listener;
-  rc::detail::TestResult outcome = rc::detail::Error("not run");
-  try {
-    outcome = rc::detail::checkProperty(rc::detail::toProperty([&] { definition->body(context); }),
-                                        metadata, params, listener, reproduce);
-  } catch (const std::exception& e) {
-    result.note = std::string("RapidCheck stopped: ") + e.what();
-    return finish(result);
-  }
-
-  if (outcome.is<rc::detail::SuccessResult>()) {
-    const auto& success = outcome.get<rc::detail::SuccessResult>();
-    result.passed = true;
-    result.cases = success.numSuccess;
-    result.note = success.numSuccess == 0 && !reproduce.empty()
-                      ? "not run: RC_PARAMS reproduces another property"
-                      : mix_summary(success.distribution, success.numSuccess);
-  } else if (outcome.is<rc::detail::FailureResult>()) {
-    const auto& failure = outcome.get<rc::detail::FailureResult>();
-    result.cases = failure.numSuccess;
-    Counterexample c;
-    if (const Counterexample* found = log.find(failure.description)) {
-      c = *found;
-    } else {
-      // Not one of ours: an exception or assertion inside the property.
-      c.start_fen = "?";
-      c.ply = -1;
-      c.what = failure.description;
-    }
-    c.reproduce = reproduce_setting(metadata.id, failure.reproduce);
-    c.features = position_features(c);
-    result.counterexample = std::move(c);
-  } else if (outcome.is<rc::detail::GaveUpResult>()) {
-    const auto& gave_up = outcome.get<rc::detail::GaveUpResult>();
-    result.cases = gave_up.numSuccess;
-    result.note = "gave up: " + gave_up.description;
-  } else {
-    result.note = "RapidCheck error: " + outcome.get<rc::detail::Error>().description;
-  }
+  run_rapidcheck(
+      target.name + "/" + name, options, definition->single_case,
+      [&](int cases) {
+        PropertyContext context{target, caps, cases, {caps.chess960, caps.null_move}};
+        definition->body(context);
+      },
+      result);
+  if (result.counterexample)
+    result.counterexample->features = position_features(*result.counterexample);
   return finish(result);
 }
 

@@ -1,0 +1,70 @@
+// zobrist-verify uttt: the Ultimate tic-tac-toe hash of seed 003.
+#include <array>
+#include <iostream>
+
+#include "args.h"
+#include "commands.h"
+#include "inputs.h"
+#include "zobrist_verify/uttt.h"
+
+namespace zobrist_verify::cli {
+
+namespace {
+
+constexpr const char* UtttUsage = R"(usage: zobrist-verify uttt key [--seed S] [--moves B:C ...]
+
+Prints the Zobrist key (16 hex digits) of an Ultimate tic-tac-toe position reached from the empty
+board by the moves given, X first (docs/uttt-hash.md). A move is B:C, the board then the cell,
+each 1-9 row by row from the top left; it sends the opponent to board C, or leaves a free choice
+when board C is closed. An illegal move is an error naming the move and why.
+
+options:
+  --seed S          the xorshift64* seed of the keys, decimal or hex with 0x (default:
+                    0x5554545430303033, "UTTT0003")
+  --moves B:C ...   the moves, in order
+  --help            print this help
+)";
+
+constexpr std::array<OptionSpec, 2> UtttOptions{{
+    {"--seed", OptionKind::Value},
+    {"--moves", OptionKind::Values},
+}};
+
+}  // namespace
+
+int run_uttt(std::span<const std::string> words) {
+  if (words.empty()) return report_usage_error("uttt needs a sub-command: key (see --help)");
+  if (words.front() == "--help" || words.front() == "-h") {
+    std::cout << UtttUsage;
+    return ExitSuccess;
+  }
+  if (words.front() != "key")
+    return report_usage_error("unknown uttt sub-command '" + words.front() + "' (key)");
+  auto args = parse_args(words.subspan(1), UtttOptions);
+  if (!args) return report_usage_error(args.error());
+  if (args->has("--help")) {
+    std::cout << UtttUsage;
+    return ExitSuccess;
+  }
+  std::uint64_t seed = UtttDefaultSeed;
+  if (auto text = args->value("--seed")) {
+    auto parsed = parse_count(*text, "--seed", /*allow_hex=*/true);
+    if (!parsed) return report_usage_error(parsed.error());
+    seed = *parsed;
+  }
+  auto keys = uttt_keys(seed);
+  if (!keys) return report_usage_error("--seed: " + keys.error());
+  UtttPosition position(*keys);
+  const std::vector<std::string> moves = args->values("--moves");
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    auto move = parse_uttt_move(moves[i]);
+    if (!move) return report_usage_error("--moves: " + move.error());
+    if (auto played = position.play(*move); !played)
+      return report_usage_error("--moves: " + played.error() + " (move " + std::to_string(i + 1) +
+                                " of " + std::to_string(moves.size()) + ")");
+  }
+  std::cout << hex_key(position.key()) << '\n';
+  return ExitSuccess;
+}
+
+}  // namespace zobrist_verify::cli

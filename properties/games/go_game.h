@@ -1,0 +1,37 @@
+// Huima's Go hash (lib go_hash.h) plugged into the generic game suite: a hash under test, its
+// session (stones placed and removed by generated choices), the 16 symmetries as equivalences and
+// positions made to differ, with the xor mode's documented zero sets declared as known anomalies.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "game_suite.h"
+#include "zobrist_verify/go_hash.h"
+
+namespace zobrist_verify::properties::games {
+
+// A Go hash as the properties see it: its two key paths.
+struct GoHashUnderTest {
+  std::string name;  // "go:19 xor"
+  int size = GoDefaultSize;
+  GoCombine mode = GoCombine::Xor;  // xor: the axis rings and full orbits are known zero sets
+  std::function<Key(const GoBoard&)> full_key;
+  // The key after `stone` is put on (placed) or taken off `point`.
+  std::function<Key(Key key, GoPoint point, GoStone stone, bool placed)> update;
+};
+
+// The library's table, go_full_key and go_combine / go_uncombine.
+GoHashUnderTest reference_go_hash(std::shared_ptr<const GoKeyTable> table, GoCombine mode);
+// A hash over any stone-key function combined as `mode`: broken tables in tests.
+GoHashUnderTest go_hash_from_keys(std::string name, int size, GoCombine mode,
+                                  std::function<Key(GoStone, GoPoint)> stone_key);
+GameTarget go_target(GoHashUnderTest hash);
+
+// Whether the stones in which `a` and `b` differ make whole rings of four axis points and whole
+// orbits of eight generic points, each of one colour: the sets whose keys XOR to zero by
+// construction (docs/go-hash.md).
+bool is_xor_zero_set_difference(const GoBoard& a, const GoBoard& b);
+
+}  // namespace zobrist_verify::properties::games

@@ -1,0 +1,19 @@
+// Running one property body through RapidCheck with the suite's seed and case budget (RC_PARAMS
+// overriding them), a listener that prints nothing, and the outcome written into a
+// PropertyResult. Shared by the chess runner and the game suites (properties/games/).
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "zobrist_verify/properties.h"
+
+namespace zobrist_verify::properties {
+
+// Runs `body` (given the case budget after RC_PARAMS) as the RapidCheck test `id`: one case when
+// `single_case`, else the budget. Fills result.seed, passed, cases, note and, on a failure, the
+// counterexample `fail()` recorded (with its reproduce string). Never throws.
+void run_rapidcheck(const std::string& id, const SuiteOptions& options, bool single_case,
+                    const std::function<void(int cases)>& body, PropertyResult& result);
+
+}  // namespace zobrist_verify::properties
