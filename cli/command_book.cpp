@@ -1,9 +1,6 @@
 // `zobrist-verify book FILE`: reads a Polyglot opening book, checks its order and walks it from the
 // start position, reporting book moves that are illegal where they are stored or not moves at all.
-#include <unistd.h>
-
 #include <array>
-#include <chrono>
 #include <iostream>
 #include <optional>
 #include <span>
@@ -13,6 +10,7 @@
 #include "args.h"
 #include "commands.h"
 #include "inputs.h"
+#include "progress_line.h"
 #include "report.h"
 #include "zobrist_verify/polyglot_book.h"
 
@@ -48,28 +46,6 @@ constexpr std::array<OptionSpec, 2> BookOptions{{
     {"--scheme", OptionKind::Value},
     {"--json", OptionKind::Flag},
 }};
-
-// Shows the walk's progress on stderr, only on a terminal and only once the walk has run ~2 s.
-class ProgressLine {
- public:
-  ProgressLine() : terminal_(isatty(STDERR_FILENO) == 1), start_(Clock::now()) {}
-  ~ProgressLine() {
-    if (shown_) std::cerr << "\r\033[K" << std::flush;
-  }
-  ProgressLine(const ProgressLine&) = delete;
-  ProgressLine& operator=(const ProgressLine&) = delete;
-  void update(std::size_t positions, int depth) {
-    if (!terminal_ || Clock::now() - start_ < std::chrono::seconds(2)) return;
-    shown_ = true;
-    std::cerr << "\rbook: walking, " << positions << " positions, depth " << depth << std::flush;
-  }
-
- private:
-  using Clock = std::chrono::steady_clock;
-  bool terminal_;
-  bool shown_ = false;
-  Clock::time_point start_;
-};
 
 // The first word that is neither an option nor an option's value is the book; the rest are options.
 std::optional<std::string> take_book_path(std::span<const std::string> words,
@@ -166,7 +142,11 @@ int run_book(std::span<const std::string> words) {
   {
     ProgressLine progress;
     BookWalkOptions options;
-    options.progress = [&](std::size_t positions, int depth) { progress.update(positions, depth); };
+    options.progress = [&](std::size_t positions, int depth) {
+      if (progress.due())
+        progress.show("book: walking, " + std::to_string(positions) + " positions, depth " +
+                      std::to_string(depth));
+    };
     report = check_polyglot_book(*book, *scheme, options);
   }
   const std::string scheme_name = args->value("--scheme").value_or("polyglot");

@@ -45,6 +45,21 @@ std::string show_last_lines(const std::vector<std::string>& lines) {
   return text;
 }
 
+// The NAME of every "option name NAME type ..." line (a name may hold spaces).
+std::vector<std::string> offered_option_names(const std::vector<std::string>& lines) {
+  std::vector<std::string> names;
+  for (const std::string& line : lines) {
+    std::string_view rest;
+    if (first_word(line, &rest) != "option") continue;
+    std::string_view after_name;
+    if (first_word(rest, &after_name) != "name") continue;
+    const std::size_t type = after_name.find(" type ");
+    const std::string_view name = trim(after_name.substr(0, type));
+    if (!name.empty()) names.emplace_back(name);
+  }
+  return names;
+}
+
 }  // namespace
 
 Expected<Key> parse_hex_key(std::string_view text) {
@@ -109,7 +124,8 @@ UciEngine::UciEngine(UciEngine&& other) noexcept
     : process_(std::move(other.process_)),
       timeouts_(other.timeouts_),
       name_(std::move(other.name_)),
-      failure_(std::exchange(other.failure_, "the engine was moved elsewhere")) {}
+      failure_(std::exchange(other.failure_, "the engine was moved elsewhere")),
+      option_names_(std::move(other.option_names_)) {}
 
 UciEngine& UciEngine::operator=(UciEngine&& other) noexcept {
   if (this != &other) {
@@ -118,6 +134,7 @@ UciEngine& UciEngine::operator=(UciEngine&& other) noexcept {
     timeouts_ = other.timeouts_;
     name_ = std::move(other.name_);
     failure_ = std::exchange(other.failure_, "the engine was moved elsewhere");
+    option_names_ = std::move(other.option_names_);
   }
   return *this;
 }
@@ -142,6 +159,7 @@ Expected<UciEngine> UciEngine::start(const std::vector<std::string>& argv,
     std::string_view value;
     if (first_word(rest, &value) == "name" && !value.empty()) engine.name_ = std::string(value);
   }
+  engine.option_names_ = offered_option_names(seen);
   return engine;
 }
 
@@ -242,6 +260,12 @@ std::string UciEngine::close() {
     return ended;
   }
   return process_.terminate(Milliseconds(0));
+}
+
+bool UciEngine::has_option(std::string_view name) const {
+  for (const std::string& offered : option_names_)
+    if (offered == name) return true;
+  return false;
 }
 
 }  // namespace zobrist_verify
