@@ -147,7 +147,8 @@ std::string replay_command(const properties::MovegenRoute& route, int depth) {
 }
 
 std::string mix_text(const properties::MovegenMix& mix) {
-  return "en passant " + std::to_string(mix.en_passant) + ", castling " +
+  return "en passant " + std::to_string(mix.en_passant) + " (pinned " +
+         std::to_string(mix.en_passant_pinned) + "), castling " +
          std::to_string(mix.castling) + ", promotion " + std::to_string(mix.promotion) +
          ", in check " + std::to_string(mix.check) + ", Chess960 " +
          std::to_string(mix.chess960) + ", no legal move " + std::to_string(mix.no_moves);
@@ -197,7 +198,8 @@ void print_json(std::ostream& out, const properties::MovegenResult& r) {
       << (r.passed() ? "true" : "false") << ", \"positions\": " << r.positions
       << ", \"divergences\": " << r.divergences << ", \"seed\": " << properties::json_string(hex_key(r.seed))
       << ", \"depth\": " << r.depth << ", \"seconds\": " << r.seconds
-      << ", \"mix\": {\"en_passant\": " << m.en_passant << ", \"castling\": " << m.castling
+      << ", \"mix\": {\"en_passant\": " << m.en_passant
+      << ", \"en_passant_pinned\": " << m.en_passant_pinned << ", \"castling\": " << m.castling
       << ", \"promotion\": " << m.promotion << ", \"check\": " << m.check
       << ", \"chess960\": " << m.chess960 << ", \"no_moves\": " << m.no_moves
       << "}, \"first_divergences\": [";

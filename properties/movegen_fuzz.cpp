@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "generators.h"
+#include "position_tools.h"
 #include "route_shrinking.h"
 #include "zobrist_verify/game.h"
 #include "zobrist_verify/movegen.h"
@@ -31,6 +32,9 @@ MovegenMix features_of(const Position& pos) {
     one.castling |= m.kind() == MoveKind::Castling;
     one.promotion |= m.kind() == MoveKind::Promotion;
   }
+  // An en-passant capture some pawn could make but for a pin (or a check it leaves open).
+  one.en_passant_pinned =
+      en_passant_term_applies(pos, EnPassantRule::PseudoLegal) && !pos.en_passant_capture_legal();
   one.check = pos.checkers() != 0;
   one.chess960 = pos.is_chess960();
   one.no_moves = moves.empty();
@@ -39,11 +43,13 @@ MovegenMix features_of(const Position& pos) {
 
 // Whether a position has one of the moves engines get wrong most (or none at all).
 bool is_rare(const MovegenMix& one) {
-  return one.en_passant || one.castling || one.promotion || one.check || one.no_moves;
+  return one.en_passant || one.en_passant_pinned || one.castling || one.promotion || one.check ||
+         one.no_moves;
 }
 
 void add(MovegenMix& mix, const MovegenMix& one) {
   mix.en_passant += one.en_passant;
+  mix.en_passant_pinned += one.en_passant_pinned;
   mix.castling += one.castling;
   mix.promotion += one.promotion;
   mix.check += one.check;

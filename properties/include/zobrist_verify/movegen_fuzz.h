@@ -55,9 +55,11 @@ struct MovegenFault {
   std::string message;
 };
 
-// How many compared positions had each feature ("en passant", "castling", ...).
+// How many compared positions had each feature: a legal en-passant capture, one that a pin
+// forbids, a legal castling, a promotion, the side to move in check, Chess960, no legal move.
 struct MovegenMix {
-  int en_passant = 0, castling = 0, promotion = 0, check = 0, chess960 = 0, no_moves = 0;
+  int en_passant = 0, en_passant_pinned = 0, castling = 0, promotion = 0, check = 0, chess960 = 0,
+      no_moves = 0;
 };
 
 struct MovegenResult {
