@@ -25,8 +25,8 @@ namespace {
 
 constexpr const char* MovegenUsage =
     R"(usage: zobrist-verify movegen (--engine "CMD ARGS" | --plugin PATH) [--positions N]
-                               [--depth D] [--seed S] [--chess960] [--timeout MS] [--json]
-                               [--junit FILE]
+                               [--depth D] [--seed S] [--chess960] [--timeout MS]
+                               [--no-isolation] [--xfen] [--json] [--junit FILE]
 
 Fuzzes a move generator against the reference. Positions come from the property suite's
 generators: the compiled-in corpus (the tricky perft positions among them) first, then random
@@ -44,15 +44,17 @@ position, has no legal_moves).
 options:
   --engine "CMD ARGS"  the engine's command line, split into words as a shell would (quotes
                        respected) and run directly, without a shell
-  --plugin PATH        a plugin (lib/include/zobrist_verify/plugin.h) with legal_moves; runs in
-                       this process
+  --plugin PATH        a plugin (lib/include/zobrist_verify/plugin.h) with legal_moves; it runs
+                       in a forked worker, so that a crash or a hang is a fault on a position
   --positions N        positions compared (default: 1000)
   --depth D            perft depth, 1 to 4 (default: 1: the move sets themselves)
   --seed S             generator seed, decimal or hex with 0x (default: a fixed seed)
   --chess960           also Chess960 games; an engine gets UCI_Chess960 and every castling move
                        is then written king-takes-rook (e1h1)
   --xfen               with --plugin: send Chess960 castling rights as X-FEN letters
-  --timeout MS         with --engine: the longest one position's divide may take (default: 10000)
+  --timeout MS         the longest one position's divide may take (default: 10000)
+  --no-isolation       with --plugin: run it in this process (for gdb or a sanitizer; a crash
+                       then ends the run, and a hang is not timed)
   --json               print {"target", "passed", "positions", "divergences", "seed", "depth",
                        "seconds", "mix", "first_divergences": [{"fen", "chess960", "moves",
                        "missing", "extra", "duplicated", "counts", "nodes", "expected_nodes"}],
@@ -61,7 +63,8 @@ options:
   --help               print this help
 )";
 
-constexpr std::array<OptionSpec, 10> MovegenOptions{{
+constexpr std::array<OptionSpec, 11> MovegenOptions{{
+    {"--no-isolation", OptionKind::Flag},
     {"--engine", OptionKind::Value},
     {"--plugin", OptionKind::Value},
     {"--positions", OptionKind::Value},
@@ -258,9 +261,9 @@ int run_movegen(std::span<const std::string> words) {
   const auto plugin = args->value("--plugin");
   if (engine.has_value() == plugin.has_value())
     return report_usage_error("movegen needs one of --engine \"CMD ARGS\" or --plugin PATH");
-  if (engine && args->has("--xfen")) return report_usage_error("--xfen goes with --plugin");
-  if (plugin && args->has("--timeout"))
-    return report_usage_error("--timeout goes with --engine (a plugin runs in this process)");
+  for (const char* plugin_only : {"--xfen", "--no-isolation"})
+    if (engine && args->has(plugin_only))
+      return report_usage_error(std::string(plugin_only) + " goes with --plugin");
 
   properties::MovegenOptions options;
   if (auto text = args->value("--positions")) {
@@ -304,7 +307,11 @@ int run_movegen(std::span<const std::string> words) {
         progress.show("movegen: " + std::to_string(done) + " / " + std::to_string(total) +
                       " positions");
     };
-    result = properties::run_movegen(target.door, options);
+    if (plugin && !args->has("--no-isolation"))
+      result = properties::run_movegen_isolated(target.door, options,
+                                                std::chrono::milliseconds(timeout_ms));
+    else
+      result = properties::run_movegen(target.door, options);
   }
   if (target.engine) target.engine->close();
 

@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,14 @@ int processes_with(const std::string& tag) {
   return found;
 }
 
+// The fourth field of a FEN (the en-passant square, or "-").
+std::string en_passant_field(const std::string& fen) {
+  std::istringstream fields(fen);
+  std::string field;
+  for (int i = 0; i < 4; ++i) fields >> field;
+  return field;
+}
+
 RunResult run_fake(const std::string& mode, const std::string& tag,
                    std::vector<std::string> extra = {}) {
   std::vector<std::string> args{"movegen", "--engine", FakeEngine + " " + mode + " --tag " + tag,
@@ -69,14 +78,7 @@ TEST(MovegenCommand, AnEngineThatDropsEnPassantCapturesIsCaughtWithTheCaptureMis
   const std::string fen = out.substr(fen_at + 8, out.find('"', fen_at + 8) - fen_at - 8);
   const std::string missing = out.substr(missing_at + 13, 4);
   // Field 4 of the FEN is the en-passant square, and the capture lands on it from a file beside.
-  std::vector<std::string> fields;
-  for (std::size_t at = 0, next = 0; at != std::string::npos;
-       at = next == std::string::npos ? next : next + 1) {
-    next = fen.find(' ', at);
-    fields.push_back(fen.substr(at, next - at));
-  }
-  ASSERT_GE(fields.size(), 4u) << fen;
-  EXPECT_EQ(missing.substr(2, 2), fields[3]) << out;
+  EXPECT_EQ(missing.substr(2, 2), en_passant_field(fen)) << out;
   EXPECT_EQ(std::abs(missing[0] - missing[2]), 1) << out;
   EXPECT_NE(out.find("\"extra\": []"), std::string::npos) << out;
 }
@@ -179,6 +181,28 @@ TEST(MovegenCommand, APluginThatDropsEnPassantIsCaught) {
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
   EXPECT_NE(r.out.find("\"first_divergences\": [{"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\"extra\": []"), std::string::npos) << r.out;
+}
+
+TEST(MovegenCommand, APluginThatCrashesIsAFaultOnThePositionItCrashedOn) {
+  const RunResult r = run_cli({"movegen", "--plugin", plugin("zv_movegen_crash_plugin"),
+                               "--positions", "300", "--json"});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("crashed in its divide"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Segmentation fault"), std::string::npos) << r.out;
+  // The plugin crashes only where en passant is legal: the fault's FEN has an en-passant square
+  // (the corpus positions come first and are sent without moves).
+  const std::size_t fen = r.out.find("\"fault\": {\"fen\": \"");
+  ASSERT_NE(fen, std::string::npos) << r.out;
+  const std::string text = r.out.substr(fen + 18, r.out.find('"', fen + 18) - fen - 18);
+  EXPECT_NE(en_passant_field(text), "-") << text;
+}
+
+TEST(MovegenCommand, APluginThatHangsIsAFaultAfterTheTimeout) {
+  const RunResult r = run_cli({"movegen", "--plugin", plugin("zv_movegen_hang_plugin"),
+                               "--positions", "300", "--timeout", "300"});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("hung in its divide"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("no answer within 300 ms"), std::string::npos) << r.out;
 }
 
 TEST(MovegenCommand, TheReferencePluginAgreesEverywhereAtDepthTwo) {

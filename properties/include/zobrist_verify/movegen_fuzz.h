@@ -5,6 +5,7 @@
 // shortest route (a FEN and moves from it) that still shows one.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -77,5 +78,12 @@ struct MovegenResult {
 
 // Runs until options.positions positions are compared or the target faults. Never throws.
 MovegenResult run_movegen(const MovegenDoor& door, const MovegenOptions& options);
+
+// The same in a forked worker with every divide watched, for a door that runs in this process
+// (a plugin): one that crashes, or takes longer than `call_timeout` over one divide, ends the
+// run with a fault naming the route in flight (what was found before it is lost) instead of
+// ending this process.
+MovegenResult run_movegen_isolated(const MovegenDoor& door, const MovegenOptions& options,
+                                   std::chrono::milliseconds call_timeout);
 
 }  // namespace zobrist_verify::properties
