@@ -80,12 +80,6 @@ constexpr std::array<OptionSpec, 11> MovegenOptions{{
 constexpr int MaxDepth = 4;
 constexpr int DefaultTimeoutMs = 10'000;
 
-std::string spaced(const std::vector<std::string>& words) {
-  std::string text;
-  for (const std::string& w : words) text += (text.empty() ? "" : " ") + w;
-  return text;
-}
-
 // A door and whatever it drives, kept alive for the run.
 struct MovegenTarget {
   properties::MovegenDoor door;
@@ -105,8 +99,8 @@ Expected<Done> open_engine(MovegenTarget& target, const std::string& command, bo
   target.door.name = "engine:" + target.engine->name();
   target.door.king_takes_rook = chess960;
   UciEngine* running = &*target.engine;
-  target.door.divide = [running, timeout_ms](const properties::MovegenRoute& route, int depth) {
-    return engine_perft_divide(*running, route.fen, spaced(route.moves), depth,
+  target.door.divide = [running, timeout_ms](const properties::Route& route, int depth) {
+    return engine_perft_divide(*running, route.fen, properties::moves_text(route.moves), depth,
                                std::chrono::milliseconds(timeout_ms));
   };
   return Done{};
@@ -122,7 +116,7 @@ Expected<Done> open_plugin(MovegenTarget& target, const std::string& path, bool 
   if (chess960 && !plugin->capabilities().chess960)
     return Error{"plugin '" + path + "' does not play Chess960, so --chess960 cannot be used"};
   target.door.name = door->target.name;
-  target.door.divide = [plugin](const properties::MovegenRoute& route, int depth) {
+  target.door.divide = [plugin](const properties::Route& route, int depth) {
     return plugin_perft_divide(*plugin, route.fen, route.chess960, route.moves, depth);
   };
   if (auto first = target.door.divide({StartFen, false, {}}, 1); !first)
@@ -131,20 +125,20 @@ Expected<Done> open_plugin(MovegenTarget& target, const std::string& path, bool 
   return Done{};
 }
 
-std::string route_text(const properties::MovegenRoute& route) {
+std::string route_text(const properties::Route& route) {
   std::string text = "fen '" + route.fen + "'" + (route.chess960 ? " (Chess960)" : "");
-  if (!route.moves.empty()) text += " moves " + spaced(route.moves);
+  if (!route.moves.empty()) text += " moves " + properties::moves_text(route.moves);
   return text;
 }
 
 std::string listed(const std::vector<std::string>& moves) {
-  return moves.empty() ? "(none)" : spaced(moves);
+  return moves.empty() ? "(none)" : properties::moves_text(moves);
 }
 
 // The perft command that shows the reference's side of a divergence.
-std::string replay_command(const properties::MovegenRoute& route, int depth) {
+std::string replay_command(const properties::Route& route, int depth) {
   std::string command = "zobrist-verify perft --fen " + join_command_words({route.fen});
-  if (!route.moves.empty()) command += " --moves " + spaced(route.moves);
+  if (!route.moves.empty()) command += " --moves " + properties::moves_text(route.moves);
   return command + " --depth " + std::to_string(depth) + " --divide" +
          (route.chess960 ? " --chess960" : "");
 }
@@ -190,7 +184,7 @@ void print_text(std::ostream& out, const properties::MovegenResult& r) {
       << findings_text(r) << "movegen: " << (r.passed() ? "PASS" : "FAIL") << '\n';
 }
 
-std::string json_route(const properties::MovegenRoute& route) {
+std::string json_route(const properties::Route& route) {
   return "\"fen\": " + properties::json_string(route.fen) + ", \"chess960\": " +
          (route.chess960 ? "true" : "false") + ", \"moves\": " + properties::json_list(route.moves);
 }

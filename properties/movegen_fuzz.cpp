@@ -70,12 +70,12 @@ class MovegenRun {
 
   // Compares every position of the route from its start, each sent as the FEN a few plies
   // back and the moves since.
-  void compare_game(const MovegenRoute& whole) {
+  void compare_game(const Route& whole) {
     Game game;
     if (!game.set(whole.fen, polyglot_scheme(), FenOptions{whole.chess960}).empty()) return;
     std::vector<std::string> fens{game.position().fen()};
     std::vector<std::string> door_moves;
-    MovegenRoute played{fens.front(), whole.chess960, {}};
+    Route played{fens.front(), whole.chess960, {}};
     for (std::size_t ply = 0; ply <= whole.moves.size() && !done(); ++ply) {
       if (ply > 0) {
         auto move = game.play_uci(whole.moves[ply - 1]);
@@ -87,7 +87,7 @@ class MovegenRun {
       const std::size_t tail_start = ply > std::size_t(options_.tail_plies)
                                          ? ply - std::size_t(options_.tail_plies)
                                          : 0;
-      MovegenRoute sent{fens[tail_start], whole.chess960,
+      Route sent{fens[tail_start], whole.chess960,
                         {door_moves.begin() + std::ptrdiff_t(tail_start), door_moves.end()}};
       compare(game.position(), sent, played);
     }
@@ -104,13 +104,13 @@ class MovegenRun {
   }
 
   // The door's divide against the reference's at `pos`, the end of `sent`.
-  Expected<DivideDifference> difference_at(Position& pos, const MovegenRoute& sent) {
+  Expected<DivideDifference> difference_at(Position& pos, const Route& sent) {
     auto theirs = door_.divide(sent, options_.depth);
     if (!theirs) return Error{theirs.error()};
     return compare_divides(reference_divide(pos, options_.depth, door_.king_takes_rook), *theirs);
   }
 
-  void compare(Position& pos, const MovegenRoute& sent, const MovegenRoute& whole) {
+  void compare(Position& pos, const Route& sent, const Route& whole) {
     // Weighted toward rare moves: every position that has one, one in PlainShare of the others
     // (the corpus positions, at the start of their route, always).
     const MovegenMix one = features_of(pos);
@@ -132,9 +132,9 @@ class MovegenRun {
   }
 
   // The route with its moves back in the reference's notation (the route's own).
-  MovegenRoute in_reference_notation(const MovegenRoute& sent) const {
+  Route in_reference_notation(const Route& sent) const {
     Game game;
-    MovegenRoute route{sent.fen, sent.chess960, {}};
+    Route route{sent.fen, sent.chess960, {}};
     if (!game.set(sent.fen, polyglot_scheme(), FenOptions{sent.chess960}).empty()) return sent;
     for (const std::string& text : sent.moves) {
       auto move = game.play_uci(text);
@@ -149,7 +149,7 @@ class MovegenRun {
   std::optional<DivideDifference> evaluate(const Route& route) {
     Game game;
     if (!game.set(route.fen, polyglot_scheme(), FenOptions{route.chess960}).empty()) return {};
-    MovegenRoute sent{game.position().fen(), route.chess960, {}};
+    Route sent{game.position().fen(), route.chess960, {}};
     for (const std::string& text : route.moves) {
       auto move = game.play_uci(text);
       if (!move) return {};
@@ -157,25 +157,22 @@ class MovegenRun {
     }
     auto difference = difference_at(game.position(), sent);
     if (!difference) {
-      if (!result_.fault) result_.fault = MovegenFault{MovegenRoute{route.fen, route.chess960,
-                                                                    route.moves},
-                                                       difference.error()};
+      if (!result_.fault) result_.fault = MovegenFault{route, difference.error()};
       return {};
     }
     return *difference;
   }
 
-  MovegenDivergence shrink(const MovegenRoute& whole, const DivideDifference& found) {
-    const Route start{whole.fen, whole.chess960, whole.moves};
+  MovegenDivergence shrink(const Route& whole, const DivideDifference& found) {
     const Route shortest = shrink_route(
-        start,
+        whole,
         [&](const Route& candidate) {
           if (result_.fault) return false;
           const auto difference = evaluate(candidate);
           return difference && !difference->empty();
         },
         options_.shrink_budget);
-    MovegenDivergence divergence{{shortest.fen, shortest.chess960, shortest.moves}, found};
+    MovegenDivergence divergence{shortest, found};
     if (auto difference = evaluate(shortest); difference && !difference->empty())
       divergence.difference = *difference;
     else
@@ -199,7 +196,7 @@ MovegenResult run_movegen(const MovegenDoor& door, const MovegenOptions& options
   for (const CorpusPosition& p : corpus_positions()) {
     if (run.done()) break;
     if (p.chess960 && !options.chess960) continue;
-    run.compare_game(MovegenRoute{p.fen, p.chess960, {}});
+    run.compare_game(Route{p.fen, p.chess960, {}});
   }
   const GenerationLimits limits{options.chess960, false};
   const std::uint64_t seed = options.seed ? options.seed : DefaultSeed;
@@ -207,7 +204,7 @@ MovegenResult run_movegen(const MovegenDoor& door, const MovegenOptions& options
     const GameRecipe recipe = gen_game_recipe()(rc::Random(game_seed(seed, k)), 100).value();
     const PlayedGame game = play_recipe(recipe, limits);
     if (game.chess960 && !options.chess960) continue;
-    run.compare_game(MovegenRoute{game.start_fen, game.chess960, game.moves});
+    run.compare_game(Route{game.start_fen, game.chess960, game.moves});
   }
   return run.finish(
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());

@@ -11,20 +11,14 @@ namespace zobrist_verify::properties {
 
 namespace {
 
-std::string spaced(const std::vector<std::string>& words) {
-  std::string text;
-  for (const std::string& w : words) text += (text.empty() ? "" : " ") + w;
-  return text;
-}
-
-void write_route(ByteWriter& out, const MovegenRoute& route) {
+void write_route(ByteWriter& out, const Route& route) {
   out.text(route.fen);
   out.number(route.chess960);
   out.texts(route.moves);
 }
 
-MovegenRoute read_route(ByteReader& in) {
-  MovegenRoute route;
+Route read_route(ByteReader& in) {
+  Route route;
   route.fen = in.text();
   route.chess960 = in.number() != 0;
   route.moves = in.texts();
@@ -111,10 +105,9 @@ MovegenResult run_movegen_isolated(const MovegenDoor& door, const MovegenOptions
   const ChildRun run = run_in_child(
       [&](CallWatch& watch) {
         MovegenDoor watched = door;
-        watched.divide = [&](const MovegenRoute& route, int depth) {
-          WatchedCallScope scope(&watch, "its divide (legal_moves, make_move)",
-                                 Route{route.fen, route.chess960, route.moves},
-                                 spaced(route.moves));
+        watched.divide = [&](const Route& route, int depth) {
+          WatchedCallScope scope(&watch, "its divide (legal_moves, make_move)", route,
+                                 moves_text(route.moves));
           return door.divide(route, depth);
         };
         return encode(run_movegen(watched, options));
@@ -128,7 +121,7 @@ MovegenResult run_movegen_isolated(const MovegenDoor& door, const MovegenOptions
   result.seed = options.seed ? options.seed : DefaultSeed;
   result.depth = options.depth;
   MovegenFault fault;
-  if (run.call) fault.route = {run.call->route.fen, run.call->route.chess960, run.call->route.moves};
+  if (run.call) fault.route = run.call->route;
   fault.message =
       run.end == ChildRun::End::Finished
           ? "the worker running the target sent back a result that does not decode"

@@ -14,15 +14,9 @@
 
 #include "zobrist_verify/divide_comparison.h"
 #include "zobrist_verify/result.h"
+#include "zobrist_verify/route.h"
 
 namespace zobrist_verify::properties {
-
-// A FEN and UCI moves from it.
-struct MovegenRoute {
-  std::string fen;
-  bool chess960 = false;
-  std::vector<std::string> moves;
-};
 
 // The move generator under test.
 struct MovegenDoor {
@@ -32,7 +26,7 @@ struct MovegenDoor {
   bool king_takes_rook = false;
   // The divide at the end of the route (its moves already in the door's notation). An error is
   // a fault of the target on this position (a crash, a hang, garbage): the run stops there.
-  std::function<Expected<DivideCounts>(const MovegenRoute& route, int depth)> divide;
+  std::function<Expected<DivideCounts>(const Route& route, int depth)> divide;
 };
 
 struct MovegenOptions {
@@ -47,12 +41,12 @@ struct MovegenOptions {
 };
 
 struct MovegenDivergence {
-  MovegenRoute route;  // shrunk, in the reference's notation
+  Route route;  // shrunk, in the reference's notation
   DivideDifference difference;
 };
 
 struct MovegenFault {
-  MovegenRoute route;
+  Route route;
   std::string message;
 };
 
