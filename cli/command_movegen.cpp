@@ -120,8 +120,8 @@ Expected<Done> open_plugin(MovegenTarget& target, const std::string& path, bool 
     return plugin_perft_divide(*plugin, route.fen, route.chess960, route.moves, depth);
   };
   if (auto first = target.door.divide({StartFen, false, {}}, 1); !first)
-    return Error{"plugin '" + path + "' cannot give the legal moves of the start position: " +
-                 first.error()};
+    return Error{"plugin '" + path +
+                 "' cannot give the legal moves of the start position: " + first.error()};
   return Done{};
 }
 
@@ -145,10 +145,10 @@ std::string replay_command(const properties::Route& route, int depth) {
 
 std::string mix_text(const properties::MovegenMix& mix) {
   return "en passant " + std::to_string(mix.en_passant) + " (pinned " +
-         std::to_string(mix.en_passant_pinned) + "), castling " +
-         std::to_string(mix.castling) + ", promotion " + std::to_string(mix.promotion) +
-         ", in check " + std::to_string(mix.check) + ", Chess960 " +
-         std::to_string(mix.chess960) + ", no legal move " + std::to_string(mix.no_moves);
+         std::to_string(mix.en_passant_pinned) + "), castling " + std::to_string(mix.castling) +
+         ", promotion " + std::to_string(mix.promotion) + ", in check " +
+         std::to_string(mix.check) + ", Chess960 " + std::to_string(mix.chess960) +
+         ", no legal move " + std::to_string(mix.no_moves);
 }
 
 // The findings as text, shared by the text report and the JUnit failure.
@@ -185,17 +185,18 @@ void print_text(std::ostream& out, const properties::MovegenResult& r) {
 }
 
 std::string json_route(const properties::Route& route) {
-  return "\"fen\": " + properties::json_string(route.fen) + ", \"chess960\": " +
-         (route.chess960 ? "true" : "false") + ", \"moves\": " + properties::json_list(route.moves);
+  return "\"fen\": " + properties::json_string(route.fen) +
+         ", \"chess960\": " + (route.chess960 ? "true" : "false") +
+         ", \"moves\": " + properties::json_list(route.moves);
 }
 
 void print_json(std::ostream& out, const properties::MovegenResult& r) {
   const properties::MovegenMix& m = r.mix;
-  out << "{\"target\": " << properties::json_string(r.target) << ", \"passed\": "
-      << (r.passed() ? "true" : "false") << ", \"positions\": " << r.positions
-      << ", \"divergences\": " << r.divergences << ", \"seed\": " << properties::json_string(hex_key(r.seed))
-      << ", \"depth\": " << r.depth << ", \"seconds\": " << r.seconds
-      << ", \"mix\": {\"en_passant\": " << m.en_passant
+  out << "{\"target\": " << properties::json_string(r.target)
+      << ", \"passed\": " << (r.passed() ? "true" : "false") << ", \"positions\": " << r.positions
+      << ", \"divergences\": " << r.divergences
+      << ", \"seed\": " << properties::json_string(hex_key(r.seed)) << ", \"depth\": " << r.depth
+      << ", \"seconds\": " << r.seconds << ", \"mix\": {\"en_passant\": " << m.en_passant
       << ", \"en_passant_pinned\": " << m.en_passant_pinned << ", \"castling\": " << m.castling
       << ", \"promotion\": " << m.promotion << ", \"check\": " << m.check
       << ", \"chess960\": " << m.chess960 << ", \"no_moves\": " << m.no_moves
@@ -217,8 +218,8 @@ void print_json(std::ostream& out, const properties::MovegenResult& r) {
   }
   out << "], \"fault\": ";
   if (r.fault)
-    out << "{" << json_route(r.fault->route) << ", \"message\": " << properties::json_string(r.fault->message)
-        << "}";
+    out << "{" << json_route(r.fault->route)
+        << ", \"message\": " << properties::json_string(r.fault->message) << "}";
   else
     out << "null";
   out << "}\n";

@@ -13,8 +13,10 @@ namespace zobrist_verify::cli {
 class ProgressLine {
  public:
   ProgressLine() : terminal_(isatty(STDERR_FILENO) == 1), start_(Clock::now()) {}
+  // Erases the line once one may have been shown, by this process or by a forked worker that
+  // inherited this object (it cannot erase its own line).
   ~ProgressLine() {
-    if (shown_) std::cerr << "\r\033[K" << std::flush;
+    if (shown_ || due()) std::cerr << "\r\033[K" << std::flush;
   }
   ProgressLine(const ProgressLine&) = delete;
   ProgressLine& operator=(const ProgressLine&) = delete;

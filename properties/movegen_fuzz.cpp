@@ -73,9 +73,12 @@ class MovegenRun {
   void compare_game(const Route& whole) {
     Game game;
     if (!game.set(whole.fen, polyglot_scheme(), FenOptions{whole.chess960}).empty()) return;
+    // X-FEN castling rights make a position Chess960 by themselves.
+    const bool chess960 = game.position().is_chess960();
+    if (chess960 && !options_.chess960) return;
     std::vector<std::string> fens{game.position().fen()};
     std::vector<std::string> door_moves;
-    Route played{fens.front(), whole.chess960, {}};
+    Route played{fens.front(), chess960, {}};
     for (std::size_t ply = 0; ply <= whole.moves.size() && !done(); ++ply) {
       if (ply > 0) {
         auto move = game.play_uci(whole.moves[ply - 1]);
@@ -84,11 +87,11 @@ class MovegenRun {
         fens.push_back(game.position().fen());
         played.moves.push_back(whole.moves[ply - 1]);
       }
-      const std::size_t tail_start = ply > std::size_t(options_.tail_plies)
-                                         ? ply - std::size_t(options_.tail_plies)
-                                         : 0;
-      Route sent{fens[tail_start], whole.chess960,
-                        {door_moves.begin() + std::ptrdiff_t(tail_start), door_moves.end()}};
+      const std::size_t tail_start =
+          ply > std::size_t(options_.tail_plies) ? ply - std::size_t(options_.tail_plies) : 0;
+      Route sent{fens[tail_start],
+                 chess960,
+                 {door_moves.begin() + std::ptrdiff_t(tail_start), door_moves.end()}};
       compare(game.position(), sent, played);
     }
   }

@@ -122,11 +122,10 @@ MovegenResult run_movegen_isolated(const MovegenDoor& door, const MovegenOptions
   result.depth = options.depth;
   MovegenFault fault;
   if (run.call) fault.route = run.call->route;
-  fault.message =
-      run.end == ChildRun::End::Finished
-          ? "the worker running the target sent back a result that does not decode"
-          : door.name + (run.end == ChildRun::End::TimedOut ? " hung" : " crashed") +
-                (run.call ? " in " + run.call->call : std::string()) + ": " + run.how;
+  fault.message = run.end == ChildRun::End::Finished
+                      ? "the worker running the target sent back a result that does not decode"
+                      : door.name + (run.end == ChildRun::End::TimedOut ? " hung" : " crashed") +
+                            (run.call ? " in " + run.call->call : std::string()) + ": " + run.how;
   result.fault = std::move(fault);
   return result;
 }

@@ -29,8 +29,8 @@ TEST(DivideLine, BlankAndInfoLinesAreSkipped) {
 }
 
 TEST(DivideLine, AnythingElseIsAnErrorQuotingTheLine) {
-  for (const char* garbage : {"bestmove e2e4", "e2e4 20", "e2e9: 1", "e2e4: many", "e7e8k: 1",
-                              "Nodes searched: lots"}) {
+  for (const char* garbage :
+       {"bestmove e2e4", "e2e4 20", "e2e9: 1", "e2e4: many", "e7e8k: 1", "Nodes searched: lots"}) {
     auto line = parse_divide_line(garbage);
     EXPECT_FALSE(line) << garbage;
     if (!line) {
@@ -59,8 +59,8 @@ TEST(CompareDivides, MissingExtraTwiceAndMiscountedMovesAreNamed) {
 }
 
 TEST(CompareDivides, TheSameMovesInAnotherOrderAgree) {
-  EXPECT_TRUE(compare_divides({{{"a2a3", 1}, {"b2b3", 1}}, 2}, {{{"b2b3", 1}, {"a2a3", 1}}, 2})
-                  .empty());
+  EXPECT_TRUE(
+      compare_divides({{{"a2a3", 1}, {"b2b3", 1}}, 2}, {{{"b2b3", 1}, {"a2a3", 1}}, 2}).empty());
 }
 
 TEST(ReferenceDivide, CastlingIsKingTakesRookWhenAsked) {

@@ -184,8 +184,8 @@ TEST(MovegenCommand, APluginThatDropsEnPassantIsCaught) {
 }
 
 TEST(MovegenCommand, APluginThatCrashesIsAFaultOnThePositionItCrashedOn) {
-  const RunResult r = run_cli({"movegen", "--plugin", plugin("zv_movegen_crash_plugin"),
-                               "--positions", "300", "--json"});
+  const RunResult r = run_cli(
+      {"movegen", "--plugin", plugin("zv_movegen_crash_plugin"), "--positions", "300", "--json"});
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
   EXPECT_NE(r.out.find("crashed in its divide"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Segmentation fault"), std::string::npos) << r.out;

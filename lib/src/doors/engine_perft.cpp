@@ -2,7 +2,6 @@
 
 #include <utility>
 
-
 namespace zobrist_verify {
 
 namespace {
@@ -32,13 +31,13 @@ Expected<DivideCounts> engine_perft_divide(UciEngine& engine, std::string_view f
   DivideCounts divide;
   const auto deadline = Clock::now() + timeout;
   for (int count = 0; count < MaxDivideLines; ++count) {
-    const auto left = std::max(std::chrono::ceil<Milliseconds>(deadline - Clock::now()),
-                               Milliseconds(0));
+    const auto left =
+        std::max(std::chrono::ceil<Milliseconds>(deadline - Clock::now()), Milliseconds(0));
     auto line = engine.read_line(left);
     if (!line) {
       if (!engine.running()) return Error{line.error()};  // it died; the error says how
-      return fault("no 'Nodes searched:' line within " + std::to_string(timeout.count()) +
-                   " ms (" + std::to_string(divide.moves.size()) + " moves read)");
+      return fault("no 'Nodes searched:' line within " + std::to_string(timeout.count()) + " ms (" +
+                   std::to_string(divide.moves.size()) + " moves read)");
     }
     auto parsed = parse_divide_line(*line);
     if (!parsed) return fault(parsed.error());

@@ -32,9 +32,9 @@ struct MovegenDoor {
 struct MovegenOptions {
   int positions = 1000;
   int depth = 1;
-  std::uint64_t seed = 0;  // 0: DefaultSeed
-  bool chess960 = false;   // also Chess960 starts
-  int tail_plies = 4;      // moves sent after the FEN, so that the target plays some itself
+  std::uint64_t seed = 0;      // 0: DefaultSeed
+  bool chess960 = false;       // also Chess960 starts
+  int tail_plies = 4;          // moves sent after the FEN, so that the target plays some itself
   int shrunk_divergences = 5;  // the first divergences shrunk and kept
   int shrink_budget = 400;     // divide requests per shrink
   std::function<void(int done, int total)> progress;  // called every few positions
