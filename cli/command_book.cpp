@@ -1,6 +1,5 @@
 // `zobrist-verify book FILE`: reads a Polyglot opening book, checks its order and walks it from the
 // start position, reporting book moves that are illegal where they are stored or not moves at all.
-
 #include <array>
 #include <iostream>
 #include <optional>
@@ -144,8 +143,9 @@ int run_book(std::span<const std::string> words) {
     ProgressLine progress;
     BookWalkOptions options;
     options.progress = [&](std::size_t positions, int depth) {
-      progress.show("book: walking, " + std::to_string(positions) + " positions, depth " +
-                    std::to_string(depth));
+      if (progress.due())
+        progress.show("book: walking, " + std::to_string(positions) + " positions, depth " +
+                      std::to_string(depth));
     };
     report = check_polyglot_book(*book, *scheme, options);
   }

@@ -15,5 +15,6 @@ int run_replay(std::span<const std::string> args);
 int run_book(std::span<const std::string> args);
 int run_go(std::span<const std::string> args);
 int run_uttt(std::span<const std::string> args);
+int run_movegen(std::span<const std::string> args);
 
 }  // namespace zobrist_verify::cli

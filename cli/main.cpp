@@ -26,6 +26,7 @@ commands:
   replay    play one case on a plugin or an engine and print its keys step by step (a failure's
             reproduction)
   book      check a Polyglot opening book: order, move encoding, and a walk from the start position
+  movegen   fuzz a UCI engine's move generator (its perft divide) or a plugin's legal_moves
   go        Huima's symmetric Go hash: the key of a position and of its 16 transforms, and a study
             of symmetric positions
   uttt      the Ultimate tic-tac-toe hash: the key after a sequence of moves
@@ -63,11 +64,12 @@ int main(int argc, char** argv) {
   if (first == "mutants") return run_mutants(rest);
   if (first == "replay") return run_replay(rest);
   if (first == "book") return run_book(rest);
+  if (first == "movegen") return run_movegen(rest);
   if (first == "go") return run_go(rest);
   if (first == "uttt") return run_uttt(rest);
   if (looks_like_option(first)) {
     return report_usage_error("unknown option '" + std::string(first) + "' (see --help)");
   }
   return report_usage_error("unknown command '" + std::string(first) +
-                            "' (commands: key, perft, verify, check, mutants, replay, book, go, uttt; see --help)");
+                            "' (commands: key, perft, verify, check, mutants, replay, book, movegen, go, uttt; see --help)");
 }

@@ -10,13 +10,12 @@ ProgressLine::ProgressLine()
     : terminal_(isatty(STDERR_FILENO) == 1), start_(Clock::now()), last_drawn_(start_) {}
 
 ProgressLine::~ProgressLine() {
-  if (shown_) std::cerr << "\r\033[K" << std::flush;
+  if (shown_ || due()) std::cerr << "\r\033[K" << std::flush;
 }
 
 void ProgressLine::show(const std::string& text) {
-  if (!terminal_) return;
+  if (!due()) return;
   const Clock::time_point now = Clock::now();
-  if (now - start_ < std::chrono::seconds(2)) return;
   std::lock_guard lock(mutex_);
   if (shown_ && now - last_drawn_ < std::chrono::milliseconds(100)) return;
   shown_ = true;

@@ -15,13 +15,17 @@ namespace zobrist_verify::cli {
 class ProgressLine {
  public:
   ProgressLine();
-  ~ProgressLine();  // wipes the line if it was shown
+  // Wipes the line once one may have been shown, by this process or by a forked worker that
+  // inherited this object (which cannot wipe its own line).
+  ~ProgressLine();
   ProgressLine(const ProgressLine&) = delete;
   ProgressLine& operator=(const ProgressLine&) = delete;
 
   // Shows `text` (redrawn at most ten times a second). Cheap when nothing is shown.
   void show(const std::string& text);
   bool terminal() const { return terminal_; }
+  // Whether a line would be shown now (so that callers build the text only then).
+  bool due() const { return terminal_ && Clock::now() - start_ >= std::chrono::seconds(2); }
 
  private:
   using Clock = std::chrono::steady_clock;

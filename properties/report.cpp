@@ -170,15 +170,11 @@ const char* to_string(Comparison comparison) {
   return "?";
 }
 
-namespace {
-
 std::string json_list(const std::vector<std::string>& items) {
   std::string out = "[";
   for (std::size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + json_string(items[i]);
   return out + ']';
 }
-
-}  // namespace
 
 std::string format_counterexample(const Counterexample& c) {
   std::string out;

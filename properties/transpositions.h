@@ -9,14 +9,9 @@
 
 #include "generators.h"
 #include "zobrist_verify/game.h"
+#include "zobrist_verify/route.h"
 
 namespace zobrist_verify::properties {
-
-struct Route {
-  std::string fen;
-  bool chess960 = false;
-  std::vector<std::string> moves;
-};
 
 struct TranspositionClass {
   std::string label;

@@ -47,6 +47,21 @@ std::string show_last_lines(const std::vector<std::string>& lines) {
   return text;
 }
 
+// The NAME of every "option name NAME type ..." line (a name may hold spaces).
+std::vector<std::string> offered_option_names(const std::vector<std::string>& lines) {
+  std::vector<std::string> names;
+  for (const std::string& line : lines) {
+    std::string_view rest;
+    if (first_word(line, &rest) != "option") continue;
+    std::string_view after_name;
+    if (first_word(rest, &after_name) != "name") continue;
+    const std::size_t type = after_name.find(" type ");
+    const std::string_view name = trim(after_name.substr(0, type));
+    if (!name.empty()) names.emplace_back(name);
+  }
+  return names;
+}
+
 }  // namespace
 
 Expected<Key> parse_hex_key(std::string_view text) {
@@ -111,8 +126,8 @@ UciEngine::UciEngine(UciEngine&& other) noexcept
     : process_(std::move(other.process_)),
       timeouts_(other.timeouts_),
       name_(std::move(other.name_)),
-      options_(std::move(other.options_)),
-      failure_(std::exchange(other.failure_, "the engine was moved elsewhere")) {}
+      failure_(std::exchange(other.failure_, "the engine was moved elsewhere")),
+      option_names_(std::move(other.option_names_)) {}
 
 UciEngine& UciEngine::operator=(UciEngine&& other) noexcept {
   if (this != &other) {
@@ -120,8 +135,8 @@ UciEngine& UciEngine::operator=(UciEngine&& other) noexcept {
     process_ = std::move(other.process_);
     timeouts_ = other.timeouts_;
     name_ = std::move(other.name_);
-    options_ = std::move(other.options_);
     failure_ = std::exchange(other.failure_, "the engine was moved elsewhere");
+    option_names_ = std::move(other.option_names_);
   }
   return *this;
 }
@@ -144,14 +159,10 @@ Expected<UciEngine> UciEngine::start(const std::vector<std::string>& argv,
     std::string_view rest;
     std::string_view word = first_word(line, &rest);
     std::string_view value;
-    if (word == "id" && first_word(rest, &value) == "name" && !value.empty()) {
+    if (word == "id" && first_word(rest, &value) == "name" && !value.empty())
       engine.name_ = std::string(value);
-    } else if (word == "option" && first_word(rest, &value) == "name") {
-      // The name runs up to " type " (it may contain spaces: "Clear Hash").
-      auto type = value.find(" type ");
-      engine.options_.emplace_back(trim(value.substr(0, type)));
-    }
   }
+  engine.option_names_ = offered_option_names(seen);
   return engine;
 }
 
@@ -174,7 +185,7 @@ bool UciEngine::has_option(std::string_view option) const {
     }
     return true;
   };
-  return std::any_of(options_.begin(), options_.end(), same);
+  return std::any_of(option_names_.begin(), option_names_.end(), same);
 }
 
 Error UciEngine::fail(std::string message, ErrorKind kind) {

@@ -95,6 +95,9 @@ class UciEngine {
   // means the engine is not answering (Stockfish's replies have fewer than 100).
   static constexpr int max_reply_lines = 1000;
 
+  // The names of the options the engine offered in its handshake ("option name NAME type ...").
+  const std::vector<std::string>& option_names() const { return option_names_; }
+
  private:
   UciEngine(Subprocess process, EngineTimeouts timeouts);
   [[nodiscard]] Error not_running() const;
@@ -111,8 +114,8 @@ class UciEngine {
   Subprocess process_;
   EngineTimeouts timeouts_;
   std::string name_;
-  std::vector<std::string> options_;  // the option names the handshake offered
   std::string failure_;  // why the engine is not running; empty while it runs
+  std::vector<std::string> option_names_;
 };
 
 }  // namespace zobrist_verify

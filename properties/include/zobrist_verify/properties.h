@@ -203,6 +203,8 @@ TargetTally total_tally(const std::vector<PropertyResult>& results);
 
 // A JSON string literal (quotes and escapes included); shared with the CLI's other reports.
 std::string json_string(std::string_view text);
+// A JSON list of string literals: ["e2e4", "e7e5"].
+std::string json_list(const std::vector<std::string>& items);
 // JUnit XML: one <testsuite> per target, one <testcase> per property, <failure> carrying the
 // reproduction, <skipped> for missing capabilities.
 void write_junit_report(std::ostream& out, const std::vector<PropertyResult>& results);

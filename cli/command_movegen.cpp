@@ -1,0 +1,325 @@
+// `zobrist-verify movegen`: fuzzes a UCI engine's move generator (its `go perft D` divide) or a
+// plugin's (its legal_moves) against the reference, and reports every divergence shrunk.
+#include <array>
+#include <chrono>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <optional>
+
+#include "args.h"
+#include "commands.h"
+#include "doors.h"
+#include "inputs.h"
+#include "progress_line.h"
+#include "version.h"
+#include "zobrist_verify/command_words.h"
+#include "zobrist_verify/engine_perft.h"
+#include "zobrist_verify/movegen_fuzz.h"
+#include "zobrist_verify/plugin_perft.h"
+#include "zobrist_verify/properties.h"
+
+namespace zobrist_verify::cli {
+
+namespace {
+
+constexpr const char* MovegenUsage =
+    R"(usage: zobrist-verify movegen (--engine "CMD ARGS" | --plugin PATH) [--positions N]
+                               [--depth D] [--seed S] [--chess960] [--timeout MS]
+                               [--no-isolation] [--xfen] [--json] [--junit FILE]
+
+Fuzzes a move generator against the reference. Positions come from the property suite's
+generators: the compiled-in corpus (the tricky perft positions among them) first, then random
+games weighted toward en passant (pinned too), castling, promotions and checks, each position sent
+as a FEN and the last few moves to it. At each one the engine's `go perft D` divide ("move:
+count" lines up to "Nodes searched:") or the plugin's legal_moves (deeper: its own moves, played)
+is compared with the reference's. A divergence (moves missing, extra, listed twice, or counted
+differently) is shrunk to the shortest route (a FEN and moves from it) that still shows one.
+
+Exits 0 when every position agrees, 1 on a divergence or a fault on a position (a crash, a hang
+past --timeout, output that is not a divide: the run stops there), 2 on a usage error or a target
+that cannot be used at all (does not start, fails the handshake, cannot answer perft on the start
+position, has no legal_moves).
+
+options:
+  --engine "CMD ARGS"  the engine's command line, split into words as a shell would (quotes
+                       respected) and run directly, without a shell
+  --plugin PATH        a plugin (lib/include/zobrist_verify/plugin.h) with legal_moves; it runs
+                       in a forked worker, so that a crash or a hang is a fault on a position
+  --positions N        positions compared (default: 1000)
+  --depth D            perft depth, 1 to 4 (default: 1: the move sets themselves)
+  --seed S             generator seed, decimal or hex with 0x (default: a fixed seed)
+  --chess960           also Chess960 games; an engine gets UCI_Chess960 and every castling move
+                       is then written king-takes-rook (e1h1)
+  --xfen               with --plugin: send Chess960 castling rights as X-FEN letters
+  --timeout MS         the longest one position's divide may take (default: 10000)
+  --no-isolation       with --plugin: run it in this process (for gdb or a sanitizer; a crash
+                       then ends the run, and a hang is not timed)
+  --json               print {"target", "passed", "positions", "divergences", "seed", "depth",
+                       "seconds", "mix", "first_divergences": [{"fen", "chess960", "moves",
+                       "missing", "extra", "duplicated", "counts", "nodes", "expected_nodes"}],
+                       "fault": null or {"fen", "chess960", "moves", "message"}}
+  --junit FILE         also write the result as JUnit XML to FILE
+  --help               print this help
+)";
+
+constexpr std::array<OptionSpec, 11> MovegenOptions{{
+    {"--no-isolation", OptionKind::Flag},
+    {"--engine", OptionKind::Value},
+    {"--plugin", OptionKind::Value},
+    {"--positions", OptionKind::Value},
+    {"--depth", OptionKind::Value},
+    {"--seed", OptionKind::Value},
+    {"--chess960", OptionKind::Flag},
+    {"--timeout", OptionKind::Value},
+    {"--json", OptionKind::Flag},
+    {"--junit", OptionKind::Value},
+    {"--xfen", OptionKind::Flag},
+}};
+
+constexpr int MaxDepth = 4;
+constexpr int DefaultTimeoutMs = 10'000;
+
+// A door and whatever it drives, kept alive for the run.
+struct MovegenTarget {
+  properties::MovegenDoor door;
+  std::optional<UciEngine> engine;
+  std::unique_ptr<HashUnderTest> plugin;
+};
+
+Expected<Done> open_engine(MovegenTarget& target, const std::string& command, bool chess960,
+                           int timeout_ms) {
+  auto words = split_command_words(command);
+  if (!words) return Error{"--engine: " + words.error()};
+  EngineTimeouts timeouts;
+  timeouts.reply = std::chrono::milliseconds(timeout_ms);
+  auto engine = start_perft_engine(*words, timeouts, chess960);
+  if (!engine) return Error{engine.error()};
+  target.engine.emplace(std::move(*engine));
+  target.door.name = "engine:" + target.engine->name();
+  target.door.king_takes_rook = chess960;
+  UciEngine* running = &*target.engine;
+  target.door.divide = [running, timeout_ms](const properties::Route& route, int depth) {
+    return engine_perft_divide(*running, route.fen, properties::moves_text(route.moves), depth,
+                               std::chrono::milliseconds(timeout_ms));
+  };
+  return Done{};
+}
+
+Expected<Done> open_plugin(MovegenTarget& target, const std::string& path, bool chess960,
+                           bool xfen) {
+  auto door = plugin_door(path, xfen, program_path());
+  if (!door) return Error{door.error()};
+  target.plugin = door->target.make();
+  auto* plugin = dynamic_cast<PluginHash*>(target.plugin.get());
+  if (plugin == nullptr) return Error{"plugin '" + path + "' could not be instantiated"};
+  if (chess960 && !plugin->capabilities().chess960)
+    return Error{"plugin '" + path + "' does not play Chess960, so --chess960 cannot be used"};
+  target.door.name = door->target.name;
+  target.door.divide = [plugin](const properties::Route& route, int depth) {
+    return plugin_perft_divide(*plugin, route.fen, route.chess960, route.moves, depth);
+  };
+  if (auto first = target.door.divide({StartFen, false, {}}, 1); !first)
+    return Error{"plugin '" + path +
+                 "' cannot give the legal moves of the start position: " + first.error()};
+  return Done{};
+}
+
+std::string route_text(const properties::Route& route) {
+  std::string text = "fen '" + route.fen + "'" + (route.chess960 ? " (Chess960)" : "");
+  if (!route.moves.empty()) text += " moves " + properties::moves_text(route.moves);
+  return text;
+}
+
+std::string listed(const std::vector<std::string>& moves) {
+  return moves.empty() ? "(none)" : properties::moves_text(moves);
+}
+
+// The perft command that shows the reference's side of a divergence.
+std::string replay_command(const properties::Route& route, int depth) {
+  std::string command = "zobrist-verify perft --fen " + join_command_words({route.fen});
+  if (!route.moves.empty()) command += " --moves " + properties::moves_text(route.moves);
+  return command + " --depth " + std::to_string(depth) + " --divide" +
+         (route.chess960 ? " --chess960" : "");
+}
+
+std::string mix_text(const properties::MovegenMix& mix) {
+  return "en passant " + std::to_string(mix.en_passant) + " (pinned " +
+         std::to_string(mix.en_passant_pinned) + "), castling " + std::to_string(mix.castling) +
+         ", promotion " + std::to_string(mix.promotion) + ", in check " +
+         std::to_string(mix.check) + ", Chess960 " + std::to_string(mix.chess960) +
+         ", no legal move " + std::to_string(mix.no_moves);
+}
+
+// The findings as text, shared by the text report and the JUnit failure.
+std::string findings_text(const properties::MovegenResult& r) {
+  std::string text;
+  for (std::size_t i = 0; i < r.first_divergences.size(); ++i) {
+    const properties::MovegenDivergence& d = r.first_divergences[i];
+    const DivideDifference& diff = d.difference;
+    text += "divergence " + std::to_string(i + 1) + " (shrunk): " + route_text(d.route) + "\n";
+    text += "  missing:  " + listed(diff.missing) + "\n";
+    text += "  extra:    " + listed(diff.extra) + "\n";
+    if (!diff.duplicated.empty()) text += "  listed twice: " + listed(diff.duplicated) + "\n";
+    for (const CountDifference& c : diff.counts)
+      text += "  count:    " + c.move + " " + std::to_string(c.actual) + ", expected " +
+              std::to_string(c.expected) + "\n";
+    text += "  nodes:    " + std::to_string(diff.actual_nodes) + ", expected " +
+            std::to_string(diff.expected_nodes) + "\n";
+    text += "  reference: " + replay_command(d.route, r.depth) + "\n";
+  }
+  if (r.fault) text += "fault at " + route_text(r.fault->route) + ": " + r.fault->message + "\n";
+  return text;
+}
+
+void print_text(std::ostream& out, const properties::MovegenResult& r) {
+  const double rate = r.seconds > 0 ? r.positions / r.seconds : 0.0;
+  out << "zobrist-verify " << Version << " movegen: " << r.target << ", seed " << hex_key(r.seed)
+      << ", depth " << r.depth << '\n'
+      << "positions .... " << r.positions << " compared in " << std::fixed;
+  out.precision(1);
+  out << r.seconds << " s (" << std::int64_t(rate) << "/s)\n"
+      << "mix .......... " << mix_text(r.mix) << '\n'
+      << "divergences .. " << r.divergences << '\n'
+      << findings_text(r) << "movegen: " << (r.passed() ? "PASS" : "FAIL") << '\n';
+}
+
+std::string json_route(const properties::Route& route) {
+  return "\"fen\": " + properties::json_string(route.fen) +
+         ", \"chess960\": " + (route.chess960 ? "true" : "false") +
+         ", \"moves\": " + properties::json_list(route.moves);
+}
+
+void print_json(std::ostream& out, const properties::MovegenResult& r) {
+  const properties::MovegenMix& m = r.mix;
+  out << "{\"target\": " << properties::json_string(r.target)
+      << ", \"passed\": " << (r.passed() ? "true" : "false") << ", \"positions\": " << r.positions
+      << ", \"divergences\": " << r.divergences
+      << ", \"seed\": " << properties::json_string(hex_key(r.seed)) << ", \"depth\": " << r.depth
+      << ", \"seconds\": " << r.seconds << ", \"mix\": {\"en_passant\": " << m.en_passant
+      << ", \"en_passant_pinned\": " << m.en_passant_pinned << ", \"castling\": " << m.castling
+      << ", \"promotion\": " << m.promotion << ", \"check\": " << m.check
+      << ", \"chess960\": " << m.chess960 << ", \"no_moves\": " << m.no_moves
+      << "}, \"first_divergences\": [";
+  for (std::size_t i = 0; i < r.first_divergences.size(); ++i) {
+    const properties::MovegenDivergence& d = r.first_divergences[i];
+    out << (i ? ", " : "") << "{" << json_route(d.route)
+        << ", \"missing\": " << properties::json_list(d.difference.missing)
+        << ", \"extra\": " << properties::json_list(d.difference.extra)
+        << ", \"duplicated\": " << properties::json_list(d.difference.duplicated)
+        << ", \"counts\": [";
+    for (std::size_t j = 0; j < d.difference.counts.size(); ++j) {
+      const CountDifference& c = d.difference.counts[j];
+      out << (j ? ", " : "") << "{\"move\": " << properties::json_string(c.move)
+          << ", \"expected\": " << c.expected << ", \"actual\": " << c.actual << "}";
+    }
+    out << "], \"nodes\": " << d.difference.actual_nodes
+        << ", \"expected_nodes\": " << d.difference.expected_nodes << "}";
+  }
+  out << "], \"fault\": ";
+  if (r.fault)
+    out << "{" << json_route(r.fault->route)
+        << ", \"message\": " << properties::json_string(r.fault->message) << "}";
+  else
+    out << "null";
+  out << "}\n";
+}
+
+Expected<Done> write_junit(const std::string& path, const properties::MovegenResult& r) {
+  properties::PropertyResult row;
+  row.name = "movegen";
+  row.target = r.target;
+  row.passed = r.passed();
+  row.cases = r.positions;
+  row.seconds = r.seconds;
+  row.seed = r.seed;
+  row.note = r.passed() ? std::to_string(r.positions) + " positions agree"
+                        : std::to_string(r.divergences) + " divergences in " +
+                              std::to_string(r.positions) + " positions\n" + findings_text(r);
+  std::ofstream junit(path);
+  properties::write_junit_report(junit, {row});
+  junit.close();
+  if (!junit) return Error{"cannot write the JUnit report to '" + path + "'"};
+  return Done{};
+}
+
+}  // namespace
+
+int run_movegen(std::span<const std::string> words) {
+  auto args = parse_args(words, MovegenOptions);
+  if (!args) return report_usage_error(args.error());
+  if (args->has("--help")) {
+    std::cout << MovegenUsage;
+    return ExitSuccess;
+  }
+  const auto engine = args->value("--engine");
+  const auto plugin = args->value("--plugin");
+  if (engine.has_value() == plugin.has_value())
+    return report_usage_error("movegen needs one of --engine \"CMD ARGS\" or --plugin PATH");
+  for (const char* plugin_only : {"--xfen", "--no-isolation"})
+    if (engine && args->has(plugin_only))
+      return report_usage_error(std::string(plugin_only) + " goes with --plugin");
+
+  properties::MovegenOptions options;
+  if (auto text = args->value("--positions")) {
+    auto n = parse_int_in_range(*text, "--positions", 1, 100'000'000);
+    if (!n) return report_usage_error(n.error());
+    options.positions = *n;
+  }
+  if (auto text = args->value("--depth")) {
+    auto depth = parse_int_in_range(*text, "--depth", 1, MaxDepth);
+    if (!depth) return report_usage_error(depth.error());
+    options.depth = *depth;
+  }
+  if (auto text = args->value("--seed")) {
+    auto seed = parse_count(*text, "--seed", true);
+    if (!seed) return report_usage_error(seed.error());
+    options.seed = *seed;
+  }
+  int timeout_ms = DefaultTimeoutMs;
+  if (auto text = args->value("--timeout")) {
+    auto ms = parse_int_in_range(*text, "--timeout", 1, 3'600'000);
+    if (!ms) return report_usage_error(ms.error());
+    timeout_ms = *ms;
+  }
+  options.chess960 = args->has("--chess960");
+  std::ofstream junit_check;
+  if (auto path = args->value("--junit")) {
+    junit_check.open(*path);
+    if (!junit_check) return report_usage_error("cannot write the JUnit report to '" + *path + "'");
+  }
+
+  MovegenTarget target;
+  auto opened = engine ? open_engine(target, *engine, options.chess960, timeout_ms)
+                       : open_plugin(target, *plugin, options.chess960, args->has("--xfen"));
+  if (!opened) return report_usage_error(opened.error());
+
+  properties::MovegenResult result;
+  {
+    ProgressLine progress;
+    options.progress = [&](int done, int total) {
+      if (progress.due())
+        progress.show("movegen: " + std::to_string(done) + " / " + std::to_string(total) +
+                      " positions");
+    };
+    if (plugin && !args->has("--no-isolation"))
+      result = properties::run_movegen_isolated(target.door, options,
+                                                std::chrono::milliseconds(timeout_ms));
+    else
+      result = properties::run_movegen(target.door, options);
+  }
+  if (target.engine) target.engine->close();
+
+  if (args->has("--json"))
+    print_json(std::cout, result);
+  else
+    print_text(std::cout, result);
+  if (auto path = args->value("--junit")) {
+    junit_check.close();
+    if (auto written = write_junit(*path, result); !written)
+      return report_usage_error(written.error());
+  }
+  return result.passed() ? ExitSuccess : ExitCheckFailed;
+}
+
+}  // namespace zobrist_verify::cli

@@ -1,0 +1,23 @@
+// A plugin's move generator as a perft divide, from its legal_moves (plugin.h): at depth 1 the
+// legal moves themselves, deeper by playing each move on a fresh set_position of the route, so
+// that the plugin's own make_move and legal_moves decide the whole tree.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "zobrist_verify/divide_comparison.h"
+#include "zobrist_verify/plugin_hash.h"
+#include "zobrist_verify/result.h"
+
+namespace zobrist_verify {
+
+// The divide at the end of `fen` + `moves` (UCI, in the position's own castling notation). A
+// refusal (a FEN, a move, legal_moves) is an error naming the route.
+[[nodiscard]] Expected<DivideCounts> plugin_perft_divide(PluginHash& plugin, std::string_view fen,
+                                                         bool chess960,
+                                                         const std::vector<std::string>& moves,
+                                                         int depth);
+
+}  // namespace zobrist_verify

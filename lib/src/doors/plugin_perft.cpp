@@ -1,0 +1,68 @@
+#include "zobrist_verify/plugin_perft.h"
+
+namespace zobrist_verify {
+
+namespace {
+
+struct PluginRoute {
+  std::string_view fen;
+  bool chess960;
+  std::vector<std::string> moves;
+};
+
+std::string route_text(const PluginRoute& route) {
+  std::string text = "'" + std::string(route.fen) + "'";
+  if (!route.moves.empty()) text += " moves";
+  for (const std::string& m : route.moves) text += " " + m;
+  return text;
+}
+
+// The plugin's legal moves at the end of the route, from a fresh set_position.
+Expected<std::vector<std::string>> moves_at(PluginHash& plugin, const PluginRoute& route) {
+  if (auto set = plugin.set_position(route.fen, route.chess960); !set)
+    return Error{set.error() + " (at " + route_text(route) + ")"};
+  for (const std::string& m : route.moves)
+    if (auto made = plugin.make_move(m); !made)
+      return Error{made.error() + " (at " + route_text(route) + ")"};
+  auto moves = plugin.legal_moves();
+  if (!moves) return Error{moves.error() + " (at " + route_text(route) + ")"};
+  return moves;
+}
+
+// Leaves `depth` plies below the end of the route, by the plugin's own moves.
+Expected<std::uint64_t> count_leaves(PluginHash& plugin, PluginRoute& route, int depth) {
+  if (depth == 0) return std::uint64_t{1};
+  auto moves = moves_at(plugin, route);
+  if (!moves) return Error{moves.error()};
+  if (depth == 1) return std::uint64_t(moves->size());
+  std::uint64_t leaves = 0;
+  for (const std::string& m : *moves) {
+    route.moves.push_back(m);
+    auto below = count_leaves(plugin, route, depth - 1);
+    route.moves.pop_back();
+    if (!below) return below;
+    leaves += *below;
+  }
+  return leaves;
+}
+
+}  // namespace
+
+Expected<DivideCounts> plugin_perft_divide(PluginHash& plugin, std::string_view fen, bool chess960,
+                                           const std::vector<std::string>& moves, int depth) {
+  PluginRoute route{fen, chess960, moves};
+  auto root_moves = moves_at(plugin, route);
+  if (!root_moves) return Error{root_moves.error()};
+  DivideCounts divide;
+  for (const std::string& m : *root_moves) {
+    route.moves.push_back(m);
+    auto leaves = count_leaves(plugin, route, depth - 1);
+    route.moves.pop_back();
+    if (!leaves) return Error{leaves.error()};
+    divide.moves.emplace_back(m, *leaves);
+    divide.nodes += *leaves;
+  }
+  return divide;
+}
+
+}  // namespace zobrist_verify

@@ -1,0 +1,83 @@
+// Fuzzing a third party's move generator (an engine over UCI, a plugin's legal_moves) against
+// the reference: positions drawn from the property suite's generators (the compiled-in corpus,
+// tricky perft positions included, then games weighted toward en passant, castling, promotions
+// and checks), the same perft divide asked of both at each, and every divergence shrunk to the
+// shortest route (a FEN and moves from it) that still shows one.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "zobrist_verify/divide_comparison.h"
+#include "zobrist_verify/result.h"
+#include "zobrist_verify/route.h"
+
+namespace zobrist_verify::properties {
+
+// The move generator under test.
+struct MovegenDoor {
+  std::string name;  // for reports: "engine:Stockfish 15.1", "plugin:reference"
+  // Castling moves in king-takes-rook notation in every position (an engine under
+  // UCI_Chess960) rather than in each position's own notation (e1g1 in standard chess).
+  bool king_takes_rook = false;
+  // The divide at the end of the route (its moves already in the door's notation). An error is
+  // a fault of the target on this position (a crash, a hang, garbage): the run stops there.
+  std::function<Expected<DivideCounts>(const Route& route, int depth)> divide;
+};
+
+struct MovegenOptions {
+  int positions = 1000;
+  int depth = 1;
+  std::uint64_t seed = 0;      // 0: DefaultSeed
+  bool chess960 = false;       // also Chess960 starts
+  int tail_plies = 4;          // moves sent after the FEN, so that the target plays some itself
+  int shrunk_divergences = 5;  // the first divergences shrunk and kept
+  int shrink_budget = 400;     // divide requests per shrink
+  std::function<void(int done, int total)> progress;  // called every few positions
+};
+
+struct MovegenDivergence {
+  Route route;  // shrunk, in the reference's notation
+  DivideDifference difference;
+};
+
+struct MovegenFault {
+  Route route;
+  std::string message;
+};
+
+// How many compared positions had each feature: a legal en-passant capture, one that a pin
+// forbids, a legal castling, a promotion, the side to move in check, Chess960, no legal move.
+struct MovegenMix {
+  int en_passant = 0, en_passant_pinned = 0, castling = 0, promotion = 0, check = 0, chess960 = 0,
+      no_moves = 0;
+};
+
+struct MovegenResult {
+  std::string target;
+  int positions = 0;    // compared without a fault
+  int divergences = 0;  // positions whose divides differ
+  std::vector<MovegenDivergence> first_divergences;
+  std::optional<MovegenFault> fault;
+  MovegenMix mix;
+  double seconds = 0;
+  std::uint64_t seed = 0;
+  int depth = 1;
+  bool passed() const { return divergences == 0 && !fault; }
+};
+
+// Runs until options.positions positions are compared or the target faults. Never throws.
+MovegenResult run_movegen(const MovegenDoor& door, const MovegenOptions& options);
+
+// The same in a forked worker with every divide watched, for a door that runs in this process
+// (a plugin): one that crashes, or takes longer than `call_timeout` over one divide, ends the
+// run with a fault naming the route in flight (what was found before it is lost) instead of
+// ending this process.
+MovegenResult run_movegen_isolated(const MovegenDoor& door, const MovegenOptions& options,
+                                   std::chrono::milliseconds call_timeout);
+
+}  // namespace zobrist_verify::properties

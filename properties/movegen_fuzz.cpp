@@ -1,0 +1,216 @@
+#include "zobrist_verify/movegen_fuzz.h"
+
+#include <algorithm>
+#include <chrono>
+
+#include "generators.h"
+#include "position_tools.h"
+#include "route_shrinking.h"
+#include "zobrist_verify/game.h"
+#include "zobrist_verify/movegen.h"
+#include "zobrist_verify/properties.h"
+#include "zobrist_verify/uci.h"
+
+namespace zobrist_verify::properties {
+
+namespace {
+
+// Games drawn per seed are independent of one another: game k uses its own RapidCheck random.
+std::uint64_t game_seed(std::uint64_t seed, std::uint64_t k) {
+  std::uint64_t x = seed + 0x9E3779B97F4A7C15ULL * (k + 1);
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+  return x ^ (x >> 31);
+}
+
+// The features of one position, as a mix of one.
+MovegenMix features_of(const Position& pos) {
+  const MoveList moves = legal_moves(pos);
+  MovegenMix one;
+  for (Move m : moves) {
+    one.en_passant |= m.kind() == MoveKind::EnPassant;
+    one.castling |= m.kind() == MoveKind::Castling;
+    one.promotion |= m.kind() == MoveKind::Promotion;
+  }
+  // An en-passant capture some pawn could make but for a pin (or a check it leaves open).
+  one.en_passant_pinned =
+      en_passant_term_applies(pos, EnPassantRule::PseudoLegal) && !pos.en_passant_capture_legal();
+  one.check = pos.checkers() != 0;
+  one.chess960 = pos.is_chess960();
+  one.no_moves = moves.empty();
+  return one;
+}
+
+// Whether a position has one of the moves engines get wrong most (or none at all).
+bool is_rare(const MovegenMix& one) {
+  return one.en_passant || one.en_passant_pinned || one.castling || one.promotion || one.check ||
+         one.no_moves;
+}
+
+void add(MovegenMix& mix, const MovegenMix& one) {
+  mix.en_passant += one.en_passant;
+  mix.en_passant_pinned += one.en_passant_pinned;
+  mix.castling += one.castling;
+  mix.promotion += one.promotion;
+  mix.check += one.check;
+  mix.chess960 += one.chess960;
+  mix.no_moves += one.no_moves;
+}
+
+class MovegenRun {
+ public:
+  MovegenRun(const MovegenDoor& door, const MovegenOptions& options)
+      : door_(door), options_(options) {
+    result_.target = door.name;
+    result_.seed = options.seed ? options.seed : DefaultSeed;
+    result_.depth = options.depth;
+  }
+
+  bool done() const { return result_.fault || result_.positions >= options_.positions; }
+
+  // Compares every position of the route from its start, each sent as the FEN a few plies
+  // back and the moves since.
+  void compare_game(const Route& whole) {
+    Game game;
+    if (!game.set(whole.fen, polyglot_scheme(), FenOptions{whole.chess960}).empty()) return;
+    // X-FEN castling rights make a position Chess960 by themselves.
+    const bool chess960 = game.position().is_chess960();
+    if (chess960 && !options_.chess960) return;
+    std::vector<std::string> fens{game.position().fen()};
+    std::vector<std::string> door_moves;
+    Route played{fens.front(), chess960, {}};
+    for (std::size_t ply = 0; ply <= whole.moves.size() && !done(); ++ply) {
+      if (ply > 0) {
+        auto move = game.play_uci(whole.moves[ply - 1]);
+        if (!move) return;  // the generators play legal games; nothing to compare past this
+        door_moves.push_back(door_notation(*move, game.position()));
+        fens.push_back(game.position().fen());
+        played.moves.push_back(whole.moves[ply - 1]);
+      }
+      const std::size_t tail_start =
+          ply > std::size_t(options_.tail_plies) ? ply - std::size_t(options_.tail_plies) : 0;
+      Route sent{fens[tail_start],
+                 chess960,
+                 {door_moves.begin() + std::ptrdiff_t(tail_start), door_moves.end()}};
+      compare(game.position(), sent, played);
+    }
+  }
+
+  MovegenResult finish(double seconds) {
+    result_.seconds = seconds;
+    return std::move(result_);
+  }
+
+ private:
+  std::string door_notation(Move m, const Position& pos) const {
+    return move_to_uci(m, door_.king_takes_rook || pos.is_chess960());
+  }
+
+  // The door's divide against the reference's at `pos`, the end of `sent`.
+  Expected<DivideDifference> difference_at(Position& pos, const Route& sent) {
+    auto theirs = door_.divide(sent, options_.depth);
+    if (!theirs) return Error{theirs.error()};
+    return compare_divides(reference_divide(pos, options_.depth, door_.king_takes_rook), *theirs);
+  }
+
+  void compare(Position& pos, const Route& sent, const Route& whole) {
+    // Weighted toward rare moves: every position that has one, one in PlainShare of the others
+    // (the corpus positions, at the start of their route, always).
+    const MovegenMix one = features_of(pos);
+    if (!is_rare(one) && !whole.moves.empty() && plain_seen_++ % PlainShare != 0) return;
+    auto difference = difference_at(pos, sent);
+    if (!difference) {
+      result_.fault = MovegenFault{in_reference_notation(sent), difference.error()};
+      return;
+    }
+    ++result_.positions;
+    add(result_.mix, one);
+    if (!difference->empty()) {
+      ++result_.divergences;
+      if (int(result_.first_divergences.size()) < options_.shrunk_divergences)
+        result_.first_divergences.push_back(shrink(whole, *difference));
+    }
+    if (options_.progress && result_.positions % 64 == 0)
+      options_.progress(result_.positions, options_.positions);
+  }
+
+  // The route with its moves back in the reference's notation (the route's own).
+  Route in_reference_notation(const Route& sent) const {
+    Game game;
+    Route route{sent.fen, sent.chess960, {}};
+    if (!game.set(sent.fen, polyglot_scheme(), FenOptions{sent.chess960}).empty()) return sent;
+    for (const std::string& text : sent.moves) {
+      auto move = game.play_uci(text);
+      if (!move) return sent;
+      route.moves.push_back(move_to_uci(*move, game.position().is_chess960()));
+    }
+    return route;
+  }
+
+  // The difference at the end of `route` (reference notation), or nothing when the reference
+  // cannot replay it. A fault of the door is kept as the run's fault.
+  std::optional<DivideDifference> evaluate(const Route& route) {
+    Game game;
+    if (!game.set(route.fen, polyglot_scheme(), FenOptions{route.chess960}).empty()) return {};
+    Route sent{game.position().fen(), route.chess960, {}};
+    for (const std::string& text : route.moves) {
+      auto move = game.play_uci(text);
+      if (!move) return {};
+      sent.moves.push_back(door_notation(*move, game.position()));
+    }
+    auto difference = difference_at(game.position(), sent);
+    if (!difference) {
+      if (!result_.fault) result_.fault = MovegenFault{route, difference.error()};
+      return {};
+    }
+    return *difference;
+  }
+
+  MovegenDivergence shrink(const Route& whole, const DivideDifference& found) {
+    const Route shortest = shrink_route(
+        whole,
+        [&](const Route& candidate) {
+          if (result_.fault) return false;
+          const auto difference = evaluate(candidate);
+          return difference && !difference->empty();
+        },
+        options_.shrink_budget);
+    MovegenDivergence divergence{shortest, found};
+    if (auto difference = evaluate(shortest); difference && !difference->empty())
+      divergence.difference = *difference;
+    else
+      divergence.route = whole;  // the target no longer diverges there: keep what was found
+    return divergence;
+  }
+
+  const MovegenDoor& door_;
+  const MovegenOptions& options_;
+  MovegenResult result_;
+  static constexpr std::uint64_t PlainShare = 4;
+  std::uint64_t plain_seen_ = 0;
+};
+
+}  // namespace
+
+MovegenResult run_movegen(const MovegenDoor& door, const MovegenOptions& options) {
+  const auto start = std::chrono::steady_clock::now();
+  MovegenRun run(door, options);
+  // The compiled-in corpus first (every tricky perft position among them), then games.
+  for (const CorpusPosition& p : corpus_positions()) {
+    if (run.done()) break;
+    if (p.chess960 && !options.chess960) continue;
+    run.compare_game(Route{p.fen, p.chess960, {}});
+  }
+  const GenerationLimits limits{options.chess960, false};
+  const std::uint64_t seed = options.seed ? options.seed : DefaultSeed;
+  for (std::uint64_t k = 0; !run.done(); ++k) {
+    const GameRecipe recipe = gen_game_recipe()(rc::Random(game_seed(seed, k)), 100).value();
+    const PlayedGame game = play_recipe(recipe, limits);
+    if (game.chess960 && !options.chess960) continue;
+    run.compare_game(Route{game.start_fen, game.chess960, game.moves});
+  }
+  return run.finish(
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+}
+
+}  // namespace zobrist_verify::properties

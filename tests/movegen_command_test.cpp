@@ -1,0 +1,221 @@
+// `zobrist-verify movegen` against fake engines (tests/engines/fake_engine.py) and test plugins:
+// a planted move-generation bug is caught and shrunk, and every fault of an engine ends as the
+// issue asks: exit 2 with one `error:` line when the engine cannot be used at all, exit 1 with
+// the position when it fails on one, and no engine process left behind either way.
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "cli_runner.h"
+
+namespace zobrist_verify {
+namespace {
+
+using testing::run_cli;
+using testing::RunResult;
+
+const std::string FakeEngine = std::string(ZV_ENGINES_DIR) + "/fake_engine.py";
+constexpr const char* Stockfish = "/usr/games/stockfish";
+
+bool have_stockfish() {
+  return ::access(Stockfish, X_OK) == 0 && ::access("/usr/bin/python3", X_OK) == 0;
+}
+
+std::string plugin(const std::string& name) {
+  return std::string(ZV_PLUGIN_DIR) + "/" + name + ".so";
+}
+
+// A word no other process has in its command line, so that leftovers can be found.
+std::string unique_tag() {
+  return "zv-movegen-test-" + std::to_string(::getpid()) + "-" +
+         ::testing::UnitTest::GetInstance()->current_test_info()->name();
+}
+
+// Processes whose command line holds `tag` (the fake engine gets it as an argument).
+int processes_with(const std::string& tag) {
+  int found = 0;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+    std::ifstream in(entry.path() / "cmdline", std::ios::binary);
+    std::string cmdline((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (cmdline.find(tag) != std::string::npos) ++found;
+  }
+  return found;
+}
+
+// The fourth field of a FEN (the en-passant square, or "-").
+std::string en_passant_field(const std::string& fen) {
+  std::istringstream fields(fen);
+  std::string field;
+  for (int i = 0; i < 4; ++i) fields >> field;
+  return field;
+}
+
+RunResult run_fake(const std::string& mode, const std::string& tag,
+                   std::vector<std::string> extra = {}) {
+  std::vector<std::string> args{"movegen", "--engine", FakeEngine + " " + mode + " --tag " + tag,
+                                "--positions", "60"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return run_cli(args);
+}
+
+TEST(MovegenCommand, AnEngineThatDropsEnPassantCapturesIsCaughtWithTheCaptureMissing) {
+  if (!have_stockfish()) GTEST_SKIP() << "needs " << Stockfish << " and python3";
+  const RunResult r = run_fake("drop-en-passant", unique_tag(), {"--json"});
+  ASSERT_EQ(r.exit_code, 1) << r.out << r.err;
+  // The first divergence, shrunk: a FEN with an en-passant square and no moves, or a double
+  // push as the only move; either way the missing move is a pawn capture onto that square.
+  const std::string& out = r.out;
+  EXPECT_NE(out.find("\"first_divergences\": [{"), std::string::npos) << out;
+  const std::size_t fen_at = out.find("\"fen\": \"", out.find("first_divergences"));
+  const std::size_t missing_at = out.find("\"missing\": [\"", fen_at);
+  ASSERT_NE(missing_at, std::string::npos) << out;
+  const std::string fen = out.substr(fen_at + 8, out.find('"', fen_at + 8) - fen_at - 8);
+  const std::string missing = out.substr(missing_at + 13, 4);
+  // Field 4 of the FEN is the en-passant square, and the capture lands on it from a file beside.
+  EXPECT_EQ(missing.substr(2, 2), en_passant_field(fen)) << out;
+  EXPECT_EQ(std::abs(missing[0] - missing[2]), 1) << out;
+  EXPECT_NE(out.find("\"extra\": []"), std::string::npos) << out;
+}
+
+TEST(MovegenCommand, AShrunkEnPassantDivergenceNeedsNoMoreThanOneMove) {
+  if (!have_stockfish()) GTEST_SKIP() << "needs " << Stockfish << " and python3";
+  const RunResult r = run_fake("drop-en-passant", unique_tag());
+  ASSERT_EQ(r.exit_code, 1) << r.out << r.err;
+  // Every divergence line: "divergence N (shrunk): fen '...'" with at most one move after it.
+  std::size_t at = 0;
+  int divergences = 0;
+  while ((at = r.out.find("(shrunk): fen '", at)) != std::string::npos) {
+    const std::size_t end = r.out.find('\n', at);
+    const std::string line = r.out.substr(at, end - at);
+    const std::size_t moves = line.find("' moves ");
+    if (moves != std::string::npos) {
+      EXPECT_EQ(line.find(' ', moves + 8), std::string::npos) << line;
+    }
+    ++divergences;
+    at = end;
+  }
+  EXPECT_GE(divergences, 1) << r.out;
+}
+
+TEST(MovegenCommand, AnEngineThatCrashesOnAPositionFailsWithThatPosition) {
+  if (!have_stockfish()) GTEST_SKIP() << "needs " << Stockfish << " and python3";
+  const std::string tag = unique_tag();
+  const RunResult r = run_fake("crash 4", tag);
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("fault at fen '"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Segmentation fault"), std::string::npos) << r.out;
+  EXPECT_EQ(processes_with(tag), 0);
+}
+
+TEST(MovegenCommand, AnEngineThatHangsPastTheTimeoutFailsAndIsKilled) {
+  if (!have_stockfish()) GTEST_SKIP() << "needs " << Stockfish << " and python3";
+  const std::string tag = unique_tag();
+  const RunResult r = run_fake("hang 4", tag, {"--timeout", "300"});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("no 'Nodes searched:' line within 300 ms"), std::string::npos) << r.out;
+  EXPECT_EQ(processes_with(tag), 0);
+}
+
+TEST(MovegenCommand, GarbageInAPositionsDivideIsAFailureQuotingTheLine) {
+  if (!have_stockfish()) GTEST_SKIP() << "needs " << Stockfish << " and python3";
+  const std::string tag = unique_tag();
+  const RunResult r = run_fake("garbage 6", tag, {"--json"});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("\"fault\": {\"fen\": "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("this is not a perft line"), std::string::npos) << r.out;
+  EXPECT_EQ(processes_with(tag), 0);
+}
+
+TEST(MovegenCommand, AnEngineWithoutPerftIsUnusable) {
+  const std::string tag = unique_tag();
+  const RunResult r = run_fake("no-perft", tag);
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_EQ(r.err.rfind("error: ", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find("cannot answer perft on the start position"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("'bestmove e2e4' is not a perft line"), std::string::npos) << r.err;
+  EXPECT_EQ(processes_with(tag), 0);
+}
+
+TEST(MovegenCommand, AnEngineThatFailsTheHandshakeIsUnusable) {
+  const std::string tag = unique_tag();
+  const RunResult r = run_fake("bad-handshake", tag);
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("before sending 'uciok'"), std::string::npos) << r.err;
+  EXPECT_EQ(processes_with(tag), 0);
+}
+
+TEST(MovegenCommand, AnEngineThatDoesNotStartIsUnusable) {
+  const RunResult r = run_cli({"movegen", "--engine", "'/no such dir/engine' --flag"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("error: cannot start '/no such dir/engine'"), std::string::npos) << r.err;
+}
+
+TEST(MovegenCommand, AnEngineCrashingOnTheStartPositionIsUnusable) {
+  if (!have_stockfish()) GTEST_SKIP() << "needs " << Stockfish << " and python3";
+  const RunResult r = run_fake("crash 1", unique_tag());
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("cannot answer perft on the start position"), std::string::npos) << r.err;
+}
+
+TEST(MovegenCommand, AnUnterminatedQuoteInTheEngineCommandIsAUsageError) {
+  const RunResult r = run_cli({"movegen", "--engine", "stockfish 'oops"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err.rfind("error: --engine: ", 0), 0u) << r.err;
+}
+
+TEST(MovegenCommand, EngineAndPluginExcludeEachOther) {
+  EXPECT_EQ(run_cli({"movegen"}).exit_code, 2);
+  EXPECT_EQ(run_cli({"movegen", "--engine", "x", "--plugin", "y"}).exit_code, 2);
+  EXPECT_EQ(run_cli({"movegen", "--engine", "x", "--depth", "0"}).exit_code, 2);
+}
+
+TEST(MovegenCommand, APluginThatDropsEnPassantIsCaught) {
+  const RunResult r = run_cli({"movegen", "--plugin", plugin("zv_drops_en_passant_plugin"),
+                               "--positions", "300", "--json"});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("\"first_divergences\": [{"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"extra\": []"), std::string::npos) << r.out;
+}
+
+TEST(MovegenCommand, APluginThatCrashesIsAFaultOnThePositionItCrashedOn) {
+  const RunResult r = run_cli(
+      {"movegen", "--plugin", plugin("zv_movegen_crash_plugin"), "--positions", "300", "--json"});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("crashed in its divide"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Segmentation fault"), std::string::npos) << r.out;
+  // The plugin crashes only where en passant is legal: the fault's FEN has an en-passant square
+  // (the corpus positions come first and are sent without moves).
+  const std::size_t fen = r.out.find("\"fault\": {\"fen\": \"");
+  ASSERT_NE(fen, std::string::npos) << r.out;
+  const std::string text = r.out.substr(fen + 18, r.out.find('"', fen + 18) - fen - 18);
+  EXPECT_NE(en_passant_field(text), "-") << text;
+}
+
+TEST(MovegenCommand, APluginThatHangsIsAFaultAfterTheTimeout) {
+  const RunResult r = run_cli({"movegen", "--plugin", plugin("zv_movegen_hang_plugin"),
+                               "--positions", "300", "--timeout", "300"});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("hung in its divide"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("no answer within 300 ms"), std::string::npos) << r.out;
+}
+
+TEST(MovegenCommand, TheReferencePluginAgreesEverywhereAtDepthTwo) {
+  const std::string junit = ::testing::TempDir() + "movegen-junit.xml";
+  const RunResult r = run_cli({"movegen", "--plugin", plugin("zv_reference_plugin"), "--positions",
+                               "300", "--depth", "2", "--chess960", "--junit", junit});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("positions .... 300 compared"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("movegen: PASS"), std::string::npos) << r.out;
+  const std::string xml = testing::read_file(junit);
+  EXPECT_NE(xml.find("<testcase classname=\"plugin:"), std::string::npos) << xml;
+  EXPECT_EQ(xml.find("<failure"), std::string::npos) << xml;
+}
+
+}  // namespace
+}  // namespace zobrist_verify

@@ -1,0 +1,40 @@
+// The reference as a plugin whose legal_moves crashes (ZV_MOVEGEN_FAULT_CRASH) or hangs
+// (ZV_MOVEGEN_FAULT_HANG) where an en-passant capture is legal: `movegen --plugin` must report
+// the fault on that position and go on living.
+#include <csignal>
+
+#include <unistd.h>
+
+#include "zobrist_verify/plugin_export.h"
+
+namespace {
+
+int (*exported_legal_moves)(const zv_state*, char*, std::size_t) = nullptr;
+
+int legal_moves_with_fault(const zv_state* s, char* buf, std::size_t cap) {
+  const zobrist_verify::Position& pos = s->mirror->position();
+  for (zobrist_verify::Move m : zobrist_verify::legal_moves(pos)) {
+    if (m.kind() != zobrist_verify::MoveKind::EnPassant) continue;
+#if defined(ZV_MOVEGEN_FAULT_CRASH)
+    std::raise(SIGSEGV);
+#elif defined(ZV_MOVEGEN_FAULT_HANG)
+    for (;;) ::pause();
+#endif
+  }
+  return exported_legal_moves(s, buf, cap);
+}
+
+}  // namespace
+
+extern "C" ZV_PLUGIN_EXPORT const zv_plugin* zv_plugin_entry(void) {
+  static zv_plugin table = [] {
+    zv_plugin t = *zobrist_verify::export_plugin(
+        {"reference with a faulty legal_moves",
+         [] { return zobrist_verify::make_reference_hash(zobrist_verify::polyglot_scheme()); },
+         true});
+    exported_legal_moves = t.legal_moves;
+    t.legal_moves = legal_moves_with_fault;
+    return t;
+  }();
+  return &table;
+}
