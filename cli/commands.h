@@ -13,5 +13,6 @@ int run_verify(std::span<const std::string> args);
 int run_check(std::span<const std::string> args);
 int run_replay(std::span<const std::string> args);
 int run_book(std::span<const std::string> args);
+int run_keys(std::span<const std::string> args);
 
 }  // namespace zobrist_verify::cli

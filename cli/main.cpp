@@ -25,6 +25,7 @@ commands:
   mutants   run the property suite on the mutation catalogue: every mutant must be killed
   replay    play one case on a plugin and print its keys step by step (a failure's reproduction)
   book      check a Polyglot opening book: order, move encoding, and a walk from the start position
+  keys      analyse a key table: bit balance, Hamming distance, rank, smallest dependent subset
 
 options:
   --help      print this help (each command also has --help)
@@ -59,9 +60,10 @@ int main(int argc, char** argv) {
   if (first == "mutants") return run_mutants(rest);
   if (first == "replay") return run_replay(rest);
   if (first == "book") return run_book(rest);
+  if (first == "keys") return run_keys(rest);
   if (looks_like_option(first)) {
     return report_usage_error("unknown option '" + std::string(first) + "' (see --help)");
   }
   return report_usage_error("unknown command '" + std::string(first) +
-                            "' (commands: key, perft, verify, check, mutants, replay, book; see --help)");
+                            "' (commands: key, perft, verify, check, mutants, replay, book, keys; see --help)");
 }

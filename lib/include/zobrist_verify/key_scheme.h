@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -49,6 +50,11 @@ struct KeyScheme {
 const KeyScheme& polyglot_scheme();
 const KeyScheme& stockfish_scheme();
 const KeyScheme& rustic_scheme();
+
+// A scheme in Polyglot's layout from its 781 keys in Polyglot's index order (piece kinds black
+// pawn 0, white pawn 1, ... white king 11, times 64 squares; castling K, Q, k, q; en passant by
+// file; the turn key, hashed when White is to move), with the pseudo-legal en-passant rule.
+KeyScheme polyglot_layout_scheme(std::span<const Key, 781> keys);
 
 // Names accepted by scheme_by_name and the CLI's --scheme.
 std::vector<std::string> builtin_scheme_names();

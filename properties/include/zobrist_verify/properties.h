@@ -204,7 +204,9 @@ TargetTally total_tally(const std::vector<PropertyResult>& results);
 // A JSON string literal (quotes and escapes included); shared with the CLI's other reports.
 std::string json_string(std::string_view text);
 // JUnit XML: one <testsuite> per target, one <testcase> per property, <failure> carrying the
-// reproduction, <skipped> for missing capabilities.
-void write_junit_report(std::ostream& out, const std::vector<PropertyResult>& results);
+// reproduction, <skipped> for missing capabilities. Other commands (keys, collisions) write their
+// checks as results too, under their own `suites_name`.
+void write_junit_report(std::ostream& out, const std::vector<PropertyResult>& results,
+                        std::string_view suites_name = "zobrist-verify check");
 
 }  // namespace zobrist_verify::properties
