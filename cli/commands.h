@@ -14,5 +14,6 @@ int run_check(std::span<const std::string> args);
 int run_replay(std::span<const std::string> args);
 int run_book(std::span<const std::string> args);
 int run_keys(std::span<const std::string> args);
+int run_collisions(std::span<const std::string> args);
 
 }  // namespace zobrist_verify::cli

@@ -26,6 +26,7 @@ commands:
   replay    play one case on a plugin and print its keys step by step (a failure's reproduction)
   book      check a Polyglot opening book: order, move encoding, and a walk from the start position
   keys      analyse a key table: bit balance, Hamming distance, rank, smallest dependent subset
+  collisions  count truncated-key collisions over random positions against the birthday bound
 
 options:
   --help      print this help (each command also has --help)
@@ -61,9 +62,10 @@ int main(int argc, char** argv) {
   if (first == "replay") return run_replay(rest);
   if (first == "book") return run_book(rest);
   if (first == "keys") return run_keys(rest);
+  if (first == "collisions") return run_collisions(rest);
   if (looks_like_option(first)) {
     return report_usage_error("unknown option '" + std::string(first) + "' (see --help)");
   }
   return report_usage_error("unknown command '" + std::string(first) +
-                            "' (commands: key, perft, verify, check, mutants, replay, book, keys; see --help)");
+                            "' (commands: key, perft, verify, check, mutants, replay, book, keys, collisions; see --help)");
 }

@@ -8,7 +8,8 @@ namespace zobrist_verify {
 
 // P(X >= k) for X ~ Poisson(mean).
 double poisson_upper_tail(double mean, double k);
-// P(X >= k) for X ~ Poisson(mean), the smallest k with P(X <= k) >= probability.
+// The smallest k with P(X <= k) >= probability for X ~ Poisson(mean); beyond PoissonMeanLimit,
+// the normal approximation mean + z sqrt(mean).
 double poisson_quantile(double mean, double probability);
 // P(Z >= z) for a standard normal Z.
 double normal_upper_tail(double z);

@@ -38,6 +38,15 @@ double poisson_upper_tail(double mean, double k) {
 }
 
 double poisson_quantile(double mean, double probability) {
+  if (mean > PoissonMeanLimit) {
+    // Normal approximation: bisect for z with P(Z <= z) = probability.
+    double low = -40, high = 40;
+    for (int step = 0; step < 200; ++step) {
+      const double mid = (low + high) / 2;
+      (1 - normal_upper_tail(mid) < probability ? low : high) = mid;
+    }
+    return std::max(0.0, std::round(mean + low * std::sqrt(mean)));
+  }
   double cumulative = 0;
   for (double k = 0;; ++k) {
     cumulative += std::exp(log_poisson_pmf(mean, k));
