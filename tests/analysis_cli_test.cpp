@@ -4,6 +4,7 @@
 
 #include "cli_runner.h"
 #include "test_support.h"
+#include "zobrist_verify/key_scheme.h"
 
 namespace zobrist_verify::testing {
 namespace {
@@ -25,13 +26,8 @@ std::string key_lines(std::vector<std::uint64_t> keys) {
 
 std::vector<std::uint64_t> mixed_keys(std::size_t count) {
   std::vector<std::uint64_t> keys;
-  std::uint64_t state = 42;
-  for (std::size_t i = 0; i < count; ++i) {
-    std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    keys.push_back(z ^ (z >> 31));
-  }
+  SplitMix64 rng(42);
+  for (std::size_t i = 0; i < count; ++i) keys.push_back(rng.next());
   return keys;
 }
 

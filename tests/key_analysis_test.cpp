@@ -12,16 +12,10 @@
 namespace zobrist_verify {
 namespace {
 
-std::uint64_t splitmix64(std::uint64_t& state) {
-  std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
-
 std::vector<Key> random_keys(std::size_t count, std::uint64_t seed) {
   std::vector<Key> keys(count);
-  for (Key& key : keys) key = splitmix64(seed);
+  SplitMix64 rng(seed);
+  for (Key& key : keys) key = rng.next();
   return keys;
 }
 

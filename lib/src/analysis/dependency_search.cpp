@@ -156,23 +156,16 @@ void search_quintuples_exhaustively(std::span<const Key> keys, const PairTable& 
     }
 }
 
-std::uint64_t splitmix64(std::uint64_t& state) {
-  std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
-
 // `draws` random k-subsets, each looked up in the pair table: a match is a dependent set of
 // k + 2 keys (fewer when the pair overlaps the subset).
 void sample_against_pairs(std::span<const Key> keys, const PairTable& table, std::size_t k,
-                          std::uint64_t draws, std::uint64_t& rng, Best& best) {
+                          std::uint64_t draws, SplitMix64& rng, Best& best) {
   std::vector<std::size_t> subset;
   for (std::uint64_t draw = 0; draw < draws; ++draw) {
     subset.clear();
     Key value = 0;
     while (subset.size() < k) {
-      const std::size_t index = std::size_t(splitmix64(rng) % keys.size());
+      const std::size_t index = std::size_t(rng.next() % keys.size());
       if (std::find(subset.begin(), subset.end(), index) != subset.end()) continue;
       subset.push_back(index);
       value ^= keys[index];
@@ -241,7 +234,7 @@ DependencySearch find_smallest_dependency(std::span<const Key> keys,
     search.smallest = best.result();
     return search;
   }
-  std::uint64_t rng = options.seed;
+  SplitMix64 rng(options.seed);
   if (triple_count <= options.exhaustive_triples) {
     search_quintuples_exhaustively(keys, table, best);
     coverage += ", exact for size 5 (" + with_commas(triple_count) + " triples against them)";

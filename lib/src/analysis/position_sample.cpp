@@ -36,13 +36,6 @@ std::uint64_t mix64(std::uint64_t z) {  // MurmurHash3's fmix64, a bijection
   return z ^ (z >> 33);
 }
 
-std::uint64_t splitmix64(std::uint64_t& state) {
-  std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
-
 // Two independent 64-bit chains over the eight words that identify a position; no Zobrist key
 // is involved, so the fingerprint cannot share the flaws of the keys under study.
 Record fingerprint(const Position& pos) {
@@ -68,19 +61,19 @@ Record fingerprint(const Position& pos) {
 // Plays random games until `quota` positions are recorded into `parts`.
 void play_games(const KeyScheme& scheme, std::uint64_t quota, std::uint64_t seed, Parts256& parts,
                 std::atomic<std::uint64_t>& games, const std::function<void(std::uint64_t)>& tick) {
-  std::uint64_t rng = seed;
+  SplitMix64 rng(seed);
   std::vector<StateInfo> states(MaxGamePlies + 1);
   Position pos;
   std::uint64_t recorded = 0;
   while (recorded < quota) {
     if (!pos.set(StartFen, states[0], scheme, {}, nullptr)) return;
     games.fetch_add(1, std::memory_order_relaxed);
-    const int length = 1 + int(splitmix64(rng) % MaxGamePlies);
+    const int length = 1 + int(rng.next() % MaxGamePlies);
     for (int ply = 0; ply < length && recorded < quota; ++ply) {
       MoveList moves;
       generate_legal(pos, moves);
       if (moves.empty()) break;
-      pos.make_move(moves[splitmix64(rng) % moves.size()], states[std::size_t(ply) + 1]);
+      pos.make_move(moves[rng.next() % moves.size()], states[std::size_t(ply) + 1]);
       const Record record = fingerprint(pos);
       parts[record.fingerprint_high >> 56].push_back(record);
       if (++recorded % 65536 == 0 && tick) tick(65536);
@@ -120,7 +113,7 @@ PositionSample sample_distinct_positions(
   PositionSample sample;
   Parts256 parts;
   std::atomic<std::uint64_t> games{0}, made{0};
-  std::uint64_t round_seed = seed;
+  SplitMix64 round_seed(seed);
   // Rounds top up the shortfall left by duplicates (a few percent: openings repeat).
   for (int round = 0; round < 20 && total_size(parts) < count; ++round) {
     const std::uint64_t missing = count - total_size(parts);
@@ -140,7 +133,7 @@ PositionSample sample_distinct_positions(
     for (int t = 0; t < threads; ++t) {
       const std::uint64_t quota =
           wanted / std::uint64_t(threads) + (t == 0 ? wanted % std::uint64_t(threads) : 0);
-      const std::uint64_t thread_seed = splitmix64(round_seed);
+      const std::uint64_t thread_seed = round_seed.next();
       pool.emplace_back([&, t, quota, thread_seed] {
         play_games(scheme, quota, thread_seed, per_thread[std::size_t(t)], games, tick_for(t));
       });
