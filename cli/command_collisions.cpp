@@ -130,7 +130,7 @@ Report build_report(const CollisionStudy& study) {
 
 void print_json(const std::string& name, std::uint64_t seed, const CollisionStudy& study) {
   std::cout << "{\"scheme\": " << json_string(name) << ", \"positions\": " << study.positions
-            << ", \"generated\": " << study.generated << ", \"seed\": " << seed
+            << ", \"generated\": " << study.generated << ", \"seed\": \"0x" << hex_key(seed) << '"'
             << ", \"method\": " << json_string(study.method) << ", \"widths\": [";
   for (std::size_t i = 0; i < study.widths.size(); ++i) {
     const WidthVerdict& w = study.widths[i];
@@ -208,8 +208,8 @@ int run_collisions(std::span<const std::string> words) {
     print_json(source->name, options.seed, study);
   } else {
     std::cout << "zobrist-verify collisions: " << source->name << ", " << study.positions
-              << " positions, widths " << options.low_bits << "-" << options.high_bits << ", seed "
-              << hex_key(options.seed) << "\n  positions: " << study.method << '\n';
+              << " positions, widths " << options.low_bits << "-" << options.high_bits
+              << ", seed 0x" << hex_key(options.seed) << "\n  positions: " << study.method << '\n';
     report.print_text(std::cout, "collisions");
   }
   if (svg_file.is_open()) {

@@ -87,6 +87,20 @@ TEST(CollisionsCommand, ASmallStudyPassesWithTheIssuesJsonFields) {
   for (std::string_view field : {"\"actual\": ", "\"ratio\": ", "\"p_value\": "})
     EXPECT_TRUE(contains(run.out, field)) << field;
   EXPECT_TRUE(run.out.ends_with("\"passed\": true}\n"));
+  EXPECT_TRUE(run.err.empty()) << run.err;  // no progress bar when stderr is not a terminal
+}
+
+TEST(CollisionsCommand, TheSeedReproducesAStudyAndAnotherSeedChangesIt) {
+  const auto study = [](const std::string& seed) {
+    const RunResult run = run_cli({"collisions", "--positions", "30000", "--bits", "16-30",
+                                   "--seed", seed, "--json"});
+    return run.out;
+  };
+  const auto widths = [](const std::string& out) { return out.substr(out.find("\"widths\"")); };
+  const std::string first = study("0x1234");
+  EXPECT_TRUE(contains(first, "\"seed\": \"0x0000000000001234\"")) << first;
+  EXPECT_EQ(study("4660"), first);  // 0x1234 in decimal
+  EXPECT_NE(widths(study("4661")), widths(first));  // other games, other counts
 }
 
 TEST(CollisionsCommand, APolyglotKeyListStudiesLikeThePolyglotScheme) {
