@@ -92,14 +92,14 @@ TEST(CollisionsCommand, ASmallStudyPassesWithTheIssuesJsonFields) {
 
 TEST(CollisionsCommand, TheSeedReproducesAStudyAndAnotherSeedChangesIt) {
   const auto study = [](const std::string& seed) {
-    const RunResult run = run_cli({"collisions", "--positions", "30000", "--bits", "16-30",
-                                   "--seed", seed, "--json"});
+    const RunResult run = run_cli(
+        {"collisions", "--positions", "30000", "--bits", "16-30", "--seed", seed, "--json"});
     return run.out;
   };
   const auto widths = [](const std::string& out) { return out.substr(out.find("\"widths\"")); };
   const std::string first = study("0x1234");
   EXPECT_TRUE(contains(first, "\"seed\": \"0x0000000000001234\"")) << first;
-  EXPECT_EQ(study("4660"), first);  // 0x1234 in decimal
+  EXPECT_EQ(study("4660"), first);                  // 0x1234 in decimal
   EXPECT_NE(widths(study("4661")), widths(first));  // other games, other counts
 }
 
@@ -126,12 +126,18 @@ TEST(CollisionsCommand, KeysWithOnlyTwentyRandomBitsFailAndWriteTheirPlot) {
   for (std::uint64_t& key : keys) key &= 0xFFFFF00000000000ULL;  // 20 random bits of 64
   write_file(dir.path() / "weak.txt", key_lines(keys));
   const std::string svg = (dir.path() / "weak.svg").string();
-  const RunResult run = run_cli({"collisions", "--key-list", (dir.path() / "weak.txt").string(),
-                                 "--positions", "20000", "--bits", "20-30", "--svg", svg});
+  const std::string junit = (dir.path() / "weak.xml").string();
+  const RunResult run =
+      run_cli({"collisions", "--key-list", (dir.path() / "weak.txt").string(), "--positions",
+               "20000", "--bits", "20-30", "--svg", svg, "--junit", junit});
   EXPECT_EQ(run.exit_code, 1) << run.err;
   EXPECT_TRUE(contains(run.out, "low 24 ")) << run.out;
   EXPECT_TRUE(contains(run.out, "FAIL"));
   EXPECT_TRUE(read_file(svg).starts_with("<svg"));
+  const std::string xml = read_file(junit);
+  EXPECT_TRUE(contains(xml, "<testsuites name=\"zobrist-verify collisions\" tests=\"33\""))
+      << xml;  // 11 widths in three modes
+  EXPECT_TRUE(contains(xml, "<failure message=\"expected "));
 }
 
 TEST(CollisionsCommand, UsageErrorsExitTwo) {
