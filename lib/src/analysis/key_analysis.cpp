@@ -115,8 +115,9 @@ void flag_dependency(const NamedKeySet& set, KeyAnalysis& analysis) {
                                        : std::to_string(size) + " keys XOR to zero";
   analysis.flags.push_back(
       {"dependency", what + ": " + listed + "; " + std::to_string(dependency->count) +
-                         (dependency->exhaustive ? " subsets of this size"
-                                                 : " found of this size by the sampled search")});
+                         (dependency->count == 1 ? " subset" : " subsets") +
+                         (dependency->exhaustive ? " of this size"
+                                                 : " of this size found by the sampled search")});
 }
 
 }  // namespace
