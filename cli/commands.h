@@ -16,5 +16,7 @@ int run_book(std::span<const std::string> args);
 int run_go(std::span<const std::string> args);
 int run_uttt(std::span<const std::string> args);
 int run_movegen(std::span<const std::string> args);
+int run_keys(std::span<const std::string> args);
+int run_collisions(std::span<const std::string> args);
 
 }  // namespace zobrist_verify::cli

@@ -30,6 +30,8 @@ commands:
   go        Huima's symmetric Go hash: the key of a position and of its 16 transforms, and a study
             of symmetric positions
   uttt      the Ultimate tic-tac-toe hash: the key after a sequence of moves
+  keys      analyse a key table: bit balance, Hamming distance, rank, smallest dependent subset
+  collisions  count truncated-key collisions over random positions against the birthday bound
 
 options:
   --help      print this help (each command also has --help)
@@ -67,9 +69,11 @@ int main(int argc, char** argv) {
   if (first == "movegen") return run_movegen(rest);
   if (first == "go") return run_go(rest);
   if (first == "uttt") return run_uttt(rest);
+  if (first == "keys") return run_keys(rest);
+  if (first == "collisions") return run_collisions(rest);
   if (looks_like_option(first)) {
     return report_usage_error("unknown option '" + std::string(first) + "' (see --help)");
   }
   return report_usage_error("unknown command '" + std::string(first) +
-                            "' (commands: key, perft, verify, check, mutants, replay, book, movegen, go, uttt; see --help)");
+                            "' (commands: key, perft, verify, check, mutants, replay, book, movegen, keys, collisions, go, uttt; see --help)");
 }

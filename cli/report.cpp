@@ -24,7 +24,7 @@ int Report::failed_count() const {
       std::count_if(rows_.begin(), rows_.end(), [](const ReportRow& r) { return !r.passed; }));
 }
 
-void Report::print_text(std::ostream& out) const {
+void Report::print_text(std::ostream& out, std::string_view summary) const {
   // Dots run to a common column so that PASS and FAIL line up, as in SMHasher.
   std::size_t width = 40;
   for (const ReportRow& row : rows_) width = std::max(width, row.name.size() + 4);
@@ -35,7 +35,7 @@ void Report::print_text(std::ostream& out) const {
     out << '\n';
   }
   int failed = failed_count();
-  out << "verify: " << int(rows_.size()) - failed << " passed, " << failed << " failed\n";
+  out << summary << ": " << int(rows_.size()) - failed << " passed, " << failed << " failed\n";
 }
 
 void Report::print_json(std::ostream& out) const {

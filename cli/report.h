@@ -26,8 +26,9 @@ class Report {
   bool passed() const;
   int failed_count() const;
 
-  // One aligned line a row, then "verify: N passed, M failed".
-  void print_text(std::ostream& out) const;
+  // One aligned line a row, then "verify: N passed, M failed" (another command's name for
+  // `summary`).
+  void print_text(std::ostream& out, std::string_view summary = "verify") const;
   // {"passed": bool, "sections": [{"name": ..., "passed": ..., "detail": ...}, ...]}
   void print_json(std::ostream& out) const;
 

@@ -15,22 +15,14 @@
 
 namespace zobrist_verify::properties {
 
-// splitmix64: a tiny deterministic generator for choices made inside one RapidCheck case.
-class SplitMix {
+// splitmix64 (the library's SplitMix64): a tiny deterministic generator for choices made inside
+// one RapidCheck case.
+class SplitMix : public SplitMix64 {
  public:
-  explicit SplitMix(std::uint64_t seed) : state_(seed) {}
-  std::uint64_t next() {
-    std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-  }
+  using SplitMix64::SplitMix64;
   // A number in [0, bound); bound > 0.
   unsigned below(unsigned bound) { return unsigned(next() % bound); }
   bool chance(unsigned percent) { return below(100) < percent; }
-
- private:
-  std::uint64_t state_;
 };
 
 struct FenFields {

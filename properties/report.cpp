@@ -343,7 +343,8 @@ std::optional<PropertyResult> refusal_failure(const std::string& target,
   return result;
 }
 
-void write_junit_report(std::ostream& out, const std::vector<PropertyResult>& results) {
+void write_junit_report(std::ostream& out, const std::vector<PropertyResult>& results,
+                        std::string_view suites_name) {
   // One suite per target, in the order the targets first appear.
   std::vector<std::string> order;
   std::map<std::string, std::vector<const PropertyResult*>> by_target;
@@ -360,8 +361,9 @@ void write_junit_report(std::ostream& out, const std::vector<PropertyResult>& re
     seconds += r.seconds;
   }
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-      << "<testsuites name=\"zobrist-verify check\" tests=\"" << total << "\" failures=\""
-      << failures << "\" skipped=\"" << skipped << "\" time=\"" << seconds_text(seconds) << "\">\n";
+      << "<testsuites name=\"" << xml_escape(suites_name) << "\" tests=\"" << total
+      << "\" failures=\"" << failures << "\" skipped=\"" << skipped << "\" time=\""
+      << seconds_text(seconds) << "\">\n";
   for (const std::string& target : order) {
     const auto& rows = by_target[target];
     int suite_failures = 0, suite_skipped = 0;

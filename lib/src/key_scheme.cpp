@@ -26,19 +26,8 @@ constexpr int polyglot_kind(Piece pc) {
 }
 
 KeyScheme build_polyglot() {
-  KeyScheme scheme;
+  KeyScheme scheme = polyglot_layout_scheme(PolyglotRandom64);
   scheme.name = "polyglot";
-  for (Piece pc : WhiteThenBlack)
-    for (int sq = 0; sq < SquareCount; ++sq)
-      scheme.psq[pc][sq] = PolyglotRandom64[64 * polyglot_kind(pc) + sq];
-  // Four single keys (768..771 for WhiteOO, WhiteOOO, BlackOO, BlackOOO); store their XORs.
-  for (int mask = 0; mask < 16; ++mask)
-    for (int bit = 0; bit < 4; ++bit)
-      if (mask & (1 << bit)) scheme.castling[mask] ^= PolyglotRandom64[768 + bit];
-  for (int sq = 0; sq < SquareCount; ++sq)
-    scheme.en_passant[sq] = PolyglotRandom64[772 + file_of(Square(sq))];
-  scheme.side_white = PolyglotRandom64[780];  // Polyglot hashes the turn when White is to move
-  scheme.en_passant_rule = EnPassantRule::PseudoLegal;
   return scheme;
 }
 
@@ -123,6 +112,20 @@ Expected<EnPassantRule> parse_en_passant_rule(std::string_view text) {
 
 const KeyScheme& polyglot_scheme() {
   static const KeyScheme scheme = build_polyglot();
+  return scheme;
+}
+
+KeyScheme polyglot_layout_scheme(std::span<const Key, 781> keys) {
+  KeyScheme scheme;
+  for (Piece pc : WhiteThenBlack)
+    for (int sq = 0; sq < SquareCount; ++sq) scheme.psq[pc][sq] = keys[64 * polyglot_kind(pc) + sq];
+  // Four single keys (768..771 for WhiteOO, WhiteOOO, BlackOO, BlackOOO); store their XORs.
+  for (int mask = 0; mask < 16; ++mask)
+    for (int bit = 0; bit < 4; ++bit)
+      if (mask & (1 << bit)) scheme.castling[mask] ^= keys[768 + bit];
+  for (int sq = 0; sq < SquareCount; ++sq) scheme.en_passant[sq] = keys[772 + file_of(Square(sq))];
+  scheme.side_white = keys[780];  // Polyglot hashes the turn when White is to move
+  scheme.en_passant_rule = EnPassantRule::PseudoLegal;
   return scheme;
 }
 

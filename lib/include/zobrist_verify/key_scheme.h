@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -50,6 +51,11 @@ const KeyScheme& polyglot_scheme();
 const KeyScheme& stockfish_scheme();
 const KeyScheme& rustic_scheme();
 
+// A scheme in Polyglot's layout from its 781 keys in Polyglot's index order (piece kinds black
+// pawn 0, white pawn 1, ... white king 11, times 64 squares; castling K, Q, k, q; en passant by
+// file; the turn key, hashed when White is to move), with the pseudo-legal en-passant rule.
+KeyScheme polyglot_layout_scheme(std::span<const Key, 781> keys);
+
 // Names accepted by scheme_by_name and the CLI's --scheme.
 std::vector<std::string> builtin_scheme_names();
 [[nodiscard]] Expected<const KeyScheme*> builtin_scheme(std::string_view name);
@@ -78,6 +84,22 @@ class XorShift64Star {
     state_ ^= state_ << 25;
     state_ ^= state_ >> 27;
     return state_ * 2685821657736338717ULL;
+  }
+
+ private:
+  std::uint64_t state_;
+};
+
+// splitmix64 (Steele, Lea and Flood, 2014): a small seeded generator that passes BigCrush, for
+// sampling (random games, random subsets) and test keys.
+class SplitMix64 {
+ public:
+  explicit SplitMix64(std::uint64_t seed) : state_(seed) {}
+  std::uint64_t next() {
+    std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
   }
 
  private:

@@ -206,7 +206,9 @@ std::string json_string(std::string_view text);
 // A JSON list of string literals: ["e2e4", "e7e5"].
 std::string json_list(const std::vector<std::string>& items);
 // JUnit XML: one <testsuite> per target, one <testcase> per property, <failure> carrying the
-// reproduction, <skipped> for missing capabilities.
-void write_junit_report(std::ostream& out, const std::vector<PropertyResult>& results);
+// reproduction, <skipped> for missing capabilities. Other commands (keys, collisions) write their
+// checks as results too, under their own `suites_name`.
+void write_junit_report(std::ostream& out, const std::vector<PropertyResult>& results,
+                        std::string_view suites_name = "zobrist-verify check");
 
 }  // namespace zobrist_verify::properties

@@ -1,0 +1,230 @@
+// zobrist-verify collisions: truncated-key collisions over distinct random positions, against the
+// birthday bound, for a scheme or a key list in the Polyglot layout.
+#include <unistd.h>
+
+#include <array>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+
+#include "args.h"
+#include "commands.h"
+#include "inputs.h"
+#include "key_sets.h"
+#include "report.h"
+#include "zobrist_verify/collision_study.h"
+
+namespace zobrist_verify::cli {
+
+namespace {
+
+constexpr const char* CollisionsUsage =
+    R"(usage: zobrist-verify collisions [--scheme NAME | --key-list FILE] [--positions N] [--bits LO-HI] [--seed S] [--svg FILE] [--json] [--junit FILE]
+
+Generates N distinct positions by random legal play, hashes them, truncates the keys to each width
+b in LO..HI and counts collisions (n minus the distinct truncated values) in three modes: low (the
+low b bits), high (the high b bits) and tt (2^(b-16) entries indexed by the low b-16 bits with a
+16-bit check from the top 16 bits; from b = 16). Each count is compared with SMHasher3's
+estimator; a width fails when its p-value is at most 2^-20 and warns at 2^-16 (the exit status
+stays 0 on a warning). Method and thresholds: docs/statistics.md.
+
+options:
+  --scheme NAME     polyglot (default), stockfish, rustic, seed:N or file:PATH
+  --key-list FILE   781 hex keys, one a line, in the Polyglot layout's order
+  --positions N     distinct positions (default 1000000, at most 200000000; about 30 bytes a position)
+  --bits LO-HI      truncation widths (default 16-40, within 1-64)
+  --seed S          seed of the random games (decimal, or hex with 0x)
+  --svg FILE        plot expected against actual collisions per width
+  --json            {"positions", "widths": [{"bits", "mode", "expected", "actual", "ratio",
+                    "p_value", "passed", "warning", "method"}], "passed", ...}
+  --junit FILE      write one test case a width as JUnit XML
+  --help            print this help
+
+exit status: 0 every width passed, 1 a width failed, 2 usage error or unreadable input
+)";
+
+constexpr std::array<OptionSpec, 8> CollisionsOptions{{
+    {"--scheme", OptionKind::Value},
+    {"--key-list", OptionKind::Value},
+    {"--positions", OptionKind::Value},
+    {"--bits", OptionKind::Value},
+    {"--seed", OptionKind::Value},
+    {"--svg", OptionKind::Value},
+    {"--json", OptionKind::Flag},
+    {"--junit", OptionKind::Value},
+}};
+
+// Peak memory is about 30 bytes a position (2.95 GB for 10^8): 200 million stay near 6 GB.
+constexpr std::uint64_t MaxPositions = 200'000'000;
+
+Expected<std::pair<int, int>> parse_bits(std::string_view text) {
+  const std::size_t dash = text.find('-');
+  const std::string_view low = text.substr(0, dash);
+  const std::string_view high = dash == std::string_view::npos ? low : text.substr(dash + 1);
+  auto lo = parse_int_in_range(low, "--bits", 1, 64);
+  auto hi = parse_int_in_range(high, "--bits", 1, 64);
+  if (!lo || !hi || *lo > *hi)
+    return Error{"--bits expects LO-HI with 1 <= LO <= HI <= 64 (such as 16-40), got '" +
+                 std::string(text) + "'"};
+  return std::pair{*lo, *hi};
+}
+
+std::string decimal(double value, int digits) {
+  char text[48];
+  std::snprintf(text, sizeof text, "%.*f", digits, value);
+  return text;
+}
+
+std::string p_text(double p) {
+  char text[48];
+  if (p <= 0) return "0";
+  std::snprintf(text, sizeof text, p < 0.001 ? "%.2e (2^%.1f)" : "%.3f", p, std::log2(p));
+  return text;
+}
+
+// The study's progress on stderr, only on a terminal, redrawn at most five times a second.
+class ProgressBar {
+ public:
+  ProgressBar() : terminal_(isatty(STDERR_FILENO) == 1) {}
+  ~ProgressBar() {
+    if (shown_) std::cerr << "\r\033[K" << std::flush;
+  }
+  ProgressBar(const ProgressBar&) = delete;
+  ProgressBar& operator=(const ProgressBar&) = delete;
+  void update(std::string_view stage, std::uint64_t done, std::uint64_t total) {
+    if (!terminal_) return;
+    const auto now = Clock::now();
+    if (shown_ && stage == stage_ && now - last_ < std::chrono::milliseconds(200)) return;
+    shown_ = true;
+    stage_ = stage;
+    last_ = now;
+    std::cerr << "\r\033[Kcollisions: " << stage;
+    if (stage == "positions" && total > 0) {
+      const int filled = int(30 * done / total);
+      std::cerr << " [" << std::string(std::size_t(filled), '#')
+                << std::string(std::size_t(30 - filled), ' ') << "] " << done << " of " << total;
+    }
+    std::cerr << std::flush;
+  }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  bool terminal_;
+  bool shown_ = false;
+  std::string stage_;
+  Clock::time_point last_{};
+};
+
+Report build_report(const CollisionStudy& study) {
+  Report report;
+  for (const WidthVerdict& w : study.widths) {
+    std::string detail = "expected " + decimal(w.expected, 1) + ", actual " +
+                         std::to_string(w.actual) + " (" + decimal(w.ratio, 3) + "x), p " +
+                         p_text(w.p_value) + " (" + to_string(w.method) + ")";
+    if (w.warning) detail += ", warning: p <= 2^-16";
+    report.add(std::string(to_string(w.mode)) + " " + std::to_string(w.bits), w.passed, detail);
+  }
+  return report;
+}
+
+void print_json(const std::string& name, std::uint64_t seed, const CollisionStudy& study) {
+  std::cout << "{\"scheme\": " << json_string(name) << ", \"positions\": " << study.positions
+            << ", \"generated\": " << study.generated << ", \"seed\": \"0x" << hex_key(seed) << '"'
+            << ", \"method\": " << json_string(study.method) << ", \"widths\": [";
+  for (std::size_t i = 0; i < study.widths.size(); ++i) {
+    const WidthVerdict& w = study.widths[i];
+    char p[40];
+    std::snprintf(p, sizeof p, "%.6g", w.p_value);
+    std::cout << (i ? ",\n  " : "\n  ") << "{\"bits\": " << w.bits << ", \"mode\": \""
+              << to_string(w.mode) << "\", \"expected\": " << decimal(w.expected, 3)
+              << ", \"actual\": " << w.actual << ", \"ratio\": " << decimal(w.ratio, 6)
+              << ", \"p_value\": " << p << ", \"passed\": " << (w.passed ? "true" : "false")
+              << ", \"warning\": " << (w.warning ? "true" : "false") << ", \"method\": \""
+              << to_string(w.method) << "\"}";
+  }
+  std::cout << "\n], \"passed\": " << (study.passed() ? "true" : "false") << "}\n";
+}
+
+}  // namespace
+
+int run_collisions(std::span<const std::string> words) {
+  auto args = parse_args(words, CollisionsOptions);
+  if (!args) return report_usage_error(args.error());
+  if (args->has("--help")) {
+    std::cout << CollisionsUsage;
+    return ExitSuccess;
+  }
+  auto source = key_source_from_args(*args);
+  if (!source) return report_usage_error(source.error());
+  KeyScheme scheme;
+  if (source->scheme) {
+    scheme = *source->scheme;
+  } else if (source->key_list.size() == 781) {
+    scheme = polyglot_layout_scheme(std::span<const Key, 781>(source->key_list.data(), 781));
+    scheme.name = source->name;
+  } else {
+    return report_usage_error(
+        args->value("--key-list").value() +
+        ": collisions reads a key list in the Polyglot layout, which has 781 keys; found " +
+        std::to_string(source->key_list.size()));
+  }
+  CollisionStudyOptions options;
+  if (auto text = args->value("--positions")) {
+    auto count = parse_count(*text, "--positions");
+    if (!count || *count < 2 || *count > MaxPositions)
+      return report_usage_error("--positions expects a whole number from 2 to " +
+                                std::to_string(MaxPositions) + ", got '" + *text + "'");
+    options.positions = *count;
+  }
+  if (auto text = args->value("--bits")) {
+    auto bits = parse_bits(*text);
+    if (!bits) return report_usage_error(bits.error());
+    std::tie(options.low_bits, options.high_bits) = *bits;
+  }
+  if (auto text = args->value("--seed")) {
+    auto seed = parse_count(*text, "--seed", true);
+    if (!seed) return report_usage_error(seed.error());
+    options.seed = *seed;
+  }
+  auto junit = junit_path_from_args(*args);
+  if (!junit) return report_usage_error(junit.error());
+  std::ofstream svg_file;
+  if (auto path = args->value("--svg")) {
+    svg_file.open(*path);
+    if (!svg_file) return report_usage_error("cannot write the SVG plot to '" + *path + "'");
+  }
+
+  CollisionStudy study;
+  {
+    ProgressBar bar;
+    options.progress = [&bar](std::string_view stage, std::uint64_t done, std::uint64_t total) {
+      bar.update(stage, done, total);
+    };
+    study = run_collision_study(scheme, options);
+  }
+  const Report report = build_report(study);
+  if (args->has("--json")) {
+    print_json(source->name, options.seed, study);
+  } else {
+    std::cout << "zobrist-verify collisions: " << source->name << ", " << study.positions
+              << " positions, widths " << options.low_bits << "-" << options.high_bits
+              << ", seed 0x" << hex_key(options.seed) << "\n  positions: " << study.method << '\n';
+    report.print_text(std::cout, "collisions");
+  }
+  if (svg_file.is_open()) {
+    svg_file << collision_svg(study, source->name);
+    svg_file.close();
+    if (!svg_file)
+      return report_usage_error("writing the SVG plot to '" + args->value("--svg").value() +
+                                "' failed");
+  }
+  if (*junit) {
+    auto written = write_junit_file(**junit, report, source->name, "zobrist-verify collisions");
+    if (!written) return report_usage_error(written.error());
+  }
+  return study.passed() ? ExitSuccess : ExitCheckFailed;
+}
+
+}  // namespace zobrist_verify::cli

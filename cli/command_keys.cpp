@@ -1,0 +1,142 @@
+// zobrist-verify keys: the key-set analyser on a scheme's table or a bare key list.
+#include <array>
+#include <cstdio>
+#include <iostream>
+
+#include "args.h"
+#include "commands.h"
+#include "key_sets.h"
+#include "report.h"
+#include "zobrist_verify/key_analysis.h"
+
+namespace zobrist_verify::cli {
+
+namespace {
+
+constexpr const char* KeysUsage =
+    R"(usage: zobrist-verify keys [--scheme NAME | --key-list FILE] [--json] [--junit FILE]
+
+Analyses a table of Zobrist keys on its own: the bias of each bit, the minimum pairwise Hamming
+distance, the rank over GF(2) and the smallest subset of keys that XORs to zero (positions that
+differ by such a subset collide whatever the rest of the board). A scheme is reduced to the keys
+positions combine first (the report says how); a key list is analysed as given. Indices are
+0-based in the analysed order. Flags and thresholds: docs/statistics.md.
+
+options:
+  --scheme NAME     polyglot (default), stockfish, rustic, seed:N or file:PATH
+  --key-list FILE   one hex key a line (1 to 16 digits, optional 0x; # comments)
+  --json            {"keys", "rank", "min_hamming", "max_bit_bias", "smallest_dependency":
+                    {"size", "indices", "names"} | null, "passed", ...}
+  --junit FILE      write the four checks as JUnit XML
+  --help            print this help
+
+exit status: 0 every check passed, 1 a flag was raised, 2 usage error or unreadable input
+)";
+
+constexpr std::array<OptionSpec, 4> KeysOptions{{
+    {"--scheme", OptionKind::Value},
+    {"--key-list", OptionKind::Value},
+    {"--json", OptionKind::Flag},
+    {"--junit", OptionKind::Value},
+}};
+
+std::string flag_details(const KeyAnalysis& analysis,
+                         std::initializer_list<std::string_view> names) {
+  std::string details;
+  for (const KeyFlag& flag : analysis.flags)
+    for (std::string_view name : names)
+      if (flag.name == name) details += (details.empty() ? "" : "; ") + flag.detail;
+  return details;
+}
+
+std::string decimal(double value, int digits) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.*f", digits, value);
+  return text;
+}
+
+Report build_report(const NamedKeySet& set, const KeyAnalysis& analysis) {
+  Report report;
+  const int full_rank = int(std::min<std::size_t>(analysis.keys, 64));
+  std::string rank = flag_details(analysis, {"rank"});
+  report.add(
+      "rank", rank.empty(),
+      rank.empty() ? std::to_string(analysis.rank) + " of " + std::to_string(full_rank) : rank);
+  std::string bits = flag_details(analysis, {"constant-bit", "bit-bias"});
+  report.add("bit balance", bits.empty(),
+             bits.empty() ? "max bias " + decimal(analysis.max_bit_bias, 4) + " at bit " +
+                                std::to_string(analysis.max_bias_bit)
+                          : bits);
+  std::string hamming = flag_details(analysis, {"min-hamming-small", "min-hamming-large"});
+  const auto [i, j] = analysis.min_hamming_pair;
+  report.add("min hamming", hamming.empty(),
+             hamming.empty() && analysis.keys > 1
+                 ? std::to_string(analysis.min_hamming) + ", between " + set.names[i] + " (" +
+                       std::to_string(i) + ") and " + set.names[j] + " (" + std::to_string(j) + ")"
+                 : hamming);
+  std::string dependency = flag_details(analysis, {"dependency"});
+  report.add("dependency", dependency.empty(),
+             (dependency.empty() ? "none found" : dependency) + "; search: " + analysis.search);
+  return report;
+}
+
+void print_json(const NamedKeySet& set, const KeyAnalysis& analysis) {
+  std::cout << "{\"name\": " << json_string(set.name) << ", \"keys\": " << analysis.keys
+            << ", \"reductions\": [";
+  for (std::size_t k = 0; k < set.reductions.size(); ++k)
+    std::cout << (k ? ", " : "") << json_string(set.reductions[k]);
+  std::cout << "], \"rank\": " << analysis.rank << ", \"min_hamming\": " << analysis.min_hamming
+            << ", \"max_bit_bias\": " << decimal(analysis.max_bit_bias, 6)
+            << ", \"smallest_dependency\": ";
+  if (const auto& dependency = analysis.smallest_dependency) {
+    std::cout << "{\"size\": " << dependency->indices.size() << ", \"indices\": [";
+    for (std::size_t k = 0; k < dependency->indices.size(); ++k)
+      std::cout << (k ? ", " : "") << dependency->indices[k];
+    std::cout << "], \"names\": [";
+    for (std::size_t k = 0; k < dependency->names.size(); ++k)
+      std::cout << (k ? ", " : "") << json_string(dependency->names[k]);
+    std::cout << "], \"count\": " << dependency->count
+              << ", \"exhaustive\": " << (dependency->exhaustive ? "true" : "false") << '}';
+  } else {
+    std::cout << "null";
+  }
+  std::cout << ", \"search\": " << json_string(analysis.search) << ", \"flags\": [";
+  for (std::size_t k = 0; k < analysis.flags.size(); ++k)
+    std::cout << (k ? ", " : "") << "{\"name\": " << json_string(analysis.flags[k].name)
+              << ", \"detail\": " << json_string(analysis.flags[k].detail) << '}';
+  std::cout << "], \"passed\": " << (analysis.passed() ? "true" : "false") << "}\n";
+}
+
+}  // namespace
+
+int run_keys(std::span<const std::string> words) {
+  auto args = parse_args(words, KeysOptions);
+  if (!args) return report_usage_error(args.error());
+  if (args->has("--help")) {
+    std::cout << KeysUsage;
+    return ExitSuccess;
+  }
+  auto source = key_source_from_args(*args);
+  if (!source) return report_usage_error(source.error());
+  auto junit = junit_path_from_args(*args);
+  if (!junit) return report_usage_error(junit.error());
+
+  const NamedKeySet set = source->scheme ? chess_key_set(*source->scheme)
+                                         : key_list_set(source->key_list, source->name);
+  const KeyAnalysis analysis = analyse_keys(set);
+  const Report report = build_report(set, analysis);
+  if (args->has("--json")) {
+    print_json(set, analysis);
+  } else {
+    std::cout << "zobrist-verify keys: " << source->name << ", " << analysis.keys << " keys\n";
+    for (const std::string& reduction : set.reductions) std::cout << "  " << reduction << '\n';
+    report.print_text(std::cout, "keys");
+  }
+  if (*junit) {
+    auto written = write_junit_file(**junit, report, source->name, "zobrist-verify keys");
+    if (!written) return report_usage_error(written.error());
+  }
+  return analysis.passed() ? ExitSuccess : ExitCheckFailed;
+}
+
+}  // namespace zobrist_verify::cli

@@ -1,0 +1,79 @@
+// The key-set analyser: how good a table of Zobrist keys is on its own, before any position is
+// hashed. Bit balance, the minimum Hamming distance, the rank over GF(2), and the smallest
+// subset of keys that XORs to zero (the positions such keys describe collide whatever the rest of
+// the board). Generic over NamedKeySet: it never assumes chess. Thresholds: docs/statistics.md.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "zobrist_verify/key_scheme.h"
+#include "zobrist_verify/key_set.h"
+#include "zobrist_verify/result.h"
+
+namespace zobrist_verify {
+
+// A subset of keys whose XOR is zero.
+struct KeyDependency {
+  std::vector<std::size_t> indices;  // sorted, 0-based in the set's order
+  std::vector<std::string> names;    // the meaning of each index
+  std::uint64_t count = 0;  // dependent subsets of this size found (all of them when exhaustive)
+  bool exhaustive = true;   // found by the exact search (sizes 1 to 4, and 5 for small sets)
+};
+
+// Something the analyser holds against a key set; any flag fails it.
+struct KeyFlag {
+  std::string name;    // "dependency", "constant-bit", "bit-bias", "rank", "min-hamming-small", ...
+  std::string detail;  // one line a person can act on
+};
+
+struct KeyAnalysisOptions {
+  std::uint64_t seed = 0x6B65'7973'0000'0001ULL;   // the sampled search for sizes 6 to 8
+  std::uint64_t sampled_subsets = 1u << 22;        // random subsets tried per size 6, 7 and 8
+  std::uint64_t exhaustive_triples = 200'000'000;  // size 5 is exact when C(n,3) is at most this
+};
+
+struct KeyAnalysis {
+  std::size_t keys = 0;
+  int rank = 0;  // over GF(2), at most 64
+  int min_hamming = 64;
+  std::array<std::size_t, 2> min_hamming_pair{};  // the first pair at that distance
+  std::array<std::size_t, 64> ones{};             // keys with each bit set
+  double max_bit_bias = 0;                        // max over bits of |ones/keys - 1/2|
+  int max_bias_bit = 0;
+  std::optional<KeyDependency> smallest_dependency;
+  std::string search;  // what the dependency search covered, for the report
+  std::vector<KeyFlag> flags;
+  bool passed() const { return flags.empty(); }
+};
+
+// The thresholds (documented in docs/statistics.md): a bit's bias, and the minimum Hamming
+// distance in either direction, are flagged when their p-value under random keys is at most this.
+constexpr double KeyFlagPValue = 1.0 / (1 << 20);
+
+KeyAnalysis analyse_keys(const NamedKeySet& set, const KeyAnalysisOptions& options = {});
+
+// The keys a chess position can combine, in the table order of docs/key-scheme-file.md (psq in
+// PNBRQKpnbrqk order and squares a1..h8, castling by mask, en passant by square, en passant none,
+// side white, side black), reduced as `reductions` says: pawns never on ranks 1 and 8; the four
+// single castling rights when the 16-entry table is their XOR (Polyglot), all non-zero entries
+// when drawn independently; one en-passant key per file when shared by file, else the 16
+// squares of ranks 3 and 6; no zero "absent" entries (castling 0, en passant none, a side key).
+NamedKeySet chess_key_set(const KeyScheme& scheme);
+
+// A bare list of hex keys, one a line (1 to 16 hex digits, optional 0x; blank lines and `#`
+// comments are skipped). Errors name the source, the line and the token.
+[[nodiscard]] Expected<std::vector<Key>> parse_key_list(std::string_view text,
+                                                        const std::string& source);
+// A key list as given, named by the Polyglot layout when it has its 781 keys, else "key I".
+NamedKeySet key_list_set(std::span<const Key> keys, std::string name);
+
+// The names of the Polyglot layout's 781 entries: "white knight g1", "castling K", ...
+std::string polyglot_entry_name(std::size_t index);
+
+}  // namespace zobrist_verify

@@ -1,0 +1,131 @@
+// Collision counts at every width from one sort: after sorting the keys so that truncation keeps
+// a prefix of the sort order, equal truncated values are adjacent, and the number of adjacent
+// pairs sharing their top b bits is n minus the number of distinct b-bit prefixes.
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <vector>
+
+#include "zobrist_verify/collision_study.h"
+
+namespace zobrist_verify {
+
+namespace {
+
+Key reverse_bits(Key x) {
+  x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
+  x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
+  x = ((x >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((x & 0x0F0F0F0F0F0F0F0FULL) << 4);
+  return __builtin_bswap64(x);
+}
+
+// The key rearranged so that the bits a mode keeps come first, from the top: truncating to b
+// bits keeps the top b bits of this value.
+Key sort_value(Key key, TruncationMode mode) {
+  switch (mode) {
+    case TruncationMode::High:
+      return key;
+    case TruncationMode::Low:
+      return reverse_bits(key);
+    case TruncationMode::TableSplit:
+      // The low b bits of rotl(key, 16) are the 16 check bits and the low b - 16 index bits.
+      return reverse_bits(std::rotl(key, 16));
+  }
+  return key;
+}
+
+// LSD radix sort, six passes of 11 bits; all histograms from one read.
+void radix_sort(std::vector<Key>& keys, std::vector<Key>& scratch) {
+  constexpr int DigitBits = 11, Passes = 6;
+  constexpr std::size_t Buckets = std::size_t{1} << DigitBits;
+  std::vector<std::array<std::size_t, Buckets>> counts(Passes);
+  for (auto& c : counts) c.fill(0);
+  for (Key key : keys)
+    for (int pass = 0; pass < Passes; ++pass)
+      ++counts[pass][(key >> (pass * DigitBits)) & (Buckets - 1)];
+  scratch.resize(keys.size());
+  for (int pass = 0; pass < Passes; ++pass) {
+    std::size_t offset = 0;
+    for (std::size_t& c : counts[pass]) offset += std::exchange(c, offset);
+    const int shift = pass * DigitBits;
+    for (Key key : keys) scratch[counts[pass][(key >> shift) & (Buckets - 1)]++] = key;
+    keys.swap(scratch);
+  }
+}
+
+}  // namespace
+
+const char* to_string(TruncationMode mode) {
+  switch (mode) {
+    case TruncationMode::Low:
+      return "low";
+    case TruncationMode::High:
+      return "high";
+    case TruncationMode::TableSplit:
+      return "tt";
+  }
+  return "unknown";
+}
+
+Key truncate_key(Key key, TruncationMode mode, int bits) {
+  const auto low = [](Key k, int b) { return b >= 64 ? k : k & ((Key{1} << b) - 1); };
+  switch (mode) {
+    case TruncationMode::Low:
+      return low(key, bits);
+    case TruncationMode::High:
+      return bits == 0 ? 0 : key >> (64 - bits);
+    case TruncationMode::TableSplit: {
+      const int index_bits = bits - 16;
+      return index_bits >= 48 ? std::rotl(key, 16)
+                              : low(key, index_bits) | (key >> 48) << index_bits;
+    }
+  }
+  return key;
+}
+
+CollisionCounts count_collisions(std::span<const Key> keys, TruncationMode mode) {
+  std::vector<Key> sorted(keys.size());
+  std::transform(keys.begin(), keys.end(), sorted.begin(),
+                 [mode](Key k) { return sort_value(k, mode); });
+  {
+    std::vector<Key> scratch;
+    radix_sort(sorted, scratch);
+  }
+  // shared[z]: adjacent pairs whose values agree on exactly their top z bits (64: equal).
+  std::array<std::uint64_t, 65> shared{};
+  for (std::size_t i = 1; i < sorted.size(); ++i)
+    ++shared[std::countl_zero(sorted[i - 1] ^ sorted[i])];
+  CollisionCounts counts{};
+  std::uint64_t at_least = 0;
+  for (int b = 64; b >= 0; --b) {
+    at_least += shared[std::size_t(b)];
+    counts[std::size_t(b)] = at_least;
+  }
+  return counts;
+}
+
+std::vector<WidthVerdict> judge_collisions(std::span<const Key> keys, int low_bits, int high_bits) {
+  std::vector<WidthVerdict> verdicts;
+  const std::uint64_t n = keys.size();
+  for (TruncationMode mode : EveryTruncationMode) {
+    const CollisionCounts counts = count_collisions(keys, mode);
+    for (int bits = low_bits; bits <= high_bits; ++bits) {
+      if (mode == TruncationMode::TableSplit && bits < 16) continue;
+      WidthVerdict v;
+      v.bits = bits;
+      v.mode = mode;
+      v.expected = expected_collisions(double(n), bits);
+      v.actual = counts[std::size_t(bits)];
+      v.ratio = v.expected > 0 ? double(v.actual) / v.expected : (v.actual == 0 ? 1 : INFINITY);
+      const CollisionPValue p = collision_p_value(n, bits, v.actual);
+      v.p_value = p.p_value;
+      v.method = p.method;
+      v.passed = v.p_value > FailPValue;
+      v.warning = v.passed && v.p_value <= WarnPValue;
+      verdicts.push_back(v);
+    }
+  }
+  return verdicts;
+}
+
+}  // namespace zobrist_verify

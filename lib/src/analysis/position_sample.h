@@ -1,0 +1,29 @@
+// Distinct chess positions by random legal play, with the key each has under a scheme.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string_view>
+#include <vector>
+
+#include "zobrist_verify/key_scheme.h"
+
+namespace zobrist_verify::analysis {
+
+struct PositionSample {
+  std::vector<Key> keys;        // one a distinct position, in fingerprint order
+  std::uint64_t generated = 0;  // positions visited, duplicates included
+  std::uint64_t games = 0;
+};
+
+// Games longest ply count: each game's length is drawn uniformly from 1 to this.
+constexpr int MaxGamePlies = 400;
+
+// `count` distinct positions: random legal games from the start position on `threads` threads,
+// every position after every move recorded, deduplicated by a 128-bit fingerprint of the board,
+// side, castling rights and the en-passant square when the scheme's rule hashes it.
+PositionSample sample_distinct_positions(
+    const KeyScheme& scheme, std::uint64_t count, std::uint64_t seed, int threads,
+    const std::function<void(std::string_view, std::uint64_t, std::uint64_t)>& progress);
+
+}  // namespace zobrist_verify::analysis

@@ -1,0 +1,219 @@
+// The key-set analyser: the built-in tables pass, and constructed bad tables are flagged with the
+// exact subset, derived here by construction, by hand or by brute force.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <bit>
+#include <sstream>
+
+#include "test_support.h"
+#include "zobrist_verify/key_analysis.h"
+
+namespace zobrist_verify {
+namespace {
+
+std::vector<Key> random_keys(std::size_t count, std::uint64_t seed) {
+  std::vector<Key> keys(count);
+  SplitMix64 rng(seed);
+  for (Key& key : keys) key = rng.next();
+  return keys;
+}
+
+KeyAnalysis analyse(const std::vector<Key>& keys) {
+  return analyse_keys(key_list_set(keys, "test"));
+}
+
+bool has_flag(const KeyAnalysis& analysis, std::string_view name) {
+  return std::any_of(analysis.flags.begin(), analysis.flags.end(),
+                     [&](const KeyFlag& flag) { return flag.name == name; });
+}
+
+std::vector<std::size_t> dependency_of(const KeyAnalysis& analysis) {
+  return analysis.smallest_dependency ? analysis.smallest_dependency->indices
+                                      : std::vector<std::size_t>{};
+}
+
+TEST(KeyAnalysis, BuiltInSchemesPassAfterTheirReduction) {
+  for (const KeyScheme* scheme : {&polyglot_scheme(), &stockfish_scheme(), &rustic_scheme()}) {
+    const KeyAnalysis analysis = analyse_keys(chess_key_set(*scheme));
+    EXPECT_TRUE(analysis.passed()) << scheme->name << ": " << analysis.flags.front().detail;
+    EXPECT_EQ(analysis.rank, 64) << scheme->name;
+    EXPECT_FALSE(analysis.smallest_dependency) << scheme->name;
+  }
+}
+
+TEST(KeyAnalysis, RandomKeysPass) {
+  EXPECT_TRUE(analyse(random_keys(781, 7)).passed());
+}
+
+TEST(KeyAnalysis, DuplicateKeysAreTheSmallestDependency) {
+  std::vector<Key> keys = random_keys(200, 1);
+  keys[57] = keys[12];
+  const KeyAnalysis analysis = analyse(keys);
+  EXPECT_EQ(dependency_of(analysis), (std::vector<std::size_t>{12, 57}));
+  EXPECT_EQ(analysis.smallest_dependency->count, 1u);
+  EXPECT_EQ(analysis.min_hamming, 0);
+  EXPECT_TRUE(has_flag(analysis, "dependency"));
+}
+
+TEST(KeyAnalysis, AZeroKeyIsADependencyOfOne) {
+  std::vector<Key> keys = random_keys(100, 2);
+  keys[40] = 0;
+  EXPECT_EQ(dependency_of(analyse(keys)), (std::vector<std::size_t>{40}));
+}
+
+TEST(KeyAnalysis, AKeyEqualToTheXorOfTwoOthersIsATriple) {
+  std::vector<Key> keys = random_keys(200, 3);
+  keys[150] = keys[20] ^ keys[90];
+  const KeyAnalysis analysis = analyse(keys);
+  EXPECT_EQ(dependency_of(analysis), (std::vector<std::size_t>{20, 90, 150}));
+  EXPECT_EQ(analysis.smallest_dependency->count, 1u);
+}
+
+TEST(KeyAnalysis, FourKeysXoringToZeroAreFound) {
+  std::vector<Key> keys = random_keys(200, 4);
+  keys[3] = keys[77] ^ keys[120] ^ keys[199];
+  const KeyAnalysis analysis = analyse(keys);
+  EXPECT_EQ(dependency_of(analysis), (std::vector<std::size_t>{3, 77, 120, 199}));
+  EXPECT_EQ(analysis.smallest_dependency->count, 1u);
+  EXPECT_TRUE(analysis.smallest_dependency->exhaustive);
+}
+
+TEST(KeyAnalysis, FiveKeysXoringToZeroAreFoundExhaustively) {
+  std::vector<Key> keys = random_keys(120, 5);
+  keys[100] = keys[1] ^ keys[2] ^ keys[30] ^ keys[64];
+  EXPECT_EQ(dependency_of(analyse(keys)), (std::vector<std::size_t>{1, 2, 30, 64, 100}));
+}
+
+TEST(KeyAnalysis, AConstantBitIsFlaggedByItself) {
+  std::vector<Key> keys = random_keys(300, 6);
+  for (Key& key : keys) key &= ~(Key{1} << 5);
+  const KeyAnalysis analysis = analyse(keys);
+  ASSERT_TRUE(has_flag(analysis, "constant-bit"));
+  EXPECT_FALSE(analysis.smallest_dependency);  // no subset to show, only the bit
+  EXPECT_EQ(analysis.ones[5], 0u);
+  EXPECT_EQ(analysis.max_bias_bit, 5);
+  EXPECT_EQ(analysis.rank, 63);
+}
+
+// Marsaglia's 16-bit xorshift (7, 9, 8): linear over GF(2), so its keys span at most 16
+// dimensions and small dependencies abound.
+std::vector<Key> weak_generator_keys(std::size_t count) {
+  std::uint16_t x = 1;
+  auto next = [&x] {
+    x ^= std::uint16_t(x << 7);
+    x ^= std::uint16_t(x >> 9);
+    x ^= std::uint16_t(x << 8);
+    return Key{x};
+  };
+  std::vector<Key> keys(count);
+  for (Key& key : keys) key = next() << 48 | next() << 32 | next() << 16 | next();
+  return keys;
+}
+
+// The first dependent subset of the smallest size up to 4, by brute force in index order.
+std::vector<std::size_t> brute_force_dependency(const std::vector<Key>& k) {
+  const std::size_t n = k.size();
+  for (std::size_t a = 0; a < n; ++a)
+    if (k[a] == 0) return {a};
+  for (std::size_t a = 0; a < n; ++a)
+    for (std::size_t b = a + 1; b < n; ++b)
+      if (k[a] == k[b]) return {a, b};
+  for (std::size_t a = 0; a < n; ++a)
+    for (std::size_t b = a + 1; b < n; ++b)
+      for (std::size_t c = b + 1; c < n; ++c)
+        if ((k[a] ^ k[b] ^ k[c]) == 0) return {a, b, c};
+  for (std::size_t a = 0; a < n; ++a)
+    for (std::size_t b = a + 1; b < n; ++b)
+      for (std::size_t c = b + 1; c < n; ++c)
+        for (std::size_t d = c + 1; d < n; ++d)
+          if ((k[a] ^ k[b] ^ k[c] ^ k[d]) == 0) return {a, b, c, d};
+  return {};
+}
+
+TEST(KeyAnalysis, KeysFromAWeak16BitGeneratorAreFlaggedWithTheFirstSubset) {
+  const std::vector<Key> keys = weak_generator_keys(100);
+  const std::vector<std::size_t> expected = brute_force_dependency(keys);
+  ASSERT_FALSE(expected.empty());
+  const KeyAnalysis analysis = analyse(keys);
+  EXPECT_EQ(dependency_of(analysis), expected);
+  EXPECT_LE(analysis.rank, 16);
+  EXPECT_TRUE(has_flag(analysis, "rank"));
+}
+
+// The first-order Reed-Muller code RM(1,6): codeword(m) has bit x = m6 ^ parity(m & x & 63), for
+// the 7-bit message m. Its minimum distance is 32, the largest a set of 127 keys can have, and it
+// is linear: codeword(i) ^ codeword(j) == codeword(i ^ j).
+Key reed_muller_codeword(unsigned message) {
+  Key word = 0;
+  for (unsigned x = 0; x < 64; ++x) {
+    const unsigned bit = (message >> 6 & 1) ^ (std::popcount(message & x & 63u) & 1);
+    word |= Key{bit} << x;
+  }
+  return word;
+}
+
+TEST(KeyAnalysis, ALinearCodeWithLargeMinimumDistanceIsFlagged) {
+  std::vector<Key> keys;  // index i holds codeword(i + 1)
+  for (unsigned message = 1; message < 128; ++message)
+    keys.push_back(reed_muller_codeword(message));
+  const KeyAnalysis analysis = analyse(keys);
+  // codeword(1) ^ codeword(2) == codeword(3): indices 0, 1, 2. Every pair {i, j} of the 127
+  // messages gives the triple {i, j, i ^ j}, each counted from its three pairs: 127 * 126 / 6.
+  EXPECT_EQ(dependency_of(analysis), (std::vector<std::size_t>{0, 1, 2}));
+  EXPECT_EQ(analysis.smallest_dependency->count, 2667u);
+  EXPECT_EQ(analysis.min_hamming, 32);
+  EXPECT_TRUE(has_flag(analysis, "min-hamming-large"));
+  EXPECT_EQ(analysis.rank, 7);
+}
+
+TEST(ChessKeySet, KeepsTheKeysPositionsCombine) {
+  // 736 piece-square keys (12 x 64 less 2 x 16 pawns on the back ranks), then castling, en
+  // passant and side keys as each table holds them.
+  EXPECT_EQ(chess_key_set(polyglot_scheme()).keys.size(), 736u + 4 + 8 + 1);
+  EXPECT_EQ(chess_key_set(stockfish_scheme()).keys.size(), 736u + 16 + 8 + 1);
+  EXPECT_EQ(chess_key_set(rustic_scheme()).keys.size(), 736u + 16 + 16 + 1 + 2);
+}
+
+TEST(ChessKeySet, PolyglotEntriesAreNamedAndTakenFromThePublishedTable) {
+  auto text = zv_test::read_corpus_file("keys/polyglot-random64.txt");
+  ASSERT_TRUE(text) << text.error();
+  std::istringstream lines(*text);
+  std::vector<Key> published;
+  for (std::string line; std::getline(lines, line);)
+    published.push_back(std::stoull(line, nullptr, 16));
+  ASSERT_EQ(published.size(), 781u);
+  const NamedKeySet set = chess_key_set(polyglot_scheme());
+  // White pawns a2..h7 are entries 0..47, white knights a1..h8 48..111: g1 is 54. Polyglot's
+  // white knight is kind 3, so its g1 key is published entry 64 * 3 + 6.
+  EXPECT_EQ(set.names[54], "white knight g1");
+  EXPECT_EQ(set.keys[54], published[198]);
+  EXPECT_EQ(set.names[736], "castling K");
+  EXPECT_EQ(set.keys[736], published[768]);
+  EXPECT_EQ(set.names[744], "en passant file e");
+  EXPECT_EQ(set.keys[744], published[776]);
+  EXPECT_EQ(set.names[748], "side");
+  EXPECT_EQ(set.keys[748], published[780]);
+}
+
+TEST(ChessKeySet, DependentCastlingKeysAreFoundByMeaning) {
+  KeyScheme scheme = stockfish_scheme();
+  scheme.castling[3] = scheme.castling[1] ^ scheme.castling[2];  // KQ = K ^ Q, the rest drawn
+  const NamedKeySet set = chess_key_set(scheme);
+  const KeyAnalysis analysis = analyse_keys(set);
+  ASSERT_TRUE(analysis.smallest_dependency);
+  EXPECT_EQ(analysis.smallest_dependency->names,
+            (std::vector<std::string>{"castling K", "castling Q", "castling KQ"}));
+}
+
+TEST(KeyList, ParsesHexLinesAndNamesTheLineOfABadOne) {
+  auto keys = parse_key_list("0x1\n# a comment\n\nABCDEF  \r\n", "k.txt");
+  ASSERT_TRUE(keys) << keys.error();
+  EXPECT_EQ(*keys, (std::vector<Key>{1, 0xABCDEF}));
+  auto bad = parse_key_list("1\n2\nxyz\n", "k.txt");
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error(), "k.txt:3: bad key 'xyz': expected 1 to 16 hex digits, one key a line");
+}
+
+}  // namespace
+}  // namespace zobrist_verify
