@@ -7,6 +7,7 @@
 #include "commands.h"
 #include "key_sets.h"
 #include "report.h"
+#include "zobrist_verify/go_hash.h"
 #include "zobrist_verify/key_analysis.h"
 
 namespace zobrist_verify::cli {
@@ -14,7 +15,8 @@ namespace zobrist_verify::cli {
 namespace {
 
 constexpr const char* KeysUsage =
-    R"(usage: zobrist-verify keys [--scheme NAME | --key-list FILE] [--json] [--junit FILE]
+    R"(usage: zobrist-verify keys [--scheme NAME | --scheme go:N | --key-list FILE] [--json]
+                            [--junit FILE]
 
 Analyses a table of Zobrist keys on its own: the bias of each bit, the minimum pairwise Hamming
 distance, the rank over GF(2) and the smallest subset of keys that XORs to zero (positions that
@@ -23,7 +25,10 @@ positions combine first (the report says how); a key list is analysed as given. 
 0-based in the analysed order. Flags and thresholds: docs/statistics.md.
 
 options:
-  --scheme NAME     polyglot (default), stockfish, rustic, seed:N or file:PATH
+  --scheme NAME     polyglot (default), stockfish, rustic, seed:N or file:PATH; or go:N, the
+                    table of Huima's Go hash for an N x N board (odd N, 5 to 25, default seed;
+                    docs/go-hash.md), named "black K4", whose xor mode has dependencies of four
+                    keys by design
   --key-list FILE   one hex key a line (1 to 16 digits, optional 0x; # comments)
   --json            {"keys", "rank", "min_hamming", "max_bit_bias", "smallest_dependency":
                     {"size", "indices", "names"} | null, "passed", ...}
@@ -107,6 +112,27 @@ void print_json(const NamedKeySet& set, const KeyAnalysis& analysis) {
   std::cout << "], \"passed\": " << (analysis.passed() ? "true" : "false") << "}\n";
 }
 
+// The keys to analyse: the Go table for --scheme go:N, else a chess scheme reduced to the keys
+// positions combine, or a key list as given.
+Expected<NamedKeySet> key_set_from_args(const ParsedArgs& args) {
+  if (auto name = args.value("--scheme"); name && name->starts_with("go:")) {
+    if (args.has("--key-list")) return Error{"--scheme and --key-list exclude each other"};
+    auto size = parse_int_in_range(name->substr(3), "--scheme go:N", 5, 25);
+    if (!size) return Error{size.error()};
+    return go_key_set(*size, GoCombine::Xor);
+  }
+  auto source = key_source_from_args(args);
+  if (!source) return Error{source.error()};
+  if (source->scheme) {
+    NamedKeySet set = chess_key_set(*source->scheme);
+    set.name = source->name;
+    return set;
+  }
+  NamedKeySet set = key_list_set(source->key_list, source->name);
+  set.name = source->name;
+  return set;
+}
+
 }  // namespace
 
 int run_keys(std::span<const std::string> words) {
@@ -116,24 +142,23 @@ int run_keys(std::span<const std::string> words) {
     std::cout << KeysUsage;
     return ExitSuccess;
   }
-  auto source = key_source_from_args(*args);
-  if (!source) return report_usage_error(source.error());
+  auto set = key_set_from_args(*args);
+  if (!set) return report_usage_error(set.error());
   auto junit = junit_path_from_args(*args);
   if (!junit) return report_usage_error(junit.error());
-
-  const NamedKeySet set = source->scheme ? chess_key_set(*source->scheme)
-                                         : key_list_set(source->key_list, source->name);
-  const KeyAnalysis analysis = analyse_keys(set);
-  const Report report = build_report(set, analysis);
+  const NamedKeySet& keys = *set;
+  const std::string& source_name = keys.name;
+  const KeyAnalysis analysis = analyse_keys(keys);
+  const Report report = build_report(keys, analysis);
   if (args->has("--json")) {
-    print_json(set, analysis);
+    print_json(keys, analysis);
   } else {
-    std::cout << "zobrist-verify keys: " << source->name << ", " << analysis.keys << " keys\n";
-    for (const std::string& reduction : set.reductions) std::cout << "  " << reduction << '\n';
+    std::cout << "zobrist-verify keys: " << source_name << ", " << analysis.keys << " keys\n";
+    for (const std::string& reduction : keys.reductions) std::cout << "  " << reduction << '\n';
     report.print_text(std::cout, "keys");
   }
   if (*junit) {
-    auto written = write_junit_file(**junit, report, source->name, "zobrist-verify keys");
+    auto written = write_junit_file(**junit, report, source_name, "zobrist-verify keys");
     if (!written) return report_usage_error(written.error());
   }
   return analysis.passed() ? ExitSuccess : ExitCheckFailed;

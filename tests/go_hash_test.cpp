@@ -230,6 +230,33 @@ TEST(GoAnomaly, EveryAxisRingAndEveryFullOrbitHashesToZeroInXorMode) {
   }
 }
 
+// Half of every generic orbit vanishes too: the orbit of a point under the half turn and the two
+// diagonal mirrors, {(u,v), (-u,-v), (v,u), (-v,-u)} about the centre. Z of the half turn sends
+// byte i to i+2 and each diagonal mirror fixes two of the four byte positions and swaps the other
+// two, so each byte position gets two bytes twice. The full orbit of eight is two such halves.
+TEST(GoAnomaly, EveryGenericHalfOrbitUnderTheDiagonalMirrorsHashesToZeroInXorMode) {
+  for (int n = GoMinSize; n <= GoMaxSize; n += 2) {
+    const GoKeyTable table = table_of(n);
+    const int c = n / 2;
+    int halves = 0;
+    for (int u = -c; u <= c; ++u) {
+      for (int v = -c; v <= c; ++v) {
+        if (u == 0 || v == 0 || u == v || u == -v) continue;  // axes and diagonals
+        const std::vector<GoPoint> half{
+            {c + u, c + v}, {c - u, c - v}, {c + v, c + u}, {c - v, c - u}};
+        for (GoStone colour : {GoStone::Black, GoStone::White}) {
+          Key sum = 0;
+          for (GoPoint p : half) sum ^= table.key(colour, p);
+          EXPECT_EQ(sum, 0u) << n << " " << go_point_name(half[0]);
+        }
+        ++halves;
+      }
+    }
+    // Each half is met from each of its four points: (n^2 - 1 - 4(n-1)) / 4 halves.
+    EXPECT_EQ(halves / 4, (n * n - 1 - 4 * (n - 1)) / 4) << n;
+  }
+}
+
 // Diagonal rings do not vanish: their XOR is z1^z3 in every byte of the first half.
 TEST(GoAnomaly, DiagonalRingsDoNotHashToZero) {
   const GoKeyTable table = table_of(19);
@@ -255,8 +282,9 @@ TEST(GoAnomaly, AddModeKeepsTheStarPointsAwayFromZero) {
   for (int i = 0; i < 4; ++i) EXPECT_EQ(byte_of(position.key(), i), first);
 }
 
-// On the built-in table every axis ring and every generic orbit, in either colour, sums to a
-// non-zero key in add mode (each could be zero with chance 2^-14 over the draw of a table).
+// On the built-in table every axis ring, every generic orbit and every half orbit of the diagonal
+// mirrors, in either colour, sums to a non-zero key in add mode (each could be zero by chance over
+// the draw of a table: 2^-14 for a ring, less for the others).
 TEST(GoAnomaly, AddModeLeavesNoRingOrOrbitAtZeroOnTheBuiltInTable) {
   const GoKeyTable table = table_of(19);
   std::vector<std::vector<GoPoint>> sets;
@@ -271,7 +299,13 @@ TEST(GoAnomaly, AddModeLeavesNoRingOrOrbitAtZeroOnTheBuiltInTable) {
                       {18 - y, x},
                       {y, 18 - x},
                       {18 - y, 18 - x}});
-  ASSERT_EQ(sets.size(), 9u + 36u);
+  // ... and the two halves of each orbit under the half turn and the diagonal mirrors.
+  for (int x = 0; x < 9; ++x)
+    for (int y = 0; y < x; ++y) {
+      sets.push_back({{x, y}, {18 - x, 18 - y}, {y, x}, {18 - y, 18 - x}});
+      sets.push_back({{18 - x, y}, {x, 18 - y}, {18 - y, x}, {y, 18 - x}});
+    }
+  ASSERT_EQ(sets.size(), 9u + 36u + 72u);
   for (GoStone colour : {GoStone::Black, GoStone::White}) {
     for (const auto& set : sets) {
       Key sum = 0, xor_sum = 0;

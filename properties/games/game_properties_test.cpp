@@ -159,6 +159,15 @@ TEST(GoProperties, TheZeroSetsAreRingsAndOrbitsOfOneColourOnly) {
   for (GoPoint p : {GoPoint{3, 3}, GoPoint{15, 3}, GoPoint{3, 15}, GoPoint{15, 15}})
     diagonal.set(p, GoStone::Black);
   EXPECT_TRUE(is_xor_zero_set_difference(empty, ring));
+  // Half a generic orbit: a point, its half turn and its two diagonal mirrors.
+  GoBoard half(19), turns(19);
+  for (GoPoint p : {GoPoint{10, 7}, GoPoint{8, 11}, GoPoint{7, 10}, GoPoint{11, 8}})
+    half.set(p, GoStone::White);
+  EXPECT_TRUE(is_xor_zero_set_difference(empty, half));
+  // The other half of a full orbit is the quarter turns of a point: not a zero set.
+  for (GoPoint p : {GoPoint{10, 7}, GoPoint{11, 10}, GoPoint{8, 11}, GoPoint{7, 8}})
+    turns.set(p, GoStone::White);
+  EXPECT_FALSE(is_xor_zero_set_difference(empty, turns));
   EXPECT_FALSE(is_xor_zero_set_difference(empty, mixed));
   EXPECT_FALSE(is_xor_zero_set_difference(empty, diagonal));
   EXPECT_FALSE(is_xor_zero_set_difference(empty, empty));

@@ -219,9 +219,14 @@ bool is_xor_zero_set_difference(const GoBoard& a, const GoBoard& b) {
         for (GoStone s : {a.at({x, y}), b.at({x, y})})
           if (s != GoStone::Empty) changed.insert({int(s), GoPoint{x, y}});
   if (changed.empty()) return false;
+  // The structural zero sets, in one colour, are the orbits under the half turn and the two
+  // diagonal mirrors of points off the diagonals: an axis ring, or half an orbit of eight
+  // (docs/go-hash.md). A difference is a union of them when every changed stone's orbit changed.
+  const int c = n / 2;
   for (const auto& [colour, p] : changed) {
-    if (p.x == p.y || p.x == n - 1 - p.y) return false;  // the diagonals (and the centre)
-    for (GoPoint q : orbit_of(p, n))
+    const int u = p.x - c, v = p.y - c;
+    if (u == v || u == -v) return false;  // the diagonals (and the centre)
+    for (GoPoint q : {GoPoint{c - u, c - v}, GoPoint{c + v, c + u}, GoPoint{c - v, c - u}})
       if (!changed.contains({colour, q})) return false;
   }
   return true;

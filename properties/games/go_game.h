@@ -29,9 +29,9 @@ GoHashUnderTest go_hash_from_keys(std::string name, int size, GoCombine mode,
                                   std::function<Key(GoStone, GoPoint)> stone_key);
 GameTarget go_target(GoHashUnderTest hash);
 
-// Whether the stones in which `a` and `b` differ make whole rings of four axis points and whole
-// orbits of eight generic points, each of one colour: the sets whose keys XOR to zero by
-// construction (docs/go-hash.md).
+// Whether the stones in which `a` and `b` differ make whole orbits under the half turn and the two
+// diagonal mirrors (rings of four axis points, halves of generic orbits of eight), each of one
+// colour: the sets whose keys XOR to zero by construction (docs/go-hash.md).
 bool is_xor_zero_set_difference(const GoBoard& a, const GoBoard& b);
 
 }  // namespace zobrist_verify::properties::games
