@@ -174,7 +174,7 @@ class MovegenRun {
           const auto difference = evaluate(candidate);
           return difference && !difference->empty();
         },
-        options_.shrink_budget);
+        options_.shrink_budget, /*keep_start=*/true);
     MovegenDivergence divergence{shortest, found};
     if (auto difference = evaluate(shortest); difference && !difference->empty())
       divergence.difference = *difference;

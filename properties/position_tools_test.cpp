@@ -100,6 +100,21 @@ TEST(ShrinkRoute, KeepsOnlyTheMovesTheFailureNeeds) {
   EXPECT_EQ(shrunk.moves.back(), "d1e2");
 }
 
+TEST(ShrinkRoute, KeepingTheStartCutsOnlyMovesAndKeepsTheFen) {
+  // The queen can only leave d1 once the e-pawn has moved: from the start position the shortest
+  // sequence is e2e4, one black move of the game, d1e2; never a FEN further on.
+  const Route route{StartFen, false, {"a2a3", "a7a6", "e2e4", "h7h6", "b2b3", "g7g6", "d1e2"}};
+  auto queen_left_home = [](const Route& r) {
+    Game game;
+    return replay(game, r) && game.position().piece_on(D1) != WhiteQueen;
+  };
+  const Route shrunk = shrink_route(route, queen_left_home, 2000, /*keep_start=*/true);
+  EXPECT_EQ(shrunk.fen, StartFen);
+  ASSERT_EQ(shrunk.moves.size(), 3u);
+  EXPECT_EQ(shrunk.moves.front(), "e2e4");
+  EXPECT_EQ(shrunk.moves.back(), "d1e2");
+}
+
 TEST(ShrinkRoute, ReturnsTheRouteItselfWhenNothingSmallerFails) {
   const Route route{StartFen, false, {"e2e4"}};
   auto e4_pushed_from_start = [](const Route& r) {

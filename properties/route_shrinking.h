@@ -12,8 +12,10 @@
 namespace zobrist_verify::properties {
 
 // The smallest route found for which `fails` holds; `route` itself when nothing smaller does.
-// `fails` is called only on routes the reference replays legally, at most `budget` times.
+// `fails` is called only on routes the reference replays legally, at most `budget` times. A
+// dropped prefix makes the position it reaches the new start, unless `keep_start`: then the
+// route keeps its FEN and only moves are cut out (the shortest move sequence from that FEN).
 Route shrink_route(const Route& route, const std::function<bool(const Route&)>& fails,
-                   int budget = 2000);
+                   int budget = 2000, bool keep_start = false);
 
 }  // namespace zobrist_verify::properties
