@@ -96,6 +96,15 @@ INSTANTIATE_TEST_SUITE_P(
       return name;
     });
 
+TEST(EngineDoor, AHangInAChildProcessOfTheEngineLeavesNothingRunning) {
+  const std::string marker = unique_marker("forking-shell");
+  const std::string engine = std::string(ZV_ENGINES_DIR) + "/forking_shell_engine.sh " + marker;
+  const RunResult r = run_cli({"check", "--engine", engine, "--timeout", "300"});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("within 300 ms"), std::string::npos) << r.err;
+  EXPECT_EQ(processes_with(marker), 0);  // the sleeping child went with the engine's group
+}
+
 TEST(EngineDoor, AProgramThatDoesNotExistIsAUsageError) {
   const RunResult r = run_cli({"check", "--engine", "/nonexistent/engine --flag"});
   EXPECT_EQ(r.exit_code, 2);

@@ -179,7 +179,10 @@ Expected<Subprocess> Subprocess::spawn(const std::vector<std::string>& argv) {
   check(::posix_spawn_file_actions_adddup2(&actions, child_stdin->read_end.get(), 0));
   check(::posix_spawn_file_actions_adddup2(&actions, child_stdout->write_end.get(), 1));
   check(::posix_spawn_file_actions_adddup2(&actions, child_stderr->write_end.get(), 2));
-  check(::posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF));
+  // The child leads a process group of its own, so that whatever it starts goes with it.
+  check(::posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF |
+                                                    POSIX_SPAWN_SETPGROUP));
+  check(::posix_spawnattr_setpgroup(&attributes, 0));
   check(::posix_spawnattr_setsigmask(&attributes, &no_signals));
   check(::posix_spawnattr_setsigdefault(&attributes, &default_signals));
 
@@ -252,7 +255,7 @@ Subprocess::~Subprocess() {
 
 void Subprocess::release() {
   if (pid_ > 0 && !reaped_) {
-    ::kill(pid_, SIGKILL);
+    kill_group();
     reap_blocking();
   }
   close_stdin();
@@ -267,6 +270,12 @@ void Subprocess::close_stdin() {
   stdin_fd_ = -1;
 }
 
+void Subprocess::kill_group() {
+  // Called only while the child is not yet reaped: its process id still names its group then.
+  ::kill(-pid_, SIGKILL);
+  ::kill(pid_, SIGKILL);  // in case the group could not be made or was left
+}
+
 void Subprocess::reap_blocking() {
   int status = 0;
   pid_t result;
@@ -279,14 +288,23 @@ void Subprocess::reap_blocking() {
 
 bool Subprocess::exited() {
   if (reaped_ || pid_ <= 0) return true;
-  int status = 0;
-  pid_t result;
+  // Looked at without reaping first: processes the child left behind in its group are killed
+  // while its id still names the group, then it is reaped. Nothing it started outlives it.
+  siginfo_t info{};
+  int result;
   do {
-    result = ::waitpid(pid_, &status, WNOHANG);
+    result = ::waitid(P_PID, id_t(pid_), &info, WEXITED | WNOHANG | WNOWAIT);
   } while (result < 0 && errno == EINTR);
-  if (result == 0) return false;
+  if (result == 0 && info.si_pid == 0) return false;  // still running
+  if (result == 0) ::kill(-pid_, SIGKILL);
+  int status = 0;
+  pid_t reaped;
+  do {
+    reaped = ::waitpid(pid_, &status, WNOHANG);
+  } while (reaped < 0 && errno == EINTR);
+  if (reaped == 0) return false;
   reaped_ = true;
-  if (result == pid_) wait_status_ = status;
+  if (reaped == pid_) wait_status_ = status;  // ECHILD: reaped elsewhere (SIGCHLD ignored)
   return true;
 }
 
@@ -308,7 +326,7 @@ std::string Subprocess::terminate(Milliseconds grace) {
   close_stdin();
   bool killed = false;
   if (!wait_for_exit(grace)) {
-    ::kill(pid_, SIGKILL);
+    kill_group();
     reap_blocking();
     killed = true;
   }

@@ -24,8 +24,9 @@ class Subprocess {
   using Milliseconds = std::chrono::milliseconds;
 
   // Starts argv[0] with arguments argv[1..]; a name without '/' is searched in PATH. The child
-  // gets the default signal mask and a default SIGPIPE whatever the caller has set, and inherits
-  // no descriptor of ours beyond its three pipes.
+  // gets the default signal mask and a default SIGPIPE whatever the caller has set, inherits no
+  // descriptor of ours beyond its three pipes, and leads a process group of its own: when it is
+  // killed or found to have exited, whatever it started and left in that group is killed too.
   [[nodiscard]] static Expected<Subprocess> spawn(const std::vector<std::string>& argv);
 
   Subprocess(Subprocess&& other) noexcept;
@@ -78,6 +79,8 @@ class Subprocess {
   // One read() of stdout into the line buffer (nothing when no bytes are waiting).
   [[nodiscard]] Expected<Done> read_stdout_chunk();
   void reap_blocking();
+  // SIGKILL to the child and every process of its group (before it is reaped).
+  void kill_group();
 
   pid_t pid_ = -1;
   std::string program_;
