@@ -9,6 +9,7 @@
 #include "commands.h"
 #include "version.h"
 #include "zobrist_verify/bitboard.h"
+#include "zobrist_verify/subprocess.h"
 
 namespace {
 
@@ -45,6 +46,8 @@ unreadable file (with one "error: ..." line on stderr).
 
 int main(int argc, char** argv) {
   using namespace zobrist_verify::cli;
+  // An engine runs in a process group of its own: an interrupt must take it down with us.
+  zobrist_verify::kill_children_on_interrupt();
   std::vector<std::string> words(argv + 1, argv + argc);
   if (words.empty()) return report_usage_error("no command given (try --help)");
 

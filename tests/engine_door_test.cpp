@@ -3,8 +3,11 @@
 // must survive: an engine that cannot be used is an error (exit 2); a fault on one position is a
 // failure blamed on that position (exit 1); nothing is left running afterwards.
 // Needs /usr/games/stockfish (or ZV_STOCKFISH) and python3; skips without them.
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -103,6 +106,31 @@ TEST(EngineDoor, AHangInAChildProcessOfTheEngineLeavesNothingRunning) {
   EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
   EXPECT_NE(r.err.find("within 300 ms"), std::string::npos) << r.err;
   EXPECT_EQ(processes_with(marker), 0);  // the sleeping child went with the engine's group
+}
+
+TEST(EngineDoor, AnInterruptTakesTheEngineAndWhatItStartedDownWithUs) {
+  const std::string marker = unique_marker("interrupted");
+  const std::string engine = std::string(ZV_ENGINES_DIR) + "/forking_shell_engine.sh " + marker;
+  const pid_t cli = ::fork();
+  ASSERT_GE(cli, 0);
+  if (cli == 0) {
+    const int null = ::open("/dev/null", O_WRONLY);
+    ::dup2(null, 1);
+    ::dup2(null, 2);
+    ::execl(ZV_CLI_PATH, ZV_CLI_PATH, "check", "--engine", engine.c_str(), "--timeout", "60000",
+            static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  // The engine hangs in a child on the first key: wait until the command, the engine script and
+  // that child (`sh -c 'sleep 3600; :' MARKER`) all show the marker.
+  for (int i = 0; i < 100 && processes_with(marker) < 3; ++i) ::usleep(50'000);
+  ASSERT_EQ(processes_with(marker), 3);
+  ::kill(cli, SIGINT);
+  int status = 0;
+  ASSERT_EQ(::waitpid(cli, &status, 0), cli);
+  EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGINT) << status;
+  for (int i = 0; i < 40 && processes_with(marker) > 0; ++i) ::usleep(50'000);
+  EXPECT_EQ(processes_with(marker), 0);
 }
 
 TEST(EngineDoor, AProgramThatDoesNotExistIsAUsageError) {

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <thread>
@@ -130,7 +131,47 @@ class SigpipeGuard {
   bool raised_ = false;
 };
 
+// The children spawned and not yet reaped, for the interrupt handler (lock-free, so that a signal
+// handler may read it). A child that finds no free slot is simply not killed on an interrupt.
+constexpr std::size_t MaxLiveChildren = 256;
+std::atomic<pid_t> live_children[MaxLiveChildren];
+
+void remember_child(pid_t pid) {
+  for (std::atomic<pid_t>& slot : live_children) {
+    pid_t empty = 0;
+    if (slot.compare_exchange_strong(empty, pid)) return;
+  }
+}
+
+void forget_child(pid_t pid) {
+  for (std::atomic<pid_t>& slot : live_children) {
+    pid_t expected = pid;
+    if (slot.compare_exchange_strong(expected, 0)) return;
+  }
+}
+
+extern "C" void kill_children_and_reraise(int signal) {
+  for (std::atomic<pid_t>& slot : live_children) {
+    const pid_t pid = slot.load();
+    if (pid > 0) {
+      ::kill(-pid, SIGKILL);
+      ::kill(pid, SIGKILL);
+    }
+  }
+  ::signal(signal, SIG_DFL);
+  ::raise(signal);
+}
+
 }  // namespace
+
+void kill_children_on_interrupt() {
+  for (int signal : {SIGINT, SIGTERM, SIGHUP}) {
+    struct sigaction action {};
+    action.sa_handler = kill_children_and_reraise;
+    sigemptyset(&action.sa_mask);
+    ::sigaction(signal, &action, nullptr);
+  }
+}
 
 std::string describe_wait_status(int status) {
   if (WIFEXITED(status)) return "exited with status " + std::to_string(WEXITSTATUS(status));
@@ -206,6 +247,7 @@ Expected<Subprocess> Subprocess::spawn(const std::vector<std::string>& argv) {
 
   Subprocess process;
   process.pid_ = pid;
+  remember_child(pid);
   process.program_ = program;
   process.stdin_fd_ = child_stdin->write_end.release();
   process.stdout_fd_ = child_stdout->read_end.release();
@@ -283,6 +325,7 @@ void Subprocess::reap_blocking() {
     result = ::waitpid(pid_, &status, 0);
   } while (result < 0 && errno == EINTR);
   reaped_ = true;
+  forget_child(pid_);
   if (result == pid_) wait_status_ = status;  // ECHILD: reaped elsewhere (SIGCHLD ignored)
 }
 
@@ -304,6 +347,7 @@ bool Subprocess::exited() {
   } while (reaped < 0 && errno == EINTR);
   if (reaped == 0) return false;
   reaped_ = true;
+  forget_child(pid_);
   if (reaped == pid_) wait_status_ = status;  // ECHILD: reaped elsewhere (SIGCHLD ignored)
   return true;
 }

@@ -16,6 +16,11 @@
 
 namespace zobrist_verify {
 
+// Makes SIGINT, SIGTERM and SIGHUP kill every child spawned by Subprocess and not yet reaped
+// (with its process group, which a terminal's Ctrl-C no longer reaches) before the program ends
+// by the signal as it would have. For programs, such as the CLI, that own their signal handling.
+void kill_children_on_interrupt();
+
 // "exited with status 3", "killed by signal 11 (Segmentation fault)".
 std::string describe_wait_status(int status);
 
