@@ -270,19 +270,19 @@ TargetKeys Scratch::keys_of(const std::string& fen, bool chess960, const Line& c
   require_valid(fen, chess960);
   const Expected<Done> done = hash_->set_position(fen, chess960);
   if (count_fen(target_, fen, done)) discard_case("the target refused the FEN " + fen);
-  if (!done) broken("set_position rejected a valid FEN", Error{done.error(), done.error_kind()});
+  if (!done) broken("set_position rejected a valid FEN", done.failure());
   TargetKeys k;
   Expected<Key> key = hash_->key();
-  if (!key) broken("key() failed", Error{key.error(), key.error_kind()});
+  if (!key) broken("key() failed", key.failure());
   k.key = *key;
   if (caps_.pawn_key) {
     Expected<Key> pawn = hash_->pawn_key();
-    if (!pawn) broken("pawn_key() failed", Error{pawn.error(), pawn.error_kind()});
+    if (!pawn) broken("pawn_key() failed", pawn.failure());
     k.pawn_key = *pawn;
   }
   if (caps_.material_key) {
     Expected<Key> material = hash_->material_key();
-    if (!material) broken("material_key() failed", Error{material.error(), material.error_kind()});
+    if (!material) broken("material_key() failed", material.failure());
     k.material_key = *material;
   }
   return k;

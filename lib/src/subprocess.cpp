@@ -467,6 +467,8 @@ Expected<Done> Subprocess::write_all(std::string_view data, Milliseconds timeout
 }
 
 bool Subprocess::take_buffered_line(std::string& line) {
+  // Lines are taken from stdout_start_ on; the consumed front is dropped only once it is most of
+  // the buffer, so that a large read is not shifted once per line.
   const auto newline = stdout_buffer_.find('\n', stdout_start_);
   if (newline == std::string::npos) return false;
   line.assign(stdout_buffer_, stdout_start_, newline - stdout_start_);
@@ -474,6 +476,9 @@ bool Subprocess::take_buffered_line(std::string& line) {
   stdout_start_ = newline + 1;
   if (stdout_start_ == stdout_buffer_.size()) {
     stdout_buffer_.clear();
+    stdout_start_ = 0;
+  } else if (stdout_start_ > stdout_buffer_.size() / 2) {
+    stdout_buffer_.erase(0, stdout_start_);
     stdout_start_ = 0;
   }
   return true;
@@ -496,22 +501,7 @@ Expected<std::optional<std::string>> Subprocess::read_line(Milliseconds timeout)
   if (stdout_fd_ < 0) return Error{"the output of '" + program_ + "' is already closed"};
   auto deadline = Clock::now() + timeout;
   for (;;) {
-    // Lines are taken from stdout_start_ on; the consumed front is dropped only once it is most
-    // of the buffer, so that a large read is not shifted once per line.
-    auto newline = stdout_buffer_.find('\n', stdout_start_);
-    if (newline != std::string::npos) {
-      std::string line = stdout_buffer_.substr(stdout_start_, newline - stdout_start_);
-      stdout_start_ = newline + 1;
-      if (stdout_start_ == stdout_buffer_.size()) {
-        stdout_buffer_.clear();
-        stdout_start_ = 0;
-      } else if (stdout_start_ > stdout_buffer_.size() / 2) {
-        stdout_buffer_.erase(0, stdout_start_);
-        stdout_start_ = 0;
-      }
-      if (!line.empty() && line.back() == '\r') line.pop_back();
-      return std::optional<std::string>(std::move(line));
-    }
+    if (std::string line; take_buffered_line(line)) return std::optional<std::string>(std::move(line));
     stdout_buffer_.erase(0, stdout_start_);
     stdout_start_ = 0;
     if (stdout_buffer_.size() > max_line_length) {

@@ -23,13 +23,6 @@ std::string_view trim(std::string_view text) {
 }
 
 // Splits off the first word of a line; `rest` gets the remainder, trimmed.
-std::string_view first_word(std::string_view line, std::string_view* rest = nullptr) {
-  line = trim(line);
-  auto end = line.find_first_of(" \t");
-  std::string_view word = line.substr(0, end);
-  if (rest != nullptr) *rest = end == std::string_view::npos ? "" : trim(line.substr(end));
-  return word;
-}
 
 std::string ms_text(Milliseconds ms) {
   return std::to_string(ms.count()) + " ms";
@@ -63,6 +56,14 @@ std::vector<std::string> offered_option_names(const std::vector<std::string>& li
 }
 
 }  // namespace
+
+std::string_view first_word(std::string_view line, std::string_view* rest) {
+  line = trim(line);
+  auto end = line.find_first_of(" \t");
+  std::string_view word = line.substr(0, end);
+  if (rest != nullptr) *rest = end == std::string_view::npos ? "" : trim(line.substr(end));
+  return word;
+}
 
 Expected<Key> parse_hex_key(std::string_view text) {
   if (text.empty()) return Error{"the key is empty"};

@@ -39,6 +39,7 @@ class [[nodiscard]] Expected {
   const T& operator*() const& { return value(); }
   const std::string& error() const { return std::get<1>(data_).message; }
   ErrorKind error_kind() const { return std::get<1>(data_).kind; }
+  const Error& failure() const { return std::get<1>(data_); }  // the whole error, kind included
 
  private:
   std::variant<T, Error> data_;

@@ -31,6 +31,10 @@ struct DisplayedPosition {
   std::string checkers;  // squares as printed ("e1 h4"), "" when not in check
 };
 
+// The first word of a line of engine output ("readyok" of " readyok \r"); `rest`, when given,
+// gets the remainder, trimmed.
+std::string_view first_word(std::string_view line, std::string_view* rest = nullptr);
+
 // Parses 1 to 16 hexadecimal digits (either case), nothing else.
 [[nodiscard]] Expected<Key> parse_hex_key(std::string_view text);
 // Parses the lines of a reply to `d`, the last one being "Checkers: ...".

@@ -17,19 +17,13 @@ using Milliseconds = std::chrono::milliseconds;
 // The reply of one request may not be longer than this (Stockfish's `d` prints about 22 lines).
 constexpr int MaxReplyLines = 1000;
 
-std::string_view first_word(std::string_view line) {
-  const std::size_t begin = line.find_first_not_of(" \t");
-  if (begin == std::string_view::npos) return "";
-  const std::size_t end = line.find_first_of(" \t", begin);
-  return line.substr(begin, end == std::string_view::npos ? std::string_view::npos : end - begin);
-}
-
 std::string quoted(const std::string& line) {
   return "'" + (line.size() > 120 ? line.substr(0, 120) + "..." : line) + "'";
 }
 
-bool is_fault(const Error& error) {
-  return error.kind == ErrorKind::Crashed || error.kind == ErrorKind::TimedOut;
+// A fault stops the engine (it died or hung); any other error leaves it answering.
+bool is_fault(ErrorKind kind) {
+  return kind == ErrorKind::Crashed || kind == ErrorKind::TimedOut;
 }
 
 std::string fault_key(bool chess960, const std::string& position_command) {
@@ -142,8 +136,7 @@ bool EngineConnection::send(const Request& request) {
   lines.push_back(request.position_command);
   lines.push_back(options_.key_command);
   lines.push_back("isready");
-  if (transcript_.is_open())
-    for (const std::string& line : lines) transcript_ << line << '\n';
+  for (const std::string& line : lines) write_transcript(line + '\n');
   return engine_->send_lines(lines).has_value();
 }
 
@@ -156,7 +149,7 @@ KeyTicket EngineConnection::request(const std::string& position_command, bool ch
   }
   if (in_flight_.empty() && (!engine_ || !engine_->running())) {
     if (auto restarted = restart(); !restarted) {
-      answer(r, Error{restarted.error(), restarted.error_kind()});
+      answer(r, restarted.failure());
       return ticket;
     }
   }
@@ -201,8 +194,8 @@ void EngineConnection::read_oldest() {
   Request oldest = std::move(in_flight_.front());
   in_flight_.pop_front();
   Expected<Key> key = read_reply(oldest.position_command);
-  const bool fault = !key && is_fault(Error{key.error(), key.error_kind()});
-  if (fault) remember_fault(oldest, Error{key.error(), key.error_kind()});
+  const bool fault = !key && is_fault(key.error_kind());
+  if (fault) remember_fault(oldest, key.failure());
   answer(oldest, std::move(key));
   if (!fault) return;
   std::deque<Request> rest = std::move(in_flight_);
@@ -214,7 +207,7 @@ void EngineConnection::replay_alone(std::deque<Request> requests) {
   for (Request& r : requests) {
     if (!engine_ || !engine_->running()) {
       if (auto restarted = restart(); !restarted) {
-        answer(r, Error{restarted.error(), restarted.error_kind()});
+        answer(r, restarted.failure());
         continue;
       }
     }
@@ -225,8 +218,8 @@ void EngineConnection::replay_alone(std::deque<Request> requests) {
       continue;
     }
     Expected<Key> key = read_reply(r.position_command);
-    if (!key && is_fault(Error{key.error(), key.error_kind()}))
-      remember_fault(r, Error{key.error(), key.error_kind()});
+    if (!key && is_fault(key.error_kind()))
+      remember_fault(r, key.failure());
     answer(r, std::move(key));
   }
 }
