@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "games/game_suite.h"
 #include "generators.h"
 #include "target_session.h"
 #include "zobrist_verify/properties.h"
@@ -28,6 +29,9 @@ struct PropertyDefinition {
   bool single_case;  // one large case instead of `cases` small ones
 };
 const std::vector<PropertyDefinition>& property_definitions();
+
+// Chess as a game of the generic suite (chess_game.cpp): properties 1 to 4 are its shapes.
+games::GameTarget chess_game(const PropertyContext& context);
 
 void incremental_equals_full(const PropertyContext& context);
 void reversibility(const PropertyContext& context);

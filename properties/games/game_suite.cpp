@@ -3,6 +3,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstring>
+#include <deque>
+#include <unordered_map>
+#include <unordered_set>
 
 #include <rapidcheck.h>
 
@@ -14,41 +18,56 @@ namespace zobrist_verify::properties::games {
 
 namespace {
 
-// A generated case: the choices that pick each move, and the seed of the game's own draws.
-struct Scenario {
-  std::vector<std::uint32_t> choices;
-  std::uint64_t seed = 0;
-};
-
-Scenario generate_scenario() {
-  Scenario s;
-  s.choices = *rc::gen::container<std::vector<std::uint32_t>>(rc::gen::arbitrary<std::uint32_t>());
-  s.seed = *rc::gen::arbitrary<std::uint64_t>();
-  return s;
+std::unique_ptr<GameSession> open_session(const GameTarget& target) {
+  std::unique_ptr<GameSession> session = target.start ? target.start() : nullptr;
+  if (!session) {
+    Counterexample c;
+    c.start_fen = target.start_description;
+    c.ply = -1;
+    c.what = "the target gave no session";
+    c.comparison = Comparison::NoKeys;
+    fail(std::move(c));
+  }
+  return session;
 }
 
-// A played line: the session and the names of the moves it took.
-struct PlayedLine {
-  std::unique_ptr<GameSession> session;
-  std::vector<std::string> moves;
-};
-
-// Plays every choice of the scenario from the start (until no move is left).
-PlayedLine play_line(const GameTarget& target, const Scenario& s) {
-  PlayedLine line{target.start(), {}};
-  for (std::uint32_t choice : s.choices) {
-    const auto move = line.session->play(choice);
+// The default generator: a list of generated choices, each picking a move on a session of its
+// own, played from the game's start.
+Route generate_by_choices(const GameTarget& target) {
+  const auto choices =
+      *rc::gen::container<std::vector<std::uint32_t>>(rc::gen::arbitrary<std::uint32_t>());
+  std::unique_ptr<GameSession> picker = open_session(target);
+  Route line;
+  if (!picker->begin(line.fen, false)) return line;
+  for (std::uint32_t choice : choices) {
+    const std::optional<std::string> move = picker->pick(choice);
     if (!move) break;
+    picker->play(*move);
     line.moves.push_back(*move);
   }
   return line;
 }
 
-Counterexample counterexample(const GameTarget& target, const PlayedLine& line, int ply,
-                              std::string what) {
+Route generate(const GameTarget& target) {
+  return target.generate ? target.generate() : generate_by_choices(target);
+}
+
+// A session at the start of `line`; a tolerated refusal of the start discards the case.
+std::unique_ptr<GameSession> begin_line(const GameTarget& target, const Route& line) {
+  std::unique_ptr<GameSession> session = open_session(target);
+  if (!session->begin(line.fen, line.chess960))
+    throw rc::detail::CaseResult(rc::detail::CaseResult::Type::Discard,
+                                 "the target refused the start " + line.fen);
+  return session;
+}
+
+// A counterexample at `ply` of `line` (its moves up to that ply; -1: at the start).
+Counterexample at(const GameTarget& target, const Route& line, int ply, std::string what) {
   Counterexample c;
-  c.start_fen = target.start_description;
-  c.moves = line.moves;
+  c.start_fen = line.fen.empty() ? target.start_description : line.fen;
+  c.chess960 = line.chess960;
+  c.moves.assign(line.moves.begin(),
+                 line.moves.begin() + std::ptrdiff_t(std::clamp(ply + 1, 0, int(line.moves.size()))));
   c.ply = ply;
   c.what = std::move(what);
   return c;
@@ -61,119 +80,398 @@ Counterexample counterexample(const GameTarget& target, const PlayedLine& line, 
   fail(std::move(c));
 }
 
-void incremental_equals_full(const GameTarget& target) {
-  const Scenario s = generate_scenario();
-  PlayedLine line{target.start(), {}};
-  if (line.session->key() != line.session->full_key())
-    fail_same_key(counterexample(target, line, -1, "the start key equals the key from scratch"),
-                  line.session->full_key(), line.session->key());
-  for (std::uint32_t choice : s.choices) {
-    const auto move = line.session->play(choice);
-    if (!move) break;
-    line.moves.push_back(*move);
-    if (line.session->key() != line.session->full_key())
-      fail_same_key(counterexample(target, line, int(line.moves.size()) - 1,
-                                   "the incremental key equals the key from scratch of " +
-                                       line.session->position()),
-                    line.session->full_key(), line.session->key());
-  }
+KeyParts read_keys(GameSession& session) {
+  const AskedKeys asked = session.ask_keys();
+  return session.collect(asked);
+}
+
+// The first key part in which `want` and `got` differ, or -1.
+int differing_part(const std::vector<std::string>& parts, const KeyParts& want,
+                   const KeyParts& got) {
+  for (std::size_t p = 0; p < parts.size(); ++p)
+    if (want[p] != got[p]) return int(p);
+  return -1;
+}
+
+void tag_length(const Route& line) {
   tag_case(line.moves.size() >= 40 ? "40+ moves" : "under 40 moves");
+}
+
+}  // namespace
+
+void incremental_equals_full(const GameTarget& target) {
+  const Route line = generate(target);
+  std::unique_ptr<GameSession> session = begin_line(target, line);
+  const std::vector<std::string> parts = session->key_parts();
+  // Every key of the line is asked for before any is read (a pipelined target answers them in
+  // one stream), then the comparisons run in the order of the plies.
+  struct Ply {
+    AskedKeys incremental, fresh;
+  };
+  std::vector<Ply> plies;
+  plies.reserve(line.moves.size() + 1);
+  plies.push_back({session->ask_keys(), session->ask_keys_from_scratch()});
+  for (const std::string& move : line.moves) {
+    session->play(move);
+    plies.push_back({session->ask_keys(), session->ask_keys_from_scratch()});
+  }
+  for (const Ply& p : plies) {
+    const KeyParts incremental = session->collect(p.incremental);
+    const KeyParts fresh = session->collect(p.fresh);
+    const int ply = p.incremental.ply;
+    // At the start the exact keys are checked first: a wrong start key explains the rest.
+    if (ply < 0) session->check_exact(p.incremental, incremental);
+    if (const int part = differing_part(parts, fresh, incremental); part >= 0)
+      fail_same_key(at(target, line, ply, parts[std::size_t(part)] + ": " + p.fresh.what),
+                    fresh[std::size_t(part)], incremental[std::size_t(part)]);
+    if (ply >= 0) session->check_exact(p.incremental, incremental);
+  }
+  if (!target.generate) tag_length(line);
 }
 
 void reversibility(const GameTarget& target) {
-  const Scenario s = generate_scenario();
-  PlayedLine line{target.start(), {}};
-  for (std::uint32_t choice : s.choices) {
-    const Key before = line.session->key();
-    const std::string position = line.session->position();
-    const auto move = line.session->play(choice);
-    if (!move) break;
-    line.moves.push_back(*move);
-    const Key after = line.session->key();
-    line.session->unmake();
-    const int ply = int(line.moves.size()) - 1;
-    if (line.session->position() != position) {
-      Counterexample c = counterexample(
-          target, line, ply,
-          "unmake restores the position " + position + ", not " + line.session->position());
+  const Route line = generate(target);
+  std::unique_ptr<GameSession> session = begin_line(target, line);
+  const std::vector<std::string> parts = session->key_parts();
+  std::vector<KeyParts> before, after;
+  for (std::size_t i = 0; i < line.moves.size(); ++i) {
+    const std::string& move = line.moves[i];
+    const int ply = int(i);
+    const KeyParts keys = read_keys(*session);
+    const std::string position = session->position();
+    before.push_back(keys);
+    session->play(move);
+    const KeyParts played = read_keys(*session);
+    session->unmake();
+    // The counterexample shows the move that was made and taken back.
+    const KeyParts restored = read_keys(*session);
+    if (const int part = differing_part(parts, keys, restored); part >= 0)
+      fail_same_key(at(target, line, ply,
+                       parts[std::size_t(part)] + " after making " + move +
+                           " and unmaking it vs before"),
+                    keys[std::size_t(part)], restored[std::size_t(part)]);
+    const std::string consistency = session->consistency();
+    if (session->position() != position || !consistency.empty()) {
+      Counterexample c = at(target, line, ply,
+                            "unmaking " + move + " restores the position " + position +
+                                (consistency.empty() ? ", not " + session->position()
+                                                     : ": " + consistency));
       c.comparison = Comparison::NoKeys;
       fail(std::move(c));
     }
-    if (line.session->key() != before)
-      fail_same_key(counterexample(target, line, ply, "unmake restores the key of " + position),
-                    before, line.session->key());
-    if (!line.session->play(choice) || line.session->key() != after)
-      fail_same_key(counterexample(target, line, ply,
-                                   "the move replayed after unmake gives the "
-                                   "same key"),
-                    after, line.session->key());
+    session->play(move);
+    const KeyParts replayed = read_keys(*session);
+    if (const int part = differing_part(parts, played, replayed); part >= 0)
+      fail_same_key(at(target, line, ply,
+                       parts[std::size_t(part)] + " after " + move +
+                           " replayed after its unmake vs the first time"),
+                    played[std::size_t(part)], replayed[std::size_t(part)]);
+    after.push_back(played);
   }
-  tag_case(line.moves.size() >= 40 ? "40+ moves" : "under 40 moves");
+  // Unwind to the start, then replay: stale state left by unmake shows up in later keys.
+  const int plies = int(line.moves.size());
+  for (int i = plies - 1; i >= 0; --i) {
+    session->unmake();
+    const KeyParts keys = read_keys(*session);
+    if (const int part = differing_part(parts, before[std::size_t(i)], keys); part >= 0) {
+      Counterexample c = at(target, line, plies - 1,
+                            parts[std::size_t(part)] + " after unmaking every move back to ply " +
+                                std::to_string(i) + " vs the one seen on the way in");
+      c.ply = i;
+      fail_same_key(std::move(c), before[std::size_t(i)][std::size_t(part)],
+                    keys[std::size_t(part)]);
+    }
+  }
+  for (int i = 0; i < plies; ++i) {
+    session->play(line.moves[std::size_t(i)]);
+    const KeyParts keys = read_keys(*session);
+    if (const int part = differing_part(parts, after[std::size_t(i)], keys); part >= 0)
+      fail_same_key(at(target, line, i,
+                       parts[std::size_t(part)] +
+                           ": replaying the line after unmaking it all vs the first time"),
+                    after[std::size_t(i)][std::size_t(part)], keys[std::size_t(part)]);
+  }
+  if (!target.generate) tag_length(line);
 }
 
 void equivalence(const GameTarget& target) {
-  const Scenario s = generate_scenario();
-  const PlayedLine line = play_line(target, s);
-  for (const KeyRelation& r : line.session->equivalents(s.seed)) {
+  const Route line = generate(target);
+  const std::uint64_t seed = *rc::gen::arbitrary<std::uint64_t>();
+  std::unique_ptr<GameSession> session = begin_line(target, line);
+  for (const std::string& move : line.moves) session->play(move);
+  for (const KeyRelation& r : session->equivalents(seed)) {
     if (!r.tag.empty()) tag_case(r.tag);
-    if (r.expected == r.actual) continue;
-    Counterexample c = counterexample(target, line, -1, r.what);
-    c.positions = {{r.position, false, {}, r.position_key}, {r.other, false, {}, r.actual}};
-    fail_same_key(std::move(c), r.expected, r.actual);
+    const bool same = r.second.key == r.expected;
+    const bool holds = r.comparison == Comparison::DifferentKeys ? r.first.key != r.second.key
+                                                                 : same;
+    if (holds) continue;
+    Counterexample c;
+    if (r.route) {
+      c.start_fen = r.route->fen;
+      c.chess960 = r.route->chess960;
+      c.moves = r.route->moves;
+      c.ply = int(c.moves.size()) - 1;
+      c.what = r.what;
+    } else {
+      c = at(target, line, int(line.moves.size()) - 1, r.what);
+    }
+    c.positions = {r.first, r.second};
+    if (r.comparison == Comparison::DifferentKeys) {
+      c.comparison = Comparison::DifferentKeys;
+      c.difference = r.difference;
+      fail(std::move(c));
+    }
+    fail_same_key(std::move(c), r.expected, r.second.key);
   }
 }
 
-void unequal_keys(const GameTarget& target) {
-  const Scenario s = generate_scenario();
-  const PlayedLine line = play_line(target, s);
-  const std::string position = line.session->position();
-  for (const DifferingPosition& d : line.session->differing(s.seed)) {
-    if (!d.tag.empty()) tag_case(d.tag);
-    if (d.key != line.session->key() || d.known_anomaly || d.other == position) continue;
-    Counterexample c =
-        counterexample(target, line, -1, "positions that differ have different keys");
+namespace {
+
+// Identities of one width kept end to end in one buffer, found through a hash set of their
+// indices: 10^7 chess positions fit in a few hundred megabytes.
+class IdentityStore {
+ public:
+  // The index of `identity`, added when new; `added` says which.
+  std::uint32_t find_or_add(const std::string& identity, bool& added) {
+    if (width_ == 0) width_ = identity.size();
+    if (identity.size() != width_)
+      throw std::logic_error("a game gave identities of different widths");
+    bytes_.insert(bytes_.end(), identity.begin(), identity.end());
+    const auto index = std::uint32_t(bytes_.size() / width_ - 1);
+    const auto [it, inserted] = set_.insert(index);
+    added = inserted;
+    if (!inserted) bytes_.resize(bytes_.size() - width_);
+    return added ? index : *it;
+  }
+  std::string at(std::uint32_t index) const {
+    return std::string(bytes_.data() + std::size_t(index) * width_, width_);
+  }
+  std::size_t size() const { return set_.size(); }
+  void reserve(std::size_t n) { set_.reserve(n); }
+
+ private:
+  struct Hash {
+    const IdentityStore* store;
+    std::size_t operator()(std::uint32_t i) const {
+      // FNV-1a over the bytes, then a final mix.
+      std::uint64_t h = 0xcbf29ce484222325ULL;
+      const char* p = store->bytes_.data() + std::size_t(i) * store->width_;
+      for (std::size_t k = 0; k < store->width_; ++k)
+        h = (h ^ std::uint8_t(p[k])) * 0x100000001b3ULL;
+      return std::size_t(h ^ (h >> 29));
+    }
+  };
+  struct Equal {
+    const IdentityStore* store;
+    bool operator()(std::uint32_t a, std::uint32_t b) const {
+      return std::memcmp(store->bytes_.data() + std::size_t(a) * store->width_,
+                         store->bytes_.data() + std::size_t(b) * store->width_,
+                         store->width_) == 0;
+    }
+  };
+  std::size_t width_ = 0;
+  std::vector<char> bytes_;
+  std::unordered_set<std::uint32_t, Hash, Equal> set_{16, Hash{this}, Equal{this}};
+};
+
+// The default report of a sweep failure: both lines as played, with their positions.
+[[noreturn]] void report_lines(const GameTarget& target, const Route& first, const Route& second,
+                               bool collision, std::size_t distinct, const std::string& first_position,
+                               const std::string& second_position, Key first_key, Key second_key) {
+  Counterexample c = at(target, second, int(second.moves.size()) - 1, "");
+  const ComparedPosition one{first_position, false, {}, first_key};
+  const ComparedPosition two{second_position, false, {}, second_key};
+  c.positions = {one, two};
+  if (collision) {
     c.comparison = Comparison::DifferentKeys;
-    c.difference = d.difference;
-    c.positions = {{position, false, {}, line.session->key()}, {d.other, false, {}, d.key}};
+    c.what = "64-bit key collision after " + std::to_string(distinct) +
+             " distinct positions: the position of this line has the key of one reached by " +
+             moves_text(first.moves);
     fail(std::move(c));
   }
+  c.what = "the same position reached by two lines has two keys (the other line: " +
+           moves_text(first.moves) + ")";
+  fail_same_key(std::move(c), first_key, second_key);
 }
+
+}  // namespace
+
+void unequal_positions_unequal_keys(const GameTarget& target, int cases) {
+  const std::size_t wanted =
+      target.sweep_positions ? target.sweep_positions(cases)
+                             : 10'000 * std::size_t(std::max(1, cases / 100));
+  // One large case, not shrunk by RapidCheck (each rerun would replay the whole sweep); a
+  // failure is cut down by the game's report_sweep_failure.
+  SplitMix random(*rc::gen::noShrink(rc::gen::resize(100, rc::gen::arbitrary<std::uint64_t>())));
+  std::unique_ptr<GameSession> session = open_session(target);
+
+  // Where each position was first seen: line and ply, to replay it on a failure.
+  struct Seen {
+    Key key;
+    std::uint32_t line;
+    std::int32_t ply;
+  };
+  std::vector<Route> lines;
+  IdentityStore identities;
+  std::vector<Seen> seen;  // by identity index
+  std::unordered_map<Key, std::uint32_t> by_key;
+  identities.reserve(wanted * 2);
+  by_key.reserve(wanted * 2);
+
+  auto route_to = [&](const Seen& s) {
+    Route r = lines[s.line];
+    r.moves.resize(std::size_t(s.ply + 1));
+    return r;
+  };
+  // Replays the route on a fresh session: its position's description.
+  auto describe = [&](const Route& r) {
+    std::unique_ptr<GameSession> replay = open_session(target);
+    if (!replay->begin(r.fen, r.chess960)) return std::string("(start refused)");
+    for (const std::string& m : r.moves) replay->play(m);
+    return replay->position();
+  };
+  auto fail_pair = [&](const Seen& first, const Seen& here, bool collision) {
+    const Route a = route_to(first), b = route_to(here);
+    if (target.report_sweep_failure) target.report_sweep_failure(a, b, collision, identities.size());
+    report_lines(target, a, b, collision, identities.size(), describe(a), describe(b), first.key,
+                 here.key);
+  };
+
+  // Each line is played and all its keys asked for first; its keys are read and checked, ply by
+  // ply, only once the next line has been asked for, so a pipelined target always has work.
+  struct Asked {
+    std::string identity;
+    AskedKeys keys;
+    std::vector<DifferingPosition> differing;
+    std::string position;
+  };
+  struct AskedLine {
+    std::uint32_t index;
+    std::vector<Asked> plies;
+  };
+  std::deque<AskedLine> unread;
+  std::size_t perturbed = 0;
+  auto check_line = [&](const AskedLine& l) {
+    for (const Asked& a : l.plies) {
+      if (identities.size() >= wanted) return;
+      const Key key = session->collect(a.keys)[0];
+      const Seen here{key, l.index, a.keys.ply};
+      for (const DifferingPosition& d : a.differing) {
+        ++perturbed;
+        if (!d.tag.empty()) tag_case(d.tag);
+        if (d.key != key || d.known_anomaly || d.other == a.position) continue;
+        Counterexample c = at(target, lines[l.index], a.keys.ply,
+                              "positions that differ have different keys");
+        c.comparison = Comparison::DifferentKeys;
+        c.difference = d.difference;
+        c.positions = {{a.position, false, {}, key}, {d.other, false, {}, d.key}};
+        fail(std::move(c));
+      }
+      bool added = false;
+      const std::uint32_t index = identities.find_or_add(a.identity, added);
+      if (!added) {
+        if (seen[index].key != key) fail_pair(seen[index], here, false);
+        continue;
+      }
+      seen.push_back(here);
+      if (const auto it = by_key.find(key); it != by_key.end()) {
+        const bool explained =
+            target.may_share_key && target.may_share_key(identities.at(it->second), a.identity);
+        if (!explained) fail_pair(seen[it->second], here, true);
+        continue;
+      }
+      by_key.emplace(key, index);
+    }
+  };
+  // Far more lines than needed: stops a game whose lines repeat, or a target refusing every start.
+  const std::size_t max_lines = wanted;
+  for (std::size_t attempt = 0; identities.size() < wanted && attempt < max_lines; ++attempt) {
+    Route start = target.sweep_start ? target.sweep_start(random) : Route{};
+    if (!session->begin(start.fen, start.chess960)) continue;  // refused, and counted
+    lines.push_back({start.fen, start.chess960, {}});
+    AskedLine asked{std::uint32_t(lines.size() - 1), {}};
+    for (int ply = -1; ply < target.sweep_plies; ++ply) {
+      if (ply >= 0) {
+        const std::optional<std::string> move = session->pick(random.next());
+        if (!move) break;
+        session->play(*move);
+        lines.back().moves.push_back(*move);
+      }
+      Asked a{session->identity(), session->ask_keys(), session->differing(random.next()), {}};
+      if (!a.differing.empty()) a.position = session->position();
+      asked.plies.push_back(std::move(a));
+    }
+    unread.push_back(std::move(asked));
+    if (unread.size() > 1) {
+      check_line(unread.front());
+      unread.pop_front();
+    }
+  }
+  while (!unread.empty() && identities.size() < wanted) {
+    check_line(unread.front());
+    unread.pop_front();
+  }
+  if (identities.size() < wanted) {
+    Counterexample c = at(target, lines.empty() ? Route{} : lines.back(), -1,
+                          "only " + std::to_string(identities.size()) +
+                              " distinct positions generated, fewer than the " +
+                              std::to_string(wanted) + " wanted");
+    c.comparison = Comparison::NoKeys;
+    fail(std::move(c));
+  }
+  tag_case(std::to_string(identities.size()) + " distinct positions" +
+           (perturbed ? ", " + std::to_string(perturbed) + " made to differ" : ""));
+}
+
+namespace {
 
 struct Shape {
   std::string name;
   std::string contract;
   std::string broken_example;
-  void (*body)(const GameTarget&);
 };
 
-std::vector<Shape> shapes(const GameTarget& target) {
+std::vector<Shape> default_shapes(const GameTarget& target) {
   return {
       {"incremental-equals-full",
-       "after every move of a random game the incremental key equals the key computed from "
+       "after every move of a random line the incremental key equals the key computed from "
        "scratch",
        "an update step that forgets part of the position (a closed board's squares, a "
-       "subtraction done as XOR)",
-       incremental_equals_full},
+       "subtraction done as XOR)"},
       {"reversibility",
-       "unmaking a move restores the position and its key, and replaying it gives the same key",
-       "an unmake that restores the board but not every term of the key", reversibility},
-      {target.equivalence.name, target.equivalence.contract, target.equivalence.broken_example,
-       equivalence},
+       "unmaking a move restores the position and its key, replaying it gives the same key, and "
+       "a full unwind and replay of the line sees the same keys",
+       "an unmake that restores the board but not every term of the key"},
+      {target.equivalence.name, target.equivalence.contract, target.equivalence.broken_example},
       {"unequal-positions-unequal-keys",
+       "a sweep of distinct positions from random lines has no shared key, and at each of them "
        "positions made to differ on purpose (one stone, one square, the side, the sent board, a "
        "random other position) have different keys, apart from the construction's documented "
        "anomalies",
-       "a term left out of the key (the colour of a stone, the board a player is sent to)",
-       unequal_keys},
+       "a term left out of the key (the colour of a stone, the board a player is sent to)"},
   };
 }
 
+using ShapeBody = void (*)(const GameTarget&, int);
+constexpr std::array<ShapeBody, 4> Bodies = {
+    [](const GameTarget& t, int) { incremental_equals_full(t); },
+    [](const GameTarget& t, int) { reversibility(t); },
+    [](const GameTarget& t, int) { equivalence(t); },
+    [](const GameTarget& t, int cases) { unequal_positions_unequal_keys(t, cases); },
+};
+
 }  // namespace
 
+bool is_single_case_shape(std::size_t index) {
+  return index == 3;
+}
+
 std::vector<PropertyInfo> game_properties(const GameTarget& target) {
+  if (!target.infos.empty()) return target.infos;
   std::vector<PropertyInfo> out;
-  for (const Shape& s : shapes(target))
-    out.push_back({target.game + ":" + s.name, s.contract, s.broken_example});
+  const std::string prefix = target.game.empty() ? "" : target.game + ":";
+  for (const Shape& s : default_shapes(target))
+    out.push_back({prefix + s.name, s.contract, s.broken_example});
   return out;
 }
 
@@ -183,11 +481,13 @@ PropertyResult run_game_property(const std::string& name, const GameTarget& targ
   result.name = name;
   result.target = target.name;
   const auto started = std::chrono::steady_clock::now();
-  for (const Shape& s : shapes(target)) {
-    if (target.game + ":" + s.name != name) continue;
+  const std::vector<PropertyInfo> infos = game_properties(target);
+  for (std::size_t i = 0; i < infos.size() && i < Bodies.size(); ++i) {
+    if (infos[i].name != name) continue;
+    TallyScope tally_scope(result.tally);
     run_rapidcheck(
-        target.name + "/" + name, options, false, [&target, body = s.body](int) { body(target); },
-        result);
+        target.name + "/" + name, options, is_single_case_shape(i),
+        [&target, body = Bodies[i]](int cases) { body(target, cases); }, result);
     result.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return result;

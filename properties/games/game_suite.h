@@ -1,10 +1,21 @@
-// The generic property layer: one machinery for every game that is not chess (Go, Ultimate
-// tic-tac-toe). A game plugs in a GameSession (its position, its moves picked by generated
-// choices, its incremental and from-scratch keys, its equivalences and the positions it makes to
-// differ on purpose); the four shared property shapes run on it through RapidCheck and come back
-// as PropertyResult, so the text, JSON and JUnit reports serve every game unchanged.
+// The generic property layer: one machinery for every game, chess included. A game plugs in a
+// GameSession (its position, its moves picked by number or played by name, its incremental and
+// from-scratch keys, its equivalences and the positions it makes to differ on purpose) and a
+// GameTarget (its line generator for RapidCheck, its sampler for the collision sweep, how a pair
+// of positions may share a key, and its property texts). The four shared shapes run on it:
+//
+//   incremental-equals-full       every ply of a generated line, incremental against scratch;
+//   reversibility                 make/unmake per move, then a full unwind and replay;
+//   <the game's equivalence>      positions the game declares related (transpositions, symmetry,
+//                                 closed boards filled differently) keep their key relation;
+//   unequal-positions-unequal-keys  a sweep over many distinct positions (collisions and splits)
+//                                 and, at each, positions made to differ on purpose.
+//
+// A failure is a Counterexample (a start, the moves from it, the keys), so the text, JSON and
+// JUnit reports serve every game unchanged.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -12,24 +23,49 @@
 #include <string>
 #include <vector>
 
+#include "../position_tools.h"
 #include "zobrist_verify/properties.h"
+#include "zobrist_verify/route.h"
 
 namespace zobrist_verify::properties::games {
 
-// Another position the game declares equivalent to the session's, and the key relation they
-// must satisfy: key(other) == expected, expected derived from the session's key (the identity
-// for equal positions, Z_x for a Go transform).
-struct KeyRelation {
-  std::string what;   // "Z(rho(c)) = Z_rho(Z(c))"
-  std::string other;  // the other position, described
-  Key expected = 0;
-  Key actual = 0;
-  std::string tag;       // the kind of case, for the run's mix
-  std::string position;  // the first position, described
-  Key position_key = 0;  // and its key
+// The keys of one position: chess reads a key, a pawn key and a material key, the other games
+// one key. Which parts a session has, and their names, come from GameSession::key_parts().
+inline constexpr std::size_t MaxKeyParts = 3;
+using KeyParts = std::array<Key, MaxKeyParts>;
+
+// Keys asked for and perhaps not yet read (a pipelined target answers a whole line in one
+// stream): collect() reads them. A failure to read is blamed on `ply`.
+struct AskedKeys {
+  int ply = -1;                     // of the line being played: -1 at its start
+  std::optional<KeyTicket> ticket;  // in flight
+  KeyParts ready{};                 // read already (no ticket)
+  bool from_scratch = false;
+  // For the from-scratch keys: what they are compared with, for the report ("after make_move vs
+  // a fresh set_position of <FEN>").
+  std::string what;
+  std::string position;  // the position asked about, as the game writes it
+  // The keys the game's expected table gives this position, when it has one (chess --expect).
+  std::optional<KeyParts> exact;
 };
 
-// Another position made to differ from the session's on purpose.
+// Two positions and the key relation they must keep. SameKey: the second's key equals
+// `expected` (its partner's key, or Z_x of it for a Go transform). DifferentKeys: the two keys
+// differ (near misses of a transposition class).
+struct KeyRelation {
+  Comparison comparison = Comparison::SameKey;
+  std::string what;        // the rule, as the report states it
+  ComparedPosition first;  // with its key
+  ComparedPosition second;
+  Key expected = 0;        // SameKey
+  std::string difference;  // DifferentKeys: the one field they differ in, when it is one
+  std::string tag;         // the kind of case, for the run's mix
+  // Where a failure is shown: the second position's route when the game has one (chess); else
+  // the line played.
+  std::optional<Route> route;
+};
+
+// Another position made to differ from the session's current one on purpose.
 struct DifferingPosition {
   std::string difference;  // "a black stone added on D4"
   std::string other;
@@ -38,34 +74,91 @@ struct DifferingPosition {
   std::string tag;
 };
 
-// One game being played with the hash under test.
+// One instance of the hash under test playing lines of the game, with the game's own model of
+// the position alongside.
 class GameSession {
  public:
   virtual ~GameSession() = default;
-  virtual Key key() const = 0;       // the incremental key
-  virtual Key full_key() const = 0;  // the same hash from scratch
+
+  // Starts a line at `route.fen` (empty: the game's start). False when the target refused the
+  // start and the game tolerates that (counted): the line is skipped.
+  virtual bool begin(const std::string& start, bool chess960) = 0;
+  // The move `choice` picks among those possible now, by name; nothing when no move is left.
+  virtual std::optional<std::string> pick(std::uint64_t choice) = 0;
+  // Plays a move by name: one pick() gave, or one of a generated line (legal by construction).
+  virtual void play(const std::string& move) = 0;
+  virtual void unmake() = 0;  // takes back the last move played
+
   // The position, written so that two descriptions are equal exactly when the positions are.
   virtual std::string position() const = 0;
-  // Plays the move `choice` picks among the possible ones (modulo their number) and returns its
-  // name; nothing when no move is left.
-  virtual std::optional<std::string> play(std::uint32_t choice) = 0;
-  virtual void unmake() = 0;  // takes back the last move played
-  // Equivalent positions and differing positions, drawn with `seed`.
+  // The position as the keys must see it, in bytes of one width for the whole game: equal
+  // exactly when the hash must give one key (chess: under the target's en-passant rule, with the
+  // clock only for a clock-keyed target).
+  virtual std::string identity() const = 0;
+  // The game model's own check of its state after an unmake; empty when sound.
+  virtual std::string consistency() const { return {}; }
+
+  // The names of the key parts the target has, in KeyParts order ("key", "pawn key", ...).
+  virtual std::vector<std::string> key_parts() const { return {"key"}; }
+  virtual AskedKeys ask_keys() = 0;               // the incremental keys, now
+  virtual AskedKeys ask_keys_from_scratch() = 0;  // the same position's keys computed afresh
+  virtual KeyParts collect(const AskedKeys& asked) = 0;
+  // Checks read keys against asked.exact; fails the case when they differ.
+  virtual void check_exact(const AskedKeys& asked, const KeyParts& keys) {
+    (void)asked;
+    (void)keys;
+  }
+
+  // Positions related to the line just played, with the relation their keys must keep, drawn
+  // with `seed`; the session may play further moves to build them.
   virtual std::vector<KeyRelation> equivalents(std::uint64_t seed) = 0;
+  // Positions that differ from the current one on purpose, drawn with `seed`.
   virtual std::vector<DifferingPosition> differing(std::uint64_t seed) = 0;
 };
 
 struct GameTarget {
-  std::string game;  // "go": property names are "go:<shape>"
+  std::string game;  // "go": property names are "go:<shape>"; empty for chess (bare names)
   std::string name;  // "go:19 xor": the report's target
+  // A fresh session; nothing fails the case.
   std::function<std::unique_ptr<GameSession>()> start;
-  PropertyInfo equivalence;  // the game's name for its equivalence shape, contract, broken example
-  std::string start_description;  // "empty 19x19 board": where every generated line starts
+  std::string start_description;  // "empty 19x19 board": a line with no start of its own
+
+  // A line for one RapidCheck case, drawn by the game's generator (it may classify the case).
+  // Default: a list of generated choices, each picking a move.
+  std::function<Route()> generate;
+
+  // The sweep of unequal-positions-unequal-keys: how many distinct positions for a case budget,
+  // where a sampled line starts (empty: the game's start), how long it runs.
+  std::function<std::size_t(int cases)> sweep_positions;
+  std::function<Route(SplitMix& random)> sweep_start;
+  int sweep_plies = 80;
+  // Whether two positions of different identities may share a key without a failure: a
+  // clock-keyed chess target's clocks, Go's documented xor zero sets.
+  std::function<bool(const std::string& a, const std::string& b)> may_share_key;
+  // Reports a collision (different positions, one key) or a split (one position, two keys)
+  // found by the sweep, from the routes to both; [[noreturn]] (calls fail). Default: both lines
+  // as played, with their positions.
+  std::function<void(const Route& first, const Route& second, bool collision,
+                     std::size_t distinct)>
+      report_sweep_failure;
+
+  // The four shapes' names and texts, in order; the default texts when left empty.
+  std::vector<PropertyInfo> infos;
+  PropertyInfo equivalence;  // the game's name for its equivalence shape (used when infos empty)
 };
+
+// The shapes, callable from any property runner inside a RapidCheck case. `cases` is the case
+// budget (the sweep scales with it).
+void incremental_equals_full(const GameTarget& target);
+void reversibility(const GameTarget& target);
+void equivalence(const GameTarget& target);
+void unequal_positions_unequal_keys(const GameTarget& target, int cases);
 
 // The shapes, in order: incremental-equals-full, reversibility, the game's equivalence,
 // unequal-positions-unequal-keys; names carry the game ("go:reversibility").
 std::vector<PropertyInfo> game_properties(const GameTarget& target);
+// Whether the shape runs as one large case (the sweep) rather than many small ones.
+bool is_single_case_shape(std::size_t index);
 // Runs one property by its full name ("go:symmetry"); a failed result names an unknown one.
 PropertyResult run_game_property(const std::string& name, const GameTarget& target,
                                  const SuiteOptions& options);

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <set>
+#include <stdexcept>
 
 #include "zobrist_verify/key_scheme.h"
 
@@ -28,27 +29,65 @@ std::string edit_name(GoPoint p, GoStone stone, bool placed) {
   return std::string(placed ? "+" : "-") + to_string(stone) + " " + go_point_name(p);
 }
 
+// The board packed two bits a point, row by row: one width for every board of a size.
+std::string pack_board(const GoBoard& board) {
+  const int n = board.size();
+  std::string bytes(std::size_t((n * n + 3) / 4), '\0');
+  for (int i = 0; i < n * n; ++i)
+    bytes[std::size_t(i / 4)] =
+        char(std::uint8_t(bytes[std::size_t(i / 4)]) |
+             std::uint8_t(int(board.at({i % n, i / n})) << (2 * (i % 4))));
+  return bytes;
+}
+
+GoBoard unpack_board(const std::string& bytes, int n) {
+  GoBoard board(n);
+  for (int i = 0; i < n * n; ++i)
+    board.set({i % n, i / n},
+              GoStone((std::uint8_t(bytes[std::size_t(i / 4)]) >> (2 * (i % 4))) & 3));
+  return board;
+}
+
 class GoSession final : public GameSession {
  public:
   explicit GoSession(GoHashUnderTest hash) : hash_(std::move(hash)), board_(hash_.size) {}
 
-  Key key() const override { return key_; }
-  Key full_key() const override { return hash_.full_key(board_); }
-  std::string position() const override { return describe_go_board(board_); }
+  bool begin(const std::string&, bool) override {
+    board_ = GoBoard(hash_.size);
+    key_ = 0;
+    history_.clear();
+    return true;
+  }
 
   // choice picks a point; an empty one gets a stone of the colour the rest of choice picks, an
   // occupied one loses its stone.
-  std::optional<std::string> play(std::uint32_t choice) override {
-    const std::uint32_t points = std::uint32_t(hash_.size * hash_.size);
+  std::optional<std::string> pick(std::uint64_t choice) override {
+    const std::uint64_t points = std::uint64_t(hash_.size * hash_.size);
     const int index = int(choice % points);
     const GoPoint p{index % hash_.size, index / hash_.size};
     const GoStone here = board_.at(p);
     const bool placed = here == GoStone::Empty;
     const GoStone stone = placed ? ((choice / points) % 2 ? GoStone::White : GoStone::Black) : here;
-    board_.set(p, placed ? stone : GoStone::Empty);
-    key_ = hash_.update(key_, p, stone, placed);
-    history_.push_back({p, stone, placed});
     return edit_name(p, stone, placed);
+  }
+
+  // "+black D4" places a black stone on D4, "-white K10" takes a white one off K10.
+  void play(const std::string& move) override {
+    const std::size_t space = move.find(' ');
+    if (move.size() < 2 || space == std::string::npos)
+      throw std::logic_error("the property generated an impossible Go edit: " + move);
+    const Expected<GoPoint> p = parse_go_point(move.substr(space + 1), hash_.size);
+    const std::string colour = move.substr(1, space - 1);
+    const GoStone stone = colour == to_string(GoStone::Black)   ? GoStone::Black
+                          : colour == to_string(GoStone::White) ? GoStone::White
+                                                                : GoStone::Empty;
+    const bool placed = !move.empty() && move[0] == '+';
+    if (!p || stone == GoStone::Empty || (!placed && move[0] != '-') ||
+        board_.at(*p) != (placed ? GoStone::Empty : stone))
+      throw std::logic_error("the property generated an impossible Go edit: " + move);
+    board_.set(*p, placed ? stone : GoStone::Empty);
+    key_ = hash_.update(key_, *p, stone, placed);
+    history_.push_back({*p, stone, placed});
   }
 
   void unmake() override {
@@ -58,6 +97,26 @@ class GoSession final : public GameSession {
     board_.set(e.point, e.placed ? GoStone::Empty : e.stone);
     key_ = hash_.update(key_, e.point, e.stone, !e.placed);
   }
+
+  std::string position() const override { return describe_go_board(board_); }
+  std::string identity() const override { return pack_board(board_); }
+
+  AskedKeys ask_keys() override {
+    AskedKeys asked;
+    asked.ply = int(history_.size()) - 1;
+    asked.ready[0] = key_;
+    return asked;
+  }
+  AskedKeys ask_keys_from_scratch() override {
+    AskedKeys asked;
+    asked.ply = int(history_.size()) - 1;
+    asked.ready[0] = hash_.full_key(board_);
+    asked.from_scratch = true;
+    asked.position = describe_go_board(board_);
+    asked.what = "the incremental key vs the key from scratch of " + asked.position;
+    return asked;
+  }
+  KeyParts collect(const AskedKeys& asked) override { return asked.ready; }
 
   std::vector<KeyRelation> equivalents(std::uint64_t seed) override {
     std::vector<KeyRelation> out;
@@ -87,9 +146,11 @@ class GoSession final : public GameSession {
     auto add = [&](const GoBoard& other, std::string difference, std::string tag) {
       if (other == board_) return;
       const bool anomaly =
-          hash_.mode == GoCombine::Xor && is_xor_zero_set_difference(board_, other);
+          hash_.anomalies_declared && is_structural_collision(hash_.mode, board_, other);
       out.push_back({std::move(difference), describe_go_board(other), hash_.full_key(other),
-                     anomaly, anomaly ? "known xor zero set" : std::move(tag)});
+                     anomaly,
+                     anomaly ? std::string("known ") + to_string(hash_.mode) + " structure"
+                             : std::move(tag)});
     };
     // One stone added, removed or recoloured at a random point.
     {
@@ -134,6 +195,31 @@ class GoSession final : public GameSession {
               " points of the orbit of " + go_point_name(seed_point),
           tag);
     }
+    // A half-turn pair of stones of one colour on a generic point swapped for its diagonal mirror
+    // images: equal sums in add mode, a whole zero set in xor mode (declared either way). The
+    // first such pair on the board from a random point on.
+    const int points = n * n, offset = int(random.next() % std::uint64_t(points));
+    for (int k = 0; k < points; ++k) {
+      const GoPoint p{(offset + k) % points % n, (offset + k) % points / n};
+      const int u = p.x - c, v = p.y - c;
+      if (u == 0 || v == 0 || u == v || u == -v) continue;
+      const GoPoint half{c - u, c - v}, m1{c + v, c + u}, m2{c - v, c - u};
+      const GoStone colour = board_.at(p);
+      if (colour == GoStone::Empty || board_.at(half) != colour ||
+          board_.at(m1) != GoStone::Empty || board_.at(m2) != GoStone::Empty)
+        continue;
+      GoBoard other = board_;
+      other.set(p, GoStone::Empty);
+      other.set(half, GoStone::Empty);
+      other.set(m1, colour);
+      other.set(m2, colour);
+      add(other,
+          std::string(to_string(colour)) + " " + go_point_name(p) + " " + go_point_name(half) +
+              " moved to their diagonal mirror images " + go_point_name(m1) + " " +
+              go_point_name(m2),
+          "half-turn pair moved");
+      break;
+    }
     return out;
   }
 
@@ -147,12 +233,16 @@ class GoSession final : public GameSession {
   void add_relations(const GoBoard& board, const std::string& tag,
                      std::vector<KeyRelation>& out) const {
     const Key key = &board == &board_ ? key_ : hash_.full_key(board);
+    const std::string described = describe_go_board(board);
     for (const GoSymmetry& g : go_symmetries()) {
       const GoBoard image = transform_board(g, board);
-      out.push_back(
-          {"Z(x(c)) = Z_x(Z(c)) for x = " + g.name() + ", c = " + describe_go_board(board),
-           describe_go_board(image), transform_key(g, key), hash_.full_key(image), tag,
-           describe_go_board(board), key});
+      KeyRelation r;
+      r.what = "Z(x(c)) = Z_x(Z(c)) for x = " + g.name() + ", c = " + described;
+      r.first = {described, false, {}, key};
+      r.second = {describe_go_board(image), false, {}, hash_.full_key(image)};
+      r.expected = transform_key(g, key);
+      r.tag = tag;
+      out.push_back(std::move(r));
     }
   }
 
@@ -206,6 +296,14 @@ GameTarget go_target(GoHashUnderTest hash) {
       "Z(x(c)) = Z_x(Z(c))",
       "a point fixed by a symmetry whose key lacks its special form (a centre key not of the form "
       "z1z1z1z1 z2z2z2z2)"};
+  target.sweep_positions = [](int cases) { return 10'000 * std::size_t(std::max(1, cases / 100)); };
+  // Positions that differ by whole xor zero sets, or by add mode's swaps, share their key by
+  // construction.
+  if (hash.anomalies_declared)
+    target.may_share_key = [n = hash.size, mode = hash.mode](const std::string& a,
+                                                            const std::string& b) {
+      return is_structural_collision(mode, unpack_board(a, n), unpack_board(b, n));
+    };
   target.start = [hash = std::move(hash)] { return std::make_unique<GoSession>(hash); };
   return target;
 }
@@ -230,6 +328,38 @@ bool is_xor_zero_set_difference(const GoBoard& a, const GoBoard& b) {
       if (!changed.contains({colour, q})) return false;
   }
   return true;
+}
+
+bool is_add_swap_difference(const GoBoard& a, const GoBoard& b) {
+  // (colour, point) present in one board and not the other, per side.
+  std::set<std::pair<int, GoPoint>> only_a, only_b;
+  const int n = a.size(), c = n / 2;
+  for (int y = 0; y < n; ++y)
+    for (int x = 0; x < n; ++x) {
+      const GoStone sa = a.at({x, y}), sb = b.at({x, y});
+      if (sa == sb) continue;
+      if (sa != GoStone::Empty) only_a.insert({int(sa), GoPoint{x, y}});
+      if (sb != GoStone::Empty) only_b.insert({int(sb), GoPoint{x, y}});
+    }
+  if (only_a.empty()) return false;
+  // Each changed stone's half turn changed the same way, and its diagonal mirror image (the
+  // other pair of its orbit under the half turn and the diagonal mirrors) the other way. A point
+  // on a diagonal is its own mirror image or its half turn's, so it never passes.
+  auto paired = [c](const std::set<std::pair<int, GoPoint>>& mine,
+                    const std::set<std::pair<int, GoPoint>>& theirs) {
+    for (const auto& [colour, p] : mine) {
+      const int u = p.x - c, v = p.y - c;
+      if (!mine.contains({colour, GoPoint{c - u, c - v}}) ||
+          !theirs.contains({colour, GoPoint{c + v, c + u}}))
+        return false;
+    }
+    return true;
+  };
+  return paired(only_a, only_b) && paired(only_b, only_a);
+}
+
+bool is_structural_collision(GoCombine mode, const GoBoard& a, const GoBoard& b) {
+  return mode == GoCombine::Xor ? is_xor_zero_set_difference(a, b) : is_add_swap_difference(a, b);
 }
 
 }  // namespace zobrist_verify::properties::games

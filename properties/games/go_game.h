@@ -17,6 +17,9 @@ struct GoHashUnderTest {
   std::string name;  // "go:19 xor"
   int size = GoDefaultSize;
   GoCombine mode = GoCombine::Xor;  // xor: the axis rings and full orbits are known zero sets
+  // The construction's collisions (is_structural_collision) are not failures; false in tests
+  // that show the properties would find them.
+  bool anomalies_declared = true;
   std::function<Key(const GoBoard&)> full_key;
   // The key after `stone` is put on (placed) or taken off `point`.
   std::function<Key(Key key, GoPoint point, GoStone stone, bool placed)> update;
@@ -33,5 +36,14 @@ GameTarget go_target(GoHashUnderTest hash);
 // diagonal mirrors (rings of four axis points, halves of generic orbits of eight), each of one
 // colour: the sets whose keys XOR to zero by construction (docs/go-hash.md).
 bool is_xor_zero_set_difference(const GoBoard& a, const GoBoard& b);
+
+// Whether `a` and `b` differ only by swaps, each of one colour, of a half-turn pair {p, half turn
+// of p} for the diagonal mirror images of p (p off the diagonals): pairs whose byte-wise sums are
+// equal by construction, so that add mode gives both boards one key (docs/go-hash.md).
+bool is_add_swap_difference(const GoBoard& a, const GoBoard& b);
+
+// Whether the hash of `mode` gives `a` and `b` one key by construction: the xor zero sets, or the
+// add mode's swaps.
+bool is_structural_collision(GoCombine mode, const GoBoard& a, const GoBoard& b);
 
 }  // namespace zobrist_verify::properties::games

@@ -1,6 +1,9 @@
 // The Ultimate tic-tac-toe session of the game suite.
 #include "uttt_game.h"
 
+#include <algorithm>
+#include <stdexcept>
+
 #include "zobrist_verify/key_scheme.h"
 
 namespace zobrist_verify::properties::games {
@@ -56,19 +59,64 @@ class UtttSession final : public GameSession {
   explicit UtttSession(UtttHashUnderTest hash)
       : hash_(std::move(hash)), position_(hash_.start(UtttState{})) {}
 
-  Key key() const override { return position_->key(); }
-  Key full_key() const override { return hash_.full_key(position_->state()); }
-  std::string position() const override { return describe_uttt_state(position_->state()); }
-
-  std::optional<std::string> play(std::uint32_t choice) override {
-    const std::vector<UtttMove> moves = uttt_legal_moves(position_->state());
-    if (moves.empty()) return std::nullopt;
-    const UtttMove move = moves[choice % moves.size()];
-    if (!position_->play(move)) return std::nullopt;
-    return uttt_move_name(move);
+  bool begin(const std::string&, bool) override {
+    position_ = hash_.start(UtttState{});
+    plies_ = 0;
+    return true;
   }
 
-  void unmake() override { position_->unmake(); }
+  std::optional<std::string> pick(std::uint64_t choice) override {
+    const std::vector<UtttMove> moves = uttt_legal_moves(position_->state());
+    if (moves.empty()) return std::nullopt;
+    return uttt_move_name(moves[choice % moves.size()]);
+  }
+
+  void play(const std::string& name) override {
+    const Expected<UtttMove> move = parse_uttt_move(name);
+    if (!move) throw std::logic_error("the property generated a bad UTTT move " + name);
+    if (const Expected<Done> done = position_->play(*move); !done)
+      throw std::logic_error("the hash under test refused the legal move " + name + ": " +
+                             done.error());
+    ++plies_;
+  }
+
+  std::string position() const override { return describe_uttt_state(position_->state()); }
+  // What uttt_same_position compares: the board results, the sent board, the side to move and
+  // the squares of open boards (a closed board's squares are written as empty).
+  std::string identity() const override {
+    const UtttState& state = position_->state();
+    std::string bytes;
+    for (int square = 0; square < 81; ++square)
+      bytes += state.status[std::size_t(square / 9)] == UtttBoardStatus::Open
+                   ? char(state.squares[std::size_t(square)])
+                   : char(UtttMark::Empty);
+    for (UtttBoardStatus status : state.status) bytes += char(status);
+    bytes += char(state.sent + 1);
+    bytes += char(state.to_move);
+    return bytes;
+  }
+
+  AskedKeys ask_keys() override {
+    AskedKeys asked;
+    asked.ply = plies_ - 1;
+    asked.ready[0] = position_->key();
+    return asked;
+  }
+  AskedKeys ask_keys_from_scratch() override {
+    AskedKeys asked;
+    asked.ply = plies_ - 1;
+    asked.ready[0] = hash_.full_key(position_->state());
+    asked.from_scratch = true;
+    asked.position = describe_uttt_state(position_->state());
+    asked.what = "the incremental key vs the key from scratch of " + asked.position;
+    return asked;
+  }
+  KeyParts collect(const AskedKeys& asked) override { return asked.ready; }
+
+  void unmake() override {
+    position_->unmake();
+    --plies_;
+  }
 
   // Plays on until a board is closed and refills one closed board differently; or, one case in
   // three, makes a board drawn in two different ways (random games seldom draw a board). Checks
@@ -156,23 +204,30 @@ class UtttSession final : public GameSession {
     const UtttBoardStatus status = a.state().status[std::size_t(board)];
     const std::string what = "board " + std::to_string(board + 1) + " (" + to_string(status) +
                              ") filled another way hashes the same";
-    std::vector<KeyRelation> out{{what, describe_uttt_state(b->state()), a.key(), b->key(),
-                                  std::string("board ") + to_string(status) + " refilled",
-                                  describe_uttt_state(a.state()), a.key()}};
+    auto relation = [&](std::string rule, std::string tag) {
+      KeyRelation r;
+      r.what = std::move(rule);
+      r.first = {describe_uttt_state(a.state()), false, {}, a.key()};
+      r.second = {describe_uttt_state(b->state()), false, {}, b->key()};
+      r.expected = a.key();
+      r.tag = std::move(tag);
+      return r;
+    };
+    std::vector<KeyRelation> out{
+        relation(what, std::string("board ") + to_string(status) + " refilled")};
     for (int ply = 0; ply < 8; ++ply) {
       const std::vector<UtttMove> moves = uttt_legal_moves(a.state());
       if (moves.empty()) break;
       const UtttMove move = moves[below(random, moves.size())];
       if (!a.play(move) || !b->play(move)) break;
-      out.push_back({what + ", and after the same moves to " + uttt_move_name(move),
-                     describe_uttt_state(b->state()), a.key(), b->key(), "",
-                     describe_uttt_state(a.state()), a.key()});
+      out.push_back(relation(what + ", and after the same moves to " + uttt_move_name(move), ""));
     }
     return out;
   }
 
   UtttHashUnderTest hash_;
   std::unique_ptr<UtttPlayable> position_;
+  int plies_ = 0;
 };
 
 }  // namespace
@@ -197,6 +252,7 @@ GameTarget uttt_target(UtttHashUnderTest hash) {
       "a closed board filled another way (same result, different squares) gives the same key, "
       "and so do the same moves played on from both positions",
       "a hash that keeps a closed board's squares in the key"};
+  target.sweep_positions = [](int cases) { return 10'000 * std::size_t(std::max(1, cases / 100)); };
   target.start = [hash = std::move(hash)] { return std::make_unique<UtttSession>(hash); };
   return target;
 }

@@ -1,0 +1,44 @@
+// Helpers the chess properties share: the generated game, key comparisons on a Line, the side term.
+#include <rapidcheck.h>
+
+#include "property_definitions.h"
+
+namespace zobrist_verify::properties {
+
+PlayedGame generate_game(const PropertyContext& context, int max_plies) {
+  const GameRecipe recipe = *gen_game_recipe(max_plies);
+  PlayedGame game = play_recipe(recipe, context.limits);
+  classify_game(game);
+  return game;
+}
+
+void expect_same_key(const Line& line, const std::string& what, Key expected, Key actual) {
+  if (expected != actual) fail(line.counterexample(what, expected, actual));
+}
+
+void expect_same_keys(const Line& line, const std::string& what, const TargetKeys& expected,
+                      const TargetKeys& actual) {
+  expect_same_key(line, "key: " + what, expected.key, actual.key);
+  if (line.capabilities().pawn_key)
+    expect_same_key(line, "pawn key: " + what, expected.pawn_key, actual.pawn_key);
+  if (line.capabilities().material_key)
+    expect_same_key(line, "material key: " + what, expected.material_key, actual.material_key);
+}
+
+Key derived_side_term(Scratch& scratch, const Line& context) {
+  const std::string black = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1";
+  const Key white_key = scratch.key_of(StartFen, false, context);
+  const Key black_key = scratch.key_of(black, false, context);
+  if (white_key == black_key) {
+    Counterexample c;
+    c.start_fen = black;
+    c.ply = -1;
+    c.what = "the start position has the same key with either side to move (no side term)";
+    c.expected = white_key;
+    c.actual = black_key;
+    fail(std::move(c));
+  }
+  return white_key ^ black_key;
+}
+
+}  // namespace zobrist_verify::properties
