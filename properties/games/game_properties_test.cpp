@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 #include <memory>
+#include <stdexcept>
 
 #include "go_game.h"
 #include "uttt_game.h"
@@ -87,6 +88,41 @@ TEST(UtttProperties, TheEquivalenceCheckedRefilledBoardsOnPurpose) {
   ASSERT_TRUE(r.passed) << report(r);
   EXPECT_NE(r.note.find("board won by X refilled"), std::string::npos) << r.note;
   EXPECT_NE(r.note.find("board drawn refilled"), std::string::npos) << r.note;
+}
+
+// The sessions play the moves they pick by name and refuse any other name; the identity has one
+// width and comes back with unmake. Expected names and widths by hand: choice 0 is point 0 (A1),
+// black (0 / 361 is even); 361 points at two bits are 91 bytes; UTTT is 81 squares, 9 results,
+// the sent board and the side to move.
+TEST(GameSuite, SessionsPlayTheirOwnNamesStrictlyAndKeepAFixedWidthIdentity) {
+  auto go = go_target(reference_go_hash(go_table(), GoCombine::Xor)).start();
+  ASSERT_TRUE(go->begin("", false));
+  const std::string empty = go->identity();
+  EXPECT_EQ(empty.size(), 91u);
+  EXPECT_EQ(go->pick(0), "+black A1");
+  EXPECT_EQ(go->pick(361), "+white A1");
+  go->play("+black A1");
+  EXPECT_EQ(go->identity().size(), 91u);
+  EXPECT_NE(go->identity(), empty);
+  EXPECT_EQ(go->pick(361), "-black A1");  // an occupied point loses its stone
+  for (const char* bad :
+       {"+black B02", "-black A01", "+black  B2", "+black B2 ", "*black B2", "+blue B2",
+        "+black A1", "-white A1", "-black B2", "+black T20", "+black"})
+    EXPECT_THROW(go->play(bad), std::logic_error) << bad;
+  go->unmake();
+  EXPECT_EQ(go->identity(), empty);
+
+  auto game = uttt_target(reference_uttt_hash(uttt())).start();
+  ASSERT_TRUE(game->begin("", false));
+  const std::string start = game->identity();
+  EXPECT_EQ(start.size(), 92u);
+  game->play("5:5");
+  EXPECT_EQ(game->identity().size(), 92u);
+  EXPECT_NE(game->identity(), start);
+  for (const char* bad : {"5:5", "1:1", "0:1", "5:10", "55", "5:5 "})  // 1:1: sent to board 5
+    EXPECT_THROW(game->play(bad), std::logic_error) << bad;
+  game->unmake();
+  EXPECT_EQ(game->identity(), start);
 }
 
 // --- Go: broken variants -------------------------------------------------------------------

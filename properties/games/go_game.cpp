@@ -34,9 +34,8 @@ std::string pack_board(const GoBoard& board) {
   const int n = board.size();
   std::string bytes(std::size_t((n * n + 3) / 4), '\0');
   for (int i = 0; i < n * n; ++i)
-    bytes[std::size_t(i / 4)] =
-        char(std::uint8_t(bytes[std::size_t(i / 4)]) |
-             std::uint8_t(int(board.at({i % n, i / n})) << (2 * (i % 4))));
+    bytes[std::size_t(i / 4)] = char(std::uint8_t(bytes[std::size_t(i / 4)]) |
+                                     std::uint8_t(int(board.at({i % n, i / n})) << (2 * (i % 4))));
   return bytes;
 }
 
@@ -71,7 +70,8 @@ class GoSession final : public GameSession {
     return edit_name(p, stone, placed);
   }
 
-  // "+black D4" places a black stone on D4, "-white K10" takes a white one off K10.
+  // "+black D4" places a black stone on D4, "-white K10" takes a white one off K10. Strict: only
+  // a name edit_name writes (no "D04"), of an edit possible on the board now.
   void play(const std::string& move) override {
     const std::size_t space = move.find(' ');
     if (move.size() < 2 || space == std::string::npos)
@@ -81,8 +81,8 @@ class GoSession final : public GameSession {
     const GoStone stone = colour == to_string(GoStone::Black)   ? GoStone::Black
                           : colour == to_string(GoStone::White) ? GoStone::White
                                                                 : GoStone::Empty;
-    const bool placed = !move.empty() && move[0] == '+';
-    if (!p || stone == GoStone::Empty || (!placed && move[0] != '-') ||
+    const bool placed = move[0] == '+';
+    if (!p || stone == GoStone::Empty || edit_name(*p, stone, placed) != move ||
         board_.at(*p) != (placed ? GoStone::Empty : stone))
       throw std::logic_error("the property generated an impossible Go edit: " + move);
     board_.set(*p, placed ? stone : GoStone::Empty);
@@ -301,7 +301,7 @@ GameTarget go_target(GoHashUnderTest hash) {
   // construction.
   if (hash.anomalies_declared)
     target.may_share_key = [n = hash.size, mode = hash.mode](const std::string& a,
-                                                            const std::string& b) {
+                                                             const std::string& b) {
       return is_structural_collision(mode, unpack_board(a, n), unpack_board(b, n));
     };
   target.start = [hash = std::move(hash)] { return std::make_unique<GoSession>(hash); };
