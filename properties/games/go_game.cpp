@@ -120,7 +120,7 @@ class GoSession final : public GameSession {
 
   std::vector<KeyRelation> equivalents(std::uint64_t seed) override {
     std::vector<KeyRelation> out;
-    add_relations(board_, "", out);
+    add_relations(board_, "random position", out);
     // One-stone positions on the points with special key forms, on purpose.
     XorShift64Star random(seed | 1);
     const int n = hash_.size, c = n / 2;
