@@ -79,10 +79,7 @@ class ChessSession final : public games::GameSession {
     return parts;
   }
   AskedKeys ask_keys() override {
-    const PendingKeys pending = line_.request_keys();
-    AskedKeys asked = from_pending(pending);
-    if (context_.target.expected_scheme) asked.exact = parts_of(line_.exact_keys());
-    return asked;
+    return from_pending(line_.request_keys());
   }
   AskedKeys ask_keys_from_scratch() override {
     const std::string fen = line_.fen();
@@ -99,8 +96,12 @@ class ChessSession final : public games::GameSession {
     return parts_of(asked.from_scratch ? scratch().collect(pending, asked.position, line_)
                                        : line_.collect(pending));
   }
-  void check_exact(const AskedKeys& asked, const KeyParts& keys) override {
-    if (asked.exact) line_.check_exact(target_keys(keys), target_keys(*asked.exact), asked.ply);
+  std::optional<KeyParts> exact_keys() const override {
+    if (!context_.target.expected_scheme) return std::nullopt;
+    return parts_of(line_.exact_keys());
+  }
+  void check_exact(const KeyParts& keys, const KeyParts& exact, int ply) override {
+    line_.check_exact(target_keys(keys), target_keys(exact), ply);
   }
 
   // Property 3: a transposition class (designed, or built from the line played), each route on
@@ -340,8 +341,6 @@ games::GameTarget chess_game(const PropertyContext& context) {
                                          std::size_t distinct) {
     report_sweep_failure(context, first, second, collision, distinct);
   };
-  for (const PropertyDefinition& d : property_definitions())
-    if (game.infos.size() < 4) game.infos.push_back(d.info);
   return game;
 }
 

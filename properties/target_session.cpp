@@ -33,10 +33,6 @@ bool pipelines(const Capabilities& caps) {
   return caps.pipelined && !caps.pawn_key && !caps.material_key;
 }
 
-[[noreturn]] void discard_case(const std::string& why) {
-  throw rc::detail::CaseResult(rc::detail::CaseResult::Type::Discard, why);
-}
-
 // The identity of the position a comparison side reaches, on the reference.
 std::optional<PositionIdentity> identity_at(const ComparedPosition& p, EnPassantRule rule) {
   Game game;
@@ -47,6 +43,10 @@ std::optional<PositionIdentity> identity_at(const ComparedPosition& p, EnPassant
 }
 
 }  // namespace
+
+[[noreturn]] void discard_case(const std::string& why) {
+  throw rc::detail::CaseResult(rc::detail::CaseResult::Type::Discard, why);
+}
 
 const Counterexample* FailureLog::find(const std::string& description) const {
   for (auto it = entries_.rbegin(); it != entries_.rend(); ++it)

@@ -46,6 +46,8 @@ class FailureLogScope {
 
 // Records the counterexample and fails the current RapidCheck case.
 [[noreturn]] void fail(Counterexample c);
+// Discards the current RapidCheck case: it could not be run, and says nothing of the target.
+[[noreturn]] void discard_case(const std::string& why);
 
 // Makes `tally` the one Line and Scratch count into on this thread while the scope lives.
 class TallyScope {

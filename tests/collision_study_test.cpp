@@ -6,18 +6,14 @@
 #include <cmath>
 #include <set>
 
+#include "test_support.h"
 #include "zobrist_verify/collision_study.h"
 #include "zobrist_verify/statistics.h"
 
 namespace zobrist_verify {
 namespace {
 
-std::vector<Key> splitmix_keys(std::size_t count, std::uint64_t seed) {
-  std::vector<Key> keys(count);
-  SplitMix64 rng(seed);
-  for (Key& key : keys) key = rng.next();
-  return keys;
-}
+using zv_test::random_keys;
 
 TEST(TruncateKey, TableSplitKeepsTheLowIndexBitsAndTheTop16CheckBits) {
   const Key key = 0xABCD'0000'0000'1234ULL;
@@ -30,7 +26,7 @@ TEST(TruncateKey, TableSplitKeepsTheLowIndexBitsAndTheTop16CheckBits) {
 TEST(CountCollisions, EqualsNMinusTheDistinctTruncatedValuesAtEveryWidth) {
   // Random keys plus near copies that share long prefixes and suffixes, so that every width sees
   // collisions.
-  std::vector<Key> keys = splitmix_keys(3000, 11);
+  std::vector<Key> keys = random_keys(3000, 11);
   for (std::size_t i = 0; i < 3000; i += 3) {
     keys.push_back(keys[i] ^ (Key{1} << (i % 64)));
     keys.push_back(keys[i]);
@@ -115,11 +111,11 @@ TEST(JudgeCollisions, AStrongGeneratorPassesAtEveryWidthWithAMillionKeys) {
 }
 
 TEST(JudgeCollisions, AStrongGeneratorPassesAtEveryWidthWithTenMillionKeys) {
-  expect_every_width_passes(splitmix_keys(10'000'000, 2024));
+  expect_every_width_passes(random_keys(10'000'000, 2024));
 }
 
 TEST(JudgeCollisions, KeysWithAStuckBitFailInTheModesThatKeepIt) {
-  std::vector<Key> keys = splitmix_keys(1'000'000, 5);
+  std::vector<Key> keys = random_keys(1'000'000, 5);
   for (Key& key : keys) key &= ~Key{1};  // bit 0 always 0: the low b bits take half the values
   int low_failures = 0, high_failures = 0;
   for (const WidthVerdict& w : judge_collisions(keys, 16, 40)) {
@@ -143,7 +139,7 @@ TEST(CollisionStudy, StudiesExactlyTheDistinctPositionsAskedFor) {
 }
 
 TEST(CollisionSvg, DrawsAPanelPerModeAndADotPerWidth) {
-  const std::vector<Key> keys = splitmix_keys(20'000, 3);
+  const std::vector<Key> keys = random_keys(20'000, 3);
   CollisionStudy study;
   study.positions = keys.size();
   study.widths = judge_collisions(keys, 16, 24);

@@ -12,12 +12,7 @@
 namespace zobrist_verify {
 namespace {
 
-std::vector<Key> random_keys(std::size_t count, std::uint64_t seed) {
-  std::vector<Key> keys(count);
-  SplitMix64 rng(seed);
-  for (Key& key : keys) key = rng.next();
-  return keys;
-}
+using zv_test::random_keys;
 
 KeyAnalysis analyse(const std::vector<Key>& keys) {
   return analyse_keys(key_list_set(keys, "test"));

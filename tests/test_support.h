@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "zobrist_verify/fen_error.h"
+#include "zobrist_verify/key_scheme.h"
 #include "zobrist_verify/perft.h"
 #include "zobrist_verify/position.h"
 #include "zobrist_verify/result.h"
@@ -170,6 +171,14 @@ inline std::string describe(const std::vector<zobrist_verify::FenError>& errors)
             std::string(e.message()) + "\n";
   }
   return text.empty() ? "(no errors)" : text;
+}
+
+// `count` keys from SplitMix64 seeded with `seed`: a table with no structure, for the analysers.
+inline std::vector<zobrist_verify::Key> random_keys(std::size_t count, std::uint64_t seed) {
+  std::vector<zobrist_verify::Key> keys(count);
+  zobrist_verify::SplitMix64 rng(seed);
+  for (zobrist_verify::Key& key : keys) key = rng.next();
+  return keys;
 }
 
 }  // namespace zv_test

@@ -56,8 +56,7 @@ Route generate(const GameTarget& target) {
 std::unique_ptr<GameSession> begin_line(const GameTarget& target, const Route& line) {
   std::unique_ptr<GameSession> session = open_session(target);
   if (!session->begin(line.fen, line.chess960))
-    throw rc::detail::CaseResult(rc::detail::CaseResult::Type::Discard,
-                                 "the target refused the start " + line.fen);
+    discard_case("the target refused the start " + line.fen);
   return session;
 }
 
@@ -107,24 +106,28 @@ void incremental_equals_full(const GameTarget& target) {
   // one stream), then the comparisons run in the order of the plies.
   struct Ply {
     AskedKeys incremental, fresh;
+    std::optional<KeyParts> exact;
   };
   std::vector<Ply> plies;
   plies.reserve(line.moves.size() + 1);
-  plies.push_back({session->ask_keys(), session->ask_keys_from_scratch()});
+  auto ask = [&] {
+    plies.push_back({session->ask_keys(), session->ask_keys_from_scratch(), session->exact_keys()});
+  };
+  ask();
   for (const std::string& move : line.moves) {
     session->play(move);
-    plies.push_back({session->ask_keys(), session->ask_keys_from_scratch()});
+    ask();
   }
   for (const Ply& p : plies) {
     const KeyParts incremental = session->collect(p.incremental);
     const KeyParts fresh = session->collect(p.fresh);
     const int ply = p.incremental.ply;
     // At the start the exact keys are checked first: a wrong start key explains the rest.
-    if (ply < 0) session->check_exact(p.incremental, incremental);
+    if (ply < 0 && p.exact) session->check_exact(incremental, *p.exact, ply);
     if (const int part = differing_part(parts, fresh, incremental); part >= 0)
       fail_same_key(at(target, line, ply, parts[std::size_t(part)] + ": " + p.fresh.what),
                     fresh[std::size_t(part)], incremental[std::size_t(part)]);
-    if (ply >= 0) session->check_exact(p.incremental, incremental);
+    if (ply >= 0 && p.exact) session->check_exact(incremental, *p.exact, ply);
   }
   if (!target.generate) tag_length(line);
 }
@@ -467,7 +470,6 @@ bool is_single_case_shape(std::size_t index) {
 }
 
 std::vector<PropertyInfo> game_properties(const GameTarget& target) {
-  if (!target.infos.empty()) return target.infos;
   std::vector<PropertyInfo> out;
   const std::string prefix = target.game.empty() ? "" : target.game + ":";
   for (const Shape& s : default_shapes(target))

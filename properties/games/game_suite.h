@@ -45,8 +45,6 @@ struct AskedKeys {
   // a fresh set_position of <FEN>").
   std::string what;
   std::string position;  // the position asked about, as the game writes it
-  // The keys the game's expected table gives this position, when it has one (chess --expect).
-  std::optional<KeyParts> exact;
 };
 
 // Two positions and the key relation they must keep. SameKey: the second's key equals
@@ -103,10 +101,14 @@ class GameSession {
   virtual AskedKeys ask_keys() = 0;               // the incremental keys, now
   virtual AskedKeys ask_keys_from_scratch() = 0;  // the same position's keys computed afresh
   virtual KeyParts collect(const AskedKeys& asked) = 0;
-  // Checks read keys against asked.exact; fails the case when they differ.
-  virtual void check_exact(const AskedKeys& asked, const KeyParts& keys) {
-    (void)asked;
+  // The keys the game's expected table gives the current position, when it has one (chess
+  // --expect, --scheme); nothing otherwise.
+  virtual std::optional<KeyParts> exact_keys() const { return std::nullopt; }
+  // Fails the case when `keys`, read at `ply`, differ from `exact` (taken by exact_keys() then).
+  virtual void check_exact(const KeyParts& keys, const KeyParts& exact, int ply) {
     (void)keys;
+    (void)exact;
+    (void)ply;
   }
 
   // Positions related to the line just played, with the relation their keys must keep, drawn
@@ -127,8 +129,9 @@ struct GameTarget {
   // Default: a list of generated choices, each picking a move.
   std::function<Route()> generate;
 
-  // The sweep of unequal-positions-unequal-keys: how many distinct positions for a case budget,
-  // where a sampled line starts (empty: the game's start), how long it runs.
+  // The sweep of unequal-positions-unequal-keys: how many distinct positions for a case budget
+  // (default 10,000 per 100 cases), where a sampled line starts (default: the game's start), how
+  // long it runs.
   std::function<std::size_t(int cases)> sweep_positions;
   std::function<Route(SplitMix& random)> sweep_start;
   int sweep_plies = 80;
@@ -142,9 +145,7 @@ struct GameTarget {
                      std::size_t distinct)>
       report_sweep_failure;
 
-  // The four shapes' names and texts, in order; the default texts when left empty.
-  std::vector<PropertyInfo> infos;
-  PropertyInfo equivalence;  // the game's name for its equivalence shape (used when infos empty)
+  PropertyInfo equivalence;  // the game's name for its equivalence shape, contract, broken example
 };
 
 // The shapes, callable from any property runner inside a RapidCheck case. `cases` is the case

@@ -1,7 +1,6 @@
 // The Ultimate tic-tac-toe session of the game suite.
 #include "uttt_game.h"
 
-#include <algorithm>
 #include <stdexcept>
 
 #include "zobrist_verify/key_scheme.h"
@@ -248,7 +247,6 @@ GameTarget uttt_target(UtttHashUnderTest hash) {
       "a closed board filled another way (same result, different squares) gives the same key, "
       "and so do the same moves played on from both positions",
       "a hash that keeps a closed board's squares in the key"};
-  target.sweep_positions = [](int cases) { return 10'000 * std::size_t(std::max(1, cases / 100)); };
   target.start = [hash = std::move(hash)] { return std::make_unique<UtttSession>(hash); };
   return target;
 }
