@@ -49,7 +49,7 @@ bool prepare(benchmark::State& state, const std::vector<NamedFen>& fens, const K
   for (const NamedFen& named : fens) {
     auto prepared = std::make_unique<Prepared>();
     // CPW position 4 has a check no legal game gives; timing moves does not care.
-    const FenOptions options{.allow_impossible_checks = true};
+    const FenOptions options{.allow_unreachable = true};
     if (auto errors = prepared->pos.set(named.fen, prepared->root, scheme, options);
         !errors.empty()) {
       state.SkipWithError((std::string(named.name) + ": " + format_errors(errors)).c_str());

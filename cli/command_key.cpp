@@ -21,22 +21,26 @@ options:
                        the FEN may be one quoted word or its fields as separate words
   --moves M1 M2 ...    UCI moves played from the position first (e2e4, e7e8q, e1g1)
   --chess960           read the FEN as Chess960 (castling written king-takes-rook)
+  --allow-unreachable  accept a position no legal game reaches, which the strict FEN reader
+                       rejects: a check no move gives (three checkers, a double check no single
+                       move gives, a check older than the last move), a double push that cannot
+                       have been played, castling rights no start allows, an en-passant square
+                       with a halfmove clock above 0, more promoted pieces than missing pawns
   --allow-impossible-checks
-                       accept checks no legal game reaches (three checkers, a double check no
-                       single move gives, a check older than the last move), which the strict
-                       FEN reader rejects
+                       an alias of --allow-unreachable
   --all                print "key: ...", "pawn_key: ...", "material_key: ..." lines, and
                        "printed_key: ..." for schemes that fold the halfmove clock (stockfish)
   --help               print this help
 )";
 
-constexpr std::array<OptionSpec, 8> KeyOptions{{
+constexpr std::array<OptionSpec, 9> KeyOptions{{
     {"--scheme", OptionKind::Value},
     {"--seed", OptionKind::Value},
     {"--scheme-file", OptionKind::Value},
     {"--fen", OptionKind::Values},
     {"--moves", OptionKind::Values},
     {"--chess960", OptionKind::Flag},
+    {"--allow-unreachable", OptionKind::Flag},
     {"--allow-impossible-checks", OptionKind::Flag},
     {"--all", OptionKind::Flag},
 }};

@@ -23,7 +23,7 @@ Counts the leaves of the legal move tree and prints "Nodes searched: N".
 With --epd, checks every position of a perft suite ("FEN ;D1 n ;D2 n ..." lines, or
 "id / epd / perft d n" blocks), prints a line per mismatch and a summary, and exits 1 if any
 count differs. An invalid FEN in the suite is an error (exit 2). Suites are read with
---allow-impossible-checks always: published ones hold checks no legal game reaches, and move
+--allow-unreachable always: published ones hold positions no legal game reaches, and move
 generation does not care.
 
 options:
@@ -33,9 +33,12 @@ options:
   --divide           print each root move's count first, as Stockfish's `go perft` does
   --full             make and unmake every leaf move (slower; keys updated at every node)
   --chess960         read FENs as Chess960 (castling printed king-takes-rook)
+  --allow-unreachable
+                     accept a --fen no legal game reaches (a check no move gives, a double
+                     push that cannot have been played, castling rights no start allows, an
+                     en-passant square with a halfmove clock above 0, too many promoted pieces)
   --allow-impossible-checks
-                     accept a --fen whose checks no legal game reaches (three checkers, a
-                     double check no single move gives, a check older than the last move)
+                     an alias of --allow-unreachable
   --stats            also print the time taken and the speed in million nodes per second
   --epd FILE         check a perft suite instead of one position
   --max-depth D      with --epd: run only depths up to D
@@ -43,13 +46,14 @@ options:
   --help             print this help
 )";
 
-constexpr std::array<OptionSpec, 11> PerftOptions{{
+constexpr std::array<OptionSpec, 12> PerftOptions{{
     {"--fen", OptionKind::Values},
     {"--moves", OptionKind::Values},
     {"--depth", OptionKind::Value},
     {"--divide", OptionKind::Flag},
     {"--full", OptionKind::Flag},
     {"--chess960", OptionKind::Flag},
+    {"--allow-unreachable", OptionKind::Flag},
     {"--allow-impossible-checks", OptionKind::Flag},
     {"--stats", OptionKind::Flag},
     {"--epd", OptionKind::Value},

@@ -25,7 +25,7 @@ constexpr std::size_t MaxFailureRows = 20;
 
 constexpr const char* VerifyUsage =
     R"(usage: zobrist-verify verify [--corpus DIR] [--max-nodes N] [--full]
-                              [--allow-impossible-checks] [--json]
+                              [--allow-unreachable] [--json]
 
 Checks the library against the reference corpus and prints one line per check
 ("name ....... PASS  detail"), a FAIL line per failing vector or perft count, and a summary.
@@ -35,23 +35,27 @@ Exits 0 if every check passes, 1 if one fails, 2 if a corpus file cannot be read
             DIR/keys/stockfish-15.1-keys.tsv under the stockfish scheme (printed key)
   perft     DIR/perft/standard.epd, fischer.epd (as Chess960) and tricky.perft (as Chess960),
             every depth whose expected count is at most --max-nodes; read with
-            --allow-impossible-checks always, as the suites hold checks no legal game reaches
+            --allow-unreachable always, as the suites hold positions no legal game reaches
   sliders   the sliding-attack method this build uses
 
 options:
   --corpus DIR     the corpus directory (default: ./corpus)
   --max-nodes N    largest expected perft count to run (default: 10000000)
   --full           perft with make/unmake at the leaves (slower; keys updated at every node)
+  --allow-unreachable
+                   accept positions no legal game reaches in the key-vector files too (the
+                   perft suites are always read so)
   --allow-impossible-checks
-                   also accept such checks in the key-vector files (the perft suites always do)
+                   an alias of --allow-unreachable
   --json           print {"passed": bool, "sections": [{"name", "passed", "detail"}]} instead
   --help           print this help
 )";
 
-constexpr std::array<OptionSpec, 5> VerifyOptions{{
+constexpr std::array<OptionSpec, 6> VerifyOptions{{
     {"--corpus", OptionKind::Value},
     {"--max-nodes", OptionKind::Value},
     {"--full", OptionKind::Flag},
+    {"--allow-unreachable", OptionKind::Flag},
     {"--allow-impossible-checks", OptionKind::Flag},
     {"--json", OptionKind::Flag},
 }};
@@ -60,7 +64,7 @@ struct VerifySettings {
   std::string corpus = "corpus";
   std::uint64_t max_nodes = DefaultMaxNodes;
   bool full = false;
-  bool allow_impossible_checks = false;  // in the key-vector files
+  bool allow_unreachable = false;  // in the key-vector files
 };
 
 // A section reads what it needs and returns its rows; an error means a file could not be read.
@@ -89,7 +93,7 @@ Section key_vector_section(std::string file, std::string scheme_name, KeyKind ki
     if (!text) return Error{text.error()};
     auto scheme = scheme_from_name(scheme_name);
     if (!scheme) return Error{scheme.error()};
-    const FenOptions options{.allow_impossible_checks = settings.allow_impossible_checks};
+    const FenOptions options{.allow_unreachable = settings.allow_unreachable};
     VectorRun run = check_key_vectors(*text, *scheme, kind, options);
 
     Report rows;
@@ -186,7 +190,8 @@ int run_verify(std::span<const std::string> words) {
     settings.max_nodes = *nodes;
   }
   settings.full = args->has("--full");
-  settings.allow_impossible_checks = args->has("--allow-impossible-checks");
+  settings.allow_unreachable =
+      args->has("--allow-unreachable") || args->has("--allow-impossible-checks");
 
   Report report;
   for (const Section& section : verify_sections()) {

@@ -68,6 +68,10 @@ Expected<int> set_up_game(Game& game, std::string_view fen, std::string_view mov
   return game.play_uci_sequence(moves);
 }
 
+bool allows_unreachable(const ParsedArgs& args) {
+  return args.has("--allow-unreachable") || args.has("--allow-impossible-checks");
+}
+
 Expected<int> set_up_game(Game& game, const ParsedArgs& args, const KeyScheme& scheme) {
   std::string fen = StartFen;
   if (args.has("--fen")) {
@@ -75,7 +79,7 @@ Expected<int> set_up_game(Game& game, const ParsedArgs& args, const KeyScheme& s
     if (fen.empty()) return Error{"option --fen needs a FEN (or startpos)"};
   }
   const FenOptions options{.chess960 = args.has("--chess960"),
-                           .allow_impossible_checks = args.has("--allow-impossible-checks")};
+                           .allow_unreachable = allows_unreachable(args)};
   return set_up_game(game, fen, args.joined("--moves"), scheme, options);
 }
 

@@ -22,9 +22,13 @@ namespace zobrist_verify::cli {
 // A scheme by its --scheme spelling.
 [[nodiscard]] Expected<KeyScheme> scheme_from_name(std::string_view name);
 
+// Whether positions no legal game reaches are accepted (read, or sent to a target):
+// --allow-unreachable, or its alias --allow-impossible-checks.
+bool allows_unreachable(const ParsedArgs& args);
+
 // Sets `game` to --fen (the start position when absent; "startpos" also names it), with
-// --chess960 and --allow-impossible-checks, then plays --moves. Errors quote the FEN or name the
-// move.
+// --chess960 and --allow-unreachable (or its alias --allow-impossible-checks), then plays
+// --moves. Errors quote the FEN or name the move.
 [[nodiscard]] Expected<int> set_up_game(Game& game, const ParsedArgs& args,
                                         const KeyScheme& scheme);
 

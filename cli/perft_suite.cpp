@@ -17,7 +17,7 @@ Expected<SuiteRun> run_perft_suite(std::string_view text, const SuiteLimits& lim
   auto start = std::chrono::steady_clock::now();
   for (const PerftCase& c : *cases) {
     Game game;
-    const FenOptions options{.chess960 = limits.chess960, .allow_impossible_checks = true};
+    const FenOptions options{.chess960 = limits.chess960, .allow_unreachable = true};
     auto setup = set_up_game(game, c.fen, "", polyglot_scheme(), options);
     if (!setup) {
       run.invalid_fens.push_back("line " + std::to_string(c.line) + ": " + setup.error());

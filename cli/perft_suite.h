@@ -1,6 +1,7 @@
 // Runs a perft suite (EPD "FEN ;D1 n ..." lines or .perft blocks) and collects every mismatch; used
-// by `perft --epd` and by `verify`. Suites are read with FenOptions::allow_impossible_checks:
-// published ones hold checks no game reaches, and move generation does not care.
+// by `perft --epd` and by `verify`. Suites are read with FenOptions::allow_unreachable:
+// published ones hold checks and castling rights no game reaches, and move generation does not
+// care.
 #pragma once
 
 #include <cstdint>

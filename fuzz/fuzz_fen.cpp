@@ -61,17 +61,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
          " without FenOptions::chess960 but " + (chess960_parsed ? "parses" : "fails") +
          " with it");
   if (!parsed) {
-    // Rejected, and every problem explained. When the only problems are checks no game reaches,
-    // FenOptions::allow_impossible_checks must accept the FEN as a consistent position.
+    // Rejected, and every problem explained. When the only problems are the rules for positions
+    // no game reaches, FenOptions::allow_unreachable must accept the FEN as a consistent one.
     for (const FenError& e : errors)
-      if (!is_impossible_check(e.code)) return 0;
+      if (!is_unreachable(e.code)) return 0;
     Position lenient;
     StateInfo lenient_state;
-    if (!lenient.set(fen, lenient_state, polyglot_scheme(),
-                     FenOptions{.allow_impossible_checks = true}, nullptr))
-      fail("only impossible checks are reported, yet allow_impossible_checks rejects the FEN");
+    if (!lenient.set(fen, lenient_state, polyglot_scheme(), FenOptions{.allow_unreachable = true},
+                     nullptr))
+      fail("only unreachable-position rules are reported, yet allow_unreachable rejects the FEN");
     if (const CheckReport report = lenient.check(); !report.ok())
-      fail("check() after parsing with allow_impossible_checks:\n" + report.to_string());
+      fail("check() after parsing with allow_unreachable:\n" + report.to_string());
     return 0;
   }
 

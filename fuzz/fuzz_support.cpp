@@ -142,7 +142,7 @@ Start read_start(ByteConsumer& in) {
   const std::uint8_t head = in.byte();
   Start start;
   start.options.chess960 = (head & 4) != 0;
-  start.options.allow_impossible_checks = true;
+  start.options.allow_unreachable = true;
   switch (head % 4) {
     case 0:
       start.fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

@@ -47,7 +47,7 @@ constexpr std::size_t MaxHeaderFenLength = 120;
 //     kind 1: byte 1 picks builtin_start_fens()[value % size]
 //     kind 2: byte 1 = length L (at most MaxHeaderFenLength), then L bytes of FEN text
 //     kind 3: bytes 1-2 (little-endian) % 960 pick a Chess960 start position
-// Every start is read with FenOptions::allow_impossible_checks: moves and keys do not depend on
+// Every start is read with FenOptions::allow_unreachable: moves and keys do not depend on
 // whether a game reaches the position, and the built-in starts hold perft positions that no game
 // reaches.
 struct Start {

@@ -356,8 +356,8 @@ TEST(FenRejects, RunOfOneMistakeIsOneError) {
        C::ConsecutiveDigits, 22,
        "FEN piece placement field, character 23: '11111111': 8 digits in a row; empty squares "
        "are counted by a single digit 1-8"},
-      {"a repeated castling letter, at the second K", Board + " w KKKQ - 0 1",
-       C::DuplicateCastling, 47, "FEN castling field, character 48: 'K' appears 3 times"},
+      {"a repeated castling letter, at the second K", Board + " w KKKQ - 0 1", C::DuplicateCastling,
+       47, "FEN castling field, character 48: 'K' appears 3 times"},
   };
   for (const SingleErrorCase& c : cases) {
     SCOPED_TRACE(c.name);
@@ -604,7 +604,7 @@ TEST(FenAccepts, PartialCastlingRightsKkq) {
 }
 
 TEST(FenAccepts, AParseForValidityOnlySetsThePositionAsTheFullParseDoes) {
-  const std::string fen = "r3k2r/8/8/8/4Pp2/8/8/R3K2R b KQkq e3 7 40";
+  const std::string fen = "r3k2r/8/8/8/4Pp2/8/8/R3K2R b KQkq e3 0 40";
   Position full, quick;
   StateInfo full_state{}, quick_state{};
   ASSERT_TRUE(full.set(fen, full_state, polyglot_scheme()).empty());

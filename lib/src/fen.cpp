@@ -1,13 +1,11 @@
-// Strict FEN parsing (writing is in fen_writer.cpp). Syntax is checked field by field; the position
-// rules (kings, pawns, check, castling, en passant) are checked on every field that parsed, so
-// one call reports as many independent problems as it can find.
+// Strict FEN parsing, its syntax half (writing is in fen_writer.cpp). Syntax is checked field by
+// field; the position rules (fen_rules.cpp) are checked on every field that parsed, so one call
+// reports as many independent problems as it can find.
 #include <array>
-#include <cctype>
-#include <concepts>
 #include <cstring>
 #include <string>
 
-#include "check_history.h"
+#include "fen_reader.h"
 #include "no_coverage.h"
 #include "zobrist_verify/fen_error.h"
 #include "zobrist_verify/position.h"
@@ -20,9 +18,6 @@ constexpr long long MaxClock = 1'000'000'000;
 // Input text quoted in a message shows at most this many characters (escapes included), so a
 // long run of garbage still leaves room for the reason.
 constexpr std::size_t QuoteLimit = 32;
-// Room for the errors of a typical bad FEN, reserved at the first error so that a failing parse
-// allocates once.
-constexpr std::size_t ExpectedErrors = 8;
 constexpr std::size_t NoRun = std::string_view::npos;
 
 // Which bytes are white space: ' ', which separates fields, or other white space, which is
@@ -62,69 +57,12 @@ constexpr std::array<PlacementSymbol, 256> PlacementSymbols = [] {
   return table;
 }();
 
-// text[begin, end): substr without its bounds checks, for the positions a scan of text found.
-std::string_view slice(std::string_view text, std::size_t begin, std::size_t end) {
-  return {text.data() + begin, end - begin};
-}
+}  // namespace
 
-// Each FenField's name, the start of every message; a table rather than a switch, as messages
-// are written often. (Each is a whole literal, so data() is a C string.)
-constexpr std::array<std::string_view, 7> FieldNames = {
-    "FEN",
-    "FEN piece placement field",
-    "FEN side-to-move field",
-    "FEN castling field",
-    "FEN en-passant field",
-    "FEN halfmove clock field",
-    "FEN fullmove number field",
-};
-static_assert(FieldNames.size() == std::size_t(FenField::FullmoveNumber) + 1);
-
-struct Field {
-  std::string_view text;
-  std::size_t column;
-};
-
-// Pieces of an error message besides plain text and unsigned numbers, written by write() below.
-struct Quoted {  // input text in single quotes, escaped and cut after QuoteLimit characters
-  std::string_view text;
-};
-struct SquareList {  // " a1 h8": each square of the bitboard, each after a space
-  Bitboard squares;
-};
-
-std::string_view color_name(Color c) {
-  return c == White ? "white" : "black";
-}
-
-std::string_view double_check_name(DoubleCheckKind kind) {
-  switch (kind) {
-    case DoubleCheckKind::TwoPawns:
-      return "two pawns";
-    case DoubleCheckKind::TwoKnights:
-      return "two knights";
-    case DoubleCheckKind::PawnAndKnight:
-      return "a pawn and a knight";
-    case DoubleCheckKind::AlignedSliders:
-      return "two sliders on one line through the king";
-    case DoubleCheckKind::TwoContactChecks:
-      return "two contact checks";
-    case DoubleCheckKind::Other:
-      break;
-  }
-  return "two pieces";
-}
+namespace fen_text {
 
 ZV_NO_COVERAGE void write(BoundedText& out, std::string_view text) {
   out.append(text);
-}
-// Counts, ranks and columns, never negative. A char or a bool is not taken for a number.
-template <typename T>
-concept Number = std::integral<T> && !std::same_as<T, char> && !std::same_as<T, bool>;
-
-template <Number T>
-ZV_NO_COVERAGE void write(BoundedText& out, T number) {
-  out.append_number(std::uint64_t(number));
 }
 
 ZV_NO_COVERAGE void write(BoundedText& out, Square s) {
@@ -169,486 +107,294 @@ ZV_NO_COVERAGE void write(BoundedText& out, Quoted quoted) {
   out.append({text, size});
 }
 
-}  // namespace
+}  // namespace fen_text
+
+using fen_text::Quoted;
+using fen_text::slice;
 
 const char* to_string(FenField field) {
   const auto i = static_cast<std::size_t>(field);
-  return i < FieldNames.size() ? FieldNames[i].data() : "FEN";
+  return i < fen_text::FieldNames.size() ? fen_text::FieldNames[i].data() : "FEN";
 }
 
-// Reads one FEN into a Position; a friend of Position so it can fill the board directly.
-class FenReader {
- public:
-  FenReader(Position& pos, StateInfo& st, const KeyScheme& scheme, FenOptions options,
-            std::string_view fen, std::vector<FenError>* errors)
-      : pos_(pos), st_(st), scheme_(scheme), options_(options), fen_(fen), errors_(errors) {}
+bool FenReader::run() {
+  if (errors_) errors_->clear();
+  pos_.clear();
+  std::memset(&st_, 0, sizeof st_);
+  st_.ep_square = NoSquare;
+  pos_.state_ = &st_;
+  pos_.scheme_ = &scheme_;
 
-  // Whether the FEN parsed; if not, and errors were asked for, they hold every problem found.
-  bool run() {
-    if (errors_) errors_->clear();
-    pos_.clear();
-    std::memset(&st_, 0, sizeof st_);
-    st_.ep_square = NoSquare;
-    pos_.state_ = &st_;
-    pos_.scheme_ = &scheme_;
+  if (fen_.empty()) {
+    error(FenErrorCode::Empty, FenField::Whole, 0, "the string is empty; expected 4 or 6 fields");
+    return false;
+  }
+  split();
+  if (field_count_ != 4 && field_count_ != 6) {
+    error(FenErrorCode::FieldCount, FenField::Whole, 0, field_count_, " space-separated field",
+          field_count_ == 1 ? "" : "s",
+          " found; a FEN has 6 (placement, side, castling, en passant, halfmove clock, "
+          "fullmove number) or 4 (without the clocks)");
+    return false;
+  }
+  const bool placement_ok = read_placement(fields_[0]);
+  const bool side_ok = read_side(fields_[1]);
+  const bool castling_ok = read_castling_syntax(fields_[2]);
+  const bool ep_ok = read_en_passant_syntax(fields_[3]);
+  if (field_count_ == 6) {
+    read_clock(fields_[4], FenField::HalfmoveClock, halfmove_);
+    read_clock(fields_[5], FenField::FullmoveNumber, fullmove_);
+  }
 
-    if (fen_.empty()) {
-      error(FenErrorCode::Empty, FenField::Whole, 0, "the string is empty; expected 4 or 6 fields");
-      return false;
-    }
-    split();
-    if (field_count_ != 4 && field_count_ != 6) {
-      error(FenErrorCode::FieldCount, FenField::Whole, 0, field_count_, " space-separated field",
-            field_count_ == 1 ? "" : "s",
-            " found; a FEN has 6 (placement, side, castling, en passant, halfmove clock, "
-            "fullmove number) or 4 (without the clocks)");
-      return false;
-    }
-    const bool placement_ok = read_placement(fields_[0]);
-    const bool side_ok = read_side(fields_[1]);
-    const bool castling_ok = read_castling_syntax(fields_[2]);
-    const bool ep_ok = read_en_passant_syntax(fields_[3]);
-    if (field_count_ == 6) {
-      read_clock(fields_[4], FenField::HalfmoveClock, halfmove_);
-      read_clock(fields_[5], FenField::FullmoveNumber, fullmove_);
-    }
-
-    bool kings_ok = false;
-    if (placement_ok) kings_ok = check_material();
-    const bool opponent_ok = kings_ok && side_ok && check_opponent_not_in_check();
-    if (kings_ok && castling_ok) read_castling_rights();
-    const bool en_passant_ok = placement_ok && side_ok && ep_ok && check_en_passant();
-    // The checks are judged only where the rules they build on hold (kings, pawns, the other
-    // side's safety, the double push an en-passant square implies).
+  bool kings_ok = false;
+  if (placement_ok) kings_ok = check_pieces();
+  const bool opponent_ok = kings_ok && side_ok && check_opponent_not_in_check();
+  const bool rights_ok = kings_ok && castling_ok && read_castling_rights();
+  const bool en_passant_ok = placement_ok && side_ok && ep_ok && check_en_passant();
+  // The unreachable positions are judged only where the rules they build on hold: the checks
+  // need the kings, the pawns, the other side's safety and the double push an en-passant square
+  // implies.
+  if (!options_.allow_unreachable && !options_.allow_impossible_checks) {
     const bool pawns_ok = !(pos_.pieces(Pawn) & (rank_bb(Rank1) | rank_bb(Rank8)));
-    if (opponent_ok && en_passant_ok && pawns_ok && !options_.allow_impossible_checks)
+    if (opponent_ok && en_passant_ok && pawns_ok) {
       check_checks();
-
-    if (error_count_ != 0) {
-      pos_.state_ = nullptr;
-      return false;
+      check_double_push();
     }
-    finish();
+    if (rights_ok) check_castling_start();
+    if (en_passant_ok) check_en_passant_clock();
+    if (placement_ok) check_promotions();
+  }
+
+  if (error_count_ != 0) {
+    pos_.state_ = nullptr;
+    return false;
+  }
+  finish();
+  return true;
+}
+
+// One error for a run of characters that are each wrong in the same way: `one` follows the
+// quoted character when the run is a single one, `many` follows the quoted run and its length.
+ZV_NO_COVERAGE void FenReader::run_error(FenErrorCode code, FenField field, std::size_t column,
+                                         std::string_view run, std::string_view one,
+                                         std::string_view many) {
+  if (run.size() == 1)
+    error(code, field, column, Quoted{run}, one);
+  else
+    error(code, field, column, Quoted{run}, " (", run.size(), " characters)", many);
+}
+
+// Splits on single spaces, reporting any other white space, and runs of spaces once. One pass,
+// with one look-up for most characters.
+void FenReader::split() {
+  std::size_t field_start = 0;
+  for (std::size_t i = 0; i < fen_.size(); ++i) {
+    const Blank blank = Blanks[static_cast<unsigned char>(fen_[i])];
+    if (blank == Blank::None) continue;
+    std::size_t end = i + 1;
+    if (blank == Blank::Other) {  // it belongs to the field it is in
+      while (end < fen_.size() && Blanks[static_cast<unsigned char>(fen_[end])] == Blank::Other)
+        ++end;
+      run_error(FenErrorCode::BadSpacing, FenField::Whole, i, slice(fen_, i, end),
+                " is not allowed; fields are separated by single spaces",
+                " are not allowed; fields are separated by single spaces");
+    } else {
+      while (end < fen_.size() && fen_[end] == ' ') ++end;
+      if (i == 0)
+        error(FenErrorCode::BadSpacing, FenField::Whole, 0, "leading space before the first field");
+      else
+        add_field(field_start, i);
+      if (i != 0 && end == fen_.size())
+        error(FenErrorCode::BadSpacing, FenField::Whole, i, "trailing space after the last field");
+      else if (i != 0 && end - i > 1)
+        error(FenErrorCode::BadSpacing, FenField::Whole, i, end - i,
+              " spaces between fields; use exactly one");
+      field_start = end;
+    }
+    i = end - 1;
+  }
+  if (field_start < fen_.size()) add_field(field_start, fen_.size());
+}
+
+// Fields past the sixth are only counted: the FEN is rejected for their number.
+void FenReader::add_field(std::size_t start, std::size_t end) {
+  if (field_count_ < MaxFields) fields_[field_count_] = {slice(fen_, start, end), start};
+  ++field_count_;
+}
+
+bool FenReader::read_placement(Field f) {
+  const std::size_t before = error_count_;
+  int rank = 7, file = 0, ranks_seen = 1;
+  std::size_t rank_start = 0;
+  // Bad characters and digits are reported a run at a time, a run being characters of one kind.
+  std::size_t run_start = 0;
+  PlacementSymbol::Kind run_kind = PlacementSymbol::RankEnd;
+  auto end_run = [&](std::size_t at) {
+    const std::string_view run = slice(f.text, run_start, at);
+    if (run_kind == PlacementSymbol::Bad)
+      run_error(FenErrorCode::BadCharacter, FenField::Placement, f.column + run_start, run,
+                " is not a piece letter (PNBRQK, pnbrqk), a digit 1-8 or '/'",
+                " are not piece letters (PNBRQK, pnbrqk), digits 1-8 or '/'");
+    else if (run_kind == PlacementSymbol::Digit && run.size() > 1)
+      error(FenErrorCode::ConsecutiveDigits, FenField::Placement, f.column + run_start, Quoted{run},
+            ": ", run.size(), " digits in a row; empty squares are counted by a single digit 1-8");
+  };
+  auto end_rank = [&](std::size_t at) {
+    if (file != 8 && rank >= 0)
+      error(FenErrorCode::RankLength, FenField::Placement, f.column + rank_start, "rank ", rank + 1,
+            " ", Quoted{slice(f.text, rank_start, at)}, " describes ", file,
+            " squares; each rank needs exactly 8");
+  };
+  for (std::size_t i = 0; i < f.text.size(); ++i) {
+    const char c = f.text[i];
+    const PlacementSymbol symbol = PlacementSymbols[static_cast<unsigned char>(c)];
+    if (symbol.kind != run_kind) {
+      end_run(i);
+      run_start = i;
+      run_kind = symbol.kind;
+    }
+    switch (symbol.kind) {
+      case PlacementSymbol::Bad:
+        ++file;
+        break;
+      case PlacementSymbol::Digit:
+        file += c - '0';
+        break;
+      case PlacementSymbol::Piece:
+        if (rank >= 0 && file < 8)
+          pos_.put_piece(symbol.piece, make_square(File(file), Rank(rank)));
+        ++file;
+        break;
+      case PlacementSymbol::RankEnd:
+        end_rank(i);
+        --rank;
+        ++ranks_seen;
+        file = 0;
+        rank_start = i + 1;
+        break;
+    }
+  }
+  end_run(f.text.size());
+  end_rank(f.text.size());
+  if (ranks_seen != 8)
+    error(FenErrorCode::RankCount, FenField::Placement, f.column, ranks_seen,
+          " ranks found; the placement needs exactly 8, separated by '/'");
+  return error_count_ == before;
+}
+
+bool FenReader::read_side(Field f) {
+  if (f.text == "w" || f.text == "b") {
+    pos_.side_to_move_ = f.text == "w" ? White : Black;
     return true;
   }
+  error(FenErrorCode::BadSideToMove, FenField::SideToMove, f.column, Quoted{f.text},
+        " is not a side to move; expected 'w' or 'b'");
+  return false;
+}
 
- private:
-  // Adds "<field name>, character N: <reason>", the reason written piece by piece (text, unsigned
-  // numbers, Quoted, Square, SquareList) straight into the error. The list is reserved at the
-  // first error, so a failing parse allocates once (unless it finds more than ExpectedErrors).
-  template <typename... Reason>
-  ZV_NO_COVERAGE void error(FenErrorCode code, FenField field, std::size_t column,
-                            const Reason&... reason) {
-    ++error_count_;
-    if (!errors_) return;
-    if (errors_->empty()) errors_->reserve(ExpectedErrors);
-    BoundedText& message = errors_->emplace_back(code, field, column).message_;
-    message.append(FieldNames[static_cast<std::size_t>(field)]);
-    message.append(", character ");
-    message.append_number(column + 1);
-    message.append(": ");
-    (write(message, reason), ...);
+// Non-letters are reported a run at a time, and a repeated letter once, with its count.
+bool FenReader::read_castling_syntax(Field f) {
+  if (f.text == "-") return true;
+  const std::size_t before = error_count_;
+  std::size_t bad_run_start = NoRun;         // first of the non-letters read since the last letter
+  std::size_t times[128] = {};               // how often each letter appears (all are ASCII)
+  char repeated[CastlingLetterList.size()];  // letters that appear again, in that order
+  std::size_t repeated_count = 0;
+  for (std::size_t i = 0; i <= f.text.size(); ++i) {
+    const char c = i < f.text.size() ? f.text[i] : '\0';
+    const bool letter = CastlingLetters[static_cast<unsigned char>(c)];
+    if (!letter && i < f.text.size()) {
+      if (bad_run_start == NoRun) bad_run_start = i;
+      continue;
+    }
+    if (bad_run_start != NoRun) {
+      const std::string_view run = slice(f.text, bad_run_start, i);
+      run_error(FenErrorCode::BadCastlingSyntax, FenField::Castling, f.column + bad_run_start, run,
+                run == "-" ? " cannot be combined with castling letters"
+                           : " is not a castling letter; expected K, Q, k, q, a rook file "
+                             "A-H or a-h (Shredder/X-FEN), or '-' alone",
+                " are not castling letters; expected K, Q, k, q, a rook file A-H or a-h "
+                "(Shredder/X-FEN), or '-' alone");
+      bad_run_start = NoRun;
+    }
+    if (letter && ++times[static_cast<unsigned char>(c)] == 2) repeated[repeated_count++] = c;
   }
-
-  // One error for a run of characters that are each wrong in the same way: `one` follows the
-  // quoted character when the run is a single one, `many` follows the quoted run and its length.
-  ZV_NO_COVERAGE void run_error(FenErrorCode code, FenField field, std::size_t column,
-                                std::string_view run, std::string_view one, std::string_view many) {
-    if (run.size() == 1)
-      error(code, field, column, Quoted{run}, one);
+  for (const char c : std::string_view(repeated, repeated_count)) {
+    const std::size_t second = f.text.find(c, f.text.find(c) + 1);
+    const Quoted letter{slice(f.text, second, second + 1)};
+    const std::size_t count = times[static_cast<unsigned char>(c)];
+    if (count == 2)
+      error(FenErrorCode::DuplicateCastling, FenField::Castling, f.column + second, letter,
+            " appears twice");
     else
-      error(code, field, column, Quoted{run}, " (", run.size(), " characters)", many);
+      error(FenErrorCode::DuplicateCastling, FenField::Castling, f.column + second, letter,
+            " appears ", count, " times");
   }
+  return error_count_ == before;
+}
 
-  // Splits on single spaces, reporting any other white space, and runs of spaces once. One pass,
-  // with one look-up for most characters.
-  void split() {
-    std::size_t field_start = 0;
-    for (std::size_t i = 0; i < fen_.size(); ++i) {
-      const Blank blank = Blanks[static_cast<unsigned char>(fen_[i])];
-      if (blank == Blank::None) continue;
-      std::size_t end = i + 1;
-      if (blank == Blank::Other) {  // it belongs to the field it is in
-        while (end < fen_.size() && Blanks[static_cast<unsigned char>(fen_[end])] == Blank::Other)
-          ++end;
-        run_error(FenErrorCode::BadSpacing, FenField::Whole, i, slice(fen_, i, end),
-                  " is not allowed; fields are separated by single spaces",
-                  " are not allowed; fields are separated by single spaces");
-      } else {
-        while (end < fen_.size() && fen_[end] == ' ') ++end;
-        if (i == 0)
-          error(FenErrorCode::BadSpacing, FenField::Whole, 0,
-                "leading space before the first field");
-        else
-          add_field(field_start, i);
-        if (i != 0 && end == fen_.size())
-          error(FenErrorCode::BadSpacing, FenField::Whole, i,
-                "trailing space after the last field");
-        else if (i != 0 && end - i > 1)
-          error(FenErrorCode::BadSpacing, FenField::Whole, i, end - i,
-                " spaces between fields; use exactly one");
-        field_start = end;
-      }
-      i = end - 1;
-    }
-    if (field_start < fen_.size()) add_field(field_start, fen_.size());
+bool FenReader::read_en_passant_syntax(Field f) {
+  if (f.text == "-") return true;
+  if (f.text.size() == 2 && f.text[0] >= 'a' && f.text[0] <= 'h' && f.text[1] >= '1' &&
+      f.text[1] <= '8') {
+    st_.ep_square = make_square(File(f.text[0] - 'a'), Rank(f.text[1] - '1'));
+    return true;
   }
+  error(FenErrorCode::BadEnPassantSyntax, FenField::EnPassant, f.column, Quoted{f.text},
+        " is not an en-passant square; expected '-' or a square such as e3");
+  return false;
+}
 
-  // Fields past the sixth are only counted: the FEN is rejected for their number.
-  void add_field(std::size_t start, std::size_t end) {
-    if (field_count_ < MaxFields) fields_[field_count_] = {slice(fen_, start, end), start};
-    ++field_count_;
+void FenReader::read_clock(Field f, FenField field, long long& out) {
+  const std::string_view t = f.text;
+  if (t[0] == '-') {
+    error(FenErrorCode::NegativeNumber, field, f.column, Quoted{t},
+          " is negative; clocks count moves and cannot be below ",
+          field == FenField::HalfmoveClock ? "0" : "1");
+    return;
   }
-
-  bool read_placement(Field f) {
-    const std::size_t before = error_count_;
-    int rank = 7, file = 0, ranks_seen = 1;
-    std::size_t rank_start = 0;
-    // Bad characters and digits are reported a run at a time, a run being characters of one kind.
-    std::size_t run_start = 0;
-    PlacementSymbol::Kind run_kind = PlacementSymbol::RankEnd;
-    auto end_run = [&](std::size_t at) {
-      const std::string_view run = slice(f.text, run_start, at);
-      if (run_kind == PlacementSymbol::Bad)
-        run_error(FenErrorCode::BadCharacter, FenField::Placement, f.column + run_start, run,
-                  " is not a piece letter (PNBRQK, pnbrqk), a digit 1-8 or '/'",
-                  " are not piece letters (PNBRQK, pnbrqk), digits 1-8 or '/'");
-      else if (run_kind == PlacementSymbol::Digit && run.size() > 1)
-        error(FenErrorCode::ConsecutiveDigits, FenField::Placement, f.column + run_start,
-              Quoted{run}, ": ", run.size(),
-              " digits in a row; empty squares are counted by a single digit 1-8");
-    };
-    auto end_rank = [&](std::size_t at) {
-      if (file != 8 && rank >= 0)
-        error(FenErrorCode::RankLength, FenField::Placement, f.column + rank_start, "rank ",
-              rank + 1, " ", Quoted{slice(f.text, rank_start, at)}, " describes ", file,
-              " squares; each rank needs exactly 8");
-    };
-    for (std::size_t i = 0; i < f.text.size(); ++i) {
-      const char c = f.text[i];
-      const PlacementSymbol symbol = PlacementSymbols[static_cast<unsigned char>(c)];
-      if (symbol.kind != run_kind) {
-        end_run(i);
-        run_start = i;
-        run_kind = symbol.kind;
-      }
-      switch (symbol.kind) {
-        case PlacementSymbol::Bad:
-          ++file;
-          break;
-        case PlacementSymbol::Digit:
-          file += c - '0';
-          break;
-        case PlacementSymbol::Piece:
-          if (rank >= 0 && file < 8)
-            pos_.put_piece(symbol.piece, make_square(File(file), Rank(rank)));
-          ++file;
-          break;
-        case PlacementSymbol::RankEnd:
-          end_rank(i);
-          --rank;
-          ++ranks_seen;
-          file = 0;
-          rank_start = i + 1;
-          break;
-      }
-    }
-    end_run(f.text.size());
-    end_rank(f.text.size());
-    if (ranks_seen != 8)
-      error(FenErrorCode::RankCount, FenField::Placement, f.column, ranks_seen,
-            " ranks found; the placement needs exactly 8, separated by '/'");
-    return error_count_ == before;
-  }
-
-  bool read_side(Field f) {
-    if (f.text == "w" || f.text == "b") {
-      pos_.side_to_move_ = f.text == "w" ? White : Black;
-      return true;
-    }
-    error(FenErrorCode::BadSideToMove, FenField::SideToMove, f.column, Quoted{f.text},
-          " is not a side to move; expected 'w' or 'b'");
-    return false;
-  }
-
-  // Non-letters are reported a run at a time, and a repeated letter once, with its count.
-  bool read_castling_syntax(Field f) {
-    if (f.text == "-") return true;
-    const std::size_t before = error_count_;
-    std::size_t bad_run_start = NoRun;  // first of the non-letters read since the last letter
-    std::size_t times[128] = {};        // how often each letter appears (all are ASCII)
-    char repeated[CastlingLetterList.size()];  // letters that appear again, in that order
-    std::size_t repeated_count = 0;
-    for (std::size_t i = 0; i <= f.text.size(); ++i) {
-      const char c = i < f.text.size() ? f.text[i] : '\0';
-      const bool letter = CastlingLetters[static_cast<unsigned char>(c)];
-      if (!letter && i < f.text.size()) {
-        if (bad_run_start == NoRun) bad_run_start = i;
-        continue;
-      }
-      if (bad_run_start != NoRun) {
-        const std::string_view run = slice(f.text, bad_run_start, i);
-        run_error(FenErrorCode::BadCastlingSyntax, FenField::Castling, f.column + bad_run_start,
-                  run,
-                  run == "-" ? " cannot be combined with castling letters"
-                             : " is not a castling letter; expected K, Q, k, q, a rook file "
-                               "A-H or a-h (Shredder/X-FEN), or '-' alone",
-                  " are not castling letters; expected K, Q, k, q, a rook file A-H or a-h "
-                  "(Shredder/X-FEN), or '-' alone");
-        bad_run_start = NoRun;
-      }
-      if (letter && ++times[static_cast<unsigned char>(c)] == 2) repeated[repeated_count++] = c;
-    }
-    for (const char c : std::string_view(repeated, repeated_count)) {
-      const std::size_t second = f.text.find(c, f.text.find(c) + 1);
-      const Quoted letter{slice(f.text, second, second + 1)};
-      const std::size_t count = times[static_cast<unsigned char>(c)];
-      if (count == 2)
-        error(FenErrorCode::DuplicateCastling, FenField::Castling, f.column + second, letter,
-              " appears twice");
-      else
-        error(FenErrorCode::DuplicateCastling, FenField::Castling, f.column + second, letter,
-              " appears ", count, " times");
-    }
-    return error_count_ == before;
-  }
-
-  bool read_en_passant_syntax(Field f) {
-    if (f.text == "-") return true;
-    if (f.text.size() == 2 && f.text[0] >= 'a' && f.text[0] <= 'h' && f.text[1] >= '1' &&
-        f.text[1] <= '8') {
-      st_.ep_square = make_square(File(f.text[0] - 'a'), Rank(f.text[1] - '1'));
-      return true;
-    }
-    error(FenErrorCode::BadEnPassantSyntax, FenField::EnPassant, f.column, Quoted{f.text},
-          " is not an en-passant square; expected '-' or a square such as e3");
-    return false;
-  }
-
-  void read_clock(Field f, FenField field, long long& out) {
-    const std::string_view t = f.text;
-    if (t[0] == '-') {
-      error(FenErrorCode::NegativeNumber, field, f.column, Quoted{t},
-            " is negative; clocks count moves and cannot be below ",
-            field == FenField::HalfmoveClock ? "0" : "1");
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    if (t[i] < '0' || t[i] > '9') {
+      error(FenErrorCode::BadNumber, field, f.column + i, Quoted{t},
+            " is not a decimal number (only digits 0-9 are allowed)");
       return;
     }
-    for (std::size_t i = 0; i < t.size(); ++i) {
-      if (t[i] < '0' || t[i] > '9') {
-        error(FenErrorCode::BadNumber, field, f.column + i, Quoted{t},
-              " is not a decimal number (only digits 0-9 are allowed)");
-        return;
-      }
-    }
-    if (t.size() > 1 && t[0] == '0') {
-      error(FenErrorCode::LeadingZero, field, f.column, Quoted{t},
-            " has a leading zero; write the number without it");
+  }
+  if (t.size() > 1 && t[0] == '0') {
+    error(FenErrorCode::LeadingZero, field, f.column, Quoted{t},
+          " has a leading zero; write the number without it");
+    return;
+  }
+  long long value = 0;
+  for (char c : t) {
+    value = value * 10 + (c - '0');
+    if (value > MaxClock) {
+      error(FenErrorCode::NumberOverflow, field, f.column, Quoted{t}, " is too large; at most ",
+            MaxClock, " is supported");
       return;
     }
-    long long value = 0;
-    for (char c : t) {
-      value = value * 10 + (c - '0');
-      if (value > MaxClock) {
-        error(FenErrorCode::NumberOverflow, field, f.column, Quoted{t}, " is too large; at most ",
-              MaxClock, " is supported");
-        return;
-      }
-    }
-    if (field == FenField::FullmoveNumber && value == 0) {
-      error(FenErrorCode::ZeroFullmove, field, f.column,
-            "'0' is not a fullmove number; the count starts at 1");
-      return;
-    }
-    out = value;
   }
-
-  bool check_material() {
-    bool kings_ok = true;
-    for (Color c : {White, Black}) {
-      const int kings = popcount(pos_.pieces(c, King));
-      if (kings == 0) {
-        error(FenErrorCode::MissingKing, FenField::Placement, fields_[0].column, "there is no ",
-              color_name(c), " king; each side needs exactly one");
-        kings_ok = false;
-      } else if (kings > 1) {
-        error(FenErrorCode::TooManyKings, FenField::Placement, fields_[0].column, kings, " ",
-              color_name(c), " kings; each side needs exactly one");
-        kings_ok = false;
-      }
-      if (popcount(pos_.pieces(c)) > 16)
-        error(FenErrorCode::TooManyPieces, FenField::Placement, fields_[0].column,
-              popcount(pos_.pieces(c)), " ", color_name(c), " pieces; a side has at most 16");
-    }
-    const Bitboard back_rank_pawns = pos_.pieces(Pawn) & (rank_bb(Rank1) | rank_bb(Rank8));
-    if (back_rank_pawns)
-      error(FenErrorCode::PawnOnBackRank, FenField::Placement, fields_[0].column, "pawn on",
-            SquareList{back_rank_pawns}, "; pawns cannot stand on the first or last rank");
-    return kings_ok;
+  if (field == FenField::FullmoveNumber && value == 0) {
+    error(FenErrorCode::ZeroFullmove, field, f.column,
+          "'0' is not a fullmove number; the count starts at 1");
+    return;
   }
+  out = value;
+}
 
-  bool check_opponent_not_in_check() {
-    const Color them = ~pos_.side_to_move_;
-    const Bitboard attackers = pos_.attackers_to(pos_.king_square(them)) & pos_.pieces(~them);
-    if (!attackers) return true;
-    error(FenErrorCode::OpponentInCheck, FenField::SideToMove, fields_[1].column,
-          "the side not to move (", color_name(them), ") is in check from", SquareList{attackers},
-          ", so this position cannot arise");
-    return false;
-  }
-
-  // Checks on the side to move that the opponent's last move cannot have given (check_history.h).
-  void check_checks() {
-    const CheckAnalysis checks = analyse_checks(pos_);
-    if (checks.verdict == CheckVerdict::Possible) return;
-    const Color us = pos_.side_to_move_;
-    const Square king = pos_.king_square(us);
-    const SquareList checkers{checks.checkers};
-    const std::size_t column = fields_[0].column;
-    switch (checks.verdict) {
-      case CheckVerdict::TooManyCheckers:
-        error(FenErrorCode::TooManyCheckers, FenField::Placement, column, "the ", color_name(us),
-              " king on ", king, " is in check from ", popcount(checks.checkers), " pieces, on",
-              checkers, "; a single move gives at most two checks");
-        break;
-      case CheckVerdict::ImpossibleDoubleCheck:
-        if (checks.double_check == DoubleCheckKind::Other)
-          error(FenErrorCode::ImpossibleDoubleCheck, FenField::Placement, column, "the ",
-                color_name(us), " king on ", king, " is in double check from", checkers,
-                ": no single move gives check from both");
-        else
-          error(FenErrorCode::ImpossibleDoubleCheck, FenField::Placement, column, "the ",
-                color_name(us), " king on ", king, " is in double check from", checkers, ", ",
-                double_check_name(checks.double_check), ": no single move gives check from both");
-        break;
-      case CheckVerdict::ImpossibleCheck:
-        error(FenErrorCode::ImpossibleCheck, FenField::Placement, column, "the ", color_name(us),
-              " king on ", king, " is in check from", checkers, ", which no ", color_name(~us),
-              " move can have given: the king was in check before any of them");
-        break;
-      case CheckVerdict::EnPassantImpossibleCheck:
-        error(FenErrorCode::EnPassantImpossibleCheck, FenField::EnPassant, fields_[3].column,
-              Quoted{fields_[3].text}, " makes the last move the double push ", checks.push_from,
-              checks.push_to, ", which cannot have given the check on the ", color_name(us),
-              " king on ", king, " from", checkers,
-              ": each checker must be the pushed pawn or a slider the push uncovered");
-        break;
-      case CheckVerdict::Possible:
-        break;
-    }
-  }
-
-  // Turns castling letters into rights; K/Q pick the outermost rook on that wing (X-FEN).
-  void read_castling_rights() {
-    const Field f = fields_[2];
-    if (f.text == "-") return;
-    bool needs_chess960 = false;
-    for (std::size_t i = 0; i < f.text.size(); ++i) {
-      const char c = f.text[i];
-      const Color color = std::isupper(static_cast<unsigned char>(c)) ? White : Black;
-      const char lower = char(std::tolower(static_cast<unsigned char>(c)));
-      const Rank back = relative_rank(color, Rank1);
-      const Square ksq = pos_.king_square(color);
-      const Quoted letter{slice(f.text, i, i + 1)};
-      if (rank_of(ksq) != back) {
-        error(FenErrorCode::CastlingWithoutKing, FenField::Castling, f.column + i, letter,
-              " needs the ", color_name(color), " king on rank ", back + 1, ", but it stands on ",
-              ksq);
-        continue;
-      }
-      const Piece rook = make_piece(color, Rook);
-      Square rsq = NoSquare;
-      if (lower == 'k') {
-        for (int fl = FileH; fl > file_of(ksq) && rsq == NoSquare; --fl)
-          if (pos_.piece_on(make_square(File(fl), back)) == rook) rsq = make_square(File(fl), back);
-      } else if (lower == 'q') {
-        for (int fl = FileA; fl < file_of(ksq) && rsq == NoSquare; ++fl)
-          if (pos_.piece_on(make_square(File(fl), back)) == rook) rsq = make_square(File(fl), back);
-      } else {
-        needs_chess960 = true;
-        const Square s = make_square(File(lower - 'a'), back);
-        if (pos_.piece_on(s) == rook && s != ksq) rsq = s;
-      }
-      if (rsq == NoSquare) {
-        if (lower == 'k' || lower == 'q')
-          error(FenErrorCode::CastlingWithoutRook, FenField::Castling, f.column + i, letter,
-                " needs a ", color_name(color), " rook on the ", lower == 'k' ? "king" : "queen",
-                " side of the king on rank ", back + 1, ", and there is none");
-        else
-          error(FenErrorCode::CastlingWithoutRook, FenField::Castling, f.column + i, letter,
-                " needs a ", color_name(color), " rook on ", make_square(File(lower - 'a'), back),
-                " on rank ", back + 1, ", and there is none");
-        continue;
-      }
-      const CastlingRights cr = color & (rsq > ksq ? (WhiteOO | BlackOO) : (WhiteOOO | BlackOOO));
-      if (pos_.can_castle(cr)) {
-        error(FenErrorCode::DuplicateCastling, FenField::Castling, f.column + i, letter,
-              " names a right already given by another letter");
-        continue;
-      }
-      if (file_of(ksq) != FileE || (file_of(rsq) != FileA && file_of(rsq) != FileH))
-        needs_chess960 = true;
-      pos_.set_castling_right(color, rsq);
-    }
-    chess960_from_castling_ = needs_chess960;
-  }
-
-  // Whether the en-passant square (if any) fits the board.
-  bool check_en_passant() {
-    const Square ep = st_.ep_square;
-    if (ep == NoSquare) return true;
-    const std::size_t before = error_count_;
-    const Color us = pos_.side_to_move_;
-    const Field f = fields_[3];
-    const Quoted square{f.text};
-    if (relative_rank(us, ep) != Rank6) {
-      error(FenErrorCode::EnPassantWrongRank, FenField::EnPassant, f.column, square,
-            " is on the wrong rank: with ", color_name(us),
-            " to move the en-passant square must be on rank ", us == White ? "6" : "3");
-      return false;
-    }
-    const Square pawn = ep - pawn_push(us);
-    if (pos_.piece_on(pawn) != make_piece(~us, Pawn)) {
-      error(FenErrorCode::EnPassantNoPawn, FenField::EnPassant, f.column, square, " has no ",
-            color_name(~us), " pawn on ", pawn, " that could just have made a double push");
-    }
-    const Square origin = ep + pawn_push(us);
-    if (!pos_.empty(ep) || !pos_.empty(origin)) {
-      error(FenErrorCode::EnPassantNotEmpty, FenField::EnPassant, f.column, square, " and ", origin,
-            " must be empty after a double push, but ", !pos_.empty(ep) ? ep : origin,
-            " is occupied");
-    }
-    return error_count_ == before;
-  }
-
-  void finish() {
-    pos_.chess960_ = options_.chess960 || chess960_from_castling_;
-    st_.rule50 = int(halfmove_);
-    pos_.game_ply_ = int(2 * (fullmove_ - 1) + (pos_.side_to_move_ == Black));
-    st_.previous = nullptr;
-    st_.captured = NoPiece;
-    pos_.set_check_info(st_);
-    st_.ep_hashed = pos_.compute_ep_hashed();
-    const Keys k = pos_.compute_keys();
-    st_.key = k.key;
-    st_.pawn_key = k.pawn_key;
-    st_.material_key = k.material_key;
-  }
-
-  static constexpr std::size_t MaxFields = 6;
-
-  Position& pos_;
-  StateInfo& st_;
-  const KeyScheme& scheme_;
-  FenOptions options_;
-  std::string_view fen_;
-  Field fields_[MaxFields] = {};
-  std::size_t field_count_ = 0;    // every field found, also those past MaxFields
-  std::vector<FenError>* errors_;  // null when only validity is asked for
-  std::size_t error_count_ = 0;
-  long long halfmove_ = 0;
-  long long fullmove_ = 1;
-  bool chess960_from_castling_ = false;
-};
+void FenReader::finish() {
+  pos_.chess960_ = options_.chess960 || chess960_from_castling_;
+  st_.rule50 = int(halfmove_);
+  pos_.game_ply_ = int(2 * (fullmove_ - 1) + (pos_.side_to_move_ == Black));
+  st_.previous = nullptr;
+  st_.captured = NoPiece;
+  pos_.set_check_info(st_);
+  st_.ep_hashed = pos_.compute_ep_hashed();
+  const Keys k = pos_.compute_keys();
+  st_.key = k.key;
+  st_.pawn_key = k.pawn_key;
+  st_.material_key = k.material_key;
+}
 
 std::vector<FenError> Position::set(std::string_view fen, StateInfo& state, const KeyScheme& scheme,
                                     FenOptions options) {

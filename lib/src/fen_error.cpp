@@ -94,13 +94,36 @@ const char* to_string(FenErrorCode code) {
       return "impossible-check";
     case FenErrorCode::EnPassantImpossibleCheck:
       return "en-passant-impossible-check";
+    case FenErrorCode::EnPassantImpossiblePush:
+      return "en-passant-impossible-push";
+    case FenErrorCode::ImpossibleCastlingRights:
+      return "impossible-castling-rights";
+    case FenErrorCode::EnPassantHalfmoveClock:
+      return "en-passant-halfmove-clock";
+    case FenErrorCode::TooMuchMaterial:
+      return "too-much-material";
   }
   return "unknown";
 }
 
+bool is_unreachable(FenErrorCode code) {
+  switch (code) {
+    case FenErrorCode::TooManyCheckers:
+    case FenErrorCode::ImpossibleDoubleCheck:
+    case FenErrorCode::ImpossibleCheck:
+    case FenErrorCode::EnPassantImpossibleCheck:
+    case FenErrorCode::EnPassantImpossiblePush:
+    case FenErrorCode::ImpossibleCastlingRights:
+    case FenErrorCode::EnPassantHalfmoveClock:
+    case FenErrorCode::TooMuchMaterial:
+      return true;
+    default:
+      return false;
+  }
+}
+
 bool is_impossible_check(FenErrorCode code) {
-  return code == FenErrorCode::TooManyCheckers || code == FenErrorCode::ImpossibleDoubleCheck ||
-         code == FenErrorCode::ImpossibleCheck || code == FenErrorCode::EnPassantImpossibleCheck;
+  return is_unreachable(code);
 }
 
 std::string format_errors(const std::vector<FenError>& errors) {

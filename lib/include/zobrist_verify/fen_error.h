@@ -50,11 +50,16 @@ enum class FenErrorCode : std::uint8_t {
   EnPassantWrongRank,   // the square is not on the rank a double push of the other side crosses
   EnPassantNoPawn,      // no enemy pawn stands where the double push would have landed
   EnPassantNotEmpty,    // the square, or the one the pawn came from, is occupied
-  // Checks no legal game reaches (FenOptions::allow_impossible_checks accepts them).
+  // Positions no legal game reaches (FenOptions::allow_unreachable accepts them). Checks:
   TooManyCheckers,           // the side to move is in check from three or more pieces
   ImpossibleDoubleCheck,     // two checkers that no single move gives together
   ImpossibleCheck,           // one checker that no move can have given
   EnPassantImpossibleCheck,  // a checker the double push behind the en-passant square did not give
+  // and the rest:
+  EnPassantImpossiblePush,   // before the double push the side to move now stood in check
+  ImpossibleCastlingRights,  // rights that no start allows together (king or rook files)
+  EnPassantHalfmoveClock,    // an en-passant square with a halfmove clock above 0
+  TooMuchMaterial,           // more promoted pieces than missing pawns
 };
 
 // Text of bounded length held inline. What does not fit is cut and the text then ends with "...";
@@ -96,8 +101,10 @@ struct FenError {
 
 const char* to_string(FenField field);
 const char* to_string(FenErrorCode code);
-// Whether the code is one of the checks no legal game reaches, which
-// FenOptions::allow_impossible_checks accepts.
+// Whether the code is one of the positions no legal game reaches (impossible checks included),
+// which FenOptions::allow_unreachable accepts.
+bool is_unreachable(FenErrorCode code);
+// The same answer as is_unreachable, under its older name.
 bool is_impossible_check(FenErrorCode code);
 // All errors, one per line.
 std::string format_errors(const std::vector<FenError>& errors);

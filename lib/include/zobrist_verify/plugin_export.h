@@ -76,7 +76,9 @@ inline int set_fen(zv_state* s, const char* fen) {
     return refuse(s, "this plugin plays standard chess only: " + std::string(fen));
   if (Expected<Done> done = s->hash->set_position(fen, shredder); !done)
     return refuse(s, done.error());
-  if (s->mirror) (void)s->mirror->set(fen, polyglot_scheme(), FenOptions{shredder, true});
+  if (s->mirror)
+    (void)s->mirror->set(fen, polyglot_scheme(),
+                         FenOptions{.chess960 = shredder, .allow_unreachable = true});
   return 0;
 }
 

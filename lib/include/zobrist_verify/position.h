@@ -43,8 +43,12 @@ struct StateInfo {
 
 struct FenOptions {
   bool chess960 = false;  // treat the position as Chess960 even if its castling does not need it
-  // Accept checks that no legal game reaches (three checkers, a double check no single move
-  // gives, a check older than the last move): perft suites hold such positions.
+  // Accept positions no legal game reaches: impossible checks (three checkers, a double check no
+  // single move gives, a check older than the last move), a double push that cannot have been
+  // played, castling rights no start allows, an en-passant square with a halfmove clock above 0,
+  // more promoted pieces than missing pawns. Perft suites hold such positions.
+  bool allow_unreachable = false;
+  // An alias of allow_unreachable: either being true accepts all of them.
   bool allow_impossible_checks = false;
 };
 

@@ -60,8 +60,8 @@ Expected<std::shared_ptr<EngineConnection>> EngineConnection::open(EngineDoorOpt
   try {
     connection->pattern_ = std::regex(o.key_pattern, std::regex::ECMAScript | std::regex::optimize);
   } catch (const std::regex_error& e) {
-    return Error{"the key pattern '" + o.key_pattern + "' is not an ECMAScript regular expression: " +
-                 e.what()};
+    return Error{"the key pattern '" + o.key_pattern +
+                 "' is not an ECMAScript regular expression: " + e.what()};
   }
   if (connection->pattern_.mark_count() != 1) {
     return Error{"the key pattern '" + o.key_pattern + "' has " +
@@ -143,7 +143,8 @@ bool EngineConnection::send(const Request& request) {
 KeyTicket EngineConnection::request(const std::string& position_command, bool chess960) {
   Request r{next_id_++, position_command, chess960 && offers_chess960_, false};
   const KeyTicket ticket{r.id};
-  if (auto known = faults_.find(fault_key(r.chess960, r.position_command)); known != faults_.end()) {
+  if (auto known = faults_.find(fault_key(r.chess960, r.position_command));
+      known != faults_.end()) {
     answer(r, known->second);  // it crashed or hung the engine before: not sent again
     return ticket;
   }
@@ -174,7 +175,8 @@ Expected<Key> EngineConnection::collect(KeyTicket ticket) {
     }
     const bool waiting = std::any_of(in_flight_.begin(), in_flight_.end(),
                                      [&](const Request& r) { return r.id == ticket.id; });
-    if (!waiting) return Error{"no position was requested under ticket " + std::to_string(ticket.id)};
+    if (!waiting)
+      return Error{"no position was requested under ticket " + std::to_string(ticket.id)};
     read_oldest();
   }
 }
@@ -218,8 +220,7 @@ void EngineConnection::replay_alone(std::deque<Request> requests) {
       continue;
     }
     Expected<Key> key = read_reply(r.position_command);
-    if (!key && is_fault(key.error_kind()))
-      remember_fault(r, key.failure());
+    if (!key && is_fault(key.error_kind())) remember_fault(r, key.failure());
     answer(r, std::move(key));
   }
 }
@@ -236,8 +237,8 @@ Expected<Key> EngineConnection::read_reply(const std::string& position_command) 
   for (int count = 0; count < MaxReplyLines; ++count) {
     // Most lines are already buffered: only a wait needs the clock and a system call.
     if (!engine_->take_buffered_line(line)) {
-      const auto left = std::max(std::chrono::ceil<Milliseconds>(deadline - Clock::now()),
-                                 Milliseconds(0));
+      const auto left =
+          std::max(std::chrono::ceil<Milliseconds>(deadline - Clock::now()), Milliseconds(0));
       Expected<std::string> read = engine_->read_line(left);
       if (!read) {
         if (read.error_kind() == ErrorKind::TimedOut) {
@@ -310,7 +311,7 @@ class EngineHash final : public HashUnderTest {
   Expected<Done> set_position(std::string_view fen, bool chess960) override {
     FenOptions options;
     options.chess960 = chess960;
-    options.allow_impossible_checks = true;
+    options.allow_unreachable = true;
     if (auto errors = game_.set(fen, polyglot_scheme(), options); !errors.empty())
       return Error{"the door's own reader rejects the FEN: " + format_errors(errors)};
     start_fen_ = std::string(fen);

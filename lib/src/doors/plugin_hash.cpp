@@ -168,7 +168,7 @@ std::string PluginHash::plugin_fen(std::string_view fen, bool chess960) const {
   StateInfo st;
   FenOptions options;
   options.chess960 = chess960;
-  options.allow_impossible_checks = true;  // the suite decides what it sends
+  options.allow_unreachable = true;  // the suite decides what it sends
   if (!pos.set(fen, st, polyglot_scheme(), options).empty()) return std::string(fen);
   std::string out = pos.fen();
   if (options_.xfen && pos.is_chess960()) {
