@@ -23,12 +23,12 @@ constexpr const char* CheckUsage =
     R"(usage: zobrist-verify check [--game chess|go|uttt] [--scheme NAME | --mutant NAME] [--cases N]
                              [--seed S] [--property NAME] [--json] [--junit FILE]
        zobrist-verify check --plugin PATH [--expect SCHEME] [--en-passant RULE] [--timeout MS]
-                             [--no-isolation] [--xfen] [--cases N] [--seed S] [--property NAME]
-                             [--json] [--junit FILE]
+                             [--no-isolation] [--xfen] [--allow-unreachable] [--cases N]
+                             [--seed S] [--property NAME] [--json] [--junit FILE]
        zobrist-verify check --engine "CMD ARGS" [--expect SCHEME] [--en-passant RULE]
                              [--key-command CMD] [--key-pattern REGEX] [--timeout MS]
-                             [--transcript FILE] [--cases N] [--seed S] [--property NAME]
-                             [--json] [--junit FILE]
+                             [--transcript FILE] [--allow-unreachable] [--cases N] [--seed S]
+                             [--property NAME] [--json] [--junit FILE]
 
 Runs the property suite (RapidCheck) and prints one line per property ("target property .......
 PASS  detail"), the shrunk reproduction under each failure, and "check: N passed, M failed, K
@@ -76,6 +76,11 @@ options:
                     ends the run)
   --xfen            with --plugin: send Chess960 castling rights as X-FEN letters (KQkq where
                     they name the outermost rook) instead of Shredder letters
+  --allow-unreachable
+                    with a door: also send positions no legal game reaches (impossible checks,
+                    an en-passant square whose double push could not have been played, castling
+                    rights no start allows, too much material); by default they are withheld,
+                    counted and never sent. --allow-impossible-checks is an alias
   --cases N         RapidCheck cases per property (default: 100; property 4 checks
                     100000 * N / 100 positions in one case)
   --seed S          RapidCheck seed, decimal or hex with 0x (default: a fixed seed)
@@ -95,7 +100,9 @@ settings (seed, max_success, noshrink) override the options above.
 properties:
 )";
 
-constexpr std::array<OptionSpec, 18> CheckOptions{{
+constexpr std::array<OptionSpec, 20> CheckOptions{{
+    {"--allow-unreachable", OptionKind::Flag},
+    {"--allow-impossible-checks", OptionKind::Flag},
     {"--game", OptionKind::Value},
     {"--scheme", OptionKind::Value},
     {"--plugin", OptionKind::Value},

@@ -26,7 +26,8 @@ namespace {
 constexpr const char* MovegenUsage =
     R"(usage: zobrist-verify movegen (--engine "CMD ARGS" | --plugin PATH) [--positions N]
                                [--depth D] [--seed S] [--chess960] [--timeout MS]
-                               [--no-isolation] [--xfen] [--json] [--junit FILE]
+                               [--no-isolation] [--xfen] [--allow-unreachable] [--json]
+                               [--junit FILE]
 
 Fuzzes a move generator against the reference. Positions come from the property suite's
 generators: the compiled-in corpus (the tricky perft positions among them) first, then random
@@ -35,6 +36,9 @@ as a FEN and the last few moves to it. At each one the engine's `go perft D` div
 count" lines up to "Nodes searched:") or the plugin's legal_moves (deeper: its own moves, played)
 is compared with the reference's. A divergence (moves missing, extra, listed twice, or counted
 differently) is shrunk to the shortest route (a FEN and moves from it) that still shows one.
+A position no legal game reaches (an impossible check, an en-passant square whose double push
+could not have been played, castling rights no start allows, too much material) is withheld and
+counted, never sent, unless --allow-unreachable (alias --allow-impossible-checks) is given.
 
 Exits 0 when every position agrees, 1 on a divergence or a fault on a position (a crash, a hang
 past --timeout, output that is not a divide: the run stops there), 2 on a usage error or a target
@@ -55,15 +59,18 @@ options:
   --timeout MS         the longest one position's divide may take (default: 10000)
   --no-isolation       with --plugin: run it in this process (for gdb or a sanitizer; a crash
                        then ends the run, and a hang is not timed)
-  --json               print {"target", "passed", "positions", "divergences", "seed", "depth",
-                       "seconds", "mix", "first_divergences": [{"fen", "chess960", "moves",
-                       "missing", "extra", "duplicated", "counts", "nodes", "expected_nodes"}],
+  --allow-unreachable  also send positions no legal game reaches
+  --json               print {"target", "passed", "positions", "divergences", "withheld",
+                       "seed", "depth", "seconds", "mix", "first_divergences": [{"fen", "chess960",
+                       "moves", "missing", "extra", "duplicated", "counts", "nodes", "expected_nodes"}],
                        "fault": null or {"fen", "chess960", "moves", "message"}}
   --junit FILE         also write the result as JUnit XML to FILE
   --help               print this help
 )";
 
-constexpr std::array<OptionSpec, 11> MovegenOptions{{
+constexpr std::array<OptionSpec, 13> MovegenOptions{{
+    {"--allow-unreachable", OptionKind::Flag},
+    {"--allow-impossible-checks", OptionKind::Flag},
     {"--no-isolation", OptionKind::Flag},
     {"--engine", OptionKind::Value},
     {"--plugin", OptionKind::Value},
@@ -179,8 +186,11 @@ void print_text(std::ostream& out, const properties::MovegenResult& r) {
       << "positions .... " << r.positions << " compared in " << std::fixed;
   out.precision(1);
   out << r.seconds << " s (" << std::int64_t(rate) << "/s)\n"
-      << "mix .......... " << mix_text(r.mix) << '\n'
-      << "divergences .. " << r.divergences << '\n'
+      << "mix .......... " << mix_text(r.mix) << '\n';
+  if (r.withheld)
+    out << "withheld ..... " << r.withheld
+        << " positions that no legal game reaches, not sent (first: " << r.first_withheld << ")\n";
+  out << "divergences .. " << r.divergences << '\n'
       << findings_text(r) << "movegen: " << (r.passed() ? "PASS" : "FAIL") << '\n';
 }
 
@@ -194,7 +204,7 @@ void print_json(std::ostream& out, const properties::MovegenResult& r) {
   const properties::MovegenMix& m = r.mix;
   out << "{\"target\": " << properties::json_string(r.target)
       << ", \"passed\": " << (r.passed() ? "true" : "false") << ", \"positions\": " << r.positions
-      << ", \"divergences\": " << r.divergences
+      << ", \"divergences\": " << r.divergences << ", \"withheld\": " << r.withheld
       << ", \"seed\": " << properties::json_string(hex_key(r.seed)) << ", \"depth\": " << r.depth
       << ", \"seconds\": " << r.seconds << ", \"mix\": {\"en_passant\": " << m.en_passant
       << ", \"en_passant_pinned\": " << m.en_passant_pinned << ", \"castling\": " << m.castling
@@ -283,6 +293,7 @@ int run_movegen(std::span<const std::string> words) {
     timeout_ms = *ms;
   }
   options.chess960 = args->has("--chess960");
+  options.allow_unreachable = allows_unreachable(*args);
   std::ofstream junit_check;
   if (auto path = args->value("--junit")) {
     junit_check.open(*path);

@@ -10,6 +10,7 @@
 #include "doors.h"
 #include "inputs.h"
 #include "zobrist_verify/game.h"
+#include "zobrist_verify/position_gate.h"
 
 namespace zobrist_verify::cli {
 
@@ -18,9 +19,10 @@ namespace {
 constexpr const char* ReplayUsage =
     R"(usage: zobrist-verify replay --plugin PATH --fen FEN [--moves M1 M2 ...] [--chess960]
                               [--xfen] [--expect SCHEME] [--no-isolation] [--timeout MS]
+                              [--allow-unreachable]
        zobrist-verify replay --engine "CMD ARGS" --fen FEN [--moves M1 M2 ...] [--chess960]
                               [--key-command CMD] [--key-pattern REGEX] [--expect SCHEME]
-                              [--timeout MS]
+                              [--timeout MS] [--allow-unreachable]
 
 Plays the case on the plugin: set_position(FEN), then each move, printing the plugin's key (and
 pawn and material keys when it has them) after each step, and the --expect scheme's key beside it.
@@ -28,10 +30,15 @@ With --no-isolation the plugin runs in this process, so that a debugger or a san
 crash; otherwise a crash or a hang is reported with the call it happened in. With --engine the
 same steps go to a UCI engine (as `check --engine` sends them) and the key it prints is shown;
 --expect then compares with the key the scheme's engine prints. Exits 0 when every step ran (and
-every key matched --expect), 1 otherwise, 2 on a usage error.
+every key matched --expect), 1 otherwise, 2 on a usage error. A FEN (or `startpos`) that no
+legal game reaches (an impossible check, an en-passant square whose double push could not have
+been played, castling rights no start allows, too much material) is not sent: exit 2, unless
+--allow-unreachable (alias --allow-impossible-checks) is given.
 )";
 
-constexpr std::array<OptionSpec, 11> ReplayOptions{{
+constexpr std::array<OptionSpec, 13> ReplayOptions{{
+    {"--allow-unreachable", OptionKind::Flag},
+    {"--allow-impossible-checks", OptionKind::Flag},
     {"--plugin", OptionKind::Value},
     {"--engine", OptionKind::Value},
     {"--key-command", OptionKind::Value},
@@ -50,13 +57,16 @@ std::string replay_lines(const properties::Target& target, const std::string& fe
                          const std::vector<std::string>& moves, const KeyScheme* expect) {
   std::ostringstream out;
   bool matched = true;
-  std::unique_ptr<HashUnderTest> hash = target.make();
+  std::unique_ptr<HashUnderTest> hash = properties::new_instance(target);
+  if (!hash) return "mismatch\nthe target gave no instance\n";
   const Capabilities caps = hash->capabilities();
   Game reference;
-  (void)reference.set(fen, expect ? *expect : polyglot_scheme(), FenOptions{chess960, true});
+  (void)reference.set(fen, expect ? *expect : polyglot_scheme(),
+                      FenOptions{.chess960 = chess960, .allow_unreachable = true});
   auto keys = [&](const std::string& step) {
     out << step << '\n';
     Expected<Key> key = hash->key();
+    matched &= key.has_value();
     out << "  key          " << (key ? hex_key(*key) : "error: " + key.error());
     if (expect) {
       const Key want = target.compare_printed_key ? reference.position().printed_key()
@@ -95,7 +105,8 @@ int run_replay(std::span<const std::string> words) {
   }
   const auto path = args->value("--plugin");
   const auto engine = args->value("--engine");
-  const auto fen = args->value("--fen");
+  auto fen = args->value("--fen");
+  if (fen == "startpos") fen = std::string(StartFen);
   if ((!path && !engine) || !fen)
     return report_usage_error("replay needs --plugin PATH or --engine \"CMD ARGS\", and --fen FEN");
   if (path && engine) return report_usage_error("--plugin and --engine exclude each other");
@@ -115,19 +126,26 @@ int run_replay(std::span<const std::string> words) {
   // The case must be legal: the plugin is given only what the suite would give it.
   Game game;
   if (auto played = set_up_game(game, *fen, args->joined("--moves"), polyglot_scheme(),
-                                FenOptions{chess960, true});
+                                FenOptions{.chess960 = chess960, .allow_unreachable = true});
       !played)
     return report_usage_error(played.error());
+  if (!options.allow_unreachable)
+    if (std::optional<std::string> why = unreachable_reason(*fen, chess960))
+      return report_usage_error("--fen " + *fen + " is not sent: no legal game reaches it (" +
+                                *why + "); --allow-unreachable sends it anyway");
   if (engine) {
     auto door = engine_door(*engine, *args, program_path());
     if (!door) return report_usage_error(door.error());
-    const std::string lines = replay_lines(door->door.target, *fen, chess960, moves, options.expect);
+    door->door.target.allow_unreachable = options.allow_unreachable;
+    const std::string lines =
+        replay_lines(door->door.target, *fen, chess960, moves, options.expect);
     door->connection->close();
     std::cout << door->door.description << '\n' << lines.substr(lines.find('\n') + 1);
     return lines.rfind("ok\n", 0) == 0 ? ExitSuccess : ExitCheckFailed;
   }
   auto door = plugin_door(*path, args->has("--xfen"), program_path());
   if (!door) return report_usage_error(door.error());
+  door->target.allow_unreachable = options.allow_unreachable;
 
   std::string lines;
   if (options.suite.isolate) {

@@ -79,7 +79,8 @@ Expected<EngineDoorTarget> engine_door(const std::string& command, const ParsedA
   door.target.compare_printed_key = true;
   std::string replay = program + " replay --engine " + join_command_words({command});
   for (const char* option : {"--key-command", "--key-pattern", "--timeout"})
-    if (auto value = args.value(option)) replay += std::string(" ") + option + " " + join_command_words({*value});
+    if (auto value = args.value(option))
+      replay += std::string(" ") + option + " " + join_command_words({*value});
   door.target.replay_command = replay;
   return out;
 }
@@ -103,6 +104,7 @@ Expected<Done> read_door_options(const ParsedArgs& args, properties::ThirdPartyO
     options.suite.call_timeout_ms = *ms;
   }
   options.suite.isolate = !args.has("--no-isolation");
+  options.allow_unreachable = allows_unreachable(args);
   return Done{};
 }
 
@@ -116,8 +118,8 @@ int report_third_party(const properties::ThirdPartyRun& run,
   } else {
     std::cout << "zobrist-verify " << Version << " check: " << summary.target << ", seed "
               << hex_key(options.suite.seed ? options.suite.seed : properties::DefaultSeed) << ", "
-              << options.suite.cases << " cases per property"
-              << (where.empty() ? "" : ", " + where) << '\n'
+              << options.suite.cases << " cases per property" << (where.empty() ? "" : ", " + where)
+              << '\n'
               << "conventions: en passant " << summary.en_passant_rule << ", halfmove clock "
               << (summary.halfmove_dependent ? "dependent" : "independent") << "; judged under the "
               << summary.judged_rule << " rule"

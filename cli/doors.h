@@ -40,7 +40,8 @@ struct EngineDoorTarget {
 inline constexpr const char* EngineOnlyOptions[] = {"--key-command", "--key-pattern",
                                                     "--transcript"};
 
-// --expect, --en-passant, --timeout, --no-isolation read into options (suite already set).
+// --expect, --en-passant, --timeout, --no-isolation and --allow-unreachable read into options
+// (suite already set).
 [[nodiscard]] Expected<Done> read_door_options(const ParsedArgs& args,
                                                properties::ThirdPartyOptions& options,
                                                std::optional<KeyScheme>& expected);

@@ -7,6 +7,7 @@
 
 #include "fuzz_support.h"
 #include "zobrist_verify/movegen.h"
+#include "zobrist_verify/position_gate.h"
 #include "zobrist_verify/uci.h"
 
 namespace zv_fuzz {
@@ -71,6 +72,10 @@ PluginUnderTest* PluginUnderTest::from_environment() {
 bool PluginUnderTest::start(const Position& pos) {
   if (pos.is_chess960() && !library_->api().chess960) return false;
   const std::string fen = pos.fen();
+  // The fuzzer drives the reference through any consistent position; the plugin gets only those
+  // a legal game reaches (legal moves from one keep it so), unless ZV_ALLOW_UNREACHABLE is set.
+  static const bool allow_unreachable = std::getenv("ZV_ALLOW_UNREACHABLE") != nullptr;
+  if (!allow_unreachable && unreachable_reason(fen, pos.is_chess960())) return false;
   return incremental_.set_position(fen, pos.is_chess960()).has_value();
 }
 
@@ -110,7 +115,7 @@ void PluginUnderTest::check(const Position& pos, const std::string& reproduction
     StateInfo st;
     FenOptions options;
     options.chess960 = pos.is_chess960();
-    options.allow_impossible_checks = true;
+    options.allow_unreachable = true;
     (void)keyed.set(fen, st, *scheme_, options);
     if (keyed.key() != *key)
       fail(Harness,

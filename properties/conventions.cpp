@@ -74,8 +74,8 @@ EnPassantObservation observe(const Target& target, const char* label, const std:
   o.after_fen = game.position().fen();
   o.pseudo_legal = en_passant_term_applies(game.position(), EnPassantRule::PseudoLegal);
   o.legal = en_passant_term_applies(game.position(), EnPassantRule::Legal);
-  std::unique_ptr<HashUnderTest> fens = target.make ? target.make() : nullptr;
-  std::unique_ptr<HashUnderTest> moves = target.make ? target.make() : nullptr;
+  std::unique_ptr<HashUnderTest> fens = new_instance(target);
+  std::unique_ptr<HashUnderTest> moves = new_instance(target);
   if (!fens || !moves) {
     o.refused = true;
     return o;
@@ -123,7 +123,7 @@ std::string names(const std::vector<EnPassantRule>& rules) {
 }
 
 void detect_halfmove_dependence(const Target& target, Conventions& out) {
-  std::unique_ptr<HashUnderTest> hash = target.make ? target.make() : nullptr;
+  std::unique_ptr<HashUnderTest> hash = new_instance(target);
   if (!hash) return;
   const char* fens[] = {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
                         "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"};

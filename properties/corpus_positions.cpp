@@ -62,8 +62,9 @@ constexpr CorpusPosition Corpus[] = {
     {"xfen-02", "8/8/8/4B2b/6nN/8/5P2/2R1K2k w Q - 0 1", true},
     {"xfen-03", "2r5/8/8/8/8/8/6PP/k2KR3 w K - 0 1", true},
     {"xfen-04", "4r3/3k4/8/8/8/8/6PP/qR1K1R2 w KQ - 0 1", true},
-    // "q" with the black king on h8 is X-FEN: the position is Chess960.
-    {"asymmetrical-castling", "r2r3k/p7/3p4/8/8/P6P/8/R3K2R b KQq - 0 1", true},
+    // tricky.perft's "asymmetrical-and-king-on-h" keeps a right with the king on h8, where no
+    // start puts it; here the king is on g8 and "q" still names the outer rook (X-FEN, Chess960).
+    {"asymmetrical-castling", "r2r2k1/p7/3p4/8/8/P6P/8/R3K2R b q - 0 1", true},
     // Chess960: corpus/perft/fischer.epd.
     {"fischer-1", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", true},
     {"fischer-2", "2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9", true},
@@ -76,12 +77,13 @@ constexpr CorpusPosition Corpus[] = {
     {"chess960-king-b", "rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1", true},
     {"chess960-rooks-b-g", "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1", true},
     // X-FEN letters with two rooks on a wing: K and k name the outer (h-file) rook.
-    {"xfen-two-rooks-on-a-wing", "1r2k1rr/pppppppp/8/8/8/8/PPPPPPPP/1R2K1RR w KQkq - 0 1", true},
+    // (A third rook is a promotion, so each side has a pawn less.)
+    {"xfen-two-rooks-on-a-wing", "1r2k1rr/ppppppp1/8/8/8/8/PPPPPPP1/1R2K1RR w KQkq - 0 1", true},
     {"xfen-two-rooks-open", "1r2k1rr/8/8/8/8/8/8/1R2K1RR w KQkq - 0 1", true},
     {"xfen-two-rooks-open-black", "1r2k1rr/8/8/8/8/8/8/1R2K1RR b KQkq - 0 1", true},
     // The same with the king and the outer rooks on their standard squares: plain KQkq FENs
     // in which the letters still have to pick the outer rook.
-    {"two-rooks-queen-side", "rr2k2r/pppppppp/8/8/8/8/PPPPPPPP/RR2K2R w KQkq - 0 1", false},
+    {"two-rooks-queen-side", "rr2k2r/ppppppp1/8/8/8/8/PPPPPPP1/RR2K2R w KQkq - 0 1", false},
     {"two-rooks-both-wings", "rr2k1rr/8/8/8/8/8/8/RR2K1RR w KQkq - 0 1", false},
 };
 

@@ -167,7 +167,7 @@ ChildRun replay_in_child(const Target& target, const Route& route, const std::st
                          Milliseconds call_timeout) {
   return run_in_child(
       [&](CallWatch& watch) -> std::string {
-        std::unique_ptr<HashUnderTest> hash = watched_target(target, &watch).make();
+        std::unique_ptr<HashUnderTest> hash = new_instance(watched_target(target, &watch));
         if (!hash) return "no instance";
         const Capabilities caps = hash->capabilities();
         auto read_keys = [&] {

@@ -8,6 +8,7 @@
 #include "route_shrinking.h"
 #include "zobrist_verify/game.h"
 #include "zobrist_verify/movegen.h"
+#include "zobrist_verify/position_gate.h"
 #include "zobrist_verify/properties.h"
 #include "zobrist_verify/uci.h"
 
@@ -72,7 +73,7 @@ class MovegenRun {
   // back and the moves since.
   void compare_game(const Route& whole) {
     Game game;
-    if (!game.set(whole.fen, polyglot_scheme(), FenOptions{whole.chess960}).empty()) return;
+    if (!game.set(whole.fen, polyglot_scheme(), any_position(whole.chess960)).empty()) return;
     // X-FEN castling rights make a position Chess960 by themselves.
     const bool chess960 = game.position().is_chess960();
     if (chess960 && !options_.chess960) return;
@@ -106,6 +107,14 @@ class MovegenRun {
     return move_to_uci(m, door_.king_takes_rook || pos.is_chess960());
   }
 
+  // Whether the FEN of `sent` may go to the door; a position no legal game reaches is counted
+  // and withheld (the moves after a reachable FEN are legal, so they keep it reachable).
+  bool passes_gate(const Route& sent) {
+    if (options_.allow_unreachable || !unreachable_reason(sent.fen, sent.chess960)) return true;
+    if (result_.withheld++ == 0) result_.first_withheld = sent.fen;
+    return false;
+  }
+
   // The door's divide against the reference's at `pos`, the end of `sent`.
   Expected<DivideDifference> difference_at(Position& pos, const Route& sent) {
     auto theirs = door_.divide(sent, options_.depth);
@@ -118,6 +127,7 @@ class MovegenRun {
     // (the corpus positions, at the start of their route, always).
     const MovegenMix one = features_of(pos);
     if (!is_rare(one) && !whole.moves.empty() && plain_seen_++ % PlainShare != 0) return;
+    if (!passes_gate(sent)) return;
     auto difference = difference_at(pos, sent);
     if (!difference) {
       result_.fault = MovegenFault{in_reference_notation(sent), difference.error()};
@@ -138,7 +148,7 @@ class MovegenRun {
   Route in_reference_notation(const Route& sent) const {
     Game game;
     Route route{sent.fen, sent.chess960, {}};
-    if (!game.set(sent.fen, polyglot_scheme(), FenOptions{sent.chess960}).empty()) return sent;
+    if (!game.set(sent.fen, polyglot_scheme(), any_position(sent.chess960)).empty()) return sent;
     for (const std::string& text : sent.moves) {
       auto move = game.play_uci(text);
       if (!move) return sent;
@@ -151,13 +161,14 @@ class MovegenRun {
   // cannot replay it. A fault of the door is kept as the run's fault.
   std::optional<DivideDifference> evaluate(const Route& route) {
     Game game;
-    if (!game.set(route.fen, polyglot_scheme(), FenOptions{route.chess960}).empty()) return {};
+    if (!game.set(route.fen, polyglot_scheme(), any_position(route.chess960)).empty()) return {};
     Route sent{game.position().fen(), route.chess960, {}};
     for (const std::string& text : route.moves) {
       auto move = game.play_uci(text);
       if (!move) return {};
       sent.moves.push_back(door_notation(*move, game.position()));
     }
+    if (!options_.allow_unreachable && unreachable_reason(sent.fen, sent.chess960)) return {};
     auto difference = difference_at(game.position(), sent);
     if (!difference) {
       if (!result_.fault) result_.fault = MovegenFault{route, difference.error()};

@@ -35,6 +35,8 @@ std::string encode(const MovegenResult& r) {
   for (int n : {m.en_passant, m.en_passant_pinned, m.castling, m.promotion, m.check, m.chess960,
                 m.no_moves})
     out.number(std::uint64_t(n));
+  out.number(std::uint64_t(r.withheld));
+  out.text(r.first_withheld);
   out.number(r.first_divergences.size());
   for (const MovegenDivergence& d : r.first_divergences) {
     write_route(out, d.route);
@@ -71,6 +73,8 @@ std::optional<MovegenResult> decode(const std::string& bytes) {
   for (int* n : {&m.en_passant, &m.en_passant_pinned, &m.castling, &m.promotion, &m.check,
                  &m.chess960, &m.no_moves})
     *n = int(in.number());
+  r.withheld = int(in.number());
+  r.first_withheld = in.text();
   for (std::uint64_t i = 0, count = in.number(); i < count && in.ok(); ++i) {
     MovegenDivergence d;
     d.route = read_route(in);

@@ -38,7 +38,7 @@ const std::vector<StartPosition>& start_positions() {
       {"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8"},
       {"8/8/8/KPp4r/8/8/8/4k3 w - c6 0 1"},
       {"8/8/7k/8/3Pp3/8/8/2B1K3 b - d3 0 1"},
-      {"r2r3k/p7/3p4/8/8/P6P/8/R3K2R b KQq - 0 1"},
+      {"r2r2k1/p7/3p4/8/8/P6P/8/R3K2R b q - 0 1"},
       {"4r3/3k4/8/8/8/8/6PP/qR1K1R2 w KQ - 0 1"},
       {"r1k1r2q/p1ppp1pp/8/8/8/8/P1PPP1PP/R1K1R2Q w KQkq - 0 1", true},
       {"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1", true},

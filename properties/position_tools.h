@@ -79,6 +79,11 @@ Board board_of(const Position& pos);
 
 // Whether the strict parser accepts `fen` (standard chess unless chess960).
 bool fen_is_valid(std::string_view fen, bool chess960 = false);
+// How the reference side reads a FEN it will also give a target: every consistent position,
+// reachable or not. Whether the target may be given it is the gate's call (position_gate.h).
+inline FenOptions any_position(bool chess960) {
+  return {.chess960 = chess960, .allow_unreachable = true};
+}
 // The FEN in the reference's normal form, or nothing when invalid.
 std::optional<std::string> normal_fen(std::string_view fen, bool chess960 = false);
 

@@ -308,10 +308,20 @@ TargetTally total_tally(const std::vector<PropertyResult>& results) {
     total.fens_refused += r.tally.fens_refused;
     total.moves_given += r.tally.moves_given;
     total.moves_refused += r.tally.moves_refused;
+    total.fens_withheld += r.tally.fens_withheld;
+    for (const std::string& e : r.tally.withheld_examples)
+      if (total.withheld_examples.size() < 5) total.withheld_examples.push_back(e);
     for (const std::string& e : r.tally.examples)
       if (total.examples.size() < 5) total.examples.push_back(e);
   }
   return total;
+}
+
+std::string withheld_note(const TargetTally& tally) {
+  std::string note = "withheld " + std::to_string(tally.fens_withheld) + " position" +
+                     (tally.fens_withheld == 1 ? "" : "s") + " that no legal game reaches";
+  if (!tally.withheld_examples.empty()) note += " (first: " + tally.withheld_examples.front() + ")";
+  return note;
 }
 
 std::optional<PropertyResult> refusal_failure(const std::string& target,

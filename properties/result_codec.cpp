@@ -12,6 +12,8 @@ void write_tally(ByteWriter& w, const TargetTally& t) {
   w.number(t.moves_given);
   w.number(t.moves_refused);
   w.texts(t.examples);
+  w.number(t.fens_withheld);
+  w.texts(t.withheld_examples);
 }
 
 TargetTally read_tally(ByteReader& r) {
@@ -21,6 +23,8 @@ TargetTally read_tally(ByteReader& r) {
   t.moves_given = r.number();
   t.moves_refused = r.number();
   t.examples = r.texts();
+  t.fens_withheld = r.number();
+  t.withheld_examples = r.texts();
   return t;
 }
 

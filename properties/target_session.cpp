@@ -6,6 +6,7 @@
 #include <rapidcheck.h>
 
 #include "position_tools.h"
+#include "zobrist_verify/position_gate.h"
 
 namespace zobrist_verify::properties {
 
@@ -16,8 +17,17 @@ thread_local TargetTally* current_tally = nullptr;
 constexpr std::size_t TallyExamples = 5;
 
 // Counts a FEN given to the target, and its refusal when `error` is set. True when the refusal
-// is tolerated: the caller then drops the position instead of failing.
+// is tolerated: the caller then drops the position instead of failing. A position withheld at
+// the gate was never given: it is counted apart and its case dropped.
 bool count_fen(const Target& target, const std::string& fen, const Expected<Done>& done) {
+  if (!done && done.error_kind() == ErrorKind::Withheld) {
+    if (current_tally) {
+      ++current_tally->fens_withheld;
+      if (current_tally->withheld_examples.size() < TallyExamples)
+        current_tally->withheld_examples.push_back(fen);
+    }
+    discard_case("withheld " + fen + ": " + done.error());
+  }
   if (current_tally) ++current_tally->fens_given;
   if (done) return false;
   if (current_tally) {
@@ -36,7 +46,7 @@ bool pipelines(const Capabilities& caps) {
 // The identity of the position a comparison side reaches, on the reference.
 std::optional<PositionIdentity> identity_at(const ComparedPosition& p, EnPassantRule rule) {
   Game game;
-  if (!game.set(p.fen, polyglot_scheme(), FenOptions{p.chess960}).empty()) return std::nullopt;
+  if (!game.set(p.fen, polyglot_scheme(), any_position(p.chess960)).empty()) return std::nullopt;
   for (const std::string& m : p.moves)
     if (!game.play_uci(m)) return std::nullopt;
   return position_identity(game.position(), rule);
@@ -80,8 +90,13 @@ const KeyScheme& reference_scheme(const Target& target) {
   return target.expected_scheme ? *target.expected_scheme : polyglot_scheme();
 }
 
-std::unique_ptr<HashUnderTest> make_instance(const Target& target) {
+std::unique_ptr<HashUnderTest> new_instance(const Target& target) {
   std::unique_ptr<HashUnderTest> hash = target.make ? target.make() : nullptr;
+  return target.allow_unreachable ? std::move(hash) : behind_gate(std::move(hash));
+}
+
+std::unique_ptr<HashUnderTest> make_instance(const Target& target) {
+  std::unique_ptr<HashUnderTest> hash = new_instance(target);
   if (!hash) {
     Counterexample c;
     c.start_fen = StartFen;
@@ -100,7 +115,7 @@ void Line::start(const std::string& fen, bool chess960) {
 }
 
 bool Line::try_start(const std::string& fen, bool chess960) {
-  if (!game_.set(fen, reference_scheme(target_), FenOptions{chess960}).empty())
+  if (!game_.set(fen, reference_scheme(target_), any_position(chess960)).empty())
     throw std::logic_error("the property generated an invalid FEN: " + fen);
   // The target gets the FEN as written (X-FEN letters, an en-passant square no pawn can use):
   // every valid spelling must work, not only the reference's normal form.
@@ -191,17 +206,16 @@ void Line::check_exact(const TargetKeys& keys, const TargetKeys& want, int at) {
   const std::string scheme = " of the " + target_.expected_scheme->name + " scheme";
   if (keys.key != want.key)
     fail(counterexample_at(at,
-                           std::string(target_.compare_printed_key
-                                           ? "key vs the exact printed key"
-                                           : "key vs the exact key") +
+                           std::string(target_.compare_printed_key ? "key vs the exact printed key"
+                                                                   : "key vs the exact key") +
                                scheme,
                            want.key, keys.key));
   if (caps_.pawn_key && keys.pawn_key != want.pawn_key)
     fail(counterexample_at(at, "pawn key vs the exact pawn key" + scheme, want.pawn_key,
                            keys.pawn_key));
   if (caps_.material_key && keys.material_key != want.material_key)
-    fail(counterexample_at(at, "material key vs the exact material key" + scheme,
-                           want.material_key, keys.material_key));
+    fail(counterexample_at(at, "material key vs the exact material key" + scheme, want.material_key,
+                           keys.material_key));
 }
 
 Counterexample Line::counterexample(std::string what, Key expected, Key actual) const {
@@ -256,7 +270,7 @@ namespace {
 void require_valid(const std::string& fen, bool chess960) {
   Position reference;
   StateInfo state;
-  if (!reference.set(fen, state, polyglot_scheme(), FenOptions{chess960}, nullptr))
+  if (!reference.set(fen, state, polyglot_scheme(), any_position(chess960), nullptr))
     throw std::logic_error("the property derived an invalid FEN: " + fen);
 }
 
@@ -289,7 +303,8 @@ TargetKeys Scratch::keys_of(const std::string& fen, bool chess960, const Line& c
 }
 
 PendingKeys Scratch::request_keys_of(const std::string& fen, bool chess960, const Line& context) {
-  if (!pipelines(caps_)) return PendingKeys{context.ply(), std::nullopt, keys_of(fen, chess960, context)};
+  if (!pipelines(caps_))
+    return PendingKeys{context.ply(), std::nullopt, keys_of(fen, chess960, context)};
   require_valid(fen, chess960);
   const Expected<Done> done = hash_->set_position(fen, chess960);
   if (count_fen(target_, fen, done)) discard_case("the target refused the FEN " + fen);

@@ -18,7 +18,7 @@ std::optional<std::string> first_position_problem(const Target& target,
                                                   std::chrono::milliseconds timeout, bool isolate) {
   auto work = [&](CallWatch* watch) -> std::string {
     const Target watched = watched_target(target, watch);
-    std::unique_ptr<HashUnderTest> hash = watched.make ? watched.make() : nullptr;
+    std::unique_ptr<HashUnderTest> hash = new_instance(watched);
     if (!hash) return "it gave no instance";
     if (Expected<Done> done = hash->set_position(StartFen, false); !done)
       return "it refused the start position: " + done.error();
@@ -76,6 +76,7 @@ PropertyResult failed_row(const std::string& name, const std::string& target,
 ThirdPartyRun run_third_party(Target target, const std::string& description,
                               const ThirdPartyOptions& options) {
   ThirdPartyRun out;
+  target.allow_unreachable = options.allow_unreachable;
   const std::chrono::milliseconds timeout(options.suite.call_timeout_ms);
   if (auto problem = first_position_problem(target, timeout, options.suite.isolate)) {
     out.unusable = description + " cannot be used: " + *problem;
@@ -161,8 +162,10 @@ ThirdPartyRun run_third_party(Target target, const std::string& description,
       results.push_back(*failure);
   }
   results.insert(results.end(), extra.begin(), extra.end());
-  if (auto refusals = refusal_failure(target.name, results)) results.push_back(*refusals);
+  // Added up before the refusals row, which carries the same totals.
   const TargetTally tally = total_tally(results);
+  if (auto refusals = refusal_failure(target.name, results)) results.push_back(*refusals);
+  if (tally.fens_withheld) summary.notes.push_back(withheld_note(tally));
   if (tally.fens_refused || tally.moves_refused)
     summary.notes.push_back("refused " + std::to_string(tally.fens_refused) + " of " +
                             std::to_string(tally.fens_given) + " FENs and " +

@@ -13,9 +13,9 @@ constexpr const char* PromotionReady = "8/P6k/8/8/8/8/8/K7 w - - 0 1";
 constexpr const char* PinnedEnPassant = "3r3k/2p5/8/3P4/8/8/8/3K4 b - - 0 1";
 // Black's c7c5 puts both pawns between the a5 king and the h5 rook: b5xc6 would expose the king.
 constexpr const char* RankPinnedEnPassant = "8/2p5/8/KP5r/8/8/8/7k b - - 0 1";
-// python-chess tricky.perft "asymmetrical-and-king-on-h": q names the a8 rook, the d8 rook is
-// inner.
-constexpr const char* InnerRook = "r2r3k/p7/3p4/8/8/P6P/8/R3K2R b KQq - 0 1";
+// After python-chess tricky.perft "asymmetrical-and-king-on-h", with the king on g8 (no start
+// has it on h8): q names the a8 rook, the d8 rook is inner.
+constexpr const char* InnerRook = "r2r2k1/p7/3p4/8/8/P6P/8/R3K2R b q - 0 1";
 // Chess960 start position 518 is the standard one; this is position 0 (BBQNNRKR).
 constexpr const char* Chess960Start = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1";
 constexpr const char* Pawnless = "8/8/8/8/8/8/1R6/K6k w - - 0 1";

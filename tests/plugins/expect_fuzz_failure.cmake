@@ -1,6 +1,10 @@
 # Runs fuzz_movegen (PROGRAM) on CORPUS with ZV_PLUGIN=PLUGIN and requires it to fail with a
 # message matching EXPECT: the harness aborts on a finding, which ctest would count as a crash.
+# With ALLOW_UNREACHABLE the plugin is also given starts no legal game reaches.
 set(ENV{ZV_PLUGIN} "${PLUGIN}")
+if(ALLOW_UNREACHABLE)
+  set(ENV{ZV_ALLOW_UNREACHABLE} 1)
+endif()
 execute_process(COMMAND "${PROGRAM}" "${CORPUS}" RESULT_VARIABLE result
                 OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(result EQUAL 0)

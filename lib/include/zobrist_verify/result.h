@@ -11,8 +11,9 @@ namespace zobrist_verify {
 // How a call into another process failed, when it did not simply refuse: the process died, or it
 // stopped answering. Reports show these as "crashed" and "timed out" rather than as a refusal.
 // GaveUp: the call was never made, because the door gave up on a target that failed too often
-// (a property then drops the case rather than blame it).
-enum class ErrorKind : std::uint8_t { Refused, Crashed, TimedOut, GaveUp };
+// (a property then drops the case rather than blame it). Withheld: the call was never made,
+// because no legal game reaches the position (position_gate.h); the case is dropped and counted.
+enum class ErrorKind : std::uint8_t { Refused, Crashed, TimedOut, GaveUp, Withheld };
 
 struct Error {
   std::string message;

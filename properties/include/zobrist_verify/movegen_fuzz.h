@@ -37,6 +37,9 @@ struct MovegenOptions {
   int tail_plies = 4;          // moves sent after the FEN, so that the target plays some itself
   int shrunk_divergences = 5;  // the first divergences shrunk and kept
   int shrink_budget = 400;     // divide requests per shrink
+  // Also send positions no legal game reaches; by default they are withheld at the gate
+  // (zobrist_verify/position_gate.h) and counted.
+  bool allow_unreachable = false;
   std::function<void(int done, int total)> progress;  // called every few positions
 };
 
@@ -59,8 +62,10 @@ struct MovegenMix {
 
 struct MovegenResult {
   std::string target;
-  int positions = 0;    // compared without a fault
-  int divergences = 0;  // positions whose divides differ
+  int positions = 0;           // compared without a fault
+  int divergences = 0;         // positions whose divides differ
+  int withheld = 0;            // positions not sent: no legal game reaches them
+  std::string first_withheld;  // the first such FEN
   std::vector<MovegenDivergence> first_divergences;
   std::optional<MovegenFault> fault;
   MovegenMix mix;

@@ -57,16 +57,27 @@ struct Target {
   // A FEN the target refuses is counted and its case dropped instead of failing a property
   // (third-party targets: refusing a position is not a hashing bug; see TargetTally).
   bool fen_refusals_tolerated = false;
+  // Positions no legal game reaches go to the target too (--allow-unreachable). By default they
+  // are withheld at the gate (zobrist_verify/position_gate.h): skipped and counted, never sent.
+  bool allow_unreachable = false;
   // A command that replays one case on this target in-process, without the case's arguments
   // ("zobrist-verify replay --no-isolation --plugin lib.so"); printed under crashes.
   std::string replay_command;
 };
+
+// A fresh instance of the target, behind the position gate unless the target accepts
+// unreachable positions; null when the factory gives none. Every instance the suite drives
+// (properties, convention probes, replays) comes from here.
+std::unique_ptr<HashUnderTest> new_instance(const Target& target);
 
 // What a target was given and refused during one property's run.
 struct TargetTally {
   std::uint64_t fens_given = 0, fens_refused = 0;
   std::uint64_t moves_given = 0, moves_refused = 0;
   std::vector<std::string> examples;  // the first few refusals: "FEN ...: <its message>"
+  // Positions withheld at the gate (never sent, not counted as given), with the first few.
+  std::uint64_t fens_withheld = 0;
+  std::vector<std::string> withheld_examples;
 };
 
 // One side of a comparison between two positions: the route that reaches it (a FEN and UCI
@@ -200,6 +211,8 @@ std::optional<PropertyResult> refusal_failure(const std::string& target,
                                               double limit = 0.05);
 // The tallies of every result added up.
 TargetTally total_tally(const std::vector<PropertyResult>& results);
+// "withheld N positions that no legal game reaches (first: FEN)", for notes.
+std::string withheld_note(const TargetTally& tally);
 
 // A JSON string literal (quotes and escapes included); shared with the CLI's other reports.
 std::string json_string(std::string_view text);

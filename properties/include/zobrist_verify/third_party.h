@@ -17,6 +17,7 @@ struct ThirdPartyOptions {
   SuiteOptions suite;                       // cases, seed, only, isolate, call_timeout_ms
   const KeyScheme* expect = nullptr;        // exact keys of this scheme (--expect)
   std::optional<EnPassantRule> en_passant;  // the rule to judge under (--en-passant)
+  bool allow_unreachable = false;           // Target::allow_unreachable (--allow-unreachable)
 };
 
 struct ThirdPartyRun {

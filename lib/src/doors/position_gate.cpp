@@ -1,0 +1,55 @@
+#include "zobrist_verify/position_gate.h"
+
+#include <vector>
+
+#include "zobrist_verify/position.h"
+
+namespace zobrist_verify {
+
+namespace {
+
+class GatedHash final : public HashUnderTest {
+ public:
+  explicit GatedHash(std::unique_ptr<HashUnderTest> door) : door_(std::move(door)) {}
+
+  std::string name() const override { return door_->name(); }
+  Capabilities capabilities() const override { return door_->capabilities(); }
+  Expected<Done> set_position(std::string_view fen, bool chess960) override {
+    if (std::optional<std::string> why = unreachable_reason(fen, chess960))
+      return Error{"withheld, no legal game reaches it: " + *why, ErrorKind::Withheld};
+    return door_->set_position(fen, chess960);
+  }
+  Expected<Done> make_move(std::string_view uci) override { return door_->make_move(uci); }
+  Expected<Done> unmake_move() override { return door_->unmake_move(); }
+  Expected<Key> key() override { return door_->key(); }
+  Expected<KeyTicket> request_key() override { return door_->request_key(); }
+  Expected<Key> collect_key(KeyTicket ticket) override { return door_->collect_key(ticket); }
+  Expected<Key> pawn_key() override { return door_->pawn_key(); }
+  Expected<Key> material_key() override { return door_->material_key(); }
+
+ private:
+  std::unique_ptr<HashUnderTest> door_;
+};
+
+}  // namespace
+
+std::optional<std::string> unreachable_reason(std::string_view fen, bool chess960) {
+  thread_local Position pos;
+  thread_local StateInfo state;
+  thread_local std::vector<FenError> errors;
+  if (pos.set(fen, state, polyglot_scheme(), FenOptions{.chess960 = chess960}, &errors))
+    return std::nullopt;
+  std::string why;
+  for (const FenError& e : errors) {
+    if (!why.empty()) why += "; ";
+    why += e.message();
+  }
+  return why;
+}
+
+std::unique_ptr<HashUnderTest> behind_gate(std::unique_ptr<HashUnderTest> door) {
+  if (!door) return door;
+  return std::make_unique<GatedHash>(std::move(door));
+}
+
+}  // namespace zobrist_verify

@@ -1,0 +1,61 @@
+// The reference with Stockfish's keys, keyed as Stockfish's `d` prints them: the halfmove clock
+// folded in from 14 on (key ^ make_key((rule50 - 14) / 8)), null moves on. A null move raises the
+// clock, so a side-to-move property that compares keys across one without the clock fails it.
+// With ZV_BROKEN_SIDE the side term is dropped on every path, a bug the suite must still catch.
+#include "zobrist_verify/game.h"
+#include "zobrist_verify/plugin_export.h"
+
+#ifndef ZV_BROKEN_SIDE
+#define ZV_BROKEN_SIDE 0
+#endif
+
+namespace {
+
+using namespace zobrist_verify;
+
+class ClockFold final : public HashUnderTest {
+ public:
+  std::string name() const override { return "clock fold (stockfish printed key)"; }
+  Capabilities capabilities() const override {
+    return {.unmake = true,
+            .null_move = true,
+            .chess960 = true,
+            .pawn_key = true,
+            .material_key = true};
+  }
+  Expected<Done> set_position(std::string_view fen, bool chess960) override {
+    if (auto errors = game_.set(fen, stockfish_scheme(),
+                                FenOptions{.chess960 = chess960, .allow_unreachable = true});
+        !errors.empty())
+      return Error{format_errors(errors)};
+    return Done{};
+  }
+  Expected<Done> make_move(std::string_view uci) override {
+    if (Expected<Move> m = game_.play_uci(uci); !m) return Error{m.error()};
+    return Done{};
+  }
+  Expected<Done> unmake_move() override {
+    if (!game_.undo()) return Error{"no move to take back"};
+    return Done{};
+  }
+  Expected<Key> key() override {
+    const Position& pos = game_.position();
+    Key key = pos.printed_key();
+    if (ZV_BROKEN_SIDE && pos.side_to_move() == Black) key ^= stockfish_scheme().side_black;
+    return key;
+  }
+  Expected<Key> pawn_key() override { return game_.position().pawn_key(); }
+  Expected<Key> material_key() override { return game_.position().material_key(); }
+
+ private:
+  Game game_;
+};
+
+}  // namespace
+
+extern "C" ZV_PLUGIN_EXPORT const zv_plugin* zv_plugin_entry(void) {
+  static const zv_plugin* table =
+      zobrist_verify::export_plugin({ZV_BROKEN_SIDE ? "clock fold, no side term" : "clock fold",
+                                     [] { return std::make_unique<ClockFold>(); }, false});
+  return table;
+}
