@@ -11,8 +11,8 @@
 #include "progress_line.h"
 #include "suite_options.h"
 #include "version.h"
-#include "zobrist_verify/mutants/mutant_runs.h"
 #include "zobrist_verify/game_properties.h"
+#include "zobrist_verify/mutants/mutant_runs.h"
 #include "zobrist_verify/properties.h"
 
 namespace zobrist_verify::cli {
@@ -32,7 +32,8 @@ constexpr const char* CheckUsage =
 
 Runs the property suite (RapidCheck) and prints one line per property ("target property .......
 PASS  detail"), the shrunk reproduction under each failure, and "check: N passed, M failed, K
-skipped". Without a door it checks the built-in reference hashing; --plugin checks a third
+skipped" (", W warned" appended when a property passed with a warning, shown as WARN with the
+warning below its line; a warning never changes the exit status). Without a door it checks the built-in reference hashing; --plugin checks a third
 party's hashing through a C ABI plugin (lib/include/zobrist_verify/plugin.h), black-box: its
 en-passant rule (always, pseudo-legal, legal, never or unknown) and whether its key depends on the
 halfmove clock are detected first and printed, and it is judged under them. Exits 0 if every
@@ -53,7 +54,8 @@ options:
   --scheme NAME     polyglot, stockfish, rustic, seed:N or file:PATH (default: the three
                     built-in schemes, one after the other)
   --mutant NAME     check a mutant of the catalogue (`zobrist-verify mutants`) instead of the
-                    reference, black-box: shows what a caught bug's report looks like
+                    reference, as `mutants` judges it: shows what a caught bug's report
+                    looks like
   --plugin PATH     check the hashing of the plugin (a shared library exporting zv_plugin_entry)
   --engine "CMD"    check a UCI engine: CMD is split into words as a shell would (quotes
                     respected) and run directly, without a shell
@@ -85,13 +87,15 @@ options:
                     100000 * N / 100 positions in one case)
   --seed S          RapidCheck seed, decimal or hex with 0x (default: a fixed seed)
   --property NAME   run only these properties (comma-separated names, see below)
-  --json            print {"passed": bool, "counts": {"passed", "failed", "skipped"},
-                    "properties": [{"name", "target", "status", "cases", "counterexample":
+  --json            print {"passed": bool, "counts": {"passed", "failed", "skipped", "warned"},
+                    "properties": [{"name", "target", "status" (pass, warn, fail or skip),
+                    "cases", "warnings", "counterexample":
                     {"fen", "moves", "ply", "comparison", "expected", "actual", "positions",
                     ...}}]}; with --plugin also "target", "en_passant_rule",
                     "halfmove_dependent"; with --engine the notes also give how many positions
                     the engine answered
-  --junit FILE      also write the results as JUnit XML to FILE
+  --junit FILE      also write the results as JUnit XML to FILE (a warning passes, its text in
+                    the test case's <system-out>)
   --help            print this help
 
 RC_PARAMS="reproduce=..." (printed under a failure) replays that failure; other RC_PARAMS
@@ -141,7 +145,8 @@ void print_usage() {
   std::cout << CheckUsage;
   std::vector<properties::PropertyInfo> all = properties::all_properties();
   for (const std::string& game : properties::other_game_names())
-    for (const properties::PropertyInfo& p : properties::game_property_infos(game)) all.push_back(p);
+    for (const properties::PropertyInfo& p : properties::game_property_infos(game))
+      all.push_back(p);
   for (const properties::PropertyInfo& p : all) {
     std::cout << "  " << p.name << '\n';
     print_wrapped(p.contract, 6, 96);
@@ -181,22 +186,22 @@ int check_engine(const std::string& command, const ParsedArgs& args,
   const std::shared_ptr<EngineConnection> connection = door->connection;
   properties::ThirdPartyRun run;
   {
-    PolledProgress progress([&connection, name = connection->engine_name(),
-                             start = std::chrono::steady_clock::now()] {
-      const double seconds =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      const std::uint64_t answered = connection->answered();
-      return "check: engine " + name + ", " + std::to_string(answered) + " positions (" +
-             std::to_string(std::uint64_t(double(answered) / std::max(seconds, 1e-3))) + "/s)";
-    });
+    PolledProgress progress(
+        [&connection, name = connection->engine_name(), start = std::chrono::steady_clock::now()] {
+          const double seconds =
+              std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+          const std::uint64_t answered = connection->answered();
+          return "check: engine " + name + ", " + std::to_string(answered) + " positions (" +
+                 std::to_string(std::uint64_t(double(answered) / std::max(seconds, 1e-3))) + "/s)";
+        });
     run = properties::run_third_party(door->door.target, door->door.description, door_options);
   }
   if (!run.unusable) {
     run.summary.notes.push_back(
         "engine: " + std::to_string(connection->answered()) + " positions answered" +
-        (connection->restarts() ? ", restarted " + std::to_string(connection->restarts()) +
-                                      " times after faults"
-                                : std::string()));
+        (connection->restarts()
+             ? ", restarted " + std::to_string(connection->restarts()) + " times after faults"
+             : std::string()));
   }
   connection->close();
   return report_third_party(run, door_options, args.has("--json"), args.value("--junit"),
@@ -233,7 +238,8 @@ int run_check(std::span<const std::string> words) {
                                   " exclude each other (" + chess_door + " is a chess door)");
   }
   const bool run_chess = !game || *game == "chess";
-  const bool other_games = !run_chess || (!game && !args->has("--scheme") && !args->has("--mutant"));
+  const bool other_games =
+      !run_chess || (!game && !args->has("--scheme") && !args->has("--mutant"));
 
   if (auto command = args->value("--engine")) {
     for (const char* other : {"--plugin", "--scheme", "--mutant", "--no-isolation", "--xfen"})

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <stdexcept>
 
+#include "test_targets.h"
 #include "zobrist_verify/game.h"
 #include "zobrist_verify/properties.h"
 
@@ -248,6 +249,76 @@ TEST(BrokenTarget, RejectingEveryFenFailsAtTheStart) {
   EXPECT_EQ(result.counterexample->target_error, "no FENs");
   EXPECT_NE(format_counterexample(*result.counterexample).find("target:    no FENs"),
             std::string::npos);
+}
+
+TEST(ZeroKeys, AKeyOfZeroFailsShowingThePositionItsRouteAndTheKey) {
+  const PropertyResult result =
+      run_property("zero-keys", test_targets::kings_left_out_target(/*from_key=*/true), {});
+  ASSERT_FALSE(result.passed);
+  ASSERT_TRUE(result.counterexample) << result.note;
+  const Counterexample& c = *result.counterexample;
+  EXPECT_EQ(c.what.rfind("the key is 0 in ", 0), 0u) << format_counterexample(c);
+  EXPECT_NE(c.what.find("probability 2^-64"), std::string::npos) << c.what;
+  // No two keys were compared: the position and the target's key for it.
+  EXPECT_EQ(c.comparison, Comparison::NoKeys);
+  ASSERT_EQ(c.positions.size(), 1u);
+  EXPECT_EQ(c.positions[0].fen, c.start_fen);
+  EXPECT_EQ(c.positions[0].moves, c.moves);
+  EXPECT_EQ(c.positions[0].key, 0u);
+  const std::string text = format_counterexample(c);
+  EXPECT_NE(text.find("key 0x0000000000000000"), std::string::npos) << text;
+  EXPECT_EQ(text.find("expected:"), std::string::npos) << text;
+  std::printf("%s", text.c_str());
+  // Replayed on a fresh instance, the route ends at bare kings, White to move, keyed 0.
+  test_targets::KingsLeftOut fresh(/*from_key=*/true);
+  EXPECT_EQ(replayed_key(fresh, c), 0u);
+  Game game;
+  ASSERT_TRUE(game.set(c.start_fen, polyglot_scheme()).empty());
+  for (const std::string& m : c.moves) ASSERT_TRUE(game.play_uci(m));
+  EXPECT_EQ(popcount(game.position().pieces()), 2);
+  EXPECT_EQ(game.position().side_to_move(), White);
+}
+
+TEST(ZeroKeys, AMaterialKeyOfZeroWithBareKingsIsAWarningNotAFailure) {
+  const PropertyResult result =
+      run_property("zero-keys", test_targets::kings_left_out_target(/*from_key=*/false), {});
+  EXPECT_TRUE(result.passed) << (result.counterexample
+                                     ? format_counterexample(*result.counterexample)
+                                     : result.note);
+  bool material = false;
+  for (const std::string& w : result.warnings)
+    material =
+        material || w.rfind("the material key is 0 in every bare-king position checked (", 0) == 0;
+  EXPECT_TRUE(material) << testing::PrintToString(result.warnings);
+}
+
+// The reference with a pawn key that is always 0: declared, never implemented.
+class PawnKeyAlwaysZero final : public HashUnderTest {
+ public:
+  PawnKeyAlwaysZero() : inner_(make_reference_hash(polyglot_scheme())) {}
+  std::string name() const override { return "pawn-key-always-zero"; }
+  Capabilities capabilities() const override { return inner_->capabilities(); }
+  Expected<Done> set_position(std::string_view fen, bool chess960) override {
+    return inner_->set_position(fen, chess960);
+  }
+  Expected<Done> make_move(std::string_view uci) override { return inner_->make_move(uci); }
+  Expected<Done> unmake_move() override { return inner_->unmake_move(); }
+  Expected<Key> key() override { return inner_->key(); }
+  Expected<Key> pawn_key() override { return Key(0); }
+  Expected<Key> material_key() override { return inner_->material_key(); }
+
+ private:
+  std::unique_ptr<HashUnderTest> inner_;
+};
+
+TEST(ZeroKeys, APawnKeyOfZeroWithPawnsOnTheBoardFails) {
+  Target target;
+  target.name = "pawn-key-always-zero";
+  target.make = [] { return std::make_unique<PawnKeyAlwaysZero>(); };
+  const PropertyResult result = run_property("zero-keys", target, {});
+  ASSERT_TRUE(result.counterexample) << result.note;
+  EXPECT_NE(result.counterexample->what.find(", which has pawns: "), std::string::npos)
+      << format_counterexample(*result.counterexample);
 }
 
 }  // namespace

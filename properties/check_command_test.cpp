@@ -36,7 +36,7 @@ TEST(CheckCommand, AllPropertiesOfOneSchemePassWithExitZero) {
   const CliRun run = run_cli("check --scheme stockfish --cases 20");
   EXPECT_EQ(run.exit_code, 0) << run.out;
   EXPECT_NE(run.out.find("reference:stockfish castling "), std::string::npos);
-  EXPECT_NE(run.out.find("check: 8 passed, 0 failed, 0 skipped\n"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("check: 9 passed, 0 failed, 0 skipped\n"), std::string::npos) << run.out;
 }
 
 TEST(CheckCommand, WithoutSchemeChecksTheThreeBuiltIns) {
@@ -56,10 +56,10 @@ TEST(CheckCommand, LinesAreAlignedWithDots) {
 TEST(CheckCommand, JsonHasPassedAndProperties) {
   const CliRun run = run_cli("check --scheme seed:7 --cases 5 --property castling --json");
   EXPECT_EQ(run.exit_code, 0);
-  EXPECT_EQ(run.out.rfind(
-                "{\"passed\": true, \"counts\": {\"passed\": 1, \"failed\": 0, \"skipped\": 0}, "
-                "\"properties\": [",
-                0),
+  EXPECT_EQ(run.out.rfind("{\"passed\": true, \"counts\": {\"passed\": 1, \"failed\": 0, "
+                          "\"skipped\": 0, \"warned\": 0}, "
+                          "\"properties\": [",
+                          0),
             0u)
       << run.out;
   EXPECT_NE(run.out.find("\"name\": \"castling\""), std::string::npos);

@@ -76,6 +76,17 @@ std::vector<PropertyDefinition> build_definitions() {
        pawn_and_material_keys,
        needs_pawn_or_material_key,
        false},
+      {{"zero-keys",
+        "9. No key is 0 (a random 64-bit key is 0 with probability 2^-64, and 0 is what an empty "
+        "slot of a zero-initialised table holds): checked on every ply of generated games and on "
+        "bare kings, one piece besides the kings, pawnless boards and the capture of the last "
+        "piece of a kind. A pawn key of 0 in pawnless positions, or a material key of 0 with bare "
+        "kings, is a warning, and a failure where the expected scheme's key is not 0.",
+        "a pawn key that starts from 0 instead of a no-pawns key, so every pawnless position hits "
+        "an empty slot of the pawn table (Stockfish PR #887)."},
+       zero_keys,
+       always_supported,
+       false},
   };
 }
 

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <random>
 #include <set>
+#include <stdexcept>
 
 #include "zobrist_verify/game.h"
 #include "zobrist_verify/movegen.h"
@@ -265,6 +266,56 @@ TEST(MutantHasherControl, PassesEveryPropertyForEveryClaim) {
                                          : "");
     }
   }
+}
+
+// An entry checked against its scheme gets the built-in scheme itself, which must follow the rule
+// the entry claims.
+TEST(MutantCatalogue, EntriesThatExpectTheirSchemeClaimItsRule) {
+  for (const MutantInfo& m : mutants()) {
+    const Target target = mutant_target(m);
+    if (!m.expects_scheme) {
+      EXPECT_EQ(target.expected_scheme, nullptr) << m.name;
+      continue;
+    }
+    ASSERT_NE(target.expected_scheme, nullptr) << m.name;
+    EXPECT_EQ(target.expected_scheme, *builtin_scheme(m.scheme)) << m.name;
+    EXPECT_EQ(target.expected_scheme->en_passant_rule, m.en_passant_rule) << m.name;
+  }
+}
+
+const MutantInfo& catalogue_entry(const std::string& name) {
+  for (const MutantInfo& m : mutants())
+    if (m.name == name) return m;
+  throw std::logic_error("no mutant " + name);
+}
+
+// Stockfish before PR #887: both key paths agree on a pawn key of 0 in every pawnless position,
+// so only the zero itself, against the scheme's noPawns key, shows the bug.
+TEST(NoPawnsTermDropped, ZeroKeysKillsItUnderItsScheme) {
+  const PropertyResult result =
+      run_property("zero-keys", mutant_target(catalogue_entry("no-pawns-term-dropped")), {});
+  ASSERT_TRUE(result.counterexample) << result.note;
+  const Counterexample& c = *result.counterexample;
+  EXPECT_EQ(c.comparison, Comparison::SameKey);
+  EXPECT_EQ(c.actual, 0u);
+  EXPECT_EQ(c.expected, stockfish_scheme().no_pawns) << format_counterexample(c);
+  EXPECT_NE(c.what.find("a pawnless position, where the stockfish scheme's is not"),
+            std::string::npos)
+      << c.what;
+  EXPECT_NE(c.what.find("Stockfish PR #887"), std::string::npos) << c.what;
+}
+
+TEST(NoPawnsTermDropped, BothKeyPathsAgreeSoBlackBoxItOnlyWarns) {
+  Target target = mutant_target(catalogue_entry("no-pawns-term-dropped"));
+  target.expected_scheme = nullptr;
+  SuiteOptions options;
+  options.only = {"incremental-equals-full", "reversibility", "zero-keys"};
+  const std::vector<PropertyResult> results = run_suite(target, options);
+  ASSERT_EQ(results.size(), 3u);
+  for (const PropertyResult& r : results) EXPECT_TRUE(r.passed) << r.name << ": " << r.note;
+  ASSERT_EQ(results[2].warnings.size(), 1u) << testing::PrintToString(results[2].warnings);
+  EXPECT_EQ(results[2].warnings[0].rfind("the pawn key is 0 in every pawnless position", 0), 0u)
+      << results[2].warnings[0];
 }
 
 // The suite's other half of the bargain: what it kills is wrong, not merely different.

@@ -2,6 +2,7 @@
 // needs, and the helpers the bodies share.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,51 @@ void en_passant(const PropertyContext& context);
 void castling(const PropertyContext& context);
 void side_to_move(const PropertyContext& context);
 void pawn_and_material_keys(const PropertyContext& context);
+void zero_keys(const PropertyContext& context);
+
+// A kind of finding a property counts over its whole run, because it harms only some engines
+// and is a warning, not a failure: "the pawn key is 0" among "pawnless" positions.
+struct FindingKind {
+  const char* subject;    // "the pawn key is 0"
+  const char* positions;  // the positions counted, as an adjective: "pawnless"
+  const char* harm;       // "harmful if your pawn table uses 0 as an empty slot"
+};
+
+// The findings of one run_property call: per kind, the positions checked and those where the
+// finding holds, with the simplest such position as the example.
+class Findings {
+ public:
+  void count(const FindingKind& kind, bool found, const std::string& fen, int pieces);
+  // One sentence per kind found at least once: "the pawn key is 0 in every pawnless position
+  // checked (40 of 40, e.g. 8/8/8/8/8/8/8/K1k5 w - - 0 1); harmful if ...", or "in 3 of 40
+  // pawnless positions checked" when it does not hold in all of them.
+  std::vector<std::string> warnings() const;
+
+ private:
+  struct Tally {
+    const FindingKind* kind = nullptr;
+    std::uint64_t checked = 0, found = 0;
+    std::string example;
+    int example_pieces = 0;
+  };
+  std::vector<Tally> tallies_;
+};
+
+// Makes `findings` the one count_finding() writes to on this thread while the scope lives; the
+// runner holds one per property and turns it into PropertyResult::warnings on a pass.
+class FindingsScope {
+ public:
+  explicit FindingsScope(Findings& findings);
+  ~FindingsScope();
+  FindingsScope(const FindingsScope&) = delete;
+  FindingsScope& operator=(const FindingsScope&) = delete;
+
+ private:
+  Findings* previous_;
+};
+
+// Counts one position checked for `kind` into the scope's Findings (without a scope: nothing).
+void count_finding(const FindingKind& kind, bool found, const std::string& fen, int pieces);
 
 // A generated game, classified (RC_CLASSIFY) so the run reports its mix.
 PlayedGame generate_game(const PropertyContext& context, int max_plies = 100);

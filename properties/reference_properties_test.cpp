@@ -98,6 +98,46 @@ INSTANTIATE_TEST_SUITE_P(EnPassant, EveryRule,
                          testing::Values(EnPassantRule::Always, EnPassantRule::PseudoLegal,
                                          EnPassantRule::Legal));
 
+// Polyglot's and Rustic's tables have no no-pawns key: their pawn key is 0 in every pawnless
+// position, a warning. Stockfish's noPawns key keeps it from 0.
+struct ZeroPawnKeyCase {
+  std::string scheme;
+  bool warns;
+};
+
+class ZeroKeys : public testing::TestWithParam<ZeroPawnKeyCase> {};
+
+TEST_P(ZeroKeys, WarnsExactlyWhenThePawnKeyIsZeroInEveryPawnlessPosition) {
+  const KeyScheme& scheme = **builtin_scheme(GetParam().scheme);
+  for (bool exact : {true, false}) {
+    Target target = reference_target(scheme);
+    if (!exact) target.expected_scheme = nullptr;
+    const PropertyResult result = run_property("zero-keys", target, SuiteOptions{});
+    EXPECT_TRUE(result.passed) << (result.counterexample
+                                       ? format_counterexample(*result.counterexample)
+                                       : result.note);
+    if (!GetParam().warns) {
+      EXPECT_TRUE(result.warnings.empty()) << testing::PrintToString(result.warnings);
+      continue;
+    }
+    ASSERT_EQ(result.warnings.size(), 1u) << testing::PrintToString(result.warnings);
+    const std::string& warning = result.warnings.front();
+    EXPECT_EQ(warning.rfind("the pawn key is 0 in every pawnless position checked (", 0), 0u)
+        << warning;
+    EXPECT_NE(warning.find("; harmful if your pawn table uses 0 as an empty slot"),
+              std::string::npos)
+        << warning;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(BuiltIn, ZeroKeys,
+                         testing::Values(ZeroPawnKeyCase{"polyglot", true},
+                                         ZeroPawnKeyCase{"stockfish", false},
+                                         ZeroPawnKeyCase{"rustic", true}),
+                         [](const testing::TestParamInfo<ZeroPawnKeyCase>& info) {
+                           return info.param.scheme;
+                         });
+
 TEST(ReferenceSuite, DefaultRunUsesTheFixedSeed) {
   const PropertyResult result =
       run_property("side-to-move", reference_target(polyglot_scheme()), SuiteOptions{});

@@ -48,23 +48,38 @@ std::string joined_moves(const std::vector<std::string>& moves) {
   return joined(moves, " ");
 }
 
+// A pass with warnings: it passes (exit status, "passed") but is counted and shown apart.
+bool warned(const PropertyResult& r) {
+  return r.passed && !r.skipped && !r.warnings.empty();
+}
+
 struct Counts {
-  int passed = 0, failed = 0, skipped = 0;
+  int passed = 0, failed = 0, skipped = 0, warned = 0;
 };
 
 Counts count(const std::vector<PropertyResult>& results) {
   Counts counts;
   for (const PropertyResult& r : results)
-    (r.skipped ? counts.skipped : r.passed ? counts.passed : counts.failed) += 1;
+    (r.skipped   ? counts.skipped
+     : !r.passed ? counts.failed
+     : warned(r) ? counts.warned
+                 : counts.passed) += 1;
   return counts;
 }
 
 const char* verdict(const PropertyResult& r) {
-  return r.skipped ? "SKIP" : r.passed ? "PASS" : "FAIL";
+  return r.skipped ? "SKIP" : !r.passed ? "FAIL" : warned(r) ? "WARN" : "PASS";
 }
 
 const char* status(const PropertyResult& r) {
-  return r.skipped ? "skip" : r.passed ? "pass" : "fail";
+  return r.skipped ? "skip" : !r.passed ? "fail" : warned(r) ? "warn" : "pass";
+}
+
+std::string warning_lines(const PropertyResult& r) {
+  std::string out;
+  if (warned(r))
+    for (const std::string& w : r.warnings) out += "  warning:   " + w + "\n";
+  return out;
 }
 
 // When two or more properties of one target fail, the features all their counterexamples share:
@@ -233,10 +248,14 @@ void write_text_report(std::ostream& out, const std::vector<PropertyResult>& res
     if (const std::string d = detail(r); !d.empty()) out << "  " << d;
     out << '\n';
     if (r.counterexample) out << format_counterexample(*r.counterexample);
+    out << warning_lines(r);
   }
   write_shared_features(out, results);
   out << "check: " << counts.passed << " passed, " << counts.failed << " failed, " << counts.skipped
-      << " skipped\n";
+      << " skipped";
+  // Only when some row warned, so that a run without warnings prints the line it always did.
+  if (counts.warned) out << ", " << counts.warned << " warned";
+  out << '\n';
 }
 
 void write_json_report(std::ostream& out, const std::vector<PropertyResult>& results) {
@@ -257,7 +276,8 @@ void write_json_report(std::ostream& out, const std::vector<PropertyResult>& res
         << ", \"notes\": " << json_list(summary.notes);
   }
   out << ", \"counts\": {\"passed\": " << counts.passed << ", \"failed\": " << counts.failed
-      << ", \"skipped\": " << counts.skipped << "}, \"properties\": [";
+      << ", \"skipped\": " << counts.skipped << ", \"warned\": " << counts.warned
+      << "}, \"properties\": [";
   for (std::size_t i = 0; i < results.size(); ++i) {
     const PropertyResult& r = results[i];
     out << (i ? ",\n  " : "\n  ") << "{\"name\": " << json_string(r.name)
@@ -265,7 +285,8 @@ void write_json_report(std::ostream& out, const std::vector<PropertyResult>& res
         << ", \"passed\": " << (r.passed ? "true" : "false")
         << ", \"skipped\": " << (r.skipped ? "true" : "false") << ", \"cases\": " << r.cases
         << ", \"seconds\": " << seconds_text(r.seconds) << ", \"seed\": " << r.seed
-        << ", \"note\": " << json_string(r.note);
+        << ", \"note\": " << json_string(r.note)
+        << ", \"warnings\": " << json_list(warned(r) ? r.warnings : std::vector<std::string>{});
     if (r.counterexample) {
       const Counterexample& c = *r.counterexample;
       out << ", \"counterexample\": {\"fen\": " << json_string(c.start_fen)
@@ -389,12 +410,17 @@ void write_junit_report(std::ostream& out, const std::vector<PropertyResult>& re
     for (const PropertyResult* r : rows) {
       out << "    <testcase classname=\"" << xml_escape(target) << "\" name=\""
           << xml_escape(r->name) << "\" time=\"" << seconds_text(r->seconds) << "\"";
-      if (r->passed && !r->skipped) {
+      if (r->passed && !r->skipped && !warned(*r)) {
         out << "/>\n";
         continue;
       }
       out << ">\n";
-      if (r->skipped) {
+      if (warned(*r)) {
+        // JUnit has no warning status: the case passes, and CI tools show its output.
+        out << "      <system-out>";
+        for (const std::string& w : r->warnings) out << "warning: " << xml_escape(w) << '\n';
+        out << "</system-out>\n";
+      } else if (r->skipped) {
         out << "      <skipped message=\"" << xml_escape(r->note) << "\"/>\n";
       } else {
         const std::string message = r->counterexample ? r->counterexample->what : r->note;

@@ -1,6 +1,8 @@
 // Reproductions and reports: what a user pastes into a bug report and what CI reads.
 #include <gtest/gtest.h>
 
+#include <cctype>
+#include <cstring>
 #include <sstream>
 
 #include "zobrist_verify/game.h"
@@ -39,6 +41,136 @@ std::vector<PropertyResult> sample_results() {
   skip.skipped = true;
   skip.note = "skipped: the target cannot unmake moves";
   return {pass, fail, skip};
+}
+
+// A pass with a warning, as zero-keys reports Polyglot's pawn key in pawnless positions.
+PropertyResult sample_warning() {
+  PropertyResult warn;
+  warn.name = "zero-keys";
+  warn.target = "reference:polyglot";
+  warn.passed = true;
+  warn.cases = 100;
+  warn.warnings = {
+      "the pawn key is 0 in every pawnless position checked (9 of 9, e.g. "
+      "8/8/8/8/8/8/8/K1k5 w - - 0 1); harmful if your pawn table uses 0 as an "
+      "empty slot <\"quoted\">"};
+  return warn;
+}
+
+std::vector<PropertyResult> sample_results_with_warning() {
+  std::vector<PropertyResult> results = sample_results();
+  results.insert(results.begin() + 1, sample_warning());
+  return results;
+}
+
+// Whether `text` is one JSON value and nothing else (RFC 8259's grammar; no semantics).
+class JsonGrammar {
+ public:
+  explicit JsonGrammar(std::string_view text) : text_(text) {}
+  bool valid() {
+    space();
+    if (!value()) return false;
+    space();
+    return at_ == text_.size();
+  }
+
+ private:
+  bool value() {
+    if (at_ >= text_.size()) return false;
+    switch (text_[at_]) {
+      case '{':
+        return sequence('}', true);
+      case '[':
+        return sequence(']', false);
+      case '"':
+        return string();
+      case 't':
+        return word("true");
+      case 'f':
+        return word("false");
+      case 'n':
+        return word("null");
+      default:
+        return number();
+    }
+  }
+  // An object ("key": value, ...) or an array (value, ...) after its opening bracket.
+  bool sequence(char close, bool members) {
+    ++at_;
+    space();
+    if (eat(close)) return true;
+    for (;;) {
+      space();
+      if (members) {
+        if (!string()) return false;
+        space();
+        if (!eat(':')) return false;
+        space();
+      }
+      if (!value()) return false;
+      space();
+      if (eat(close)) return true;
+      if (!eat(',')) return false;
+    }
+  }
+  bool string() {
+    if (!eat('"')) return false;
+    while (at_ < text_.size()) {
+      const char c = text_[at_++];
+      if (c == '"') return true;
+      if (static_cast<unsigned char>(c) < 0x20) return false;
+      if (c != '\\') continue;
+      if (at_ >= text_.size()) return false;
+      const char escape = text_[at_++];
+      if (escape == 'u') {
+        for (int i = 0; i < 4; ++i)
+          if (at_ >= text_.size() || !std::isxdigit(static_cast<unsigned char>(text_[at_++])))
+            return false;
+      } else if (escape == '\0' || !std::strchr("\"\\/bfnrt", escape)) {
+        return false;
+      }
+    }
+    return false;
+  }
+  bool number() {
+    eat('-');
+    if (!digits()) return false;
+    if (eat('.') && !digits()) return false;
+    if (eat('e') || eat('E')) {
+      if (!eat('+')) eat('-');
+      if (!digits()) return false;
+    }
+    return true;
+  }
+  bool digits() {
+    const std::size_t start = at_;
+    while (at_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[at_]))) ++at_;
+    return at_ > start;
+  }
+  bool word(std::string_view w) {
+    if (text_.substr(at_, w.size()) != w) return false;
+    at_ += w.size();
+    return true;
+  }
+  bool eat(char c) {
+    if (at_ >= text_.size() || text_[at_] != c) return false;
+    ++at_;
+    return true;
+  }
+  void space() {
+    while (at_ < text_.size() &&
+           (text_[at_] == ' ' || text_[at_] == '\n' || text_[at_] == '\r' || text_[at_] == '\t'))
+      ++at_;
+  }
+  std::string_view text_;
+  std::size_t at_ = 0;
+};
+
+TEST(JsonGrammar, TellsJsonFromNearMisses) {
+  EXPECT_TRUE(JsonGrammar(R"({"a": [1, -2.5e3, "x\n", true, null], "b": {}})").valid());
+  EXPECT_FALSE(JsonGrammar(R"({"a": [1, 2,]})").valid());
+  EXPECT_FALSE(JsonGrammar(R"({"a": "x"} {})").valid());
+  EXPECT_FALSE(JsonGrammar("{\"a\": \"tab\there\"}").valid());
 }
 
 TEST(FormatCounterexample, ShowsFenMovesPlyKeysAndReproduceLine) {
@@ -154,7 +286,7 @@ TEST(JsonReport, HasPassedPropertiesAndTheCounterexample) {
   write_json_report(out, sample_results());
   const std::string json = out.str();
   EXPECT_EQ(json.rfind("{\"passed\": false, \"counts\": {\"passed\": 1, \"failed\": 1, "
-                       "\"skipped\": 1}, \"properties\": [",
+                       "\"skipped\": 1, \"warned\": 0}, \"properties\": [",
                        0),
             0u)
       << json;
@@ -220,9 +352,101 @@ TEST(JunitReport, CountsFailuresAndSkipsAndEscapesNames) {
   EXPECT_NE(xml.find("</testsuites>"), std::string::npos);
 }
 
-TEST(Contract, ListsEightNumberedPropertiesEachWithABrokenExample) {
+TEST(TextReport, AWarningPassesAsWarnWithItsMessageUnderItsLine) {
+  std::ostringstream out;
+  write_text_report(out, sample_results_with_warning());
+  const std::string text = out.str();
+  const auto row = text.find("reference:polyglot zero-keys ...");
+  ASSERT_NE(row, std::string::npos) << text;
+  EXPECT_NE(text.find(" WARN  100 cases, 0.00 s\n  warning:   the pawn key is 0 in every pawnless "
+                      "position checked (9 of 9, e.g. 8/8/8/8/8/8/8/K1k5 w - - 0 1); harmful",
+                      row),
+            std::string::npos)
+      << text;
+}
+
+TEST(TextReport, CountsWarnedRowsApartAtTheEndOfTheSummaryLine) {
+  std::ostringstream out;
+  write_text_report(out, sample_results_with_warning());
+  EXPECT_NE(out.str().find("\ncheck: 1 passed, 1 failed, 1 skipped, 1 warned\n"), std::string::npos)
+      << out.str();
+}
+
+TEST(TextReport, AlignsWarnWithTheOtherVerdicts) {
+  std::ostringstream out;
+  write_text_report(out, sample_results_with_warning());
+  std::istringstream lines(out.str());
+  std::vector<std::size_t> columns;
+  for (std::string line; std::getline(lines, line);)
+    for (const char* verdict : {". PASS", ". FAIL", ". SKIP", ". WARN"})
+      if (const auto at = line.find(verdict); at != std::string::npos) columns.push_back(at);
+  ASSERT_EQ(columns.size(), 4u);
+  for (std::size_t column : columns) EXPECT_EQ(column, columns.front());
+}
+
+TEST(JsonReport, AWarningHasStatusWarnItsMessagesAndACount) {
+  std::ostringstream out;
+  write_json_report(out, sample_results_with_warning());
+  const std::string json = out.str();
+  EXPECT_EQ(json.rfind("{\"passed\": false, \"counts\": {\"passed\": 1, \"failed\": 1, "
+                       "\"skipped\": 1, \"warned\": 1}, ",
+                       0),
+            0u)
+      << json;
+  EXPECT_NE(json.find("\"status\": \"warn\", \"passed\": true"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"warnings\": [\"the pawn key is 0 in every pawnless position checked"),
+            std::string::npos)
+      << json;
+  EXPECT_NE(json.find("empty slot <\\\"quoted\\\">\"]"), std::string::npos) << json;
+  EXPECT_NE(
+      json.find("\"status\": \"pass\", \"passed\": true, \"skipped\": false, \"cases\": 100, "),
+      std::string::npos)
+      << json;
+}
+
+TEST(JsonReport, ParsesWithAndWithoutWarnings) {
+  for (const auto& results : {sample_results(), sample_results_with_warning()}) {
+    std::ostringstream out;
+    write_json_report(out, results);
+    EXPECT_TRUE(JsonGrammar(out.str()).valid()) << out.str();
+    TargetSummary summary;
+    summary.target = "plugin:x";
+    summary.en_passant_rule = summary.judged_rule = "legal";
+    summary.notes = {"note \"one\""};
+    std::ostringstream with_summary;
+    write_json_report(with_summary, results, summary);
+    EXPECT_TRUE(JsonGrammar(with_summary.str()).valid()) << with_summary.str();
+  }
+}
+
+TEST(JsonReport, AWarnedRunStillPasses) {
+  std::vector<PropertyResult> results = {sample_warning()};
+  std::ostringstream out;
+  write_json_report(out, results);
+  EXPECT_EQ(out.str().rfind("{\"passed\": true", 0), 0u) << out.str();
+}
+
+TEST(JunitReport, AWarningPassesWithItsMessageInSystemOut) {
+  std::ostringstream out;
+  write_junit_report(out, sample_results_with_warning());
+  const std::string xml = out.str();
+  EXPECT_NE(xml.find("tests=\"4\" failures=\"1\" skipped=\"1\""), std::string::npos) << xml;
+  const auto testcase = xml.find("<testcase classname=\"reference:polyglot\" name=\"zero-keys\"");
+  ASSERT_NE(testcase, std::string::npos) << xml;
+  const auto end = xml.find("</testcase>", testcase);
+  const std::string body = xml.substr(testcase, end - testcase);
+  EXPECT_NE(body.find("<system-out>warning: the pawn key is 0 in every pawnless position"),
+            std::string::npos)
+      << body;
+  EXPECT_NE(body.find("empty slot &lt;&quot;quoted&quot;&gt;\n</system-out>"), std::string::npos)
+      << body;
+  EXPECT_EQ(body.find("<failure"), std::string::npos) << body;
+  EXPECT_EQ(body.find("<skipped"), std::string::npos) << body;
+}
+
+TEST(Contract, ListsNineNumberedPropertiesEachWithABrokenExample) {
   const auto& properties = all_properties();
-  ASSERT_EQ(properties.size(), 8u);
+  ASSERT_EQ(properties.size(), 9u);
   for (std::size_t i = 0; i < properties.size(); ++i) {
     EXPECT_EQ(properties[i].contract.rfind(std::to_string(i + 1) + ". ", 0), 0u)
         << properties[i].contract;

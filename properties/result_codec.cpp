@@ -43,6 +43,7 @@ std::string encode_result(const PropertyResult& result) {
   w.number(result.seed);
   w.text(result.note);
   write_tally(w, result.tally);
+  w.texts(result.warnings);
   w.number(result.counterexample.has_value());
   if (const auto& c = result.counterexample) {
     w.text(c->start_fen);
@@ -82,6 +83,7 @@ std::optional<PropertyResult> decode_result(const std::string& bytes) {
   result.seed = r.number();
   result.note = r.text();
   result.tally = read_tally(r);
+  result.warnings = r.texts();
   if (r.number() != 0) {
     Counterexample c;
     c.start_fen = r.text();

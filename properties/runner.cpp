@@ -55,6 +55,8 @@ PropertyResult run_property(const std::string& name, const Target& target,
   }
 
   TallyScope tally_scope(result.tally);
+  Findings findings;  // what harms only some engines: warnings when the property passes
+  FindingsScope findings_scope(findings);
   run_rapidcheck(
       target.name + "/" + name, options, definition->single_case,
       [&](int cases) {
@@ -64,6 +66,9 @@ PropertyResult run_property(const std::string& name, const Target& target,
       result);
   if (result.counterexample)
     result.counterexample->features = position_features(*result.counterexample);
+  if (result.passed) result.warnings = findings.warnings();
+  if (const std::uint64_t withheld = result.tally.fens_withheld)
+    result.note += (result.note.empty() ? "" : "; ") + withheld_note(result.tally);
   return finish(result);
 }
 

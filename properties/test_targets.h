@@ -76,6 +76,56 @@ class PrintedStockfishKey final : public HashUnderTest {
   Game game_;
 };
 
+// Polyglot's keys with the kings left out of the material key, as some engines do: 0 with bare
+// kings. With `from_key`, also left out of the key, whose turn key is hashed for Black to move
+// instead of White: the key is then 0 with bare kings and White to move.
+class KingsLeftOut final : public HashUnderTest {
+ public:
+  explicit KingsLeftOut(bool from_key) : from_key_(from_key) {}
+  std::string name() const override { return "kings-left-out"; }
+  Capabilities capabilities() const override {
+    Capabilities caps;
+    caps.unmake = caps.null_move = caps.pawn_key = caps.material_key = true;
+    return caps;
+  }
+  Expected<Done> set_position(std::string_view fen, bool chess960) override {
+    if (auto errors = game_.set(fen, polyglot_scheme(), FenOptions{chess960}); !errors.empty())
+      return Error{format_errors(errors)};
+    return Done{};
+  }
+  Expected<Done> make_move(std::string_view uci) override {
+    if (auto m = game_.play_uci(uci); !m) return Error{m.error()};
+    return Done{};
+  }
+  Expected<Done> unmake_move() override {
+    if (!game_.undo()) return Error{"no move to take back"};
+    return Done{};
+  }
+  Expected<Key> key() override {
+    const Position& pos = game_.position();
+    const KeyScheme& z = polyglot_scheme();
+    if (!from_key_) return pos.key();
+    return pos.key() ^ z.psq[WhiteKing][pos.king_square(White)] ^
+           z.psq[BlackKing][pos.king_square(Black)] ^ z.side_white ^ z.side_black;
+  }
+  Expected<Key> pawn_key() override { return game_.position().pawn_key(); }
+  Expected<Key> material_key() override {
+    const KeyScheme& z = polyglot_scheme();
+    return game_.position().material_key() ^ z.psq[WhiteKing][0] ^ z.psq[BlackKing][0];
+  }
+
+ private:
+  bool from_key_;
+  Game game_;
+};
+
+inline Target kings_left_out_target(bool from_key) {
+  Target target;
+  target.name = from_key ? "kings-left-out-of-every-key" : "kings-left-out-of-material-key";
+  target.make = [from_key] { return std::make_unique<KingsLeftOut>(from_key); };
+  return target;  // black box
+}
+
 enum class Fault {
   AbortOnPromotion,
   SegfaultOnCastling,

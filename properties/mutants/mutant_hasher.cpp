@@ -94,7 +94,7 @@ MutantHasher::State MutantHasher::compute_from_scratch() const {
   st.ep_hashed = ep_hashed(st.ep_square);
 
   int counts[PieceCount] = {};
-  st.pawn_key = z.no_pawns;
+  st.pawn_key = bug_ == Bug::NoPawnsTermDropped ? 0 : z.no_pawns;
   for (Square s = A1; s < SquareCount; ++s) {
     const Piece pc = pos.piece_on(s);
     if (pc == NoPiece) continue;

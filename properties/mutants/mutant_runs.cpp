@@ -10,6 +10,11 @@ Target mutant_target(const MutantInfo& mutant) {
   target.make = [mutant] { return make_mutant(mutant); };
   target.en_passant_rule = mutant.en_passant_rule;
   target.expected_scheme = nullptr;
+  // The built-in scheme itself: such an entry claims its rule (mutants_test checks it).
+  if (mutant.expects_scheme)
+    if (Expected<const KeyScheme*> scheme = builtin_scheme(mutant.scheme);
+        scheme && (*scheme)->en_passant_rule == mutant.en_passant_rule)
+      target.expected_scheme = *scheme;
   return target;
 }
 

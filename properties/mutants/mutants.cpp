@@ -125,6 +125,11 @@ std::vector<MutantInfo> build_catalogue() {
       {"pawn-key-zero-when-pawnless", Bug::PawnKeyZeroWhenPawnless, "stockfish", PseudoLegal,
        "from scratch, a position without pawns gets pawn key 0 instead of the noPawns key",
        "pawn key of 0 for pawnless positions", Pawnless, false, ""},
+      {"no-pawns-term-dropped", Bug::NoPawnsTermDropped, "stockfish", PseudoLegal,
+       "the pawn key starts from 0 instead of the noPawns key, from scratch and so incrementally "
+       "too: both paths agree, and every pawnless position has pawn key 0",
+       "pawn key of 0 in every pawnless position, an empty pawn-table slot (Stockfish PR #887)",
+       Pawnless, false, "", /*expects_scheme=*/true},
       {"stale-key-after-unmake", Bug::StaleKeyAfterUnmake, "polyglot", PseudoLegal,
        "key() caches its value and unmake forgets to invalidate the cache",
        "stale cached key after unmake", Start, false, "e2e4 undo"},

@@ -1,4 +1,4 @@
-// The property suite: eight properties every Zobrist hashing implementation must satisfy, run by
+// The property suite: nine properties every Zobrist hashing implementation must satisfy, run by
 // RapidCheck against any HashUnderTest. A failing property comes back with the smallest move
 // sequence that breaks it (RapidCheck shrinks the game) and a reproduce string.
 //
@@ -21,6 +21,10 @@
 //     the side term.
 //  8. pawn-and-material-keys: the pawn key depends on the pawns only, the material key on the
 //     piece counts only.
+//  9. zero-keys: no key is 0, on generated games and on bare kings, one piece, pawnless boards
+//     and the capture of the last piece of a kind. A pawn key of 0 in pawnless positions (a
+//     material key of 0 with bare kings) is a warning: harmless unless the engine's table takes
+//     0 for an empty slot; a failure where the expected scheme's key is not 0.
 #pragma once
 
 #include <cstdint>
@@ -94,7 +98,8 @@ enum class Comparison : std::uint8_t {
   SameKey,         // two keys had to be equal: `expected` and `actual`
   DifferentKeys,   // two positions had to have different keys: `positions`, with their keys
   TargetError,     // the target reported an error: `target_error`, no keys
-  NoKeys,          // nothing of the target was compared (the generator itself gave up)
+  NoKeys,          // no two keys were compared: `what` says what broke; `positions` may show a
+                   // position with its key (one that must not be 0)
   TargetCrashed,   // the target crashed or aborted in a call: `target_error` says how
   TargetTimedOut,  // one call of the target did not return within the timeout
 };
@@ -128,6 +133,9 @@ struct PropertyResult {
   double seconds = 0;
   std::uint64_t seed = 0;
   std::string note;  // the mix of generated cases on a pass; why, when skipped or in error
+  // On a pass: what harms only some engines (a pawn key of 0 in every pawnless position). The
+  // status is then "warn"; it never changes the exit status.
+  std::vector<std::string> warnings;
   std::optional<Counterexample> counterexample;
   TargetTally tally;
 };
@@ -175,17 +183,19 @@ std::string format_counterexample(const Counterexample& c);
 // sees them. The runner fills Counterexample::features with it.
 std::vector<std::string> position_features(const Counterexample& c);
 
-// Reports. Text: SMHasher-style aligned "target property ....... PASS  detail" lines, each
-// failure's reproduction indented below its line; when several properties of one target fail,
-// the features their counterexamples share; then "check: N passed, M failed, K skipped".
+// Reports. Text: SMHasher-style aligned "target property ....... PASS  detail" lines (WARN for
+// a pass with warnings), each failure's reproduction and each warning indented below its line;
+// when several properties of one target fail, the features their counterexamples share; then
+// "check: N passed, M failed, K skipped", with ", W warned" appended when some row warned (a
+// warned row is counted there, not among the passed).
 void write_text_report(std::ostream& out, const std::vector<PropertyResult>& results);
-// {"passed": bool, "counts": {"passed", "failed", "skipped"}, "properties": [{"name",
-// "target", "status": "pass"|"fail"|"skip", "passed", "skipped", "cases", "seconds", "seed",
-// "note", "counterexample": {"fen", "chess960", "moves", "ply", "what", "comparison",
-// "expected", "actual" (same-key), "positions": [{"fen", "chess960", "moves", "key"}]
-// (different-keys, and same-key between two routes), "difference", "target_error"
-// (target-error), "features", "reproduce"}}]}; counterexample only on a failure, keys as 16
-// hex digits.
+// {"passed": bool, "counts": {"passed", "failed", "skipped", "warned"}, "properties": [{"name",
+// "target", "status": "pass"|"warn"|"fail"|"skip", "passed", "skipped", "cases", "seconds",
+// "seed", "note", "warnings": [...], "counterexample": {"fen", "chess960", "moves", "ply",
+// "what", "comparison", "expected", "actual" (same-key), "positions": [{"fen", "chess960",
+// "moves", "key"}] (different-keys, same-key between two routes, no-keys showing a key),
+// "difference", "target_error" (target-error), "features", "reproduce"}}]}; counterexample only
+// on a failure, keys as 16 hex digits. "passed" is true with warnings ("warn" passes).
 void write_json_report(std::ostream& out, const std::vector<PropertyResult>& results);
 // What a run found out about a third-party target besides the properties: the head of its
 // report, and extra keys of its JSON.
@@ -219,7 +229,8 @@ std::string json_string(std::string_view text);
 // A JSON list of string literals: ["e2e4", "e7e5"].
 std::string json_list(const std::vector<std::string>& items);
 // JUnit XML: one <testsuite> per target, one <testcase> per property, <failure> carrying the
-// reproduction, <skipped> for missing capabilities. Other commands (keys, collisions) write their
+// reproduction, <skipped> for missing capabilities; a warning (JUnit has no such status) passes,
+// with "warning: ..." lines in its <system-out>. Other commands (keys, collisions) write their
 // checks as results too, under their own `suites_name`.
 void write_junit_report(std::ostream& out, const std::vector<PropertyResult>& results,
                         std::string_view suites_name = "zobrist-verify check");

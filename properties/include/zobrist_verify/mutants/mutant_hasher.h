@@ -52,6 +52,7 @@ enum class Bug : std::uint8_t {
   MaterialKeyOffByOneOnPromotion,  // the promoted piece's material slot is one too high
   PawnKeyMissesCapturedPawn,       // capturing a pawn leaves the pawn key unchanged
   PawnKeyZeroWhenPawnless,         // from scratch, a pawnless position gets pawn key 0, not noPawns
+  NoPawnsTermDropped,  // the pawn key starts from 0, not noPawns, on every path (before PR #887)
   // Unmake.
   StaleKeyAfterUnmake,  // key() caches its value and unmake does not invalidate it
 };

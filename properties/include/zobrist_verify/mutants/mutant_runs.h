@@ -12,7 +12,8 @@
 namespace zobrist_verify::properties {
 
 // The mutant as the suite sees a third-party implementation: black-box (no expected scheme),
-// claiming the mutant's en-passant rule.
+// claiming the mutant's en-passant rule; with its scheme expected when the entry says so
+// (MutantInfo::expects_scheme).
 Target mutant_target(const MutantInfo& mutant);
 
 struct MutantRun {

@@ -27,6 +27,10 @@ struct MutantInfo {
   std::string witness_fen;
   bool witness_chess960 = false;
   std::string witness_moves;
+  // Checked with its scheme as the expected one (as `check --expect` does) rather than
+  // black-box: for a bug both key paths agree on, which only the scheme's own keys reveal. Such an
+  // entry claims its scheme's en-passant rule.
+  bool expects_scheme = false;
 };
 
 // Every mutant, in catalogue order.
