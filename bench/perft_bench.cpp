@@ -5,9 +5,9 @@
 #include <cstdint>
 #include <string>
 
-#include "zobrist_verify/key_scheme.h"
-#include "zobrist_verify/perft.h"
-#include "zobrist_verify/position.h"
+#include "zobrist_verify/keys/key_scheme.h"
+#include "zobrist_verify/chess/perft.h"
+#include "zobrist_verify/chess/position.h"
 
 namespace {
 

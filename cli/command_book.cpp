@@ -12,7 +12,7 @@
 #include "inputs.h"
 #include "progress_line.h"
 #include "report.h"
-#include "zobrist_verify/polyglot_book.h"
+#include "zobrist_verify/doors/polyglot_book.h"
 
 namespace zobrist_verify::cli {
 

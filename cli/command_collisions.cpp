@@ -14,7 +14,7 @@
 #include "inputs.h"
 #include "key_sets.h"
 #include "report.h"
-#include "zobrist_verify/collision_study.h"
+#include "zobrist_verify/analysis/collision_study.h"
 
 namespace zobrist_verify::cli {
 

@@ -7,8 +7,8 @@
 #include "args.h"
 #include "commands.h"
 #include "inputs.h"
-#include "zobrist_verify/go_hash.h"
-#include "zobrist_verify/go_study.h"
+#include "zobrist_verify/go/go_hash.h"
+#include "zobrist_verify/go/go_study.h"
 
 namespace zobrist_verify::cli {
 

@@ -7,8 +7,8 @@
 #include "commands.h"
 #include "key_sets.h"
 #include "report.h"
-#include "zobrist_verify/go_hash.h"
-#include "zobrist_verify/key_analysis.h"
+#include "zobrist_verify/analysis/key_analysis.h"
+#include "zobrist_verify/go/go_hash.h"
 
 namespace zobrist_verify::cli {
 

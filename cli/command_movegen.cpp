@@ -13,10 +13,10 @@
 #include "inputs.h"
 #include "progress_line.h"
 #include "version.h"
-#include "zobrist_verify/command_words.h"
-#include "zobrist_verify/engine_perft.h"
+#include "zobrist_verify/doors/command_words.h"
+#include "zobrist_verify/doors/engine_perft.h"
+#include "zobrist_verify/doors/plugin_perft.h"
 #include "zobrist_verify/movegen_fuzz.h"
-#include "zobrist_verify/plugin_perft.h"
 #include "zobrist_verify/properties.h"
 
 namespace zobrist_verify::cli {
@@ -48,7 +48,7 @@ position, has no legal_moves).
 options:
   --engine "CMD ARGS"  the engine's command line, split into words as a shell would (quotes
                        respected) and run directly, without a shell
-  --plugin PATH        a plugin (lib/include/zobrist_verify/plugin.h) with legal_moves; it runs
+  --plugin PATH        a plugin (lib/include/zobrist_verify/doors/plugin.h) with legal_moves; it runs
                        in a forked worker, so that a crash or a hang is a fault on a position
   --positions N        positions compared (default: 1000)
   --depth D            perft depth, 1 to 4 (default: 1: the move sets themselves)

@@ -7,6 +7,7 @@
 #include "args.h"
 #include "report.h"
 #include "suite_options.h"
+#include "zobrist_verify/core/hex.h"
 #include "zobrist_verify/mutants/mutant_runs.h"
 
 namespace zobrist_verify::cli {
@@ -46,9 +47,7 @@ std::string format_seconds(double seconds) {
 }
 
 std::string hex_seed(std::uint64_t seed) {
-  char text[32];
-  std::snprintf(text, sizeof text, "0x%016llx", static_cast<unsigned long long>(seed));
-  return text;
+  return "0x" + hex_key(seed);
 }
 
 std::string pad(std::string text, std::size_t width) {

@@ -7,9 +7,9 @@
 #include "commands.h"
 #include "inputs.h"
 #include "perft_suite.h"
-#include "zobrist_verify/movegen.h"
-#include "zobrist_verify/perft.h"
-#include "zobrist_verify/uci.h"
+#include "zobrist_verify/chess/movegen.h"
+#include "zobrist_verify/chess/perft.h"
+#include "zobrist_verify/chess/uci.h"
 
 namespace zobrist_verify::cli {
 

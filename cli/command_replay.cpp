@@ -9,8 +9,8 @@
 #include "commands.h"
 #include "doors.h"
 #include "inputs.h"
-#include "zobrist_verify/game.h"
-#include "zobrist_verify/position_gate.h"
+#include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/doors/position_gate.h"
 
 namespace zobrist_verify::cli {
 

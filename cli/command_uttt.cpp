@@ -5,7 +5,7 @@
 #include "args.h"
 #include "commands.h"
 #include "inputs.h"
-#include "zobrist_verify/uttt.h"
+#include "zobrist_verify/uttt/uttt.h"
 
 namespace zobrist_verify::cli {
 

@@ -11,7 +11,7 @@
 #include "perft_suite.h"
 #include "report.h"
 #include "version.h"
-#include "zobrist_verify/bitboard.h"
+#include "zobrist_verify/chess/bitboard.h"
 
 namespace zobrist_verify::cli {
 

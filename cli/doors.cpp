@@ -7,8 +7,8 @@
 
 #include "inputs.h"
 #include "version.h"
-#include "zobrist_verify/command_words.h"
-#include "zobrist_verify/plugin_hash.h"
+#include "zobrist_verify/doors/command_words.h"
+#include "zobrist_verify/doors/plugin_hash.h"
 
 namespace zobrist_verify::cli {
 

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "args.h"
-#include "zobrist_verify/engine_hash.h"
+#include "zobrist_verify/doors/engine_hash.h"
 #include "zobrist_verify/properties.h"
 #include "zobrist_verify/third_party.h"
 

@@ -7,7 +7,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "zobrist_verify/fen_error.h"
+#include "zobrist_verify/chess/fen_error.h"
 
 namespace zobrist_verify::cli {
 
@@ -81,24 +81,6 @@ Expected<int> set_up_game(Game& game, const ParsedArgs& args, const KeyScheme& s
   const FenOptions options{.chess960 = args.has("--chess960"),
                            .allow_unreachable = allows_unreachable(args)};
   return set_up_game(game, fen, args.joined("--moves"), scheme, options);
-}
-
-std::string hex_key(Key key) {
-  char text[17];
-  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(key));
-  return text;
-}
-
-Expected<Key> parse_hex_key(std::string_view text) {
-  std::string_view digits = text;
-  if (digits.starts_with("0x") || digits.starts_with("0X")) digits.remove_prefix(2);
-  Key key = 0;
-  auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), key, 16);
-  if (digits.empty() || digits.size() > 16 || ec != std::errc{} ||
-      end != digits.data() + digits.size()) {
-    return Error{"'" + std::string(text) + "' is not a 64-bit hex key"};
-  }
-  return key;
 }
 
 }  // namespace zobrist_verify::cli

@@ -1,14 +1,15 @@
 // What the commands share between reading their arguments and calling the library: files, key
-// schemes, the starting position and the hex form of keys.
+// schemes and the starting position (the hex form of keys is zobrist_verify/core/hex.h).
 #pragma once
 
 #include <string>
 #include <string_view>
 
 #include "args.h"
-#include "zobrist_verify/game.h"
-#include "zobrist_verify/key_scheme.h"
-#include "zobrist_verify/result.h"
+#include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/core/hex.h"
+#include "zobrist_verify/core/result.h"
+#include "zobrist_verify/keys/key_scheme.h"
 
 namespace zobrist_verify::cli {
 
@@ -35,11 +36,5 @@ bool allows_unreachable(const ParsedArgs& args);
 // Sets `game` to `fen` and plays `moves` (space-separated UCI; may be empty).
 [[nodiscard]] Expected<int> set_up_game(Game& game, std::string_view fen, std::string_view moves,
                                         const KeyScheme& scheme, FenOptions options);
-
-// 16 lower-case hex digits.
-std::string hex_key(Key key);
-
-// A hex key as written in the corpus: 1 to 16 hex digits, either case, optional 0x.
-[[nodiscard]] Expected<Key> parse_hex_key(std::string_view text);
 
 }  // namespace zobrist_verify::cli

@@ -3,7 +3,7 @@
 #include <fstream>
 
 #include "inputs.h"
-#include "zobrist_verify/key_analysis.h"
+#include "zobrist_verify/analysis/key_analysis.h"
 #include "zobrist_verify/properties.h"
 
 namespace zobrist_verify::cli {

@@ -8,8 +8,8 @@
 
 #include "args.h"
 #include "report.h"
-#include "zobrist_verify/key_scheme.h"
-#include "zobrist_verify/result.h"
+#include "zobrist_verify/core/result.h"
+#include "zobrist_verify/keys/key_scheme.h"
 
 namespace zobrist_verify::cli {
 

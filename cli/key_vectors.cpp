@@ -1,7 +1,7 @@
 #include "key_vectors.h"
 
 #include "inputs.h"
-#include "zobrist_verify/game.h"
+#include "zobrist_verify/chess/game.h"
 
 namespace zobrist_verify::cli {
 

@@ -5,8 +5,8 @@
 #include <string_view>
 #include <vector>
 
-#include "zobrist_verify/key_scheme.h"
-#include "zobrist_verify/position.h"
+#include "zobrist_verify/chess/position.h"
+#include "zobrist_verify/keys/key_scheme.h"
 
 namespace zobrist_verify::cli {
 

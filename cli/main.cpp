@@ -8,8 +8,8 @@
 #include "command_mutants.h"
 #include "commands.h"
 #include "version.h"
-#include "zobrist_verify/bitboard.h"
-#include "zobrist_verify/subprocess.h"
+#include "zobrist_verify/chess/bitboard.h"
+#include "zobrist_verify/doors/subprocess.h"
 
 namespace {
 
@@ -78,5 +78,6 @@ int main(int argc, char** argv) {
     return report_usage_error("unknown option '" + std::string(first) + "' (see --help)");
   }
   return report_usage_error("unknown command '" + std::string(first) +
-                            "' (commands: key, perft, verify, check, mutants, replay, book, movegen, keys, collisions, go, uttt; see --help)");
+                            "' (commands: key, perft, verify, check, mutants, replay, book, "
+                            "movegen, keys, collisions, go, uttt; see --help)");
 }

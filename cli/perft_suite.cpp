@@ -3,8 +3,8 @@
 #include <chrono>
 
 #include "inputs.h"
-#include "zobrist_verify/game.h"
-#include "zobrist_verify/perft.h"
+#include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/chess/perft.h"
 
 namespace zobrist_verify::cli {
 

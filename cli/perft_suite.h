@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "zobrist_verify/result.h"
+#include "zobrist_verify/core/result.h"
 
 namespace zobrist_verify::cli {
 

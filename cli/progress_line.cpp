@@ -23,8 +23,7 @@ void ProgressLine::show(const std::string& text) {
   std::cerr << "\r\033[K" << text << std::flush;
 }
 
-PolledProgress::PolledProgress(std::function<std::string()> status)
-    : status_(std::move(status)) {
+PolledProgress::PolledProgress(std::function<std::string()> status) : status_(std::move(status)) {
   if (!line_.terminal()) return;  // nothing would be shown: no thread
   thread_ = std::thread([this] {
     while (!stop_.load()) {

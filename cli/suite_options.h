@@ -2,8 +2,8 @@
 #pragma once
 
 #include "args.h"
+#include "zobrist_verify/core/result.h"
 #include "zobrist_verify/properties.h"
-#include "zobrist_verify/result.h"
 
 namespace zobrist_verify::cli {
 

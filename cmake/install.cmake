@@ -5,7 +5,7 @@
 include(CMakePackageConfigHelpers)
 set(ZV_PACKAGE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/zobrist_verify)
 
-install(TARGETS zobrist_verify zv_properties zv_rapidcheck zobrist-verify
+install(TARGETS ${ZV_LIB_AREAS} zobrist_verify zv_properties zv_rapidcheck zobrist-verify
         EXPORT zobrist_verifyTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}

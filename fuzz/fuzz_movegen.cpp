@@ -13,9 +13,9 @@
 #include "fuzz_support.h"
 #include "move_generators.h"
 #include "plugin_under_test.h"
-#include "zobrist_verify/movegen.h"
-#include "zobrist_verify/position.h"
-#include "zobrist_verify/uci.h"
+#include "zobrist_verify/chess/movegen.h"
+#include "zobrist_verify/chess/position.h"
+#include "zobrist_verify/chess/uci.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace zobrist_verify;

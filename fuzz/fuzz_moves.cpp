@@ -9,9 +9,9 @@
 
 #include "byte_consumer.h"
 #include "fuzz_support.h"
-#include "zobrist_verify/movegen.h"
-#include "zobrist_verify/position.h"
-#include "zobrist_verify/uci.h"
+#include "zobrist_verify/chess/movegen.h"
+#include "zobrist_verify/chess/position.h"
+#include "zobrist_verify/chess/uci.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace zobrist_verify;

@@ -1,6 +1,8 @@
 // Helpers shared by the fuzz harnesses.
 #include "fuzz_support.h"
 
+#include "zobrist_verify/core/hex.h"
+
 #include <array>
 #include <cstdio>
 #include <cstdlib>
@@ -47,9 +49,7 @@ void fail(std::string_view harness, const std::string& what, const std::string& 
 }
 
 std::string hex(Key key) {
-  char buf[19];
-  std::snprintf(buf, sizeof buf, "0x%016llx", static_cast<unsigned long long>(key));
-  return buf;
+  return "0x" + hex_key(key);
 }
 
 std::string quoted(std::string_view bytes) {

@@ -6,9 +6,9 @@
 
 #include "fuzz_support.h"
 #include "simple_movegen.h"
-#include "zobrist_verify/movegen.h"
-#include "zobrist_verify/perft.h"
-#include "zobrist_verify/uci.h"
+#include "zobrist_verify/chess/movegen.h"
+#include "zobrist_verify/chess/perft.h"
+#include "zobrist_verify/chess/uci.h"
 
 namespace zv_fuzz {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "zobrist_verify/position.h"
+#include "zobrist_verify/chess/position.h"
 
 namespace zv_fuzz {
 

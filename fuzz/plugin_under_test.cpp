@@ -6,9 +6,9 @@
 #include <set>
 
 #include "fuzz_support.h"
-#include "zobrist_verify/movegen.h"
-#include "zobrist_verify/position_gate.h"
-#include "zobrist_verify/uci.h"
+#include "zobrist_verify/chess/movegen.h"
+#include "zobrist_verify/doors/position_gate.h"
+#include "zobrist_verify/chess/uci.h"
 
 namespace zv_fuzz {
 

@@ -8,8 +8,8 @@
 #include <memory>
 #include <string>
 
-#include "zobrist_verify/plugin_hash.h"
-#include "zobrist_verify/position.h"
+#include "zobrist_verify/doors/plugin_hash.h"
+#include "zobrist_verify/chess/position.h"
 
 namespace zv_fuzz {
 

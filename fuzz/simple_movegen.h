@@ -9,8 +9,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "zobrist_verify/position.h"
-#include "zobrist_verify/types.h"
+#include "zobrist_verify/chess/position.h"
+#include "zobrist_verify/core/types.h"
 
 namespace zv_fuzz {
 

@@ -6,7 +6,7 @@
 #include <stdexcept>
 
 #include "test_targets.h"
-#include "zobrist_verify/game.h"
+#include "zobrist_verify/chess/game.h"
 #include "zobrist_verify/properties.h"
 
 namespace zobrist_verify::properties {

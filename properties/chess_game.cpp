@@ -10,8 +10,8 @@
 #include "property_definitions.h"
 #include "route_shrinking.h"
 #include "transpositions.h"
-#include "zobrist_verify/movegen.h"
-#include "zobrist_verify/uci.h"
+#include "zobrist_verify/chess/movegen.h"
+#include "zobrist_verify/chess/uci.h"
 
 namespace zobrist_verify::properties {
 

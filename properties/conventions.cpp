@@ -5,7 +5,7 @@
 
 #include "position_tools.h"
 #include "result_codec.h"
-#include "zobrist_verify/game.h"
+#include "zobrist_verify/chess/game.h"
 
 namespace zobrist_verify::properties {
 

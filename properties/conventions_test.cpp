@@ -4,7 +4,7 @@
 
 #include "conventions.h"
 #include "test_targets.h"
-#include "zobrist_verify/game.h"
+#include "zobrist_verify/chess/game.h"
 #include "zobrist_verify/properties.h"
 
 namespace zobrist_verify::properties {

@@ -7,7 +7,7 @@
 // feature (tests/fen_impossible_check_test.cpp lists the originals). The en-passant property's
 // designed double pushes are here too.
 #include "generators.h"
-#include "zobrist_verify/game.h"
+#include "zobrist_verify/chess/game.h"
 
 namespace zobrist_verify::properties {
 

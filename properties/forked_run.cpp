@@ -12,7 +12,7 @@
 #include <iostream>
 #include <sstream>
 
-#include "zobrist_verify/subprocess.h"
+#include "zobrist_verify/doors/subprocess.h"
 
 namespace zobrist_verify::properties {
 

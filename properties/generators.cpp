@@ -3,10 +3,10 @@
 #include <algorithm>
 
 #include "position_tools.h"
-#include "zobrist_verify/bitboard.h"
-#include "zobrist_verify/game.h"
-#include "zobrist_verify/movegen.h"
-#include "zobrist_verify/uci.h"
+#include "zobrist_verify/chess/bitboard.h"
+#include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/chess/movegen.h"
+#include "zobrist_verify/chess/uci.h"
 
 namespace zobrist_verify::properties {
 

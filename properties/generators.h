@@ -11,7 +11,7 @@
 
 #include <rapidcheck.h>
 
-#include "zobrist_verify/position.h"
+#include "zobrist_verify/chess/position.h"
 
 namespace zobrist_verify::properties {
 

@@ -6,8 +6,8 @@
 #include "generators.h"
 #include "position_tools.h"
 #include "transpositions.h"
-#include "zobrist_verify/game.h"
-#include "zobrist_verify/movegen.h"
+#include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/chess/movegen.h"
 
 namespace zobrist_verify::properties {
 namespace {

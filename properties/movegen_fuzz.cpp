@@ -6,11 +6,11 @@
 #include "generators.h"
 #include "position_tools.h"
 #include "route_shrinking.h"
-#include "zobrist_verify/game.h"
-#include "zobrist_verify/movegen.h"
-#include "zobrist_verify/position_gate.h"
+#include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/chess/movegen.h"
+#include "zobrist_verify/doors/position_gate.h"
 #include "zobrist_verify/properties.h"
-#include "zobrist_verify/uci.h"
+#include "zobrist_verify/chess/uci.h"
 
 namespace zobrist_verify::properties {
 

@@ -8,11 +8,11 @@
 #include <set>
 #include <stdexcept>
 
-#include "zobrist_verify/game.h"
-#include "zobrist_verify/movegen.h"
+#include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/chess/movegen.h"
 #include "zobrist_verify/mutants/mutant_runs.h"
 #include "zobrist_verify/mutants/mutants.h"
-#include "zobrist_verify/uci.h"
+#include "zobrist_verify/chess/uci.h"
 
 namespace zobrist_verify::properties {
 

@@ -3,9 +3,9 @@
 #include <algorithm>
 
 #include "position_tools.h"
-#include "zobrist_verify/game.h"
+#include "zobrist_verify/chess/game.h"
 #include "zobrist_verify/properties.h"
-#include "zobrist_verify/uci.h"
+#include "zobrist_verify/chess/uci.h"
 
 namespace zobrist_verify::properties {
 

@@ -1,12 +1,14 @@
 #include "position_tools.h"
 
+#include "zobrist_verify/core/hex.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <ostream>
 #include <vector>
 
-#include "zobrist_verify/bitboard.h"
+#include "zobrist_verify/chess/bitboard.h"
 
 namespace zobrist_verify::properties {
 
@@ -230,9 +232,7 @@ std::string mirror_fen(std::string_view fen) {
 }
 
 std::string hex(Key key) {
-  char text[24];
-  std::snprintf(text, sizeof text, "0x%016llx", static_cast<unsigned long long>(key));
-  return text;
+  return "0x" + hex_key(key);
 }
 
 }  // namespace zobrist_verify::properties

@@ -10,8 +10,8 @@
 #include <string>
 #include <string_view>
 
-#include "zobrist_verify/key_scheme.h"
-#include "zobrist_verify/position.h"
+#include "zobrist_verify/keys/key_scheme.h"
+#include "zobrist_verify/chess/position.h"
 
 namespace zobrist_verify::properties {
 

@@ -3,7 +3,7 @@
 
 #include "position_tools.h"
 #include "route_shrinking.h"
-#include "zobrist_verify/game.h"
+#include "zobrist_verify/chess/game.h"
 
 namespace zobrist_verify::properties {
 namespace {

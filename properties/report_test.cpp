@@ -5,7 +5,7 @@
 #include <cstring>
 #include <sstream>
 
-#include "zobrist_verify/game.h"
+#include "zobrist_verify/chess/game.h"
 #include "zobrist_verify/properties.h"
 
 namespace zobrist_verify::properties {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <optional>
 
-#include "zobrist_verify/game.h"
+#include "zobrist_verify/chess/game.h"
 
 namespace zobrist_verify::properties {
 

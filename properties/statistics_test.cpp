@@ -3,8 +3,8 @@
 // no small set of keys XORs to zero.
 #include <gtest/gtest.h>
 
-#include "zobrist_verify/collision_study.h"
-#include "zobrist_verify/key_analysis.h"
+#include "zobrist_verify/analysis/collision_study.h"
+#include "zobrist_verify/analysis/key_analysis.h"
 
 namespace zobrist_verify {
 namespace {

@@ -6,7 +6,7 @@
 #include <rapidcheck.h>
 
 #include "position_tools.h"
-#include "zobrist_verify/position_gate.h"
+#include "zobrist_verify/doors/position_gate.h"
 
 namespace zobrist_verify::properties {
 

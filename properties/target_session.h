@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "zobrist_verify/game.h"
+#include "zobrist_verify/chess/game.h"
 #include "zobrist_verify/properties.h"
 
 namespace zobrist_verify::properties {

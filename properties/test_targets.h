@@ -8,7 +8,7 @@
 #include <string>
 #include <thread>
 
-#include "zobrist_verify/game.h"
+#include "zobrist_verify/chess/game.h"
 #include "zobrist_verify/properties.h"
 
 namespace zobrist_verify::properties::test_targets {

@@ -5,7 +5,7 @@
 #include "conventions.h"
 #include "isolation.h"
 #include "position_tools.h"
-#include "zobrist_verify/game.h"
+#include "zobrist_verify/chess/game.h"
 
 namespace zobrist_verify::properties {
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "generators.h"
-#include "zobrist_verify/game.h"
+#include "zobrist_verify/chess/game.h"
 #include "zobrist_verify/route.h"
 
 namespace zobrist_verify::properties {

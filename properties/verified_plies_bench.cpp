@@ -8,11 +8,11 @@
 #include <vector>
 
 #include "position_tools.h"
-#include "zobrist_verify/bitboard.h"
-#include "zobrist_verify/game.h"
-#include "zobrist_verify/hash_under_test.h"
-#include "zobrist_verify/movegen.h"
-#include "zobrist_verify/uci.h"
+#include "zobrist_verify/chess/bitboard.h"
+#include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/doors/hash_under_test.h"
+#include "zobrist_verify/chess/movegen.h"
+#include "zobrist_verify/chess/uci.h"
 
 namespace {
 

@@ -15,9 +15,9 @@
 
 #include "position_tools.h"
 #include "property_definitions.h"
-#include "zobrist_verify/bitboard.h"
-#include "zobrist_verify/movegen.h"
-#include "zobrist_verify/uci.h"
+#include "zobrist_verify/chess/bitboard.h"
+#include "zobrist_verify/chess/movegen.h"
+#include "zobrist_verify/chess/uci.h"
 
 namespace zobrist_verify::properties {
 

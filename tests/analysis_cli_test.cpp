@@ -4,7 +4,7 @@
 
 #include "cli_runner.h"
 #include "test_support.h"
-#include "zobrist_verify/key_scheme.h"
+#include "zobrist_verify/keys/key_scheme.h"
 
 namespace zobrist_verify::testing {
 namespace {

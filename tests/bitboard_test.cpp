@@ -3,7 +3,7 @@
 
 #include <random>
 
-#include "zobrist_verify/bitboard.h"
+#include "zobrist_verify/chess/bitboard.h"
 
 namespace zobrist_verify {
 namespace {

@@ -7,8 +7,8 @@
 #include <set>
 
 #include "test_support.h"
-#include "zobrist_verify/collision_study.h"
-#include "zobrist_verify/statistics.h"
+#include "zobrist_verify/analysis/collision_study.h"
+#include "zobrist_verify/analysis/statistics.h"
 
 namespace zobrist_verify {
 namespace {

@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "zobrist_verify/command_words.h"
+#include "zobrist_verify/doors/command_words.h"
 
 namespace zobrist_verify {
 namespace {

@@ -1,9 +1,9 @@
 // Reading perft divides as Stockfish prints them, and comparing two divides.
-#include "zobrist_verify/divide_comparison.h"
+#include "zobrist_verify/doors/divide_comparison.h"
 
 #include <gtest/gtest.h>
 
-#include "zobrist_verify/game.h"
+#include "zobrist_verify/chess/game.h"
 
 namespace zobrist_verify {
 namespace {

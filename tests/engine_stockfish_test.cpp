@@ -15,11 +15,11 @@
 
 #include <gtest/gtest.h>
 
-#include "zobrist_verify/game.h"
-#include "zobrist_verify/key_scheme.h"
-#include "zobrist_verify/movegen.h"
-#include "zobrist_verify/uci.h"
-#include "zobrist_verify/uci_engine.h"
+#include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/keys/key_scheme.h"
+#include "zobrist_verify/chess/movegen.h"
+#include "zobrist_verify/chess/uci.h"
+#include "zobrist_verify/doors/uci_engine.h"
 
 namespace zobrist_verify {
 namespace {

@@ -10,10 +10,10 @@
 #include <vector>
 
 #include "test_support.h"
-#include "zobrist_verify/fen_error.h"
-#include "zobrist_verify/game.h"
-#include "zobrist_verify/movegen.h"
-#include "zobrist_verify/position.h"
+#include "zobrist_verify/chess/fen_error.h"
+#include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/chess/movegen.h"
+#include "zobrist_verify/chess/position.h"
 
 namespace zobrist_verify {
 namespace {

@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "test_support.h"
-#include "zobrist_verify/fen_error.h"
-#include "zobrist_verify/game.h"
-#include "zobrist_verify/position.h"
+#include "zobrist_verify/chess/fen_error.h"
+#include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/chess/position.h"
 
 // This program replaces the global operator new with one that counts its calls, so that tests can
 // state how often parsing allocates (each tests/*_test.cpp is a program of its own).

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "cli_runner.h"
-#include "zobrist_verify/go_hash.h"
-#include "zobrist_verify/uttt.h"
+#include "zobrist_verify/go/go_hash.h"
+#include "zobrist_verify/uttt/uttt.h"
 
 namespace {
 

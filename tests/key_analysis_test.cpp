@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "test_support.h"
-#include "zobrist_verify/key_analysis.h"
+#include "zobrist_verify/analysis/key_analysis.h"
 
 namespace zobrist_verify {
 namespace {

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "test_support.h"
-#include "zobrist_verify/game.h"
-#include "zobrist_verify/key_scheme.h"
+#include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/keys/key_scheme.h"
 
 namespace zobrist_verify {
 namespace {

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "test_support.h"
-#include "zobrist_verify/game.h"
-#include "zobrist_verify/perft.h"
+#include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/chess/perft.h"
 
 namespace zobrist_verify {
 namespace {

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "zobrist_verify/game.h"
-#include "zobrist_verify/key_scheme.h"
-#include "zobrist_verify/position.h"
+#include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/keys/key_scheme.h"
+#include "zobrist_verify/chess/position.h"
 
 namespace zobrist_verify {
 

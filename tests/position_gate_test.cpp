@@ -1,12 +1,12 @@
-// The position gate (zobrist_verify/position_gate.h): a position that no legal game reaches is
+// The position gate (zobrist_verify/doors/position_gate.h): a position that no legal game reaches is
 // withheld from every third party. A tripwire plugin and a tripwire engine abort on such a
 // position; check, movegen and replay run them and must never trip them, unless
 // --allow-unreachable asks for those positions (then they trip, which shows the tripwires work).
 #include <gtest/gtest.h>
 
 #include "cli_runner.h"
-#include "zobrist_verify/game.h"
-#include "zobrist_verify/position_gate.h"
+#include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/doors/position_gate.h"
 
 namespace {
 

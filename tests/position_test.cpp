@@ -10,10 +10,10 @@
 #include <vector>
 
 #include "test_support.h"
-#include "zobrist_verify/game.h"
-#include "zobrist_verify/key_scheme.h"
-#include "zobrist_verify/movegen.h"
-#include "zobrist_verify/uci.h"
+#include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/keys/key_scheme.h"
+#include "zobrist_verify/chess/movegen.h"
+#include "zobrist_verify/chess/uci.h"
 
 namespace zobrist_verify {
 namespace {

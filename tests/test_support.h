@@ -13,12 +13,12 @@
 #include <string_view>
 #include <vector>
 
-#include "zobrist_verify/fen_error.h"
-#include "zobrist_verify/key_scheme.h"
-#include "zobrist_verify/perft.h"
-#include "zobrist_verify/position.h"
-#include "zobrist_verify/result.h"
-#include "zobrist_verify/types.h"
+#include "zobrist_verify/chess/fen_error.h"
+#include "zobrist_verify/keys/key_scheme.h"
+#include "zobrist_verify/chess/perft.h"
+#include "zobrist_verify/chess/position.h"
+#include "zobrist_verify/core/result.h"
+#include "zobrist_verify/core/types.h"
 
 #ifndef ZV_CORPUS_DIR
 #error "ZV_CORPUS_DIR must name the corpus directory (tests/CMakeLists.txt defines it)"

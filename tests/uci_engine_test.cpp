@@ -1,7 +1,7 @@
 // The UCI engine driver against fake engines: small /bin/sh scripts that answer correctly, exit,
 // hang, crash or print garbage. Each fake engine `exec`s any long-running command so that killing
 // the engine's process kills everything it started.
-#include "zobrist_verify/uci_engine.h"
+#include "zobrist_verify/doors/uci_engine.h"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -356,8 +356,14 @@ TEST(ParseHexKey, RejectsAnEmptyKey) {
   EXPECT_FALSE(parse_hex_key(""));
 }
 
-TEST(ParseHexKey, RejectsAHexPrefix) {
-  EXPECT_FALSE(parse_hex_key("0x12"));
+TEST(ParseHexKey, AcceptsAHexPrefix) {
+  auto key = parse_hex_key("0x00000000000000a2");
+  ASSERT_TRUE(key) << key.error();
+  EXPECT_EQ(*key, 0xA2ULL);
+}
+
+TEST(ParseHexKey, RejectsAPrefixWithoutDigits) {
+  EXPECT_FALSE(parse_hex_key("0x"));
 }
 
 TEST(PositionCommand, UsesStartposForTheStartingPosition) {

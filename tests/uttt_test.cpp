@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "zobrist_verify/uttt.h"
+#include "zobrist_verify/uttt/uttt.h"
 
 namespace zobrist_verify {
 namespace {

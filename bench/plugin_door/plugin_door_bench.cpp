@@ -13,11 +13,11 @@
 #include <string>
 #include <vector>
 
-#include "zobrist_verify/game.h"
-#include "zobrist_verify/hash_under_test.h"
-#include "zobrist_verify/movegen.h"
-#include "zobrist_verify/plugin_hash.h"
-#include "zobrist_verify/uci.h"
+#include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/doors/hash_under_test.h"
+#include "zobrist_verify/chess/movegen.h"
+#include "zobrist_verify/doors/plugin_hash.h"
+#include "zobrist_verify/chess/uci.h"
 
 namespace {
 

@@ -11,8 +11,8 @@
 #include <memory>
 #include <string>
 
-#include "zobrist_verify/game.h"
-#include "zobrist_verify/hash_under_test.h"
+#include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/doors/hash_under_test.h"
 #include "zobrist_verify/properties.h"
 
 namespace {

@@ -7,8 +7,8 @@
 #include <iostream>
 #include <memory>
 
-#include "zobrist_verify/game.h"
-#include "zobrist_verify/hash_under_test.h"
+#include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/doors/hash_under_test.h"
 #include "zobrist_verify/properties.h"
 
 namespace {

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "game_suite.h"
-#include "zobrist_verify/go_hash.h"
+#include "zobrist_verify/go/go_hash.h"
 
 namespace zobrist_verify::properties::games {
 

@@ -3,7 +3,7 @@
 
 #include <stdexcept>
 
-#include "zobrist_verify/key_scheme.h"
+#include "zobrist_verify/keys/key_scheme.h"
 
 namespace zobrist_verify::properties::games {
 

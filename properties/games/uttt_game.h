@@ -8,7 +8,7 @@
 #include <string>
 
 #include "game_suite.h"
-#include "zobrist_verify/uttt.h"
+#include "zobrist_verify/uttt/uttt.h"
 
 namespace zobrist_verify::properties::games {
 

@@ -3,8 +3,8 @@
 #include <cctype>
 
 #include "position_tools.h"
-#include "zobrist_verify/bitboard.h"
-#include "zobrist_verify/uci.h"
+#include "zobrist_verify/chess/bitboard.h"
+#include "zobrist_verify/chess/uci.h"
 
 namespace zobrist_verify::properties {
 

@@ -9,10 +9,10 @@
 #include <sstream>
 #include <string>
 
-#include "zobrist_verify/game.h"
-#include "zobrist_verify/perft.h"
-#include "zobrist_verify/position_gate.h"
-#include "zobrist_verify/uci.h"
+#include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/chess/perft.h"
+#include "zobrist_verify/doors/position_gate.h"
+#include "zobrist_verify/chess/uci.h"
 
 namespace {
 

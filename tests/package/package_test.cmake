@@ -29,7 +29,7 @@ foreach(header ${headers})
   run(${CXX} -std=c++20 -fsyntax-only -I${prefix}/include ${WORK_DIR}/alone.cpp)
 endforeach()
 file(WRITE ${WORK_DIR}/export.cpp
-     "#include \"zobrist_verify/plugin_export.h\"\nint main() { return 0; }\n")
+     "#include \"zobrist_verify/doors/plugin_export.h\"\nint main() { return 0; }\n")
 run(${CXX} -std=c++20 -fsyntax-only -I${prefix}/include ${WORK_DIR}/export.cpp)
 
 run(${CMAKE_COMMAND} -S ${SOURCE_DIR}/examples/consumer -B ${WORK_DIR}/consumer -G ${GENERATOR}

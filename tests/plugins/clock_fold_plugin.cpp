@@ -2,8 +2,8 @@
 // folded in from 14 on (key ^ make_key((rule50 - 14) / 8)), null moves on. A null move raises the
 // clock, so a side-to-move property that compares keys across one without the clock fails it.
 // With ZV_BROKEN_SIDE the side term is dropped on every path, a bug the suite must still catch.
-#include "zobrist_verify/game.h"
-#include "zobrist_verify/plugin_export.h"
+#include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/doors/plugin_export.h"
 
 #ifndef ZV_BROKEN_SIDE
 #define ZV_BROKEN_SIDE 0

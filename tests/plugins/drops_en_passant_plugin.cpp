@@ -1,6 +1,6 @@
 // The reference as a plugin whose legal_moves forgets en-passant captures: a move generator bug
 // that fuzz_movegen's plugin mode must catch.
-#include "zobrist_verify/plugin_export.h"
+#include "zobrist_verify/doors/plugin_export.h"
 
 namespace {
 

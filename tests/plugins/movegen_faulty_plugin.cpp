@@ -5,7 +5,7 @@
 
 #include <unistd.h>
 
-#include "zobrist_verify/plugin_export.h"
+#include "zobrist_verify/doors/plugin_export.h"
 
 namespace {
 

@@ -1,6 +1,6 @@
 // The reference hashing as a plugin: Polyglot's keys, every capability, legal_moves when built with
 // ZV_WITH_LEGAL_MOVES. The plugin door's tests and its speed benchmark load it.
-#include "zobrist_verify/plugin_export.h"
+#include "zobrist_verify/doors/plugin_export.h"
 
 #ifndef ZV_WITH_LEGAL_MOVES
 #define ZV_WITH_LEGAL_MOVES 1

@@ -5,8 +5,8 @@
 #include <cstdlib>
 #include <string>
 
-#include "zobrist_verify/plugin_export.h"
-#include "zobrist_verify/position_gate.h"
+#include "zobrist_verify/doors/plugin_export.h"
+#include "zobrist_verify/doors/position_gate.h"
 
 namespace {
 

@@ -1,9 +1,9 @@
 // The keys a chess position can combine, drawn from a KeyScheme's table, and bare key lists.
 #include <string>
 
-#include "zobrist_verify/key_analysis.h"
-#include "zobrist_verify/position.h"
-#include "zobrist_verify/uci_engine.h"
+#include "zobrist_verify/analysis/key_analysis.h"
+#include "zobrist_verify/chess/position.h"
+#include "zobrist_verify/core/hex.h"
 
 namespace zobrist_verify {
 

@@ -3,7 +3,7 @@
 #include <string>
 
 #include "position_sample.h"
-#include "zobrist_verify/collision_study.h"
+#include "zobrist_verify/analysis/collision_study.h"
 
 namespace zobrist_verify {
 

@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <sstream>
 
-#include "zobrist_verify/collision_study.h"
+#include "zobrist_verify/analysis/collision_study.h"
 
 namespace zobrist_verify {
 

@@ -7,7 +7,7 @@
 #include <span>
 #include <string>
 
-#include "zobrist_verify/key_analysis.h"
+#include "zobrist_verify/analysis/key_analysis.h"
 
 namespace zobrist_verify::analysis {
 

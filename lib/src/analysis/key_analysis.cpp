@@ -6,8 +6,8 @@
 #include <cstdio>
 
 #include "dependency_search.h"
-#include "zobrist_verify/key_analysis.h"
-#include "zobrist_verify/statistics.h"
+#include "zobrist_verify/analysis/key_analysis.h"
+#include "zobrist_verify/analysis/statistics.h"
 
 namespace zobrist_verify {
 

@@ -7,9 +7,9 @@
 #include <atomic>
 #include <thread>
 
-#include "zobrist_verify/game.h"
-#include "zobrist_verify/movegen.h"
-#include "zobrist_verify/position.h"
+#include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/chess/movegen.h"
+#include "zobrist_verify/chess/position.h"
 
 namespace zobrist_verify::analysis {
 

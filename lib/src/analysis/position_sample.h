@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "zobrist_verify/key_scheme.h"
+#include "zobrist_verify/keys/key_scheme.h"
 
 namespace zobrist_verify::analysis {
 

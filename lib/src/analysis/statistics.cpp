@@ -1,5 +1,5 @@
 // Tail probabilities and the collision estimator (docs/statistics.md).
-#include "zobrist_verify/statistics.h"
+#include "zobrist_verify/analysis/statistics.h"
 
 #include <algorithm>
 #include <cmath>

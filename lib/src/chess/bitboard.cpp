@@ -1,12 +1,12 @@
 // Attack tables: leapers precomputed per square, sliders through PEXT or magic indexing into
 // tables filled from a slow ray walk.
-#include "zobrist_verify/bitboard.h"
+#include "zobrist_verify/chess/bitboard.h"
 
 #include <cstdlib>
 #include <initializer_list>
 #include <mutex>
 
-#include "zobrist_verify/key_scheme.h"
+#include "zobrist_verify/keys/key_scheme.h"
 
 namespace zobrist_verify {
 

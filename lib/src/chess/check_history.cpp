@@ -2,7 +2,7 @@
 // (the opponent's pieces and the occupancy), so the analysis allocates nothing.
 #include "check_history.h"
 
-#include "zobrist_verify/bitboard.h"
+#include "zobrist_verify/chess/bitboard.h"
 
 namespace zobrist_verify {
 

@@ -6,7 +6,7 @@
 
 #include <cstdint>
 
-#include "zobrist_verify/position.h"
+#include "zobrist_verify/chess/position.h"
 
 namespace zobrist_verify {
 

@@ -7,8 +7,8 @@
 
 #include "fen_reader.h"
 #include "no_coverage.h"
-#include "zobrist_verify/fen_error.h"
-#include "zobrist_verify/position.h"
+#include "zobrist_verify/chess/fen_error.h"
+#include "zobrist_verify/chess/position.h"
 
 namespace zobrist_verify {
 

@@ -3,7 +3,7 @@
 #include <string>
 
 #include "no_coverage.h"
-#include "zobrist_verify/fen_error.h"
+#include "zobrist_verify/chess/fen_error.h"
 
 namespace zobrist_verify {
 

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "no_coverage.h"
-#include "zobrist_verify/fen_error.h"
-#include "zobrist_verify/position.h"
+#include "zobrist_verify/chess/fen_error.h"
+#include "zobrist_verify/chess/position.h"
 
 namespace zobrist_verify {
 

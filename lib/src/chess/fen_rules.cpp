@@ -8,7 +8,7 @@
 #include "check_history.h"
 #include "fen_reader.h"
 #include "reachability.h"
-#include "zobrist_verify/bitboard.h"
+#include "zobrist_verify/chess/bitboard.h"
 
 namespace zobrist_verify {
 

@@ -4,7 +4,7 @@
 #include <span>
 #include <string>
 
-#include "zobrist_verify/position.h"
+#include "zobrist_verify/chess/position.h"
 
 namespace zobrist_verify {
 

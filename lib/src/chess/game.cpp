@@ -1,8 +1,8 @@
 // Game: a Position with its own StateInfo stack and move history.
-#include "zobrist_verify/game.h"
+#include "zobrist_verify/chess/game.h"
 
-#include "zobrist_verify/movegen.h"
-#include "zobrist_verify/uci.h"
+#include "zobrist_verify/chess/movegen.h"
+#include "zobrist_verify/chess/uci.h"
 
 namespace zobrist_verify {
 

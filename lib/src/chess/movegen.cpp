@@ -1,7 +1,7 @@
 // Fully legal move generation: king moves to unattacked squares, other pieces restricted to the
 // check mask (capture or block the single checker) and to their pin line; en passant and
 // castling are checked in full by Position::legal.
-#include "zobrist_verify/movegen.h"
+#include "zobrist_verify/chess/movegen.h"
 
 namespace zobrist_verify {
 

@@ -1,9 +1,9 @@
 // Perft and perft-suite reading.
-#include "zobrist_verify/perft.h"
+#include "zobrist_verify/chess/perft.h"
 
 #include <charconv>
 
-#include "zobrist_verify/movegen.h"
+#include "zobrist_verify/chess/movegen.h"
 
 namespace zobrist_verify {
 

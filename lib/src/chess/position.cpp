@@ -1,5 +1,5 @@
 // Position: board updates, attacks, legality of a single move, make/unmake with incremental keys.
-#include "zobrist_verify/position.h"
+#include "zobrist_verify/chess/position.h"
 
 #include <cstring>
 

@@ -9,17 +9,12 @@
 #include <sstream>
 #include <string_view>
 
-#include "zobrist_verify/position.h"
+#include "zobrist_verify/chess/position.h"
+#include "zobrist_verify/core/hex.h"
 
 namespace zobrist_verify {
 
 namespace {
-
-std::string hex(std::uint64_t v) {
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
-  return buf;
-}
 
 // Collects mismatches. check() runs after every action of a fuzzer and every ply of a property,
 // so the clean path is a bare comparison; names and values are written out (and allocated) only
@@ -29,7 +24,7 @@ class Reporter {
   explicit Reporter(CheckReport& report) : report_(report) {}
   void bitboard(std::string_view field, Bitboard expected, Bitboard actual) {
     if (expected != actual) [[unlikely]]
-      add(field, NoDetail, expected, actual, hex);
+      add(field, NoDetail, expected, actual, hex_key);
   }
   void number(std::string_view field, long long expected, long long actual) {
     if (expected != actual) [[unlikely]]
@@ -37,16 +32,14 @@ class Reporter {
   }
   // A field of a family: "name(detail)", the detail made only on a mismatch.
   template <class Detail>
-  void number(std::string_view family, const Detail& detail, long long expected,
-              long long actual) {
+  void number(std::string_view family, const Detail& detail, long long expected, long long actual) {
     if (expected != actual) [[unlikely]]
       add(family, detail, expected, actual, decimal);
   }
   template <class Detail>
-  void bitboard(std::string_view family, const Detail& detail, Bitboard expected,
-                Bitboard actual) {
+  void bitboard(std::string_view family, const Detail& detail, Bitboard expected, Bitboard actual) {
     if (expected != actual) [[unlikely]]
-      add(family, detail, expected, actual, hex);
+      add(family, detail, expected, actual, hex_key);
   }
 
  private:
@@ -121,8 +114,7 @@ CheckReport Position::check() const {
     std::fill(std::begin(from_board), std::end(from_board), Bitboard(0));
     for (Square s = A1; s <= H8; ++s) {
       const Piece pc = board_[s];
-      if (std::find(std::begin(EveryPiece), std::end(EveryPiece), pc) !=
-          std::end(EveryPiece))
+      if (std::find(std::begin(EveryPiece), std::end(EveryPiece), pc) != std::end(EveryPiece))
         from_board[pc] |= square_bb(s);
       else if (pc != NoPiece)
         invalid |= square_bb(s);
@@ -136,8 +128,8 @@ CheckReport Position::check() const {
   Bitboard all = 0, white = 0, black = 0;
   for (Piece pc : EveryPiece) {
     r.number(
-        "count", [pc] { return std::string(1, PieceLetters[pc]); },
-        popcount(from_board[pc]), piece_count_[pc]);
+        "count", [pc] { return std::string(1, PieceLetters[pc]); }, popcount(from_board[pc]),
+        piece_count_[pc]);
     all |= from_board[pc];
     (color_of(pc) == White ? white : black) |= from_board[pc];
   }

@@ -1,7 +1,7 @@
 // The reachability rules of reachability.h, computed from bitboards.
 #include "reachability.h"
 
-#include "zobrist_verify/bitboard.h"
+#include "zobrist_verify/chess/bitboard.h"
 
 namespace zobrist_verify {
 

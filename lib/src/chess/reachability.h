@@ -7,7 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "zobrist_verify/position.h"
+#include "zobrist_verify/chess/position.h"
 
 namespace zobrist_verify {
 

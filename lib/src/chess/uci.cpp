@@ -1,7 +1,7 @@
 // UCI move notation.
-#include "zobrist_verify/uci.h"
+#include "zobrist_verify/chess/uci.h"
 
-#include "zobrist_verify/movegen.h"
+#include "zobrist_verify/chess/movegen.h"
 
 namespace zobrist_verify {
 

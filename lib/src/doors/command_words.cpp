@@ -1,4 +1,4 @@
-#include "zobrist_verify/command_words.h"
+#include "zobrist_verify/doors/command_words.h"
 
 #include <optional>
 

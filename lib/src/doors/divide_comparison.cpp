@@ -1,12 +1,12 @@
-#include "zobrist_verify/divide_comparison.h"
+#include "zobrist_verify/doors/divide_comparison.h"
 
 #include <algorithm>
 #include <charconv>
 #include <map>
 #include <optional>
 
-#include "zobrist_verify/perft.h"
-#include "zobrist_verify/uci.h"
+#include "zobrist_verify/chess/perft.h"
+#include "zobrist_verify/chess/uci.h"
 
 namespace zobrist_verify {
 

@@ -1,12 +1,12 @@
-#include "zobrist_verify/engine_hash.h"
+#include "zobrist_verify/doors/engine_hash.h"
 
 #include <algorithm>
 #include <array>
 #include <utility>
 
-#include "zobrist_verify/fen_error.h"
-#include "zobrist_verify/game.h"
-#include "zobrist_verify/uci.h"
+#include "zobrist_verify/chess/fen_error.h"
+#include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/chess/uci.h"
 
 namespace zobrist_verify {
 namespace {

@@ -1,4 +1,4 @@
-#include "zobrist_verify/engine_perft.h"
+#include "zobrist_verify/doors/engine_perft.h"
 
 #include <utility>
 

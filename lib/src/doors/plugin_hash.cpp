@@ -1,4 +1,4 @@
-#include "zobrist_verify/plugin_hash.h"
+#include "zobrist_verify/doors/plugin_hash.h"
 
 #include <dlfcn.h>
 #include <sys/stat.h>
@@ -7,7 +7,7 @@
 #include <cerrno>
 #include <cstring>
 
-#include "zobrist_verify/position.h"
+#include "zobrist_verify/chess/position.h"
 
 namespace zobrist_verify {
 

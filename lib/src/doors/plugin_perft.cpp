@@ -1,4 +1,4 @@
-#include "zobrist_verify/plugin_perft.h"
+#include "zobrist_verify/doors/plugin_perft.h"
 
 namespace zobrist_verify {
 

@@ -1,5 +1,7 @@
 // Polyglot opening books: reading, move decoding and the walk from the start position.
-#include "zobrist_verify/polyglot_book.h"
+#include "zobrist_verify/doors/polyglot_book.h"
+
+#include "zobrist_verify/core/hex.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -9,8 +11,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "zobrist_verify/game.h"
-#include "zobrist_verify/movegen.h"
+#include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/chess/movegen.h"
 
 namespace zobrist_verify {
 
@@ -250,7 +252,7 @@ BookReport check_polyglot_book(const PolyglotBook& book, const KeyScheme& scheme
       if (decoded[e]) continue;
       add_finding("", index.entries[e].move,
                   "does not decode: " + decoded[e].error() + "; stored under key " +
-                      hex(index.keys[k], 16) + ", which the walk never reached");
+                      hex_key(index.keys[k]) + ", which the walk never reached");
     }
   }
   return report;

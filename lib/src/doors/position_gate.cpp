@@ -1,8 +1,8 @@
-#include "zobrist_verify/position_gate.h"
+#include "zobrist_verify/doors/position_gate.h"
 
 #include <vector>
 
-#include "zobrist_verify/position.h"
+#include "zobrist_verify/chess/position.h"
 
 namespace zobrist_verify {
 

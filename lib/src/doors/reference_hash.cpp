@@ -1,6 +1,6 @@
 // The reference position behind the HashUnderTest door.
-#include "zobrist_verify/game.h"
-#include "zobrist_verify/hash_under_test.h"
+#include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/doors/hash_under_test.h"
 
 namespace zobrist_verify {
 

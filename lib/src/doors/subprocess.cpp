@@ -1,4 +1,4 @@
-#include "zobrist_verify/subprocess.h"
+#include "zobrist_verify/doors/subprocess.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -221,8 +221,8 @@ Expected<Subprocess> Subprocess::spawn(const std::vector<std::string>& argv) {
   check(::posix_spawn_file_actions_adddup2(&actions, child_stdout->write_end.get(), 1));
   check(::posix_spawn_file_actions_adddup2(&actions, child_stderr->write_end.get(), 2));
   // The child leads a process group of its own, so that whatever it starts goes with it.
-  check(::posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF |
-                                                    POSIX_SPAWN_SETPGROUP));
+  check(::posix_spawnattr_setflags(
+      &attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP));
   check(::posix_spawnattr_setpgroup(&attributes, 0));
   check(::posix_spawnattr_setsigmask(&attributes, &no_signals));
   check(::posix_spawnattr_setsigdefault(&attributes, &default_signals));
@@ -450,14 +450,16 @@ Expected<Done> Subprocess::write_all(std::string_view data, Milliseconds timeout
     }
     // The pipe is full: wait for room, and keep reading stdout (into the line buffer) and stderr
     // so that a child blocked on writing its replies goes on reading its input.
-    pollfd fds[3] = {{stdin_fd_, POLLOUT, 0}, {stderr_fd_, POLLIN, 0},
+    pollfd fds[3] = {{stdin_fd_, POLLOUT, 0},
+                     {stderr_fd_, POLLIN, 0},
                      {stdout_closed_ ? -1 : stdout_fd_, POLLIN, 0}};
     int ready = ::poll(fds, 3, poll_timeout(deadline));
     if (ready < 0 && errno != EINTR) {
       return Error{"cannot wait for '" + program_ + "': " + errno_text(errno)};
     }
     if (ready > 0 && fds[1].revents != 0) drain_stderr();
-    if (ready > 0 && fds[2].revents != 0) (void)read_stdout_chunk();  // an error shows again at read_line
+    if (ready > 0 && fds[2].revents != 0)
+      (void)read_stdout_chunk();  // an error shows again at read_line
     if (ready == 0 && Clock::now() >= deadline) {
       return Error{"'" + program_ + "' did not read its input for " +
                    std::to_string(timeout.count()) + " ms (the pipe stayed full)"};
@@ -501,7 +503,8 @@ Expected<std::optional<std::string>> Subprocess::read_line(Milliseconds timeout)
   if (stdout_fd_ < 0) return Error{"the output of '" + program_ + "' is already closed"};
   auto deadline = Clock::now() + timeout;
   for (;;) {
-    if (std::string line; take_buffered_line(line)) return std::optional<std::string>(std::move(line));
+    if (std::string line; take_buffered_line(line))
+      return std::optional<std::string>(std::move(line));
     stdout_buffer_.erase(0, stdout_start_);
     stdout_start_ = 0;
     if (stdout_buffer_.size() > max_line_length) {

@@ -1,4 +1,4 @@
-#include "zobrist_verify/uci_engine.h"
+#include "zobrist_verify/doors/uci_engine.h"
 
 #include <algorithm>
 #include <cctype>
@@ -63,29 +63,6 @@ std::string_view first_word(std::string_view line, std::string_view* rest) {
   std::string_view word = line.substr(0, end);
   if (rest != nullptr) *rest = end == std::string_view::npos ? "" : trim(line.substr(end));
   return word;
-}
-
-Expected<Key> parse_hex_key(std::string_view text) {
-  if (text.empty()) return Error{"the key is empty"};
-  if (text.size() > 16) {
-    return Error{"'" + std::string(text) + "' has more than 16 hexadecimal digits"};
-  }
-  Key key = 0;
-  for (char c : text) {
-    int digit;
-    if (c >= '0' && c <= '9') {
-      digit = c - '0';
-    } else if (c >= 'a' && c <= 'f') {
-      digit = c - 'a' + 10;
-    } else if (c >= 'A' && c <= 'F') {
-      digit = c - 'A' + 10;
-    } else {
-      return Error{"'" + std::string(text) + "' is not hexadecimal ('" + std::string(1, c) +
-                   "' is not a digit)"};
-    }
-    key = (key << 4) | Key(digit);
-  }
-  return key;
 }
 
 Expected<DisplayedPosition> parse_displayed_position(const std::vector<std::string>& lines) {

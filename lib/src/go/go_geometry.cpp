@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "zobrist_verify/go_hash.h"
+#include "zobrist_verify/go/go_hash.h"
 
 namespace zobrist_verify {
 

@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <unordered_set>
 
-#include "zobrist_verify/go_hash.h"
-#include "zobrist_verify/key_scheme.h"
+#include "zobrist_verify/core/random.h"
+#include "zobrist_verify/go/go_hash.h"
 
 namespace zobrist_verify {
 

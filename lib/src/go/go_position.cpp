@@ -1,5 +1,5 @@
 // Go boards, their transforms and keys, the incremental position, and the table as a key set.
-#include "zobrist_verify/go_hash.h"
+#include "zobrist_verify/go/go_hash.h"
 
 namespace zobrist_verify {
 

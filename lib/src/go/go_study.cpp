@@ -1,5 +1,5 @@
 // Samples symmetric Go positions and counts the keys they share.
-#include "zobrist_verify/go_study.h"
+#include "zobrist_verify/go/go_study.h"
 
 #include <algorithm>
 #include <array>
@@ -7,7 +7,7 @@
 #include <set>
 #include <string>
 
-#include "zobrist_verify/key_scheme.h"
+#include "zobrist_verify/core/random.h"
 
 namespace zobrist_verify {
 

@@ -1,5 +1,5 @@
 // The built-in key schemes (Polyglot, Stockfish 15.1, Rustic) and seeded xorshift64* schemes.
-#include "zobrist_verify/key_scheme.h"
+#include "zobrist_verify/keys/key_scheme.h"
 
 #include <array>
 #include <cstdint>

@@ -11,12 +11,12 @@
 #include <utility>
 #include <vector>
 
-#include "zobrist_verify/key_scheme.h"
+#include "zobrist_verify/core/hex.h"
+#include "zobrist_verify/keys/key_scheme.h"
 
 namespace zobrist_verify {
 
 namespace {
-
 
 std::optional<Piece> parse_piece(std::string_view token) {
   if (token.size() != 1 || token[0] == ' ') return std::nullopt;
@@ -33,32 +33,6 @@ std::optional<Square> parse_square(std::string_view token) {
 
 std::string square_name(int sq) {
   return {char('a' + file_of(Square(sq))), char('1' + rank_of(Square(sq)))};
-}
-
-// 1 to 16 hex digits, optionally prefixed by 0x.
-std::optional<Key> parse_key(std::string_view token) {
-  if (token.starts_with("0x") || token.starts_with("0X")) token.remove_prefix(2);
-  if (token.empty() || token.size() > 16) return std::nullopt;
-  Key key = 0;
-  for (char ch : token) {
-    int digit;
-    if (ch >= '0' && ch <= '9')
-      digit = ch - '0';
-    else if (ch >= 'a' && ch <= 'f')
-      digit = ch - 'a' + 10;
-    else if (ch >= 'A' && ch <= 'F')
-      digit = ch - 'A' + 10;
-    else
-      return std::nullopt;
-    key = key << 4 | Key(digit);
-  }
-  return key;
-}
-
-std::string key_hex(Key key) {
-  char text[17];
-  std::snprintf(text, sizeof text, "%016llX", static_cast<unsigned long long>(key));
-  return text;
 }
 
 std::optional<int> parse_castling_mask(std::string_view token) {
@@ -151,7 +125,7 @@ class SchemeParser {
 
   std::optional<Error> assign_key(int line, Slot<Key> slot, std::string_view token,
                                   const std::string& entry) {
-    const auto key = parse_key(token);
+    const auto key = parse_hex_key(token);
     if (!key)
       return error(
           line, "bad key " + quoted(token) + " for '" + entry + "': expected 1 to 16 hex digits");
@@ -270,18 +244,18 @@ std::string write_scheme_text(const KeyScheme& scheme) {
     const Piece pc = *parse_piece(std::string_view(&letter, 1));
     for (int sq = 0; sq < SquareCount; ++sq)
       if (const Key key = scheme.psq[pc][sq])
-        out += "psq " + std::string(1, letter) + " " + square_name(sq) + " " + key_hex(key) + "\n";
+        out += "psq " + std::string(1, letter) + " " + square_name(sq) + " " + hex_key(key) + "\n";
   }
   for (int mask = 0; mask < 16; ++mask)
     if (const Key key = scheme.castling[mask])
-      out += "castling " + std::to_string(mask) + " " + key_hex(key) + "\n";
+      out += "castling " + std::to_string(mask) + " " + hex_key(key) + "\n";
   for (int sq = 0; sq < SquareCount; ++sq)
     if (const Key key = scheme.en_passant[sq])
-      out += "enpassant " + square_name(sq) + " " + key_hex(key) + "\n";
-  if (scheme.en_passant_none) out += "enpassant none " + key_hex(scheme.en_passant_none) + "\n";
-  if (scheme.side_white) out += "side white " + key_hex(scheme.side_white) + "\n";
-  if (scheme.side_black) out += "side black " + key_hex(scheme.side_black) + "\n";
-  if (scheme.no_pawns) out += "nopawns " + key_hex(scheme.no_pawns) + "\n";
+      out += "enpassant " + square_name(sq) + " " + hex_key(key) + "\n";
+  if (scheme.en_passant_none) out += "enpassant none " + hex_key(scheme.en_passant_none) + "\n";
+  if (scheme.side_white) out += "side white " + hex_key(scheme.side_white) + "\n";
+  if (scheme.side_black) out += "side black " + hex_key(scheme.side_black) + "\n";
+  if (scheme.no_pawns) out += "nopawns " + hex_key(scheme.no_pawns) + "\n";
   return out;
 }
 

@@ -1,6 +1,6 @@
 // The incremental key of seed 003: the five steps on each move, and the same steps in reverse on
 // unmake.
-#include "zobrist_verify/uttt.h"
+#include "zobrist_verify/uttt/uttt.h"
 
 namespace zobrist_verify {
 

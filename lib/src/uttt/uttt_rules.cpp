@@ -1,7 +1,7 @@
 // Ultimate tic-tac-toe rules (seed 003): move notation, local and global results, legal moves,
 // and the key from scratch.
-#include "zobrist_verify/key_scheme.h"
-#include "zobrist_verify/uttt.h"
+#include "zobrist_verify/core/random.h"
+#include "zobrist_verify/uttt/uttt.h"
 
 namespace zobrist_verify {
 

@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "zobrist_verify/divide_comparison.h"
-#include "zobrist_verify/result.h"
+#include "zobrist_verify/doors/divide_comparison.h"
+#include "zobrist_verify/core/result.h"
 #include "zobrist_verify/route.h"
 
 namespace zobrist_verify::properties {
@@ -38,7 +38,7 @@ struct MovegenOptions {
   int shrunk_divergences = 5;  // the first divergences shrunk and kept
   int shrink_budget = 400;     // divide requests per shrink
   // Also send positions no legal game reaches; by default they are withheld at the gate
-  // (zobrist_verify/position_gate.h) and counted.
+  // (zobrist_verify/doors/position_gate.h) and counted.
   bool allow_unreachable = false;
   std::function<void(int done, int total)> progress;  // called every few positions
 };

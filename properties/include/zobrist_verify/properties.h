@@ -36,8 +36,8 @@
 #include <string_view>
 #include <vector>
 
-#include "zobrist_verify/hash_under_test.h"
-#include "zobrist_verify/key_scheme.h"
+#include "zobrist_verify/doors/hash_under_test.h"
+#include "zobrist_verify/keys/key_scheme.h"
 
 namespace zobrist_verify::properties {
 
@@ -62,7 +62,7 @@ struct Target {
   // (third-party targets: refusing a position is not a hashing bug; see TargetTally).
   bool fen_refusals_tolerated = false;
   // Positions no legal game reaches go to the target too (--allow-unreachable). By default they
-  // are withheld at the gate (zobrist_verify/position_gate.h): skipped and counted, never sent.
+  // are withheld at the gate (zobrist_verify/doors/position_gate.h): skipped and counted, never sent.
   bool allow_unreachable = false;
   // A command that replays one case on this target in-process, without the case's arguments
   // ("zobrist-verify replay --no-isolation --plugin lib.so"); printed under crashes.

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "zobrist_verify/key_scheme.h"
+#include "zobrist_verify/keys/key_scheme.h"
 #include "zobrist_verify/properties.h"
 
 namespace zobrist_verify::properties {

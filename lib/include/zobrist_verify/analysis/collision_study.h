@@ -11,8 +11,8 @@
 #include <string_view>
 #include <vector>
 
-#include "zobrist_verify/key_scheme.h"
-#include "zobrist_verify/statistics.h"
+#include "zobrist_verify/analysis/statistics.h"
+#include "zobrist_verify/keys/key_scheme.h"
 
 namespace zobrist_verify {
 

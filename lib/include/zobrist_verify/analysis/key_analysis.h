@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "zobrist_verify/key_scheme.h"
-#include "zobrist_verify/key_set.h"
-#include "zobrist_verify/result.h"
+#include "zobrist_verify/core/key_set.h"
+#include "zobrist_verify/core/result.h"
+#include "zobrist_verify/keys/key_scheme.h"
 
 namespace zobrist_verify {
 

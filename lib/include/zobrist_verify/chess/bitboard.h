@@ -5,7 +5,7 @@
 #include <bit>
 #include <cstdint>
 
-#include "zobrist_verify/types.h"
+#include "zobrist_verify/core/types.h"
 
 #ifdef ZV_USE_PEXT
 #include <immintrin.h>

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cstddef>
 
-#include "zobrist_verify/position.h"
+#include "zobrist_verify/chess/position.h"
 
 namespace zobrist_verify {
 

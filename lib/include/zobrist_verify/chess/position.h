@@ -8,10 +8,10 @@
 #include <string_view>
 #include <vector>
 
-#include "zobrist_verify/bitboard.h"
-#include "zobrist_verify/fen_error.h"
-#include "zobrist_verify/key_scheme.h"
-#include "zobrist_verify/types.h"
+#include "zobrist_verify/chess/bitboard.h"
+#include "zobrist_verify/chess/fen_error.h"
+#include "zobrist_verify/core/types.h"
+#include "zobrist_verify/keys/key_scheme.h"
 
 namespace zobrist_verify {
 

@@ -4,8 +4,8 @@
 #include <string>
 #include <string_view>
 
-#include "zobrist_verify/position.h"
-#include "zobrist_verify/result.h"
+#include "zobrist_verify/chess/position.h"
+#include "zobrist_verify/core/result.h"
 
 namespace zobrist_verify {
 

@@ -9,8 +9,8 @@
 #include <utility>
 #include <vector>
 
-#include "zobrist_verify/position.h"
-#include "zobrist_verify/result.h"
+#include "zobrist_verify/chess/position.h"
+#include "zobrist_verify/core/result.h"
 
 namespace zobrist_verify {
 

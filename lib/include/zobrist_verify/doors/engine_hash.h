@@ -19,9 +19,9 @@
 #include <unordered_map>
 #include <vector>
 
-#include "zobrist_verify/hash_under_test.h"
-#include "zobrist_verify/result.h"
-#include "zobrist_verify/uci_engine.h"
+#include "zobrist_verify/core/result.h"
+#include "zobrist_verify/doors/hash_under_test.h"
+#include "zobrist_verify/doors/uci_engine.h"
 
 namespace zobrist_verify {
 
@@ -33,15 +33,15 @@ struct EngineDoorOptions {
   std::vector<std::string> argv;  // the engine and its arguments, run without a shell
   std::string key_command = "d";
   std::string key_pattern = DefaultKeyPattern;  // ECMAScript, one capture group: the key in hex
-  std::chrono::milliseconds timeout{2'000};  // for each reply (the handshake gets at least 10 s)
-  int tail_plies = 4;       // moves a position command carries after its FEN
-  int max_in_flight = 64;   // positions sent and not yet read
+  std::chrono::milliseconds timeout{2'000};     // for each reply (the handshake gets at least 10 s)
+  int tail_plies = 4;                           // moves a position command carries after its FEN
+  int max_in_flight = 64;                       // positions sent and not yet read
   // Fresh engines after faults before the door gives up (each later position is then refused
   // with ErrorKind::GaveUp). A position that crashed or hung the engine is remembered and not
   // sent again, so shrinking its case costs a restart (or, for a hang, `timeout`) only for
   // positions not seen before.
   int max_restarts = 1000;
-  std::string transcript;   // when set, every line sent to the engine is also written here
+  std::string transcript;  // when set, every line sent to the engine is also written here
 };
 
 // One engine process shared by every HashUnderTest instance of a door, with the positions in

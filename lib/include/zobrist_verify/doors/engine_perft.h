@@ -10,9 +10,9 @@
 #include <string_view>
 #include <vector>
 
-#include "zobrist_verify/divide_comparison.h"
-#include "zobrist_verify/result.h"
-#include "zobrist_verify/uci_engine.h"
+#include "zobrist_verify/core/result.h"
+#include "zobrist_verify/doors/divide_comparison.h"
+#include "zobrist_verify/doors/uci_engine.h"
 
 namespace zobrist_verify {
 

@@ -8,9 +8,9 @@
 #include <string>
 #include <string_view>
 
-#include "zobrist_verify/key_scheme.h"
-#include "zobrist_verify/result.h"
-#include "zobrist_verify/types.h"
+#include "zobrist_verify/core/result.h"
+#include "zobrist_verify/core/types.h"
+#include "zobrist_verify/keys/key_scheme.h"
 
 namespace zobrist_verify {
 

@@ -34,34 +34,35 @@ extern "C" {
 typedef struct zv_state zv_state; /* opaque: owned by the plugin */
 
 typedef struct zv_plugin {
-    uint32_t abi_version;  /* must equal ZV_PLUGIN_ABI_VERSION */
-    const char *name;      /* human-readable, e.g. "myengine 1.2" */
-    uint32_t chess960;     /* nonzero: the plugin accepts Chess960 FENs and king-takes-rook castling */
+  uint32_t abi_version; /* must equal ZV_PLUGIN_ABI_VERSION */
+  const char* name;     /* human-readable, e.g. "myengine 1.2" */
+  uint32_t chess960;    /* nonzero: the plugin accepts Chess960 FENs and king-takes-rook castling */
 
-    zv_state *(*create)(void);
-    void (*destroy)(zv_state *);
-    /* 0 on success; nonzero when the plugin rejects the FEN. */
-    int (*set_fen)(zv_state *, const char *fen);
-    /* Plays one legal move given in UCI notation (e1g1, e7e8q; king-takes-rook in Chess960). 0 on success. */
-    int (*make_move)(zv_state *, const char *uci);
-    /* Takes back the last move played. 0 on success. NULL when the plugin has no unmake. */
-    int (*unmake_move)(zv_state *);
-    uint64_t (*key)(const zv_state *);
+  zv_state* (*create)(void);
+  void (*destroy)(zv_state*);
+  /* 0 on success; nonzero when the plugin rejects the FEN. */
+  int (*set_fen)(zv_state*, const char* fen);
+  /* Plays one legal move given in UCI notation (e1g1, e7e8q; king-takes-rook in Chess960). 0 on
+   * success. */
+  int (*make_move)(zv_state*, const char* uci);
+  /* Takes back the last move played. 0 on success. NULL when the plugin has no unmake. */
+  int (*unmake_move)(zv_state*);
+  uint64_t (*key)(const zv_state*);
 
-    /* Optional: NULL when absent. */
-    uint64_t (*pawn_key)(const zv_state *);
-    uint64_t (*material_key)(const zv_state *);
-    /* Writes the legal moves as space-separated UCI into buf (NUL-terminated) and returns their
-     * count, or -1 when cap is too small. */
-    int (*legal_moves)(const zv_state *, char *buf, size_t cap);
-    /* Optional: the message for the last nonzero return, owned by the plugin; NULL when absent. */
-    const char *(*last_error)(const zv_state *);
-    /* Nonzero: make_move accepts the null move "0000" (passes the turn, clears en passant). */
-    uint32_t null_move;
+  /* Optional: NULL when absent. */
+  uint64_t (*pawn_key)(const zv_state*);
+  uint64_t (*material_key)(const zv_state*);
+  /* Writes the legal moves as space-separated UCI into buf (NUL-terminated) and returns their
+   * count, or -1 when cap is too small. */
+  int (*legal_moves)(const zv_state*, char* buf, size_t cap);
+  /* Optional: the message for the last nonzero return, owned by the plugin; NULL when absent. */
+  const char* (*last_error)(const zv_state*);
+  /* Nonzero: make_move accepts the null move "0000" (passes the turn, clears en passant). */
+  uint32_t null_move;
 } zv_plugin;
 
 /* The one symbol a plugin exports. */
-const zv_plugin *zv_plugin_entry(void);
+const zv_plugin* zv_plugin_entry(void);
 
 #ifdef __cplusplus
 }

@@ -16,11 +16,11 @@
 #include <optional>
 #include <string>
 
-#include "zobrist_verify/game.h"
-#include "zobrist_verify/hash_under_test.h"
-#include "zobrist_verify/movegen.h"
-#include "zobrist_verify/plugin.h"
-#include "zobrist_verify/uci.h"
+#include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/chess/movegen.h"
+#include "zobrist_verify/chess/uci.h"
+#include "zobrist_verify/doors/hash_under_test.h"
+#include "zobrist_verify/doors/plugin.h"
 
 #define ZV_PLUGIN_EXPORT __attribute__((visibility("default")))
 

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "zobrist_verify/hash_under_test.h"
-#include "zobrist_verify/plugin.h"
-#include "zobrist_verify/result.h"
+#include "zobrist_verify/core/result.h"
+#include "zobrist_verify/doors/hash_under_test.h"
+#include "zobrist_verify/doors/plugin.h"
 
 namespace zobrist_verify {
 

@@ -7,9 +7,9 @@
 #include <string_view>
 #include <vector>
 
-#include "zobrist_verify/divide_comparison.h"
-#include "zobrist_verify/plugin_hash.h"
-#include "zobrist_verify/result.h"
+#include "zobrist_verify/core/result.h"
+#include "zobrist_verify/doors/divide_comparison.h"
+#include "zobrist_verify/doors/plugin_hash.h"
 
 namespace zobrist_verify {
 

@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-#include "zobrist_verify/hash_under_test.h"
+#include "zobrist_verify/doors/hash_under_test.h"
 
 namespace zobrist_verify {
 

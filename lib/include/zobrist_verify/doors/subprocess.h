@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-#include "zobrist_verify/result.h"
+#include "zobrist_verify/core/result.h"
 
 namespace zobrist_verify {
 
@@ -93,7 +93,7 @@ class Subprocess {
   int stdout_fd_ = -1;  // our read end of the child's stdout
   int stderr_fd_ = -1;  // our read end of the child's stderr
   bool stdout_closed_ = false;
-  std::string stdout_buffer_;     // bytes read; those before stdout_start_ are returned already
+  std::string stdout_buffer_;  // bytes read; those before stdout_start_ are returned already
   std::size_t stdout_start_ = 0;
   std::string stderr_buffer_;  // the last stderr_tail_length bytes
   std::optional<int> wait_status_;

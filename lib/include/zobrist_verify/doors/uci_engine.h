@@ -11,9 +11,10 @@
 #include <string_view>
 #include <vector>
 
-#include "zobrist_verify/result.h"
-#include "zobrist_verify/subprocess.h"
-#include "zobrist_verify/types.h"
+#include "zobrist_verify/core/hex.h"
+#include "zobrist_verify/core/result.h"
+#include "zobrist_verify/core/types.h"
+#include "zobrist_verify/doors/subprocess.h"
 
 namespace zobrist_verify {
 
@@ -35,8 +36,6 @@ struct DisplayedPosition {
 // gets the remainder, trimmed.
 std::string_view first_word(std::string_view line, std::string_view* rest = nullptr);
 
-// Parses 1 to 16 hexadecimal digits (either case), nothing else.
-[[nodiscard]] Expected<Key> parse_hex_key(std::string_view text);
 // Parses the lines of a reply to `d`, the last one being "Checkers: ...".
 [[nodiscard]] Expected<DisplayedPosition> parse_displayed_position(
     const std::vector<std::string>& lines);
@@ -85,7 +84,9 @@ class UciEngine {
 
   // The next line the engine has already sent, into `line`, without waiting (see
   // Subprocess::take_buffered_line); false when a read must wait.
-  bool take_buffered_line(std::string& line) { return running() && process_.take_buffered_line(line); }
+  bool take_buffered_line(std::string& line) {
+    return running() && process_.take_buffered_line(line);
+  }
 
   // Stops the engine at once, without "quit" (for a conversation that has gone out of step), and
   // reaps it; every later call reports `why`. Returns the error it records.

@@ -11,9 +11,9 @@
 #include <string_view>
 #include <vector>
 
-#include "zobrist_verify/key_set.h"
-#include "zobrist_verify/result.h"
-#include "zobrist_verify/types.h"
+#include "zobrist_verify/core/key_set.h"
+#include "zobrist_verify/core/result.h"
+#include "zobrist_verify/core/types.h"
 
 namespace zobrist_verify {
 

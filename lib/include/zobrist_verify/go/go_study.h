@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "zobrist_verify/go_hash.h"
+#include "zobrist_verify/go/go_hash.h"
 
 namespace zobrist_verify {
 

@@ -9,8 +9,9 @@
 #include <string_view>
 #include <vector>
 
-#include "zobrist_verify/result.h"
-#include "zobrist_verify/types.h"
+#include "zobrist_verify/core/random.h"
+#include "zobrist_verify/core/result.h"
+#include "zobrist_verify/core/types.h"
 
 namespace zobrist_verify {
 
@@ -74,37 +75,6 @@ std::string write_scheme_text(const KeyScheme& scheme);
 constexpr Key stockfish_make_key(std::uint64_t seed) {
   return seed * 6364136223846793005ULL + 1442695040888963407ULL;
 }
-
-// The xorshift64* generator of Stockfish 15.1 (misc.h PRNG), seed must be non-zero.
-class XorShift64Star {
- public:
-  explicit XorShift64Star(std::uint64_t seed) : state_(seed) {}
-  std::uint64_t next() {
-    state_ ^= state_ >> 12;
-    state_ ^= state_ << 25;
-    state_ ^= state_ >> 27;
-    return state_ * 2685821657736338717ULL;
-  }
-
- private:
-  std::uint64_t state_;
-};
-
-// splitmix64 (Steele, Lea and Flood, 2014): a small seeded generator that passes BigCrush, for
-// sampling (random games, random subsets) and test keys.
-class SplitMix64 {
- public:
-  explicit SplitMix64(std::uint64_t seed) : state_(seed) {}
-  std::uint64_t next() {
-    std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-  }
-
- private:
-  std::uint64_t state_;
-};
 
 // ChaCha20 as Rust's rand_chacha ChaCha20Rng uses it (64-bit block counter, stream 0), so a
 // 32-byte seed gives the same u64 stream as `ChaCha20Rng::from_seed(seed).gen::<u64>()`.

@@ -10,8 +10,8 @@
 #include <string_view>
 #include <vector>
 
-#include "zobrist_verify/result.h"
-#include "zobrist_verify/types.h"
+#include "zobrist_verify/core/result.h"
+#include "zobrist_verify/core/types.h"
 
 namespace zobrist_verify {
 

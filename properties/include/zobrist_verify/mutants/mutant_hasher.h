@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "zobrist_verify/game.h"
-#include "zobrist_verify/hash_under_test.h"
+#include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/doors/hash_under_test.h"
 
 namespace zobrist_verify::properties {
 

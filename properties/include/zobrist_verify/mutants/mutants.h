@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "zobrist_verify/hash_under_test.h"
-#include "zobrist_verify/key_scheme.h"
+#include "zobrist_verify/doors/hash_under_test.h"
+#include "zobrist_verify/keys/key_scheme.h"
 #include "zobrist_verify/mutants/mutant_hasher.h"
 
 namespace zobrist_verify::properties {
