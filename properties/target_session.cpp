@@ -16,9 +16,9 @@ thread_local FailureLog* current_log = nullptr;
 thread_local TargetTally* current_tally = nullptr;
 constexpr std::size_t TallyExamples = 5;
 
-// Counts a FEN given to the target, and its refusal when `error` is set. True when the refusal
-// is tolerated: the caller then drops the position instead of failing. A position withheld at
-// the gate was never given: it is counted apart and its case dropped.
+// Counts a FEN given to the target, and its refusal when `error` is set. True when the caller
+// drops the position instead of failing: a tolerated refusal, or a position withheld at the gate
+// (never given: counted apart).
 bool count_fen(const Target& target, const std::string& fen, const Expected<Done>& done) {
   if (!done && done.error_kind() == ErrorKind::Withheld) {
     if (current_tally) {
@@ -26,7 +26,7 @@ bool count_fen(const Target& target, const std::string& fen, const Expected<Done
       if (current_tally->withheld_examples.size() < TallyExamples)
         current_tally->withheld_examples.push_back(fen);
     }
-    discard_case("withheld " + fen + ": " + done.error());
+    return true;
   }
   if (current_tally) ++current_tally->fens_given;
   if (done) return false;
@@ -36,6 +36,12 @@ bool count_fen(const Target& target, const std::string& fen, const Expected<Done
       current_tally->examples.push_back("FEN " + fen + ": " + done.error());
   }
   return target.fen_refusals_tolerated;
+}
+
+// Why a case drops a position the target was not given or refused.
+std::string dropped(const std::string& fen, const Expected<Done>& done) {
+  return (done.error_kind() == ErrorKind::Withheld ? "withheld " : "the target refused ") + fen +
+         ": " + done.error();
 }
 
 // Only the main key travels pipelined; a target with pawn or material keys is read at once.
@@ -111,7 +117,7 @@ Line::Line(const Target& target, const Capabilities& caps)
     : target_(target), caps_(caps), hash_(make_instance(target)) {}
 
 void Line::start(const std::string& fen, bool chess960) {
-  if (!try_start(fen, chess960)) discard_case("the target refused the FEN " + fen);
+  if (!try_start(fen, chess960)) discard_case("the target refused or was not given " + fen);
 }
 
 bool Line::try_start(const std::string& fen, bool chess960) {
@@ -283,7 +289,7 @@ TargetKeys Scratch::keys_of(const std::string& fen, bool chess960, const Line& c
   };
   require_valid(fen, chess960);
   const Expected<Done> done = hash_->set_position(fen, chess960);
-  if (count_fen(target_, fen, done)) discard_case("the target refused the FEN " + fen);
+  if (count_fen(target_, fen, done)) discard_case(dropped(fen, done));
   if (!done) broken("set_position rejected a valid FEN", done.failure());
   TargetKeys k;
   Expected<Key> key = hash_->key();
@@ -307,7 +313,7 @@ PendingKeys Scratch::request_keys_of(const std::string& fen, bool chess960, cons
     return PendingKeys{context.ply(), std::nullopt, keys_of(fen, chess960, context)};
   require_valid(fen, chess960);
   const Expected<Done> done = hash_->set_position(fen, chess960);
-  if (count_fen(target_, fen, done)) discard_case("the target refused the FEN " + fen);
+  if (count_fen(target_, fen, done)) discard_case(dropped(fen, done));
   if (!done)
     fail(context.target_error("fresh instance, set_position rejected a valid FEN (FEN " + fen + ")",
                               done.error(), done.error_kind()));

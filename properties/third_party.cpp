@@ -73,6 +73,92 @@ PropertyResult failed_row(const std::string& name, const std::string& target,
 
 }  // namespace
 
+namespace {
+
+// The target's conventions, found in a worker when isolated (a probe may be the position that
+// crashes the target); a target that dies there gets a failing "conventions" row in `extra`.
+Conventions find_conventions(const Target& target, std::chrono::milliseconds timeout, bool isolate,
+                             std::vector<PropertyResult>& extra) {
+  if (!isolate) return detect_conventions(target);
+  const ChildRun run = run_in_child(
+      [&](CallWatch& w) {
+        return encode_conventions(detect_conventions(watched_target(target, &w)));
+      },
+      timeout);
+  if (run.end == ChildRun::End::Finished)
+    if (std::optional<Conventions> decoded = decode_conventions(run.output)) return *decoded;
+  Conventions conventions;
+  conventions.summary =
+      "not decided: the target " +
+      std::string(run.end == ChildRun::End::TimedOut ? "hung" : "crashed") +
+      (run.call ? " in " + run.call->call + " on " + describe(run.call->route) : std::string()) +
+      " (" + run.how + ")";
+  extra.push_back(failed_row("conventions", target.name, conventions.summary));
+  return conventions;
+}
+
+// The rule to judge under: --en-passant, else --expect's scheme's, else the one detected (never
+// fails the en-passant property unless --en-passant never accepts it; unknown fails it and is
+// judged as pseudo-legal meanwhile).
+EnPassantRule rule_to_judge(const ThirdPartyOptions& options,
+                            std::optional<EnPassantRule> detected) {
+  if (options.en_passant) return *options.en_passant;
+  if (options.expect) return options.expect->en_passant_rule;
+  return detected.value_or(EnPassantRule::PseudoLegal);
+}
+
+// The head of the report: the conventions found, the rule judged under, and how they were found.
+TargetSummary summarise(const std::string& description, const Target& target,
+                        const Conventions& conventions, EnPassantRule judged) {
+  TargetSummary summary;
+  summary.target = description;
+  summary.compare_printed_key = target.compare_printed_key;
+  summary.en_passant_rule = rule_name(conventions.en_passant_rule);
+  summary.halfmove_dependent = conventions.halfmove_dependent;
+  summary.judged_rule = to_string(judged);
+  summary.notes.push_back("en passant: " + conventions.summary);
+  summary.notes.push_back(conventions.halfmove_dependent
+                              ? "halfmove clock: the key depends on it (" +
+                                    conventions.halfmove_evidence +
+                                    "); positions that differ only in it are told apart"
+                              : "halfmove clock: the key does not depend on it");
+  return summary;
+}
+
+// Never (unless accepted) and unknown fail the en-passant property with their evidence.
+void apply_convention_failure(std::vector<PropertyResult>& results, const Target& target,
+                              const Conventions& conventions, const ThirdPartyOptions& options) {
+  auto failure =
+      convention_failure(target, conventions, options.en_passant == EnPassantRule::Never);
+  if (!failure) return;
+  auto it = std::find_if(results.begin(), results.end(),
+                         [](const PropertyResult& r) { return r.name == "en-passant"; });
+  if (it != results.end())
+    *it = *failure;
+  else
+    results.push_back(*failure);
+}
+
+// Every reproduction of a case gets the command that replays it on the target alone.
+void add_replay_commands(std::vector<PropertyResult>& results, const Target& target,
+                         const ThirdPartyOptions& options) {
+  if (target.replay_command.empty()) return;
+  for (PropertyResult& r : results) {
+    if (!r.counterexample || !r.counterexample->replay.empty() ||
+        r.counterexample->start_fen.empty() || r.counterexample->start_fen == "?")
+      continue;
+    Counterexample& c = *r.counterexample;
+    const std::size_t played = c.ply < 0 ? 0 : std::min(c.moves.size(), std::size_t(c.ply) + 1);
+    c.replay =
+        target.replay_command +
+        replay_arguments(Route{
+            c.start_fen, c.chess960, {c.moves.begin(), c.moves.begin() + std::ptrdiff_t(played)}}) +
+        (options.expect ? " --expect " + options.expect->name : std::string());
+  }
+}
+
+}  // namespace
+
 ThirdPartyRun run_third_party(Target target, const std::string& description,
                               const ThirdPartyOptions& options) {
   ThirdPartyRun out;
@@ -82,42 +168,10 @@ ThirdPartyRun run_third_party(Target target, const std::string& description,
     out.unusable = description + " cannot be used: " + *problem;
     return out;
   }
-  // Conventions, found in a worker too: a probe may be the position that crashes the target.
   std::vector<PropertyResult> extra;
-  Conventions conventions;
-  if (options.suite.isolate) {
-    const ChildRun run = run_in_child(
-        [&](CallWatch& w) {
-          return encode_conventions(detect_conventions(watched_target(target, &w)));
-        },
-        timeout);
-    std::optional<Conventions> decoded;
-    if (run.end == ChildRun::End::Finished) decoded = decode_conventions(run.output);
-    if (decoded) {
-      conventions = *decoded;
-    } else {
-      conventions.summary = "not decided: the target " +
-                            std::string(run.end == ChildRun::End::TimedOut ? "hung" : "crashed") +
-                            (run.call ? " in " + run.call->call + " on " + describe(run.call->route)
-                                      : std::string()) +
-                            " (" + run.how + ")";
-      extra.push_back(failed_row("conventions", target.name, conventions.summary));
-    }
-  } else {
-    conventions = detect_conventions(target);
-  }
-
-  // The rule to judge under: --en-passant, else --expect's scheme's, else the one detected (never
-  // fails the en-passant property below unless --en-passant never accepts it; unknown fails it
-  // and is judged as pseudo-legal meanwhile).
+  const Conventions conventions = find_conventions(target, timeout, options.suite.isolate, extra);
   const std::optional<EnPassantRule> detected = conventions.en_passant_rule;
-  EnPassantRule judged = EnPassantRule::PseudoLegal;
-  if (options.en_passant)
-    judged = *options.en_passant;
-  else if (options.expect)
-    judged = options.expect->en_passant_rule;
-  else if (detected)
-    judged = *detected;
+  const EnPassantRule judged = rule_to_judge(options, detected);
   target.en_passant_rule = judged;
   target.halfmove_dependent = conventions.halfmove_dependent;
   target.fen_refusals_tolerated = true;
@@ -128,18 +182,7 @@ ThirdPartyRun run_third_party(Target target, const std::string& description,
     target.expected_scheme = &expected;
   }
 
-  TargetSummary& summary = out.summary;
-  summary.target = description;
-  summary.compare_printed_key = target.compare_printed_key;
-  summary.en_passant_rule = rule_name(detected);
-  summary.halfmove_dependent = conventions.halfmove_dependent;
-  summary.judged_rule = to_string(judged);
-  summary.notes.push_back("en passant: " + conventions.summary);
-  summary.notes.push_back(conventions.halfmove_dependent
-                              ? "halfmove clock: the key depends on it (" +
-                                    conventions.halfmove_evidence +
-                                    "); positions that differ only in it are told apart"
-                              : "halfmove clock: the key does not depend on it");
+  TargetSummary& summary = out.summary = summarise(description, target, conventions, judged);
   if (options.expect && !options.en_passant && detected && *detected != judged &&
       *detected != EnPassantRule::Never && keys_are_the_schemes(conventions, *options.expect)) {
     const std::string note = "the keys are " + options.expect->name +
@@ -151,16 +194,7 @@ ThirdPartyRun run_third_party(Target target, const std::string& description,
   }
 
   std::vector<PropertyResult> results = run_suite(target, options.suite);
-  // Never (unless accepted) and unknown fail the en-passant property with their evidence.
-  if (auto failure =
-          convention_failure(target, conventions, options.en_passant == EnPassantRule::Never)) {
-    auto it = std::find_if(results.begin(), results.end(),
-                           [](const PropertyResult& r) { return r.name == "en-passant"; });
-    if (it != results.end())
-      *it = *failure;
-    else
-      results.push_back(*failure);
-  }
+  apply_convention_failure(results, target, conventions, options);
   results.insert(results.end(), extra.begin(), extra.end());
   // Added up before the refusals row, which carries the same totals.
   const TargetTally tally = total_tally(results);
@@ -172,21 +206,7 @@ ThirdPartyRun run_third_party(Target target, const std::string& description,
                             std::to_string(tally.moves_refused) + " of " +
                             std::to_string(tally.moves_given) + " moves" +
                             (tally.examples.empty() ? "" : ", first: " + tally.examples.front()));
-
-  // Every reproduction of a case gets the command that replays it on the target alone.
-  for (PropertyResult& r : results) {
-    if (!r.counterexample || !r.counterexample->replay.empty() ||
-        r.counterexample->start_fen.empty() || r.counterexample->start_fen == "?" ||
-        target.replay_command.empty())
-      continue;
-    Counterexample& c = *r.counterexample;
-    const std::size_t played = c.ply < 0 ? 0 : std::min(c.moves.size(), std::size_t(c.ply) + 1);
-    c.replay =
-        target.replay_command +
-        replay_arguments(Route{
-            c.start_fen, c.chess960, {c.moves.begin(), c.moves.begin() + std::ptrdiff_t(played)}}) +
-        (options.expect ? " --expect " + options.expect->name : std::string());
-  }
+  add_replay_commands(results, target, options);
   out.results = std::move(results);
   return out;
 }

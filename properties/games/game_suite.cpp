@@ -65,8 +65,8 @@ Counterexample at(const GameTarget& target, const Route& line, int ply, std::str
   Counterexample c;
   c.start_fen = line.fen.empty() ? target.start_description : line.fen;
   c.chess960 = line.chess960;
-  c.moves.assign(line.moves.begin(),
-                 line.moves.begin() + std::ptrdiff_t(std::clamp(ply + 1, 0, int(line.moves.size()))));
+  c.moves.assign(line.moves.begin(), line.moves.begin() + std::ptrdiff_t(std::clamp(
+                                                              ply + 1, 0, int(line.moves.size()))));
   c.ply = ply;
   c.what = std::move(what);
   return c;
@@ -149,16 +149,16 @@ void reversibility(const GameTarget& target) {
     // The counterexample shows the move that was made and taken back.
     const KeyParts restored = read_keys(*session);
     if (const int part = differing_part(parts, keys, restored); part >= 0)
-      fail_same_key(at(target, line, ply,
-                       parts[std::size_t(part)] + " after making " + move +
-                           " and unmaking it vs before"),
-                    keys[std::size_t(part)], restored[std::size_t(part)]);
+      fail_same_key(
+          at(target, line, ply,
+             parts[std::size_t(part)] + " after making " + move + " and unmaking it vs before"),
+          keys[std::size_t(part)], restored[std::size_t(part)]);
     const std::string consistency = session->consistency();
     if (session->position() != position || !consistency.empty()) {
-      Counterexample c = at(target, line, ply,
-                            "unmaking " + move + " restores the position " + position +
-                                (consistency.empty() ? ", not " + session->position()
-                                                     : ": " + consistency));
+      Counterexample c =
+          at(target, line, ply,
+             "unmaking " + move + " restores the position " + position +
+                 (consistency.empty() ? ", not " + session->position() : ": " + consistency));
       c.comparison = Comparison::NoKeys;
       fail(std::move(c));
     }
@@ -205,8 +205,8 @@ void equivalence(const GameTarget& target) {
   for (const KeyRelation& r : session->equivalents(seed)) {
     if (!r.tag.empty()) tag_case(r.tag);
     const bool same = r.second.key == r.expected;
-    const bool holds = r.comparison == Comparison::DifferentKeys ? r.first.key != r.second.key
-                                                                 : same;
+    const bool holds =
+        r.comparison == Comparison::DifferentKeys ? r.first.key != r.second.key : same;
     if (holds) continue;
     Counterexample c;
     if (r.route) {
@@ -268,8 +268,7 @@ class IdentityStore {
     const IdentityStore* store;
     bool operator()(std::uint32_t a, std::uint32_t b) const {
       return std::memcmp(store->bytes_.data() + std::size_t(a) * store->width_,
-                         store->bytes_.data() + std::size_t(b) * store->width_,
-                         store->width_) == 0;
+                         store->bytes_.data() + std::size_t(b) * store->width_, store->width_) == 0;
     }
   };
   std::size_t width_ = 0;
@@ -279,7 +278,8 @@ class IdentityStore {
 
 // The default report of a sweep failure: both lines as played, with their positions.
 [[noreturn]] void report_lines(const GameTarget& target, const Route& first, const Route& second,
-                               bool collision, std::size_t distinct, const std::string& first_position,
+                               bool collision, std::size_t distinct,
+                               const std::string& first_position,
                                const std::string& second_position, Key first_key, Key second_key) {
   Counterexample c = at(target, second, int(second.moves.size()) - 1, "");
   const ComparedPosition one{first_position, false, {}, first_key};
@@ -299,49 +299,42 @@ class IdentityStore {
 
 }  // namespace
 
-void unequal_positions_unequal_keys(const GameTarget& target, int cases) {
-  const std::size_t wanted =
-      target.sweep_positions ? target.sweep_positions(cases)
-                             : 10'000 * std::size_t(std::max(1, cases / 100));
-  // One large case, not shrunk by RapidCheck (each rerun would replay the whole sweep); a
-  // failure is cut down by the game's report_sweep_failure.
-  SplitMix random(*rc::gen::noShrink(rc::gen::resize(100, rc::gen::arbitrary<std::uint64_t>())));
-  std::unique_ptr<GameSession> session = open_session(target);
+namespace {
 
+// Property 4's one large case: lines are sampled until `wanted` distinct positions are seen;
+// two positions with one identity must share a key, two with different identities must not
+// (unless the game declares the pair), and each sampled position's made-to-differ neighbours
+// must have other keys. Each line is played and all its keys asked for first; they are read and
+// checked, ply by ply, only once the next line has been asked for, so a pipelined target always
+// has work.
+class Sweep {
+ public:
+  Sweep(const GameTarget& target, std::size_t wanted)
+      : target_(target), wanted_(wanted), session_(open_session(target)) {
+    identities_.reserve(wanted * 2);
+    by_key_.reserve(wanted * 2);
+  }
+
+  void run(SplitMix& random) {
+    // Far more lines than needed: stops a game whose lines repeat, or a target refusing every
+    // start.
+    for (std::size_t attempt = 0; !done() && attempt < wanted_; ++attempt) {
+      if (!ask_line(random)) continue;
+      if (unread_.size() > 1) read_oldest();
+    }
+    while (!unread_.empty() && !done()) read_oldest();
+    if (!done()) fail_too_few();
+    tag_case(std::to_string(identities_.size()) + " distinct positions" +
+             (perturbed_ ? ", " + std::to_string(perturbed_) + " made to differ" : ""));
+  }
+
+ private:
   // Where each position was first seen: line and ply, to replay it on a failure.
   struct Seen {
     Key key;
     std::uint32_t line;
     std::int32_t ply;
   };
-  std::vector<Route> lines;
-  IdentityStore identities;
-  std::vector<Seen> seen;  // by identity index
-  std::unordered_map<Key, std::uint32_t> by_key;
-  identities.reserve(wanted * 2);
-  by_key.reserve(wanted * 2);
-
-  auto route_to = [&](const Seen& s) {
-    Route r = lines[s.line];
-    r.moves.resize(std::size_t(s.ply + 1));
-    return r;
-  };
-  // Replays the route on a fresh session: its position's description.
-  auto describe = [&](const Route& r) {
-    std::unique_ptr<GameSession> replay = open_session(target);
-    if (!replay->begin(r.fen, r.chess960)) return std::string("(start refused)");
-    for (const std::string& m : r.moves) replay->play(m);
-    return replay->position();
-  };
-  auto fail_pair = [&](const Seen& first, const Seen& here, bool collision) {
-    const Route a = route_to(first), b = route_to(here);
-    if (target.report_sweep_failure) target.report_sweep_failure(a, b, collision, identities.size());
-    report_lines(target, a, b, collision, identities.size(), describe(a), describe(b), first.key,
-                 here.key);
-  };
-
-  // Each line is played and all its keys asked for first; its keys are read and checked, ply by
-  // ply, only once the next line has been asked for, so a pipelined target always has work.
   struct Asked {
     std::string identity;
     AskedKeys keys;
@@ -352,78 +345,130 @@ void unequal_positions_unequal_keys(const GameTarget& target, int cases) {
     std::uint32_t index;
     std::vector<Asked> plies;
   };
-  std::deque<AskedLine> unread;
-  std::size_t perturbed = 0;
-  auto check_line = [&](const AskedLine& l) {
-    for (const Asked& a : l.plies) {
-      if (identities.size() >= wanted) return;
-      const Key key = session->collect(a.keys)[0];
-      const Seen here{key, l.index, a.keys.ply};
-      for (const DifferingPosition& d : a.differing) {
-        ++perturbed;
-        if (!d.tag.empty()) tag_case(d.tag);
-        if (d.key != key || d.known_anomaly || d.other == a.position) continue;
-        Counterexample c = at(target, lines[l.index], a.keys.ply,
-                              "positions that differ have different keys");
-        c.comparison = Comparison::DifferentKeys;
-        c.difference = d.difference;
-        c.positions = {{a.position, false, {}, key}, {d.other, false, {}, d.key}};
-        fail(std::move(c));
-      }
-      bool added = false;
-      const std::uint32_t index = identities.find_or_add(a.identity, added);
-      if (!added) {
-        if (seen[index].key != key) fail_pair(seen[index], here, false);
-        continue;
-      }
-      seen.push_back(here);
-      if (const auto it = by_key.find(key); it != by_key.end()) {
-        const bool explained =
-            target.may_share_key && target.may_share_key(identities.at(it->second), a.identity);
-        if (!explained) fail_pair(seen[it->second], here, true);
-        continue;
-      }
-      by_key.emplace(key, index);
-    }
-  };
-  // Far more lines than needed: stops a game whose lines repeat, or a target refusing every start.
-  const std::size_t max_lines = wanted;
-  for (std::size_t attempt = 0; identities.size() < wanted && attempt < max_lines; ++attempt) {
-    Route start = target.sweep_start ? target.sweep_start(random) : Route{};
-    if (!session->begin(start.fen, start.chess960)) continue;  // refused, and counted
-    lines.push_back({start.fen, start.chess960, {}});
-    AskedLine asked{std::uint32_t(lines.size() - 1), {}};
-    for (int ply = -1; ply < target.sweep_plies; ++ply) {
+
+  bool done() const { return identities_.size() >= wanted_; }
+
+  // Plays one sampled line, asking for every key on the way; false when the start is refused
+  // (the session counts it).
+  bool ask_line(SplitMix& random) {
+    const Route start = target_.sweep_start ? target_.sweep_start(random) : Route{};
+    if (!session_->begin(start.fen, start.chess960)) return false;
+    lines_.push_back({start.fen, start.chess960, {}});
+    AskedLine asked{std::uint32_t(lines_.size() - 1), {}};
+    for (int ply = -1; ply < target_.sweep_plies; ++ply) {
       if (ply >= 0) {
-        const std::optional<std::string> move = session->pick(random.next());
+        const std::optional<std::string> move = session_->pick(random.next());
         if (!move) break;
-        session->play(*move);
-        lines.back().moves.push_back(*move);
+        session_->play(*move);
+        lines_.back().moves.push_back(*move);
       }
-      Asked a{session->identity(), session->ask_keys(), session->differing(random.next()), {}};
-      if (!a.differing.empty()) a.position = session->position();
+      Asked a{session_->identity(), session_->ask_keys(), session_->differing(random.next()), {}};
+      if (!a.differing.empty()) a.position = session_->position();
       asked.plies.push_back(std::move(a));
     }
-    unread.push_back(std::move(asked));
-    if (unread.size() > 1) {
-      check_line(unread.front());
-      unread.pop_front();
+    unread_.push_back(std::move(asked));
+    return true;
+  }
+
+  void read_oldest() {
+    check_line(unread_.front());
+    unread_.pop_front();
+  }
+
+  void check_line(const AskedLine& line) {
+    for (const Asked& a : line.plies) {
+      if (done()) return;
+      const Key key = session_->collect(a.keys)[0];
+      check_differing(line, a, key);
+      check_identity(a, Seen{key, line.index, a.keys.ply});
     }
   }
-  while (!unread.empty() && identities.size() < wanted) {
-    check_line(unread.front());
-    unread.pop_front();
+
+  // The positions made to differ from this one have other keys.
+  void check_differing(const AskedLine& line, const Asked& a, Key key) {
+    for (const DifferingPosition& d : a.differing) {
+      ++perturbed_;
+      if (!d.tag.empty()) tag_case(d.tag);
+      if (d.key != key || d.known_anomaly || d.other == a.position) continue;
+      Counterexample c =
+          at(target_, lines_[line.index], a.keys.ply, "positions that differ have different keys");
+      c.comparison = Comparison::DifferentKeys;
+      c.difference = d.difference;
+      c.positions = {{a.position, false, {}, key}, {d.other, false, {}, d.key}};
+      fail(std::move(c));
+    }
   }
-  if (identities.size() < wanted) {
-    Counterexample c = at(target, lines.empty() ? Route{} : lines.back(), -1,
-                          "only " + std::to_string(identities.size()) +
+
+  // One identity, one key; one key, one identity (unless the game explains the pair).
+  void check_identity(const Asked& a, const Seen& here) {
+    bool added = false;
+    const std::uint32_t index = identities_.find_or_add(a.identity, added);
+    if (!added) {
+      if (seen_[index].key != here.key) fail_pair(seen_[index], here, false);
+      return;
+    }
+    seen_.push_back(here);
+    if (const auto it = by_key_.find(here.key); it != by_key_.end()) {
+      const bool explained =
+          target_.may_share_key && target_.may_share_key(identities_.at(it->second), a.identity);
+      if (!explained) fail_pair(seen_[it->second], here, true);
+      return;
+    }
+    by_key_.emplace(here.key, index);
+  }
+
+  Route route_to(const Seen& s) const {
+    Route r = lines_[s.line];
+    r.moves.resize(std::size_t(s.ply + 1));
+    return r;
+  }
+
+  // Replays the route on a fresh session: its position's description.
+  std::string describe(const Route& r) const {
+    std::unique_ptr<GameSession> replay = open_session(target_);
+    if (!replay->begin(r.fen, r.chess960)) return "(start refused)";
+    for (const std::string& m : r.moves) replay->play(m);
+    return replay->position();
+  }
+
+  [[noreturn]] void fail_pair(const Seen& first, const Seen& here, bool collision) const {
+    const Route a = route_to(first), b = route_to(here);
+    if (target_.report_sweep_failure)
+      target_.report_sweep_failure(a, b, collision, identities_.size());
+    report_lines(target_, a, b, collision, identities_.size(), describe(a), describe(b), first.key,
+                 here.key);
+  }
+
+  [[noreturn]] void fail_too_few() const {
+    Counterexample c = at(target_, lines_.empty() ? Route{} : lines_.back(), -1,
+                          "only " + std::to_string(identities_.size()) +
                               " distinct positions generated, fewer than the " +
-                              std::to_string(wanted) + " wanted");
+                              std::to_string(wanted_) + " wanted");
     c.comparison = Comparison::NoKeys;
     fail(std::move(c));
   }
-  tag_case(std::to_string(identities.size()) + " distinct positions" +
-           (perturbed ? ", " + std::to_string(perturbed) + " made to differ" : ""));
+
+  const GameTarget& target_;
+  const std::size_t wanted_;
+  std::unique_ptr<GameSession> session_;
+  std::vector<Route> lines_;
+  IdentityStore identities_;
+  std::vector<Seen> seen_;  // by identity index
+  std::unordered_map<Key, std::uint32_t> by_key_;
+  std::deque<AskedLine> unread_;
+  std::size_t perturbed_ = 0;
+};
+
+}  // namespace
+
+void unequal_positions_unequal_keys(const GameTarget& target, int cases) {
+  const std::size_t wanted = target.sweep_positions
+                                 ? target.sweep_positions(cases)
+                                 : 10'000 * std::size_t(std::max(1, cases / 100));
+  // One large case, not shrunk by RapidCheck (each rerun would replay the whole sweep); a
+  // failure is cut down by the game's report_sweep_failure.
+  SplitMix random(*rc::gen::noShrink(rc::gen::resize(100, rc::gen::arbitrary<std::uint64_t>())));
+  Sweep(target, wanted).run(random);
 }
 
 namespace {
