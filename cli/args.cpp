@@ -82,6 +82,51 @@ Expected<ParsedArgs> parse_args(std::span<const std::string> args,
   return parsed;
 }
 
+namespace {
+
+// The message of a rule `args` break, or nothing.
+std::optional<std::string> broken_rule(const ParsedArgs& args, const OptionRule& rule) {
+  const auto given_choice = [&] {
+    return args.has(rule.other) || (!rule.alternative.empty() && args.has(rule.alternative));
+  };
+  const std::string choices = std::string(rule.other) + (rule.alternative.empty() ? "" : " or ") +
+                              std::string(rule.alternative);
+  switch (rule.kind) {
+    case OptionRule::Kind::Excludes: {
+      if (!args.has(rule.option) || !args.has(rule.other)) return std::nullopt;
+      std::string option(rule.option);
+      if (!rule.unless_value.empty()) {
+        const std::string value = args.value(rule.option).value_or("");
+        if (value == rule.unless_value) return std::nullopt;
+        option += " " + value;
+      }
+      return option + " and " + std::string(rule.other) + " exclude each other" +
+             (rule.text.empty() ? "" : " (" + std::string(rule.text) + ")");
+    }
+    case OptionRule::Kind::GoesWith:
+      if (!args.has(rule.option) || given_choice()) return std::nullopt;
+      return std::string(rule.option) + " goes with " + choices;
+    case OptionRule::Kind::Needs:
+      if (given_choice()) return std::nullopt;
+      return std::string(rule.text);
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+Expected<Done> check_option_rules(const ParsedArgs& args, std::span<const OptionSpec> specs,
+                                  std::span<const OptionRule> rules) {
+  for (const OptionRule& rule : rules)
+    for (std::string_view name : {rule.option, rule.other, rule.alternative})
+      if (!name.empty() && std::none_of(specs.begin(), specs.end(),
+                                        [&](const OptionSpec& s) { return s.name == name; }))
+        return Error{"a rule names " + std::string(name) + ", which this command does not take"};
+  for (const OptionRule& rule : rules)
+    if (std::optional<std::string> message = broken_rule(args, rule)) return Error{*message};
+  return Done{};
+}
+
 Expected<std::uint64_t> parse_count(std::string_view text, std::string_view option,
                                     bool allow_hex) {
   int base = 10;

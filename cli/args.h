@@ -48,6 +48,43 @@ class ParsedArgs {
   std::map<std::string, std::vector<std::string>, std::less<>> values_;
 };
 
+// A rule between a command's options, declared in a table beside its OptionSpecs (build rows
+// with excludes, excludes_unless, goes_with and needs) and checked by check_option_rules.
+struct OptionRule {
+  enum class Kind : std::uint8_t {
+    Excludes,  // `option` and `other` are not given together
+    GoesWith,  // `option` is given only with `other` or `alternative`
+    Needs,     // `other` or `alternative` must be given
+  };
+  Kind kind;
+  std::string_view option;        // Excludes, GoesWith: the option the rule is about
+  std::string_view other;         // Excludes: the option it excludes; GoesWith, Needs: a choice
+  std::string_view alternative;   // GoesWith, Needs: the other choice, if any
+  std::string_view text;          // Excludes: why, in parentheses; Needs: the whole message
+  std::string_view unless_value;  // Excludes: the rule holds unless `option` has this value
+};
+
+// "OPTION and OTHER exclude each other (WHY)".
+constexpr OptionRule excludes(std::string_view option, std::string_view other,
+                              std::string_view why = {}) {
+  return {OptionRule::Kind::Excludes, option, other, {}, why, {}};
+}
+// "OPTION VALUE and OTHER exclude each other (WHY)", for any value of OPTION but `allowed`.
+constexpr OptionRule excludes_unless(std::string_view option, std::string_view allowed,
+                                     std::string_view other, std::string_view why) {
+  return {OptionRule::Kind::Excludes, option, other, {}, why, allowed};
+}
+// "OPTION goes with DOOR" or "OPTION goes with DOOR or OTHER_DOOR".
+constexpr OptionRule goes_with(std::string_view option, std::string_view door,
+                               std::string_view other_door = {}) {
+  return {OptionRule::Kind::GoesWith, option, door, other_door, {}, {}};
+}
+// One of `choice` and `alternative` (when not empty) must be given; `message` says so.
+constexpr OptionRule needs(std::string_view choice, std::string_view alternative,
+                           std::string_view message) {
+  return {OptionRule::Kind::Needs, {}, choice, alternative, message, {}};
+}
+
 // Whether a command-line word is an option name ("--x" or "-h") rather than a value. A lone "-"
 // (as in a FEN's castling field) and "-5" are values.
 bool looks_like_option(std::string_view word);
@@ -55,6 +92,12 @@ bool looks_like_option(std::string_view word);
 // Reads `args` against `specs`. "--help" and "-h" are always accepted and recorded as "--help".
 [[nodiscard]] Expected<ParsedArgs> parse_args(std::span<const std::string> args,
                                               std::span<const OptionSpec> specs);
+
+// The first of `rules` that `args` break, as the usage error it names, in the order of the table.
+// A rule naming an option that is not in `specs` (a typo that would never fire) is an error too.
+[[nodiscard]] Expected<Done> check_option_rules(const ParsedArgs& args,
+                                                std::span<const OptionSpec> specs,
+                                                std::span<const OptionRule> rules);
 
 // A whole non-negative decimal number (or hexadecimal with 0x when allow_hex), for `option`.
 [[nodiscard]] Expected<std::uint64_t> parse_count(std::string_view text, std::string_view option,

@@ -9,6 +9,7 @@
 
 #include "args.h"
 #include "commands.h"
+#include "help_text.h"
 #include "inputs.h"
 #include "progress_line.h"
 #include "report.h"
@@ -31,9 +32,11 @@ Reads a Polyglot opening book (16-byte big-endian entries: key, move, weight, le
 A trailing partial entry is a warning, not an error.
 
 options:
-  --scheme NAME   the key scheme the book's keys are compared with: polyglot (default), stockfish,
-                  rustic, seed:N or file:PATH
-  --json          print {"entries", "distinct_keys", "sorted", "trailing_bytes", "reached_keys",
+)";
+
+// The options after --scheme, whose entry lists the schemes from their tables (scheme_choices).
+constexpr const char* BookUsageAfterScheme =
+    R"(  --json          print {"entries", "distinct_keys", "sorted", "trailing_bytes", "reached_keys",
                   "unreached_keys", "max_depth", "illegal_moves", "undecodable_moves",
                   "first_findings": [{"fen", "move", "why"}]} instead of text
   --help          print this help
@@ -128,7 +131,12 @@ int run_book(std::span<const std::string> words) {
   auto args = parse_args(option_words, BookOptions);
   if (!args) return report_usage_error(args.error());
   if (args->has("--help")) {
-    std::cout << BookUsage;
+    std::cout << BookUsage
+              << help_entry("  --scheme NAME", 18,
+                            "the key scheme the book's keys are compared with: " +
+                                scheme_choices(DefaultSchemeName),
+                            100)
+              << BookUsageAfterScheme;
     return ExitSuccess;
   }
   if (!path)
@@ -149,7 +157,7 @@ int run_book(std::span<const std::string> words) {
     };
     report = check_polyglot_book(*book, *scheme, options);
   }
-  const std::string scheme_name = args->value("--scheme").value_or("polyglot");
+  const std::string scheme_name = args->value("--scheme").value_or(std::string(DefaultSchemeName));
   if (args->has("--json"))
     print_json(std::cout, *path, scheme_name, report);
   else

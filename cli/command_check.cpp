@@ -7,6 +7,7 @@
 #include "args.h"
 #include "commands.h"
 #include "doors.h"
+#include "help_text.h"
 #include "inputs.h"
 #include "progress_line.h"
 #include "suite_options.h"
@@ -51,9 +52,11 @@ mode (go:..., docs/go-hash.md) and the Ultimate tic-tac-toe hash (uttt:..., docs
 options:
   --game GAME       chess, go or uttt: run that game's properties only; --plugin, --scheme,
                     --mutant and --expect are chess doors and go with chess only
-  --scheme NAME     polyglot, stockfish, rustic, seed:N or file:PATH (default: the three
-                    built-in schemes, one after the other)
-  --mutant NAME     check a mutant of the catalogue (`zobrist-verify mutants`) instead of the
+)";
+
+// The options after --scheme, whose entry lists the schemes from their tables (scheme_choices).
+constexpr const char* CheckUsageAfterScheme =
+    R"(  --mutant NAME     check a mutant of the catalogue (`zobrist-verify mutants`) instead of the
                     reference, as `mutants` judges it: shows what a caught bug's report
                     looks like
   --plugin PATH     check the hashing of the plugin (a shared library exporting zv_plugin_entry)
@@ -127,29 +130,43 @@ constexpr std::array<OptionSpec, 20> CheckOptions{{
     {"--junit", OptionKind::Value},
 }};
 
-// Prints `text` as lines of at most `width` characters, each indented by `indent` spaces.
-void print_wrapped(const std::string& text, std::size_t indent, std::size_t width) {
-  std::istringstream words(text);
-  std::string line;
-  for (std::string word; words >> word;) {
-    if (!line.empty() && indent + line.size() + 1 + word.size() > width) {
-      std::cout << std::string(indent, ' ') << line << '\n';
-      line.clear();
-    }
-    line += (line.empty() ? "" : " ") + word;
-  }
-  if (!line.empty()) std::cout << std::string(indent, ' ') << line << '\n';
-}
+// Checked in this order, once the values are read; the first broken rule is the error.
+constexpr OptionRule CheckRules[] = {
+    excludes_unless("--game", "chess", "--plugin", "--plugin is a chess door"),
+    excludes_unless("--game", "chess", "--engine", "--engine is a chess door"),
+    excludes_unless("--game", "chess", "--scheme", "--scheme is a chess door"),
+    excludes_unless("--game", "chess", "--expect", "--expect is a chess door"),
+    excludes_unless("--game", "chess", "--mutant", "--mutant is a chess door"),
+    excludes("--engine", "--plugin"),
+    excludes("--engine", "--scheme"),
+    excludes("--engine", "--mutant"),
+    excludes("--engine", "--no-isolation", "an engine runs in a process of its own"),
+    excludes("--engine", "--xfen"),
+    goes_with("--key-command", "--engine"),
+    goes_with("--key-pattern", "--engine"),
+    goes_with("--transcript", "--engine"),
+    excludes("--plugin", "--scheme"),
+    excludes("--plugin", "--mutant"),
+    goes_with("--expect", "--plugin", "--engine"),
+    goes_with("--en-passant", "--plugin", "--engine"),
+    goes_with("--timeout", "--plugin", "--engine"),
+    goes_with("--no-isolation", "--plugin"),
+    goes_with("--xfen", "--plugin"),
+    excludes("--mutant", "--scheme", "a mutant has its scheme"),
+};
 
 void print_usage() {
-  std::cout << CheckUsage;
+  std::cout << CheckUsage
+            << help_entry(
+                   "  --scheme NAME", 20,
+                   scheme_choices() + " (default: the built-in schemes, one after the other)", 96)
+            << CheckUsageAfterScheme;
   std::vector<properties::PropertyInfo> all = properties::all_properties();
   for (const std::string& game : properties::other_game_names())
     for (const properties::PropertyInfo& p : properties::game_property_infos(game))
       all.push_back(p);
   for (const properties::PropertyInfo& p : all) {
-    std::cout << "  " << p.name << '\n';
-    print_wrapped(p.contract, 6, 96);
+    std::cout << "  " << p.name << '\n' << wrap_text(p.contract, 6, 96);
   }
 }
 
@@ -208,108 +225,71 @@ int check_engine(const std::string& command, const ParsedArgs& args,
                             "the engine in a process of its own");
 }
 
-}  // namespace
+// check --plugin: the property suite on a plugin's hashing, in forked workers unless
+// --no-isolation.
+int check_plugin(const std::string& path, const ParsedArgs& args,
+                 const properties::SuiteOptions& suite) {
+  properties::ThirdPartyOptions door_options;
+  door_options.suite = suite;
+  std::optional<KeyScheme> expected;
+  if (auto read = read_door_options(args, door_options, expected); !read)
+    return report_usage_error(read.error());
+  auto door = plugin_door(path, args.has("--xfen"), program_path());
+  if (!door) return report_usage_error(door.error());
+  const properties::ThirdPartyRun run =
+      properties::run_third_party(door->target, door->description, door_options);
+  return report_third_party(run, door_options, args.has("--json"), args.value("--junit"),
+                            door_options.suite.isolate ? "" : "in-process (no isolation)");
+}
 
-int run_check(std::span<const std::string> words) {
-  auto args = parse_args(words, CheckOptions);
-  if (!args) return report_usage_error(args.error());
-  if (args->has("--help")) {
-    print_usage();
-    return ExitSuccess;
+// Prints the results (text or JSON), writes them to `junit` when it is open, and returns the
+// exit status.
+int report_results(const std::vector<properties::PropertyResult>& results, bool json,
+                   std::ofstream& junit) {
+  if (json)
+    properties::write_json_report(std::cout, results);
+  else
+    properties::write_text_report(std::cout, results);
+  if (junit.is_open()) {
+    properties::write_junit_report(junit, results);
+    junit.close();
+    if (!junit) return report_usage_error("writing the JUnit report failed");
   }
+  for (const properties::PropertyResult& r : results)
+    if (!r.passed) return ExitCheckFailed;
+  return ExitSuccess;
+}
 
-  auto parsed_options = suite_options(*args);
-  if (!parsed_options) return report_usage_error(parsed_options.error());
-  properties::SuiteOptions options = *parsed_options;
-  if (auto text = args->value("--property")) {
-    auto names = property_names(*text);
-    if (!names) return report_usage_error(names.error());
-    options.only = *names;
-  }
-
-  // --game: chess, go or uttt; without it every game runs unless a chess door is given.
-  const std::optional<std::string> game = args->value("--game");
-  if (game && *game != "chess" && *game != "go" && *game != "uttt")
-    return report_usage_error("unknown game '" + *game + "' for --game (choose chess, go or uttt)");
-  if (game && *game != "chess") {
-    for (const char* chess_door : {"--plugin", "--engine", "--scheme", "--expect", "--mutant"})
-      if (args->has(chess_door))
-        return report_usage_error("--game " + *game + " and " + chess_door +
-                                  " exclude each other (" + chess_door + " is a chess door)");
-  }
+// check without a door: the reference hashing of --scheme (every built-in scheme without it) or
+// a --mutant, and the other games' properties unless --game or a chess option narrows the run.
+int check_reference(const ParsedArgs& args, const properties::SuiteOptions& options) {
+  const std::optional<std::string> game = args.value("--game");
   const bool run_chess = !game || *game == "chess";
-  const bool other_games =
-      !run_chess || (!game && !args->has("--scheme") && !args->has("--mutant"));
-
-  if (auto command = args->value("--engine")) {
-    for (const char* other : {"--plugin", "--scheme", "--mutant", "--no-isolation", "--xfen"})
-      if (args->has(other))
-        return report_usage_error(std::string("--engine and ") + other + " exclude each other" +
-                                  (std::string(other) == "--no-isolation"
-                                       ? " (an engine runs in a process of its own)"
-                                       : ""));
-    return check_engine(*command, *args, options);
-  }
-  for (const char* engine_only : EngineOnlyOptions)
-    if (args->has(engine_only))
-      return report_usage_error(std::string(engine_only) + " goes with --engine");
-
-  if (auto path = args->value("--plugin")) {
-    for (const char* other : {"--scheme", "--mutant"})
-      if (args->has(other))
-        return report_usage_error(std::string("--plugin and ") + other + " exclude each other");
-    properties::ThirdPartyOptions door_options;
-    door_options.suite = options;
-    std::optional<KeyScheme> expected;
-    if (auto read = read_door_options(*args, door_options, expected); !read)
-      return report_usage_error(read.error());
-    auto door = plugin_door(*path, args->has("--xfen"), program_path());
-    if (!door) return report_usage_error(door.error());
-    const properties::ThirdPartyRun run =
-        properties::run_third_party(door->target, door->description, door_options);
-    return report_third_party(run, door_options, args->has("--json"), args->value("--junit"),
-                              door_options.suite.isolate ? "" : "in-process (no isolation)");
-  }
-  for (const char* door_only : {"--expect", "--en-passant", "--timeout"})
-    if (args->has(door_only))
-      return report_usage_error(std::string(door_only) + " goes with --plugin or --engine");
-  for (const char* plugin_only : {"--no-isolation", "--xfen"})
-    if (args->has(plugin_only))
-      return report_usage_error(std::string(plugin_only) + " goes with --plugin");
-
+  const bool other_games = !run_chess || (!game && !args.has("--scheme") && !args.has("--mutant"));
   const properties::MutantInfo* mutant = nullptr;
-  if (auto name = args->value("--mutant")) {
-    if (args->value("--scheme"))
-      return report_usage_error(
-          "--mutant and --scheme exclude each other (a mutant has its scheme)");
+  if (auto name = args.value("--mutant")) {
     for (const properties::MutantInfo& m : properties::mutants())
       if (m.name == *name) mutant = &m;
     if (!mutant)
       return report_usage_error("unknown mutant '" + *name +
                                 "' (`zobrist-verify mutants` lists them)");
   }
-
   // Schemes live here for the whole run; targets point at them.
   std::deque<KeyScheme> schemes;
-  if (auto name = args->value("--scheme")) {
+  if (auto name = args.value("--scheme")) {
     auto scheme = scheme_from_name(*name);
     if (!scheme) return report_usage_error(scheme.error());
     schemes.push_back(std::move(*scheme));
   } else {
-    for (const std::string& name : builtin_scheme_names()) {
-      auto scheme = builtin_scheme(name);
-      if (!scheme) return report_usage_error(scheme.error());
-      schemes.push_back(**scheme);
-    }
+    for (const BuiltinScheme& builtin : builtin_schemes()) schemes.push_back(builtin.scheme());
   }
-
   std::ofstream junit;
-  if (auto path = args->value("--junit")) {
+  if (auto path = args.value("--junit")) {
     junit.open(*path);
     if (!junit) return report_usage_error("cannot write the JUnit report to '" + *path + "'");
   }
 
-  const bool json = args->has("--json");
+  const bool json = args.has("--json");
   if (!json) {
     std::cout << "zobrist-verify " << Version << " check: seed "
               << hex_key(options.seed ? options.seed : properties::DefaultSeed) << ", "
@@ -331,19 +311,37 @@ int run_check(std::span<const std::string> words) {
       results.insert(results.end(), run.begin(), run.end());
     }
   }
+  return report_results(results, json, junit);
+}
 
-  if (json)
-    properties::write_json_report(std::cout, results);
-  else
-    properties::write_text_report(std::cout, results);
-  if (junit.is_open()) {
-    properties::write_junit_report(junit, results);
-    junit.close();
-    if (!junit) return report_usage_error("writing the JUnit report failed");
+}  // namespace
+
+int run_check(std::span<const std::string> words) {
+  auto args = parse_args(words, CheckOptions);
+  if (!args) return report_usage_error(args.error());
+  if (args->has("--help")) {
+    print_usage();
+    return ExitSuccess;
   }
-  for (const properties::PropertyResult& r : results)
-    if (!r.passed) return ExitCheckFailed;
-  return ExitSuccess;
+
+  auto parsed_options = suite_options(*args);
+  if (!parsed_options) return report_usage_error(parsed_options.error());
+  properties::SuiteOptions options = *parsed_options;
+  if (auto text = args->value("--property")) {
+    auto names = property_names(*text);
+    if (!names) return report_usage_error(names.error());
+    options.only = *names;
+  }
+  // --game: chess, go or uttt; without it every game runs unless a chess door is given.
+  const std::optional<std::string> game = args->value("--game");
+  if (game && *game != "chess" && *game != "go" && *game != "uttt")
+    return report_usage_error("unknown game '" + *game + "' for --game (choose chess, go or uttt)");
+  if (auto obeyed = check_option_rules(*args, CheckOptions, CheckRules); !obeyed)
+    return report_usage_error(obeyed.error());
+
+  if (auto command = args->value("--engine")) return check_engine(*command, *args, options);
+  if (auto path = args->value("--plugin")) return check_plugin(*path, *args, options);
+  return check_reference(*args, options);
 }
 
 }  // namespace zobrist_verify::cli

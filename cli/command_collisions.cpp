@@ -11,6 +11,7 @@
 
 #include "args.h"
 #include "commands.h"
+#include "help_text.h"
 #include "inputs.h"
 #include "key_sets.h"
 #include "report.h"
@@ -31,8 +32,11 @@ estimator; a width fails when its p-value is at most 2^-20 and warns at 2^-16 (t
 stays 0 on a warning). Method and thresholds: docs/statistics.md.
 
 options:
-  --scheme NAME     polyglot (default), stockfish, rustic, seed:N or file:PATH
-  --key-list FILE   781 hex keys, one a line, in the Polyglot layout's order
+)";
+
+// The options after --scheme, whose entry lists the schemes from their tables (scheme_choices).
+constexpr const char* CollisionsUsageAfterScheme =
+    R"(  --key-list FILE   781 hex keys, one a line, in the Polyglot layout's order
   --positions N     distinct positions (default 1000000, at most 200000000; about 30 bytes a position)
   --bits LO-HI      truncation widths (default 16-40, within 1-64)
   --seed S          seed of the random games (decimal, or hex with 0x)
@@ -153,7 +157,9 @@ int run_collisions(std::span<const std::string> words) {
   auto args = parse_args(words, CollisionsOptions);
   if (!args) return report_usage_error(args.error());
   if (args->has("--help")) {
-    std::cout << CollisionsUsage;
+    std::cout << CollisionsUsage
+              << help_entry("  --scheme NAME", 20, scheme_choices(DefaultSchemeName), 100)
+              << CollisionsUsageAfterScheme;
     return ExitSuccess;
   }
   auto source = key_source_from_args(*args);

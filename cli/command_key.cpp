@@ -3,6 +3,7 @@
 
 #include "args.h"
 #include "commands.h"
+#include "help_text.h"
 #include "inputs.h"
 
 namespace zobrist_verify::cli {
@@ -14,8 +15,11 @@ constexpr const char* KeyUsage = R"(usage: zobrist-verify key [options]
 Prints the Zobrist key of a position as 16 lower-case hex digits.
 
 options:
-  --scheme NAME        polyglot (default), stockfish, rustic, seed:N or file:PATH
-  --seed N             the same as --scheme seed:N (N decimal, or hex with 0x)
+)";
+
+// The options after --scheme, whose entry lists the schemes from their tables (scheme_choices).
+constexpr const char* KeyUsageAfterScheme =
+    R"(  --seed N             the same as --scheme seed:N (N decimal, or hex with 0x)
   --scheme-file PATH   the same as --scheme file:PATH
   --fen FEN            the position (default: the start position; "startpos" names it too);
                        the FEN may be one quoted word or its fields as separate words
@@ -51,7 +55,9 @@ int run_key(std::span<const std::string> words) {
   auto args = parse_args(words, KeyOptions);
   if (!args) return report_usage_error(args.error());
   if (args->has("--help")) {
-    std::cout << KeyUsage;
+    std::cout << KeyUsage
+              << help_entry("  --scheme NAME", 23, scheme_choices(DefaultSchemeName), 100)
+              << KeyUsageAfterScheme;
     return ExitSuccess;
   }
   auto scheme = scheme_from_args(*args);

@@ -5,6 +5,8 @@
 
 #include "args.h"
 #include "commands.h"
+#include "help_text.h"
+#include "inputs.h"
 #include "key_sets.h"
 #include "report.h"
 #include "zobrist_verify/analysis/key_analysis.h"
@@ -25,11 +27,11 @@ positions combine first (the report says how); a key list is analysed as given. 
 0-based in the analysed order. Flags and thresholds: docs/statistics.md.
 
 options:
-  --scheme NAME     polyglot (default), stockfish, rustic, seed:N or file:PATH; or go:N, the
-                    table of Huima's Go hash for an N x N board (odd N, 5 to 25, default seed;
-                    docs/go-hash.md), named "black K4", whose xor mode has dependencies of four
-                    keys by design
-  --key-list FILE   one hex key a line (1 to 16 digits, optional 0x; # comments)
+)";
+
+// The options after --scheme, whose entry lists the schemes from their tables (scheme_choices).
+constexpr const char* KeysUsageAfterScheme =
+    R"(  --key-list FILE   one hex key a line (1 to 16 digits, optional 0x; # comments)
   --json            {"keys", "rank", "min_hamming", "max_bit_bias", "smallest_dependency":
                     {"size", "indices", "names"} | null, "passed", ...}
   --junit FILE      write the four checks as JUnit XML
@@ -139,7 +141,14 @@ int run_keys(std::span<const std::string> words) {
   auto args = parse_args(words, KeysOptions);
   if (!args) return report_usage_error(args.error());
   if (args->has("--help")) {
-    std::cout << KeysUsage;
+    std::cout << KeysUsage
+              << help_entry("  --scheme NAME", 20,
+                            scheme_choices(DefaultSchemeName) +
+                                "; or go:N, the table of Huima's Go hash for an N x N board (odd "
+                                "N, 5 to 25, default seed; docs/go-hash.md), named \"black K4\", "
+                                "whose xor mode has dependencies of four keys by design",
+                            96)
+              << KeysUsageAfterScheme;
     return ExitSuccess;
   }
   auto set = key_set_from_args(*args);

@@ -84,6 +84,14 @@ constexpr std::array<OptionSpec, 13> MovegenOptions{{
     {"--xfen", OptionKind::Flag},
 }};
 
+// Checked in this order; the first broken rule is the error.
+constexpr OptionRule MovegenRules[] = {
+    needs("--engine", "--plugin", "movegen needs one of --engine \"CMD ARGS\" or --plugin PATH"),
+    excludes("--plugin", "--engine"),
+    goes_with("--xfen", "--plugin"),
+    goes_with("--no-isolation", "--plugin"),
+};
+
 constexpr int MaxDepth = 4;
 constexpr int DefaultTimeoutMs = 10'000;
 
@@ -264,11 +272,8 @@ int run_movegen(std::span<const std::string> words) {
   }
   const auto engine = args->value("--engine");
   const auto plugin = args->value("--plugin");
-  if (engine.has_value() == plugin.has_value())
-    return report_usage_error("movegen needs one of --engine \"CMD ARGS\" or --plugin PATH");
-  for (const char* plugin_only : {"--xfen", "--no-isolation"})
-    if (engine && args->has(plugin_only))
-      return report_usage_error(std::string(plugin_only) + " goes with --plugin");
+  if (auto obeyed = check_option_rules(*args, MovegenOptions, MovegenRules); !obeyed)
+    return report_usage_error(obeyed.error());
 
   properties::MovegenOptions options;
   if (auto text = args->value("--positions")) {

@@ -1,4 +1,4 @@
-#include "command_mutants.h"
+#include "commands.h"
 
 #include <array>
 #include <cstdio>

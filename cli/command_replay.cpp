@@ -52,6 +52,16 @@ constexpr std::array<OptionSpec, 13> ReplayOptions{{
     {"--timeout", OptionKind::Value},
 }};
 
+// Checked in this order; the first broken rule is the error.
+constexpr std::string_view ReplayNeeds =
+    "replay needs --plugin PATH or --engine \"CMD ARGS\", and --fen FEN";
+constexpr OptionRule ReplayRules[] = {
+    needs("--plugin", "--engine", ReplayNeeds), needs("--fen", {}, ReplayNeeds),
+    excludes("--plugin", "--engine"),           goes_with("--key-command", "--engine"),
+    goes_with("--key-pattern", "--engine"),     goes_with("--xfen", "--plugin"),
+    goes_with("--no-isolation", "--plugin"),
+};
+
 // The replay's lines; the first line is "ok" or "mismatch".
 std::string replay_lines(const properties::Target& target, const std::string& fen, bool chess960,
                          const std::vector<std::string>& moves, const KeyScheme* expect) {
@@ -107,20 +117,12 @@ int run_replay(std::span<const std::string> words) {
   const auto engine = args->value("--engine");
   auto fen = args->value("--fen");
   if (fen == "startpos") fen = std::string(StartFen);
-  if ((!path && !engine) || !fen)
-    return report_usage_error("replay needs --plugin PATH or --engine \"CMD ARGS\", and --fen FEN");
-  if (path && engine) return report_usage_error("--plugin and --engine exclude each other");
-  if (path)
-    for (const char* engine_only : EngineOnlyOptions)
-      if (args->has(engine_only))
-        return report_usage_error(std::string(engine_only) + " goes with --engine");
-  if (engine && (args->has("--xfen") || args->has("--no-isolation")))
-    return report_usage_error("--xfen and --no-isolation go with --plugin");
+  if (auto obeyed = check_option_rules(*args, ReplayOptions, ReplayRules); !obeyed)
+    return report_usage_error(obeyed.error());
   properties::ThirdPartyOptions options;
   std::optional<KeyScheme> expected;
   if (auto read = read_door_options(*args, options, expected); !read)
     return report_usage_error(read.error());
-  if (args->has("--en-passant")) return report_usage_error("replay takes no --en-passant");
   const bool chess960 = args->has("--chess960");
   const std::vector<std::string> moves = args->values("--moves");
   // The case must be legal: the plugin is given only what the suite would give it.

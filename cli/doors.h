@@ -36,9 +36,6 @@ struct EngineDoorTarget {
 [[nodiscard]] Expected<EngineDoorTarget> engine_door(const std::string& command,
                                                      const ParsedArgs& args,
                                                      const std::string& program);
-// The options only the engine door takes, for usage errors elsewhere.
-inline constexpr const char* EngineOnlyOptions[] = {"--key-command", "--key-pattern",
-                                                    "--transcript"};
 
 // --expect, --en-passant, --timeout, --no-isolation and --allow-unreachable read into options
 // (suite already set).

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 #include "zobrist_verify/chess/fen_error.h"
 
@@ -30,22 +31,50 @@ Expected<KeyScheme> seeded_scheme_from_text(std::string_view text, std::string_v
   return seeded_scheme(*seed);
 }
 
+Expected<KeyScheme> scheme_from_seed_name(std::string_view seed) {
+  return seeded_scheme_from_text(seed, "the seed in seed:N");
+}
+
+Expected<KeyScheme> scheme_from_file_name(std::string_view path) {
+  if (path.empty()) return Error{"file: needs a path, as in --scheme file:keys.txt"};
+  return load_scheme_file(std::string(path));
+}
+
+// The names --scheme takes besides the built-in schemes: a prefix and what follows it.
+struct SchemeSpelling {
+  std::string_view prefix;  // "seed:"
+  std::string_view shown;   // "seed:N", as help texts list it
+  Expected<KeyScheme> (*read)(std::string_view rest);
+};
+
+constexpr SchemeSpelling SchemeSpellings[] = {
+    {"seed:", "seed:N", scheme_from_seed_name},
+    {"file:", "file:PATH", scheme_from_file_name},
+};
+
 }  // namespace
 
+std::string scheme_choices(std::string_view default_name) {
+  std::vector<std::string_view> names;
+  for (const BuiltinScheme& builtin : builtin_schemes()) names.push_back(builtin.name);
+  for (const SchemeSpelling& spelling : SchemeSpellings) names.push_back(spelling.shown);
+  std::string text;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) text += i + 1 == names.size() ? " or " : ", ";
+    text += names[i];
+    if (!default_name.empty() && names[i] == default_name) text += " (default)";
+  }
+  return text;
+}
+
 Expected<KeyScheme> scheme_from_name(std::string_view name) {
-  if (name.starts_with("seed:"))
-    return seeded_scheme_from_text(name.substr(5), "the seed in seed:N");
-  if (name.starts_with("file:")) {
-    if (name.size() == 5) return Error{"file: needs a path, as in --scheme file:keys.txt"};
-    return load_scheme_file(std::string(name.substr(5)));
-  }
+  for (const SchemeSpelling& spelling : SchemeSpellings)
+    if (name.starts_with(spelling.prefix))
+      return spelling.read(name.substr(spelling.prefix.size()));
   auto builtin = builtin_scheme(name);
-  if (!builtin) {
-    std::string names;
-    for (const std::string& n : builtin_scheme_names()) names += n + ", ";
-    return Error{"unknown scheme '" + std::string(name) + "' (choose one of " + names +
-                 "seed:N or file:PATH)"};
-  }
+  if (!builtin)
+    return Error{"unknown scheme '" + std::string(name) + "' (choose one of " + scheme_choices() +
+                 ")"};
   return **builtin;
 }
 
@@ -54,7 +83,7 @@ Expected<KeyScheme> scheme_from_args(const ParsedArgs& args) {
   if (given > 1) return Error{"give only one of --scheme, --seed and --scheme-file"};
   if (auto seed = args.value("--seed")) return seeded_scheme_from_text(*seed, "--seed");
   if (auto path = args.value("--scheme-file")) return load_scheme_file(*path);
-  return scheme_from_name(args.value("--scheme").value_or("polyglot"));
+  return scheme_from_name(args.value("--scheme").value_or(std::string(DefaultSchemeName)));
 }
 
 Expected<int> set_up_game(Game& game, std::string_view fen, std::string_view moves,

@@ -16,8 +16,16 @@ namespace zobrist_verify::cli {
 // The whole content of a file, or an error naming the file and the reason.
 [[nodiscard]] Expected<std::string> read_text_file(const std::string& path);
 
-// The scheme named by --scheme (polyglot, stockfish, rustic, seed:N, file:PATH), --seed N or
-// --scheme-file PATH; polyglot when none is given. At most one of the three may be given.
+// The scheme of the commands that take --scheme when it is not given.
+inline constexpr std::string_view DefaultSchemeName = "polyglot";
+
+// Every name --scheme takes, for help texts and errors: the built-in schemes (builtin_schemes())
+// then the other spellings (seed:N, file:PATH), as "polyglot, stockfish, rustic, seed:N or
+// file:PATH". `default_name`, when given, is followed by " (default)".
+std::string scheme_choices(std::string_view default_name = {});
+
+// The scheme named by --scheme (one of scheme_choices()), --seed N or --scheme-file PATH;
+// DefaultSchemeName when none is given. At most one of the three may be given.
 [[nodiscard]] Expected<KeyScheme> scheme_from_args(const ParsedArgs& args);
 
 // A scheme by its --scheme spelling.

@@ -21,7 +21,7 @@ Expected<KeySource> key_source_from_args(const ParsedArgs& args) {
     source.key_list = std::move(*keys);
     return source;
   }
-  const std::string name = args.value("--scheme").value_or("polyglot");
+  const std::string name = args.value("--scheme").value_or(std::string(DefaultSchemeName));
   auto scheme = scheme_from_name(name);
   if (!scheme) return Error{scheme.error()};
   source.name = name;

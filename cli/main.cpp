@@ -5,35 +5,61 @@
 #include <vector>
 
 #include "args.h"
-#include "command_mutants.h"
 #include "commands.h"
+#include "help_text.h"
 #include "version.h"
 #include "zobrist_verify/chess/bitboard.h"
 #include "zobrist_verify/doors/subprocess.h"
 
+namespace zobrist_verify::cli {
 namespace {
 
-constexpr const char* Usage = R"(usage: zobrist-verify COMMAND [options]
+// One sub-command: the word that names it, the function that runs it (on the words after that
+// word; it returns the exit code) and its entry in the usage's list of commands.
+struct Command {
+  std::string_view name;
+  int (*run)(std::span<const std::string> args);
+  std::string_view summary;
+};
+
+// Every command, in the order the usage lists them. A new command is a run_ function
+// (commands.h) and a row here: the usage, the dispatch and the unknown-command message follow.
+constexpr Command Commands[] = {
+    {"key", run_key,
+     "print the Zobrist key of a position (after optional moves) under a key scheme"},
+    {"perft", run_perft, "count the leaves of the legal move tree, or check a perft suite (--epd)"},
+    {"verify", run_verify,
+     "check the library against the reference corpus and print a PASS/FAIL report"},
+    {"check", run_check,
+     "run the property suite (RapidCheck) on the reference hashing of each scheme, or on a third "
+     "party's through --plugin (a C ABI plugin) or --engine (a UCI engine)"},
+    {"mutants", run_mutants,
+     "run the property suite on the mutation catalogue: every mutant must be killed"},
+    {"replay", run_replay,
+     "play one case on a plugin or an engine and print its keys step by step (a failure's "
+     "reproduction)"},
+    {"book", run_book,
+     "check a Polyglot opening book: order, move encoding, and a walk from the start position"},
+    {"movegen", run_movegen,
+     "fuzz a UCI engine's move generator (its perft divide) or a plugin's legal_moves"},
+    {"go", run_go,
+     "Huima's symmetric Go hash: the key of a position and of its 16 transforms, and a study of "
+     "symmetric positions"},
+    {"uttt", run_uttt, "the Ultimate tic-tac-toe hash: the key after a sequence of moves"},
+    {"keys", run_keys,
+     "analyse a key table: bit balance, Hamming distance, rank, smallest dependent subset"},
+    {"collisions", run_collisions,
+     "count truncated-key collisions over random positions against the birthday bound"},
+};
+
+constexpr const char* UsageHead = R"(usage: zobrist-verify COMMAND [options]
 
 Verifies Zobrist hashing: key schemes, incremental keys and the move generator under them.
 
 commands:
-  key       print the Zobrist key of a position (after optional moves) under a key scheme
-  perft     count the leaves of the legal move tree, or check a perft suite (--epd)
-  verify    check the library against the reference corpus and print a PASS/FAIL report
-  check     run the property suite (RapidCheck) on the reference hashing of each scheme, or on a
-            third party's through --plugin (a C ABI plugin) or --engine (a UCI engine)
-  mutants   run the property suite on the mutation catalogue: every mutant must be killed
-  replay    play one case on a plugin or an engine and print its keys step by step (a failure's
-            reproduction)
-  book      check a Polyglot opening book: order, move encoding, and a walk from the start position
-  movegen   fuzz a UCI engine's move generator (its perft divide) or a plugin's legal_moves
-  go        Huima's symmetric Go hash: the key of a position and of its 16 transforms, and a study
-            of symmetric positions
-  uttt      the Ultimate tic-tac-toe hash: the key after a sequence of moves
-  keys      analyse a key table: bit balance, Hamming distance, rank, smallest dependent subset
-  collisions  count truncated-key collisions over random positions against the birthday bound
+)";
 
+constexpr const char* UsageTail = R"(
 options:
   --help      print this help (each command also has --help)
   --version   print the version and the sliding-attack method of this build
@@ -42,7 +68,27 @@ Exit status: 0 success, 1 a check failed, 2 a usage error, invalid FEN, illegal 
 unreadable file (with one "error: ..." line on stderr).
 )";
 
+// The commands' summaries start in this column and wrap at this width.
+constexpr std::size_t SummaryColumn = 12;
+constexpr std::size_t UsageWidth = 100;
+
+std::string usage() {
+  std::string text = UsageHead;
+  for (const Command& command : Commands)
+    text +=
+        help_entry("  " + std::string(command.name), SummaryColumn, command.summary, UsageWidth);
+  return text + UsageTail;
+}
+
+std::string command_names() {
+  std::string names;
+  for (const Command& command : Commands)
+    names += (names.empty() ? "" : ", ") + std::string(command.name);
+  return names;
+}
+
 }  // namespace
+}  // namespace zobrist_verify::cli
 
 int main(int argc, char** argv) {
   using namespace zobrist_verify::cli;
@@ -54,7 +100,7 @@ int main(int argc, char** argv) {
   std::string_view first = words.front();
   std::span<const std::string> rest(words.begin() + 1, words.end());
   if (first == "--help" || first == "-h" || first == "help") {
-    std::cout << Usage;
+    std::cout << usage();
     return ExitSuccess;
   }
   if (first == "--version") {
@@ -62,22 +108,11 @@ int main(int argc, char** argv) {
               << " (sliding attacks: " << zobrist_verify::slider_attack_method() << ")\n";
     return ExitSuccess;
   }
-  if (first == "key") return run_key(rest);
-  if (first == "perft") return run_perft(rest);
-  if (first == "verify") return run_verify(rest);
-  if (first == "check") return run_check(rest);
-  if (first == "mutants") return run_mutants(rest);
-  if (first == "replay") return run_replay(rest);
-  if (first == "book") return run_book(rest);
-  if (first == "movegen") return run_movegen(rest);
-  if (first == "go") return run_go(rest);
-  if (first == "uttt") return run_uttt(rest);
-  if (first == "keys") return run_keys(rest);
-  if (first == "collisions") return run_collisions(rest);
+  for (const Command& command : Commands)
+    if (first == command.name) return command.run(rest);
   if (looks_like_option(first)) {
     return report_usage_error("unknown option '" + std::string(first) + "' (see --help)");
   }
   return report_usage_error("unknown command '" + std::string(first) +
-                            "' (commands: key, perft, verify, check, mutants, replay, book, "
-                            "movegen, keys, collisions, go, uttt; see --help)");
+                            "' (commands: " + command_names() + "; see --help)");
 }

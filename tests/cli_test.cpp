@@ -155,6 +155,76 @@ TEST(CliTop, HelpPrintsUsageOnStdoutAndExitsZero) {
   }
 }
 
+// The command names of the usage's "commands:" list, in order.
+std::vector<std::string> listed_commands() {
+  std::vector<std::string> names;
+  bool in_list = false;
+  for (const std::string& line : lines_of(run_cli({"--help"}).out)) {
+    if (line == "commands:") {
+      in_list = true;
+    } else if (in_list && line.empty()) {
+      break;
+    } else if (in_list && line.size() > 2 && line[2] != ' ') {
+      names.push_back(line.substr(2, line.find(' ', 2) - 2));
+    }
+  }
+  return names;
+}
+
+// `text` with every run of white space made one space.
+std::string one_spaced(const std::string& text) {
+  std::istringstream words(text);
+  std::string joined;
+  for (std::string word; words >> word;) joined += (joined.empty() ? "" : " ") + word;
+  return joined;
+}
+
+TEST(CliTop, EveryCommandTheUsageListsRunsAndHasItsOwnHelp) {
+  const std::vector<std::string> names = listed_commands();
+  ASSERT_EQ(names.size(), 12u);
+  for (const std::string& name : names) {
+    RunResult r = run_cli({name, "--help"});
+    EXPECT_EQ(r.exit_code, 0) << name << ": " << r.err;
+    EXPECT_TRUE(r.out.starts_with("usage: zobrist-verify " + name + " ")) << name << ": " << r.out;
+  }
+}
+
+TEST(CliTop, UnknownCommandMessageListsTheCommandsOfTheUsage) {
+  std::string list;
+  for (const std::string& name : listed_commands()) list += (list.empty() ? "" : ", ") + name;
+  RunResult r = run_cli({"frobnicate"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "error: unknown command 'frobnicate' (commands: " + list + "; see --help)\n");
+}
+
+TEST(CliTop, UsageSummariesWrapAtOneHundredColumnsUnderTheirColumn) {
+  const std::string out = run_cli({"--help"}).out;
+  EXPECT_NE(out.find("  check     run the property suite (RapidCheck) on the reference hashing of "
+                     "each scheme, or on a\n            third party's through --plugin"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("\n  collisions  count truncated-key collisions"), std::string::npos) << out;
+  for (const std::string& line : lines_of(out)) EXPECT_LE(line.size(), 100u) << line;
+}
+
+TEST(CliTop, EveryHelpThatListsSchemesListsTheSchemesTheUnknownSchemeErrorNames) {
+  const RunResult unknown = run_cli({"key", "--scheme", "nosuch"});
+  const std::string prefix = "(choose one of ";
+  const std::size_t at = unknown.err.find(prefix);
+  ASSERT_NE(at, std::string::npos) << unknown.err;
+  const std::string list =
+      unknown.err.substr(at + prefix.size(), unknown.err.rfind(')') - at - prefix.size());
+  ASSERT_TRUE(list.starts_with("polyglot, ")) << list;
+  // Where polyglot is the default, the list says so: "polyglot (default), stockfish, ...".
+  const std::string with_default = "polyglot (default)" + list.substr(8);
+  for (const char* command : {"key", "book", "keys", "collisions", "check"}) {
+    const std::string help = one_spaced(run_cli({command, "--help"}).out);
+    EXPECT_TRUE(help.find(list) != std::string::npos ||
+                help.find(with_default) != std::string::npos)
+        << command << ": " << help;
+  }
+}
+
 TEST(CliTop, VersionNamesTheSlidingAttackMethod) {
   RunResult r = run_cli({"--version"});
   EXPECT_EQ(r.exit_code, 0);
@@ -330,6 +400,54 @@ TEST(CliTop, EveryCommandThatReadsAFenOffersAllowImpossibleChecks) {
     RunResult r = run_cli({command, "--help"});
     EXPECT_NE(r.out.find("--allow-impossible-checks"), std::string::npos) << command;
   }
+}
+
+// Option rules declared beside each command's options, and the message each gives.
+struct BrokenRule {
+  std::vector<std::string> args;
+  std::string message;
+};
+
+class CliOptionRules : public ::testing::TestWithParam<BrokenRule> {};
+
+TEST_P(CliOptionRules, ABrokenRuleExitsTwoWithItsMessage) {
+  RunResult r = run_cli(GetParam().args);
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_EQ(r.err, "error: " + GetParam().message + "\n");
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    CheckReplayMovegen, CliOptionRules,
+    ::testing::Values(
+        BrokenRule{{"movegen", "--plugin", "x.so", "--engine", "y"},
+                   "--plugin and --engine exclude each other"},
+        BrokenRule{{"movegen", "--positions", "5"},
+                   "movegen needs one of --engine \"CMD ARGS\" or --plugin PATH"},
+        BrokenRule{{"movegen", "--engine", "y", "--xfen"}, "--xfen goes with --plugin"},
+        BrokenRule{{"check", "--game", "go", "--plugin", "x.so"},
+                   "--game go and --plugin exclude each other (--plugin is a chess door)"},
+        BrokenRule{{"check", "--engine", "y", "--no-isolation"},
+                   "--engine and --no-isolation exclude each other (an engine runs in a process "
+                   "of its own)"},
+        BrokenRule{{"check", "--engine", "y", "--plugin", "x.so"},
+                   "--engine and --plugin exclude each other"},
+        BrokenRule{{"check", "--key-pattern", "K"}, "--key-pattern goes with --engine"},
+        BrokenRule{{"check", "--timeout", "5"}, "--timeout goes with --plugin or --engine"},
+        BrokenRule{{"check", "--xfen"}, "--xfen goes with --plugin"},
+        BrokenRule{{"check", "--mutant", "m", "--scheme", "rustic"},
+                   "--mutant and --scheme exclude each other (a mutant has its scheme)"},
+        BrokenRule{{"replay", "--plugin", "x.so"},
+                   "replay needs --plugin PATH or --engine \"CMD ARGS\", and --fen FEN"},
+        BrokenRule{{"replay", "--engine", "y", "--fen", "startpos", "--no-isolation"},
+                   "--no-isolation goes with --plugin"},
+        BrokenRule{{"replay", "--plugin", "x.so", "--fen", "startpos", "--key-command", "d"},
+                   "--key-command goes with --engine"}));
+
+TEST(CliCheck, GameChessAllowsTheChessDoors) {
+  RunResult r = run_cli({"check", "--game", "chess", "--plugin", "/nonexistent/x.so"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err.find("exclude each other"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("/nonexistent/x.so"), std::string::npos) << r.err;
 }
 
 TEST(CliVerify, MissingCorpusExitsTwo) {

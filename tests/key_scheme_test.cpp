@@ -621,3 +621,16 @@ TEST(SchemeFile, ParseErrorsNameThePath) {
   ASSERT_FALSE(loaded);
   EXPECT_NE(loaded.error().find(path.string() + ":2:"), std::string::npos) << loaded.error();
 }
+
+// The scheme table is the one list every --help and --scheme reads: each row names its scheme,
+// says what it is, and is reached by its name.
+TEST(BuiltinSchemes, EachRowNamesItsSchemeAndIsFoundByThatName) {
+  ASSERT_GE(zobrist_verify::builtin_schemes().size(), 3u);
+  for (const zobrist_verify::BuiltinScheme& row : zobrist_verify::builtin_schemes()) {
+    EXPECT_FALSE(row.description.empty()) << row.name;
+    EXPECT_EQ(row.scheme().name, row.name);
+    const auto found = zobrist_verify::builtin_scheme(row.name);
+    ASSERT_TRUE(found) << found.error();
+    EXPECT_EQ(*found, &row.scheme());
+  }
+}

@@ -3,6 +3,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -139,17 +140,34 @@ const KeyScheme& rustic_scheme() {
   return scheme;
 }
 
+namespace {
+
+constexpr BuiltinScheme BuiltinSchemes[] = {
+    {"polyglot", "Polyglot's Random64 table, the keys of Polyglot opening books", polyglot_scheme},
+    {"stockfish", "Stockfish 15.1: xorshift64* from 1070372, the clock folded into the printed key",
+     stockfish_scheme},
+    {"rustic", "Rustic: ChaCha20 from 32 bytes of 125, en passant keyed after every double push",
+     rustic_scheme},
+};
+
+}  // namespace
+
+std::span<const BuiltinScheme> builtin_schemes() {
+  return BuiltinSchemes;
+}
+
 std::vector<std::string> builtin_scheme_names() {
-  return {"polyglot", "stockfish", "rustic"};
+  std::vector<std::string> names;
+  for (const BuiltinScheme& builtin : builtin_schemes()) names.emplace_back(builtin.name);
+  return names;
 }
 
 Expected<const KeyScheme*> builtin_scheme(std::string_view name) {
-  if (name == "polyglot") return &polyglot_scheme();
-  if (name == "stockfish") return &stockfish_scheme();
-  if (name == "rustic") return &rustic_scheme();
+  for (const BuiltinScheme& builtin : builtin_schemes())
+    if (builtin.name == name) return &builtin.scheme();
   std::string valid;
-  for (const std::string& known : builtin_scheme_names())
-    valid += (valid.empty() ? "" : ", ") + known;
+  for (const BuiltinScheme& builtin : builtin_schemes())
+    valid += (valid.empty() ? "" : ", ") + std::string(builtin.name);
   return Error{"unknown key scheme '" + std::string(name) + "'; built-in schemes are " + valid};
 }
 

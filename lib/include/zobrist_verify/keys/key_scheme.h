@@ -57,7 +57,19 @@ const KeyScheme& rustic_scheme();
 // file; the turn key, hashed when White is to move), with the pseudo-legal en-passant rule.
 KeyScheme polyglot_layout_scheme(std::span<const Key, 781> keys);
 
-// Names accepted by scheme_by_name and the CLI's --scheme.
+// One built-in scheme: its name (KeyScheme::name, and the CLI's --scheme), one line saying what
+// it is, and the function that builds it once, on first use.
+struct BuiltinScheme {
+  std::string_view name;
+  std::string_view description;
+  const KeyScheme& (*scheme)();
+};
+
+// The built-in schemes, one row each, in the order they are listed and checked. A new built-in
+// scheme is a builder and a row of this table (key_scheme.cpp); the rest reads the table.
+std::span<const BuiltinScheme> builtin_schemes();
+
+// The names of builtin_schemes(), in order, and a scheme by its name.
 std::vector<std::string> builtin_scheme_names();
 [[nodiscard]] Expected<const KeyScheme*> builtin_scheme(std::string_view name);
 
