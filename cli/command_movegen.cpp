@@ -99,7 +99,6 @@ constexpr int DefaultTimeoutMs = 10'000;
 struct MovegenTarget {
   properties::MovegenDoor door;
   std::optional<UciEngine> engine;
-  std::unique_ptr<HashUnderTest> plugin;
 };
 
 Expected<Done> open_engine(MovegenTarget& target, const std::string& command, bool chess960,
@@ -121,20 +120,32 @@ Expected<Done> open_engine(MovegenTarget& target, const std::string& command, bo
   return Done{};
 }
 
-Expected<Done> open_plugin(MovegenTarget& target, const std::string& path, bool chess960,
-                           bool xfen) {
+Expected<Done> open_plugin(MovegenTarget& target, const std::string& path, bool chess960, bool xfen,
+                           bool isolate, int timeout_ms) {
   auto door = plugin_door(path, xfen, program_path());
   if (!door) return Error{door.error()};
-  target.plugin = door->target.make();
-  auto* plugin = dynamic_cast<PluginHash*>(target.plugin.get());
-  if (plugin == nullptr) return Error{"plugin '" + path + "' could not be instantiated"};
-  if (chess960 && !plugin->capabilities().chess960)
-    return Error{"plugin '" + path + "' does not play Chess960, so --chess960 cannot be used"};
   target.door.name = door->target.name;
-  target.door.divide = [plugin](const properties::Route& route, int depth) {
+  // The instance is made by the first divide, in the process that runs it: the worker, unless
+  // --no-isolation.
+  auto instance = std::make_shared<std::unique_ptr<HashUnderTest>>();
+  target.door.divide = [instance, make = door->target.make, path, chess960](
+                           const properties::Route& route, int depth) -> Expected<DivideCounts> {
+    if (!*instance) *instance = make();
+    auto* plugin = dynamic_cast<PluginHash*>(instance->get());
+    if (plugin == nullptr) return Error{"plugin '" + path + "' could not be instantiated"};
+    if (chess960 && !plugin->capabilities().chess960)
+      return Error{"plugin '" + path + "' does not play Chess960, so --chess960 cannot be used"};
     return plugin_perft_divide(*plugin, route.fen, route.chess960, route.moves, depth);
   };
-  if (auto first = target.door.divide({StartFen, false, {}}, 1); !first)
+  const properties::Route start{StartFen, false, {}};
+  const Expected<Done> first = isolate
+                                   ? properties::probe_movegen_door(
+                                         target.door, start, std::chrono::milliseconds(timeout_ms))
+                                   : [&]() -> Expected<Done> {
+    if (auto divide = target.door.divide(start, 1); !divide) return Error{divide.error()};
+    return Done{};
+  }();
+  if (!first)
     return Error{"plugin '" + path +
                  "' cannot give the legal moves of the start position: " + first.error()};
   return Done{};
@@ -307,7 +318,8 @@ int run_movegen(std::span<const std::string> words) {
 
   MovegenTarget target;
   auto opened = engine ? open_engine(target, *engine, options.chess960, timeout_ms)
-                       : open_plugin(target, *plugin, options.chess960, args->has("--xfen"));
+                       : open_plugin(target, *plugin, options.chess960, args->has("--xfen"),
+                                     !args->has("--no-isolation"), timeout_ms);
   if (!opened) return report_usage_error(opened.error());
 
   properties::MovegenResult result;

@@ -134,4 +134,22 @@ MovegenResult run_movegen_isolated(const MovegenDoor& door, const MovegenOptions
   return result;
 }
 
+Expected<Done> probe_movegen_door(const MovegenDoor& door, const Route& route,
+                                  std::chrono::milliseconds call_timeout) {
+  const ChildRun run = run_in_child(
+      [&](CallWatch& watch) -> std::string {
+        WatchedCallScope scope(&watch, "its divide (legal_moves, make_move)", route,
+                               moves_text(route.moves));
+        const Expected<DivideCounts> divide = door.divide(route, 1);
+        return divide ? "ok" : "error\n" + divide.error();
+      },
+      call_timeout);
+  if (run.end != ChildRun::End::Finished)
+    return Error{std::string(run.end == ChildRun::End::TimedOut ? "it hung" : "it crashed") +
+                 (run.call ? " in " + run.call->call : std::string()) + ": " + run.how};
+  if (run.output == "ok") return Done{};
+  if (run.output.rfind("error\n", 0) == 0) return Error{run.output.substr(6)};
+  return Error{"its worker ended without an answer (the plugin called exit())"};
+}
+
 }  // namespace zobrist_verify::properties

@@ -205,6 +205,33 @@ TEST(MovegenCommand, APluginThatHangsIsAFaultAfterTheTimeout) {
   EXPECT_NE(r.out.find("no answer within 300 ms"), std::string::npos) << r.out;
 }
 
+// A plugin that fails on its very first call (the start position) cannot be used: exit 2 and
+// one error line, whether it crashes, hangs or calls exit(0) there. Its code runs only in a
+// worker, so the tool neither dies with it, nor waits forever, nor exits 0 with no output.
+struct StartFault {
+  const char* plugin;
+  const char* says;
+};
+
+class MovegenStartFault : public ::testing::TestWithParam<StartFault> {};
+
+TEST_P(MovegenStartFault, IsAClearErrorWithExitTwo) {
+  const RunResult r = run_cli(
+      {"movegen", "--plugin", plugin(GetParam().plugin), "--positions", "50", "--timeout", "500"});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_TRUE(r.err.starts_with("error: ")) << r.err;
+  EXPECT_NE(r.err.find("cannot give the legal moves of the start position"), std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find(GetParam().says), std::string::npos) << r.err;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Faults, MovegenStartFault,
+    ::testing::Values(StartFault{"zv_movegen_start_crash_plugin", "it crashed in its divide"},
+                      StartFault{"zv_movegen_start_hang_plugin", "no answer within 500 ms"},
+                      StartFault{"zv_movegen_start_exit_plugin", "ended without an answer"}));
+
 TEST(MovegenCommand, TheReferencePluginAgreesEverywhereAtDepthTwo) {
   const std::string junit = ::testing::TempDir() + "movegen-junit.xml";
   const RunResult r = run_cli({"movegen", "--plugin", plugin("zv_reference_plugin"), "--positions",

@@ -1,7 +1,9 @@
 // The reference as a plugin whose legal_moves crashes (ZV_MOVEGEN_FAULT_CRASH) or hangs
 // (ZV_MOVEGEN_FAULT_HANG) where an en-passant capture is legal: `movegen --plugin` must report
-// the fault on that position and go on living.
+// the fault on that position and go on living. The START_ faults strike on the first call (the
+// start position): crash, hang or exit(0), which must never end or hang the tool itself.
 #include <csignal>
+#include <cstdlib>
 
 #include <unistd.h>
 
@@ -12,6 +14,13 @@ namespace {
 int (*exported_legal_moves)(const zv_state*, char*, std::size_t) = nullptr;
 
 int legal_moves_with_fault(const zv_state* s, char* buf, std::size_t cap) {
+#if defined(ZV_MOVEGEN_FAULT_START_CRASH)
+  std::raise(SIGSEGV);
+#elif defined(ZV_MOVEGEN_FAULT_START_HANG)
+  for (;;) ::pause();
+#elif defined(ZV_MOVEGEN_FAULT_START_EXIT)
+  std::exit(0);
+#endif
   const zobrist_verify::Position& pos = s->mirror->position();
   for (zobrist_verify::Move m : zobrist_verify::legal_moves(pos)) {
     if (m.kind() != zobrist_verify::MoveKind::EnPassant) continue;

@@ -85,4 +85,10 @@ MovegenResult run_movegen(const MovegenDoor& door, const MovegenOptions& options
 MovegenResult run_movegen_isolated(const MovegenDoor& door, const MovegenOptions& options,
                                    std::chrono::milliseconds call_timeout);
 
+// The door's depth-1 divide of `route`, asked in a watched worker: whether the target can be
+// used at all. A crash, a hang past `call_timeout`, an exit without an answer or the door's own
+// error comes back as the error, and nothing of the target runs in this process.
+[[nodiscard]] Expected<Done> probe_movegen_door(const MovegenDoor& door, const Route& route,
+                                                std::chrono::milliseconds call_timeout);
+
 }  // namespace zobrist_verify::properties
