@@ -1,31 +1,23 @@
 // `zobrist-verify check`: exit codes, the report forms and the JUnit file, run as a process.
 #include <gtest/gtest.h>
 
-#include <sys/wait.h>
-#include <array>
-#include <cstdio>
 #include <fstream>
 #include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli_runner.h"
 
 namespace {
 
-struct CliRun {
-  int exit_code = -1;
-  std::string out;
-};
+using zobrist_verify::testing::RunResult;
 
-// Runs the CLI with `arguments` (shell words), stdout captured, stderr discarded.
-CliRun run_cli(const std::string& arguments) {
-  const std::string command = std::string(ZV_CLI_PATH) + " " + arguments + " 2>/dev/null";
-  CliRun run;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return run;
-  std::array<char, 4096> buffer;
-  while (std::size_t n = std::fread(buffer.data(), 1, buffer.size(), pipe))
-    run.out.append(buffer.data(), n);
-  const int status = pclose(pipe);
-  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return run;
+// Runs the CLI without a shell (tests/cli_runner.h), the arguments split at spaces.
+RunResult run_cli(const std::string& arguments) {
+  std::vector<std::string> words;
+  std::istringstream in(arguments);
+  for (std::string word; in >> word;) words.push_back(word);
+  return zobrist_verify::testing::run_cli(words);
 }
 
 std::string temp_path(const std::string& name) {
@@ -33,14 +25,14 @@ std::string temp_path(const std::string& name) {
 }
 
 TEST(CheckCommand, AllPropertiesOfOneSchemePassWithExitZero) {
-  const CliRun run = run_cli("check --scheme stockfish --cases 20");
+  const RunResult run = run_cli("check --scheme stockfish --cases 20");
   EXPECT_EQ(run.exit_code, 0) << run.out;
   EXPECT_NE(run.out.find("reference:stockfish castling "), std::string::npos);
   EXPECT_NE(run.out.find("check: 9 passed, 0 failed, 0 skipped\n"), std::string::npos) << run.out;
 }
 
 TEST(CheckCommand, WithoutSchemeChecksTheThreeBuiltIns) {
-  const CliRun run = run_cli("check --cases 5 --property side-to-move");
+  const RunResult run = run_cli("check --cases 5 --property side-to-move");
   EXPECT_EQ(run.exit_code, 0) << run.out;
   for (const char* name : {"reference:polyglot ", "reference:stockfish ", "reference:rustic "})
     EXPECT_NE(run.out.find(name), std::string::npos) << name;
@@ -48,13 +40,13 @@ TEST(CheckCommand, WithoutSchemeChecksTheThreeBuiltIns) {
 }
 
 TEST(CheckCommand, LinesAreAlignedWithDots) {
-  const CliRun run = run_cli("check --scheme rustic --cases 5 --property castling,en-passant");
+  const RunResult run = run_cli("check --scheme rustic --cases 5 --property castling,en-passant");
   EXPECT_NE(run.out.find("reference:rustic en-passant ......"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find(" PASS  5 cases"), std::string::npos) << run.out;
 }
 
 TEST(CheckCommand, JsonHasPassedAndProperties) {
-  const CliRun run = run_cli("check --scheme seed:7 --cases 5 --property castling --json");
+  const RunResult run = run_cli("check --scheme seed:7 --cases 5 --property castling --json");
   EXPECT_EQ(run.exit_code, 0);
   EXPECT_EQ(run.out.rfind("{\"passed\": true, \"counts\": {\"passed\": 1, \"failed\": 0, "
                           "\"skipped\": 0, \"warned\": 0}, "
@@ -69,7 +61,7 @@ TEST(CheckCommand, JsonHasPassedAndProperties) {
 TEST(CheckCommand, JunitFileIsWritten) {
   const std::string path = temp_path("zv_check_junit.xml");
   std::remove(path.c_str());
-  const CliRun run =
+  const RunResult run =
       run_cli("check --scheme polyglot --cases 5 --property castling --junit " + path);
   EXPECT_EQ(run.exit_code, 0);
   std::ifstream in(path);
@@ -98,13 +90,13 @@ TEST(CheckCommand, UnwritableJunitPathIsAUsageError) {
 }
 
 TEST(CheckCommand, SeedIsPrintedAndAcceptedInHex) {
-  const CliRun run = run_cli("check --scheme polyglot --cases 3 --seed 0xabc --property castling");
+  const RunResult run = run_cli("check --scheme polyglot --cases 3 --seed 0xabc --property castling");
   EXPECT_EQ(run.exit_code, 0);
   EXPECT_NE(run.out.find("seed 0000000000000abc"), std::string::npos) << run.out;
 }
 
 TEST(CheckCommand, HelpListsTheProperties) {
-  const CliRun run = run_cli("check --help");
+  const RunResult run = run_cli("check --help");
   EXPECT_EQ(run.exit_code, 0);
   EXPECT_NE(run.out.find("unequal-positions-unequal-keys"), std::string::npos);
 }
