@@ -9,6 +9,7 @@
 #include "version.h"
 #include "zobrist_verify/doors/command_words.h"
 #include "zobrist_verify/doors/plugin_hash.h"
+#include "zobrist_verify/plugin_door.h"
 
 namespace zobrist_verify::cli {
 
@@ -18,66 +19,19 @@ std::string program_path() {
   return n > 0 ? std::string(path, std::size_t(n)) : std::string("zobrist-verify");
 }
 
-properties::HashFactory plugin_factory(const std::string& path, PluginOptions options) {
-  // Loaded on the first instance asked for, in whichever process asks: a worker, unless the
-  // user chose --no-isolation. A fork copies the empty holder, so a worker loads its own.
-  auto loaded = std::make_shared<std::shared_ptr<const PluginLibrary>>();
-  return [path, options, loaded]() -> std::unique_ptr<HashUnderTest> {
-    if (!*loaded) {
-      auto library = PluginLibrary::load(path);
-      if (!library) return nullptr;
-      *loaded = *library;
-    }
-    return make_plugin_hash(*loaded, options);
-  };
-}
-
-Expected<std::string> ask_plugin_in_worker(
-    const std::string& path, PluginOptions options,
-    const std::function<Expected<std::string>(HashUnderTest&)>& question, int timeout_ms) {
-  properties::Target trial;
-  trial.make = plugin_factory(path, options);
-  // The load stands in a watched "create" call, so that one that hangs is timed out too.
-  const properties::IsolatedRun run = properties::run_isolated(
-      trial,
-      [&](const properties::Target& watched) -> std::string {
-        std::unique_ptr<HashUnderTest> instance = watched.make();
-        if (!instance) {
-          auto library = PluginLibrary::load(path);
-          return "error\n" + (library ? std::string("it gave no instance") : library.error());
-        }
-        Expected<std::string> answer = question(*instance);
-        return answer ? "ok\n" + *answer : "error\n" + answer.error();
-      },
-      timeout_ms);
-  if (run.fault) {
-    std::string fault = *run.fault;
-    if (const std::size_t at = fault.find(" in create"); at != std::string::npos) {
-      fault.erase(at, 10);
-      return Error{"plugin '" + path + "': loading it " + fault};
-    }
-    return Error{"plugin '" + path + "' " + fault};
-  }
-  if (run.output.rfind("ok\n", 0) == 0) return run.output.substr(3);
-  if (run.output.rfind("error\n", 0) == 0) return Error{run.output.substr(6)};
-  return Error{"plugin '" + path +
-               "' ended its worker without an answer (it called exit() while loading or in its "
-               "first calls)"};
-}
-
 Expected<DoorTarget> plugin_door(const std::string& path, bool xfen, const std::string& program) {
   // Its name is asked for in a worker: loading runs the plugin's static initialisers and entry
   // point, and nothing of it may run in this process (isolation is the point of the door).
   PluginOptions options;
   options.xfen = xfen;
-  auto name = ask_plugin_in_worker(
+  auto name = properties::ask_plugin_in_worker(
       path, options, [](HashUnderTest& plugin) -> Expected<std::string> { return plugin.name(); },
       10'000);
   if (!name) return Error{name.error()};
   DoorTarget door;
   door.description = "plugin:" + *name + " (" + path + ")";
   door.target.name = "plugin:" + *name;
-  door.target.make = plugin_factory(path, options);
+  door.target.make = properties::plugin_factory(path, options);
   door.target.replay_command =
       program + " replay --no-isolation --plugin " + path + (xfen ? " --xfen" : "");
   return door;

@@ -24,15 +24,6 @@ struct DoorTarget {
   properties::Target target;
   std::string description;
 };
-// A factory of instances of the plugin at `path`, loading it on the first call in the process
-// that makes that call (so only in workers, unless --no-isolation).
-properties::HashFactory plugin_factory(const std::string& path, PluginOptions options);
-// Loads the plugin in a watched worker and answers `question` on a fresh instance there: the
-// answer, or why the plugin cannot be used (loading or the question crashed, hung, exited, or
-// the question's own error). Nothing of the plugin runs in this process.
-[[nodiscard]] Expected<std::string> ask_plugin_in_worker(
-    const std::string& path, PluginOptions options,
-    const std::function<Expected<std::string>(HashUnderTest&)>& question, int timeout_ms);
 [[nodiscard]] Expected<DoorTarget> plugin_door(const std::string& path, bool xfen,
                                                const std::string& program);
 

@@ -144,4 +144,11 @@ ChildRun run_in_child(const std::function<std::string(CallWatch&)>& work,
   return run;
 }
 
+std::string fault_words(const ChildRun& run, std::string_view where,
+                        std::optional<std::string> call, std::string_view outside) {
+  if (!call) call = run.call ? run.call->call : std::string(outside);
+  const char* verb = run.end == ChildRun::End::TimedOut ? "timed out" : "crashed";
+  return std::string(verb) + " in " + *call + std::string(where) + ": " + run.how;
+}
+
 }  // namespace zobrist_verify::properties

@@ -11,6 +11,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "transpositions.h"
 
@@ -43,6 +44,14 @@ struct ChildRun {
   std::string how;                  // "killed by signal 11 (Segmentation fault)", ...
   std::optional<WatchedCall> call;  // the call in flight, when it died in one
 };
+
+// How a worker's fault reads, the one wording for every door and command: "crashed in key on
+// the start position: killed by signal 11 (Segmentation fault)", "timed out in its divide: no
+// answer within 300 ms". `call` names the call (default: the watched call it ended in, else
+// `outside`); `where` follows it (" on the start position"). Only for a run that did not finish.
+std::string fault_words(const ChildRun& run, std::string_view where = "",
+                        std::optional<std::string> call = std::nullopt,
+                        std::string_view outside = "its first call");
 
 // Forks; the child runs `work` with the shared watch, sends back what it returns and exits
 // without running exit handlers. The parent waits, watching each call against `call_timeout`,

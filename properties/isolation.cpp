@@ -135,11 +135,12 @@ PropertyResult fault_result(const std::string& name, const Target& target,
   c.chess960 = route.chess960;
   c.moves = route.moves;
   c.ply = int(route.moves.size()) - 1;
-  const std::string verb = hang ? "timed out" : "crashed";
+  // The shrunk route's last move, when the call was a move.
   const std::string in = call.rfind("make_move", 0) == 0 && !route.moves.empty()
                              ? "make_move " + route.moves.back()
                              : call;
-  c.what = "the target " + verb + " in " + in + confirmation;
+  const std::string words = fault_words(run, "", in);
+  c.what = "the target " + words.substr(0, words.find(": ")) + confirmation;
   c.target_error = run.how;
   if (!target.replay_command.empty()) c.replay = target.replay_command + replay_arguments(route);
   c.features = position_features(c);

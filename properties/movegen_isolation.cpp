@@ -128,8 +128,7 @@ MovegenResult run_movegen_isolated(const MovegenDoor& door, const MovegenOptions
   if (run.call) fault.route = run.call->route;
   fault.message = run.end == ChildRun::End::Finished
                       ? "the worker running the target sent back a result that does not decode"
-                      : door.name + (run.end == ChildRun::End::TimedOut ? " hung" : " crashed") +
-                            (run.call ? " in " + run.call->call : std::string()) + ": " + run.how;
+                      : door.name + " " + fault_words(run, "", std::nullopt, "its worker");
   result.fault = std::move(fault);
   return result;
 }
@@ -145,8 +144,7 @@ Expected<Done> probe_movegen_door(const MovegenDoor& door, const Route& route,
       },
       call_timeout);
   if (run.end != ChildRun::End::Finished)
-    return Error{std::string(run.end == ChildRun::End::TimedOut ? "it hung" : "it crashed") +
-                 (run.call ? " in " + run.call->call : std::string()) + ": " + run.how};
+    return Error{"it " + fault_words(run, "", std::nullopt, "its worker")};
   if (run.output == "ok") return Done{};
   if (run.output.rfind("error\n", 0) == 0) return Error{run.output.substr(6)};
   return Error{"its worker ended without an answer (the plugin called exit())"};

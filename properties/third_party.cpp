@@ -30,9 +30,7 @@ std::optional<std::string> first_position_problem(const Target& target,
   if (isolate) {
     const ChildRun run = run_in_child([&](CallWatch& w) { return work(&w); }, timeout);
     if (run.end != ChildRun::End::Finished)
-      return std::string(run.end == ChildRun::End::TimedOut ? "it hung" : "it crashed") + " in " +
-             (run.call ? run.call->call : std::string("its first call")) +
-             " on the start position: " + run.how;
+      return "it " + fault_words(run, " on the start position");
     answer = run.output;
   } else {
     answer = work(nullptr);
@@ -90,9 +88,8 @@ Conventions find_conventions(const Target& target, std::chrono::milliseconds tim
   Conventions conventions;
   conventions.summary =
       "not decided: the target " +
-      std::string(run.end == ChildRun::End::TimedOut ? "hung" : "crashed") +
-      (run.call ? " in " + run.call->call + " on " + describe(run.call->route) : std::string()) +
-      " (" + run.how + ")";
+      fault_words(run, run.call ? " on " + describe(run.call->route) : std::string(), std::nullopt,
+                  "a probe");
   extra.push_back(failed_row("conventions", target.name, conventions.summary));
   return conventions;
 }
@@ -222,8 +219,7 @@ IsolatedRun run_isolated(const Target& target,
     out.output = run.output;
     return out;
   }
-  out.fault = std::string(run.end == ChildRun::End::TimedOut ? "timed out" : "crashed") +
-              (run.call ? " in " + run.call->call : std::string()) + ": " + run.how;
+  out.fault = fault_words(run, "", std::nullopt, "its work");
   return out;
 }
 

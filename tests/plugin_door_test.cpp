@@ -57,7 +57,7 @@ INSTANTIATE_TEST_SUITE_P(
                                 "'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1': this "
                                 "plugin plays only from other positions"},
                       LoadFault{"zv_faulty_crash_on_key", "crashed in key on the start position"},
-                      LoadFault{"zv_faulty_crash_on_load", "loading it crashed"}),
+                      LoadFault{"zv_faulty_crash_on_load", "crashed in loading it"}),
     [](const ::testing::TestParamInfo<LoadFault>& info) {
       std::string name = info.param.plugin;
       for (char& c : name)
