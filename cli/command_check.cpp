@@ -150,6 +150,8 @@ constexpr OptionRule CheckRules[] = {
     goes_with("--expect", "--plugin", "--engine"),
     goes_with("--en-passant", "--plugin", "--engine"),
     goes_with("--timeout", "--plugin", "--engine"),
+    goes_with("--allow-unreachable", "--plugin", "--engine"),
+    goes_with("--allow-impossible-checks", "--plugin", "--engine"),
     goes_with("--no-isolation", "--plugin"),
     goes_with("--xfen", "--plugin"),
     excludes("--mutant", "--scheme", "a mutant has its scheme"),

@@ -433,6 +433,8 @@ INSTANTIATE_TEST_SUITE_P(
                    "--engine and --plugin exclude each other"},
         BrokenRule{{"check", "--key-pattern", "K"}, "--key-pattern goes with --engine"},
         BrokenRule{{"check", "--timeout", "5"}, "--timeout goes with --plugin or --engine"},
+        BrokenRule{{"check", "--allow-unreachable"},
+                   "--allow-unreachable goes with --plugin or --engine"},
         BrokenRule{{"check", "--xfen"}, "--xfen goes with --plugin"},
         BrokenRule{{"check", "--mutant", "m", "--scheme", "rustic"},
                    "--mutant and --scheme exclude each other (a mutant has its scheme)"},

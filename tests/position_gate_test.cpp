@@ -1,5 +1,5 @@
-// The position gate (zobrist_verify/doors/position_gate.h): a position that no legal game reaches is
-// withheld from every third party. A tripwire plugin and a tripwire engine abort on such a
+// The position gate (zobrist_verify/doors/position_gate.h): a position that no legal game reaches
+// is withheld from every third party. A tripwire plugin and a tripwire engine abort on such a
 // position; check, movegen and replay run them and must never trip them, unless
 // --allow-unreachable asks for those positions (then they trip, which shows the tripwires work).
 #include <gtest/gtest.h>
@@ -62,6 +62,17 @@ TEST(PositionGate, WithholdsAnUnreachablePositionWithTheRuleItBreaks) {
   EXPECT_EQ(done.error_kind(), ErrorKind::Withheld);
   EXPECT_NE(done.error().find("no legal game reaches it"), std::string::npos) << done.error();
   EXPECT_EQ(given, 0);
+}
+
+// The gate remembers its last verdict: asking again, or about another FEN in between, gives each
+// FEN its own verdict.
+TEST(PositionGate, ARememberedVerdictBelongsToItsOwnFen) {
+  for (int round = 0; round < 2; ++round) {
+    EXPECT_TRUE(unreachable_reason(OldCheckBehindPush, false)) << round;
+    EXPECT_TRUE(unreachable_reason(OldCheckBehindPush, false)) << round;
+    EXPECT_FALSE(unreachable_reason(StartFen, false)) << round;
+    EXPECT_FALSE(unreachable_reason(StartFen, false)) << round;
+  }
 }
 
 TEST(PositionGate, CheckNeverTripsThePluginTripwire) {
