@@ -1,8 +1,8 @@
 // The games `check` runs besides chess, on their built-in tables.
 #include <algorithm>
 
-#include "go_game.h"
-#include "uttt_game.h"
+#include "go/go_game.h"
+#include "uttt/uttt_game.h"
 #include "zobrist_verify/game_properties.h"
 
 namespace zobrist_verify::properties {

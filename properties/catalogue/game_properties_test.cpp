@@ -6,8 +6,8 @@
 #include <memory>
 #include <stdexcept>
 
-#include "go_game.h"
-#include "uttt_game.h"
+#include "go/go_game.h"
+#include "uttt/uttt_game.h"
 #include "zobrist_verify/game_properties.h"
 
 namespace zobrist_verify::properties::games {

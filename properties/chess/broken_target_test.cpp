@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <stdexcept>
 
-#include "test_targets.h"
+#include "chess/test_targets.h"
 #include "zobrist_verify/chess/game.h"
 #include "zobrist_verify/properties.h"
 

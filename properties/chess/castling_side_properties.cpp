@@ -5,8 +5,8 @@
 
 #include <rapidcheck.h>
 
-#include "position_tools.h"
-#include "property_definitions.h"
+#include "chess/position_tools.h"
+#include "chess/property_definitions.h"
 
 namespace zobrist_verify::properties {
 

@@ -5,11 +5,11 @@
 // classes, the clock fold, and the shrinking of a collision's two routes.
 #include <rapidcheck.h>
 
-#include "games/game_suite.h"
-#include "position_tools.h"
-#include "property_definitions.h"
-#include "route_shrinking.h"
-#include "transpositions.h"
+#include "core/game_suite.h"
+#include "chess/position_tools.h"
+#include "chess/property_definitions.h"
+#include "chess/route_shrinking.h"
+#include "chess/transpositions.h"
 #include "zobrist_verify/chess/movegen.h"
 #include "zobrist_verify/chess/uci.h"
 

@@ -1,5 +1,5 @@
 // The numbered contract: each property once, with the rule it checks and a bug it catches.
-#include "property_definitions.h"
+#include "chess/property_definitions.h"
 
 namespace zobrist_verify::properties {
 

@@ -1,10 +1,10 @@
-#include "conventions.h"
+#include "chess/conventions.h"
 
 #include <algorithm>
 #include <array>
 
-#include "position_tools.h"
-#include "result_codec.h"
+#include "chess/position_tools.h"
+#include "core/result_codec.h"
 #include "zobrist_verify/chess/game.h"
 
 namespace zobrist_verify::properties {

@@ -2,8 +2,8 @@
 // the halfmove clock, and calls a target whose rule depends on the route "unknown".
 #include <gtest/gtest.h>
 
-#include "conventions.h"
-#include "test_targets.h"
+#include "chess/conventions.h"
+#include "chess/test_targets.h"
 #include "zobrist_verify/chess/game.h"
 #include "zobrist_verify/properties.h"
 

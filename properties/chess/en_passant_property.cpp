@@ -1,8 +1,8 @@
 // Property 5: the en-passant term is present exactly when the target's rule says so.
 #include <rapidcheck.h>
 
-#include "position_tools.h"
-#include "property_definitions.h"
+#include "chess/position_tools.h"
+#include "chess/property_definitions.h"
 #include "zobrist_verify/chess/movegen.h"
 #include "zobrist_verify/chess/uci.h"
 

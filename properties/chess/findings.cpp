@@ -1,5 +1,5 @@
 // Findings counted over a property's whole run, reported as warnings when the property passes.
-#include "property_definitions.h"
+#include "chess/property_definitions.h"
 
 namespace zobrist_verify::properties {
 

@@ -1,8 +1,8 @@
-#include "generators.h"
+#include "chess/generators.h"
 
 #include <algorithm>
 
-#include "position_tools.h"
+#include "chess/position_tools.h"
 #include "zobrist_verify/chess/bitboard.h"
 #include "zobrist_verify/chess/game.h"
 #include "zobrist_verify/chess/movegen.h"

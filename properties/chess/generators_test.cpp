@@ -3,9 +3,9 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
-#include "generators.h"
-#include "position_tools.h"
-#include "transpositions.h"
+#include "chess/generators.h"
+#include "chess/position_tools.h"
+#include "chess/transpositions.h"
 #include "zobrist_verify/chess/game.h"
 #include "zobrist_verify/chess/movegen.h"
 

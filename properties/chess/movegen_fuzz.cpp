@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <chrono>
 
-#include "generators.h"
-#include "position_tools.h"
-#include "route_shrinking.h"
+#include "chess/generators.h"
+#include "chess/position_tools.h"
+#include "chess/route_shrinking.h"
 #include "zobrist_verify/chess/game.h"
 #include "zobrist_verify/chess/movegen.h"
 #include "zobrist_verify/doors/position_gate.h"

@@ -2,8 +2,8 @@
 // happens in a forked worker with every divide watched, and comes back as bytes.
 #include <utility>
 
-#include "forked_run.h"
-#include "result_codec.h"
+#include "isolation/forked_run.h"
+#include "core/result_codec.h"
 #include "zobrist_verify/movegen_fuzz.h"
 #include "zobrist_verify/properties.h"
 

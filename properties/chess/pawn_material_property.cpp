@@ -3,8 +3,8 @@
 // else moved, and with one pawn (or one count) changed.
 #include <rapidcheck.h>
 
-#include "position_tools.h"
-#include "property_definitions.h"
+#include "chess/position_tools.h"
+#include "chess/property_definitions.h"
 
 namespace zobrist_verify::properties {
 

@@ -2,7 +2,7 @@
 // failures have in common: one cause (an en-passant bug, say) often fails several properties.
 #include <algorithm>
 
-#include "position_tools.h"
+#include "chess/position_tools.h"
 #include "zobrist_verify/chess/game.h"
 #include "zobrist_verify/properties.h"
 #include "zobrist_verify/chess/uci.h"

@@ -1,4 +1,4 @@
-#include "position_tools.h"
+#include "chess/position_tools.h"
 
 #include "zobrist_verify/core/hex.h"
 

@@ -1,8 +1,8 @@
 // Position identity ("the same position" for a key) and the route shrinker.
 #include <gtest/gtest.h>
 
-#include "position_tools.h"
-#include "route_shrinking.h"
+#include "chess/position_tools.h"
+#include "chess/route_shrinking.h"
 #include "zobrist_verify/chess/game.h"
 
 namespace zobrist_verify::properties {

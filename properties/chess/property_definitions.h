@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "games/game_suite.h"
-#include "generators.h"
-#include "target_session.h"
+#include "core/game_suite.h"
+#include "chess/generators.h"
+#include "core/target_session.h"
 #include "zobrist_verify/properties.h"
 
 namespace zobrist_verify::properties {

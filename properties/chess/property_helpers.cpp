@@ -1,7 +1,7 @@
 // Helpers the chess properties share: the generated game, key comparisons on a Line, the side term.
 #include <rapidcheck.h>
 
-#include "property_definitions.h"
+#include "chess/property_definitions.h"
 
 namespace zobrist_verify::properties {
 

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <chrono>
 
-#include "isolation.h"
-#include "property_definitions.h"
-#include "rapidcheck_run.h"
+#include "isolation/isolation.h"
+#include "chess/property_definitions.h"
+#include "core/rapidcheck_run.h"
 
 namespace zobrist_verify::properties {
 

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
-#include "conventions.h"
-#include "isolation.h"
-#include "position_tools.h"
+#include "chess/conventions.h"
+#include "isolation/isolation.h"
+#include "chess/position_tools.h"
 #include "zobrist_verify/chess/game.h"
 
 namespace zobrist_verify::properties {

@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "test_targets.h"
+#include "chess/test_targets.h"
 #include "zobrist_verify/third_party.h"
 
 namespace zobrist_verify::properties {

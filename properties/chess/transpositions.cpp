@@ -1,8 +1,8 @@
-#include "transpositions.h"
+#include "chess/transpositions.h"
 
 #include <sstream>
 
-#include "position_tools.h"
+#include "chess/position_tools.h"
 #include "zobrist_verify/chess/movegen.h"
 #include "zobrist_verify/chess/uci.h"
 

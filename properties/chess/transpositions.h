@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "generators.h"
+#include "chess/generators.h"
 #include "zobrist_verify/chess/game.h"
 #include "zobrist_verify/route.h"
 

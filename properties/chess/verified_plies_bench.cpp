@@ -7,7 +7,7 @@
 #include <deque>
 #include <vector>
 
-#include "position_tools.h"
+#include "chess/position_tools.h"
 #include "zobrist_verify/chess/bitboard.h"
 #include "zobrist_verify/chess/game.h"
 #include "zobrist_verify/doors/hash_under_test.h"

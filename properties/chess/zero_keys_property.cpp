@@ -13,8 +13,8 @@
 
 #include <rapidcheck.h>
 
-#include "position_tools.h"
-#include "property_definitions.h"
+#include "chess/position_tools.h"
+#include "chess/property_definitions.h"
 #include "zobrist_verify/chess/bitboard.h"
 #include "zobrist_verify/chess/movegen.h"
 #include "zobrist_verify/chess/uci.h"

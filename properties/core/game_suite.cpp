@@ -1,5 +1,5 @@
 // The four shared property shapes over a GameSession, run by the shared RapidCheck driver.
-#include "game_suite.h"
+#include "core/game_suite.h"
 
 #include <algorithm>
 #include <chrono>
@@ -10,9 +10,9 @@
 
 #include <rapidcheck.h>
 
-#include "../generators.h"
-#include "../rapidcheck_run.h"
-#include "../target_session.h"
+#include "chess/generators.h"
+#include "core/rapidcheck_run.h"
+#include "core/target_session.h"
 
 namespace zobrist_verify::properties::games {
 

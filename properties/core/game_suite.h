@@ -23,7 +23,7 @@
 #include <string>
 #include <vector>
 
-#include "../position_tools.h"
+#include "chess/position_tools.h"
 #include "zobrist_verify/properties.h"
 #include "zobrist_verify/route.h"
 

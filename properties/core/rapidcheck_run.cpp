@@ -1,6 +1,6 @@
 // The RapidCheck driver shared by every property of every game: seed, budget, RC_PARAMS, a quiet
 // listener, and the outcome as a PropertyResult.
-#include "rapidcheck_run.h"
+#include "core/rapidcheck_run.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -10,7 +10,7 @@
 
 #include <rapidcheck.h>
 
-#include "target_session.h"
+#include "core/target_session.h"
 
 namespace zobrist_verify::properties {
 

@@ -1,6 +1,6 @@
 // Running one property body through RapidCheck with the suite's seed and case budget (RC_PARAMS
 // overriding them), a listener that prints nothing, and the outcome written into a
-// PropertyResult. Shared by the chess runner and the game suites (properties/games/).
+// PropertyResult. Shared by the chess runner and the game suite (properties/core/game_suite.h).
 #pragma once
 
 #include <functional>

@@ -4,7 +4,7 @@
 #include <map>
 #include <ostream>
 
-#include "position_tools.h"
+#include "chess/position_tools.h"
 #include "zobrist_verify/properties.h"
 
 namespace zobrist_verify::properties {

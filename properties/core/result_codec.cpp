@@ -1,4 +1,4 @@
-#include "result_codec.h"
+#include "core/result_codec.h"
 
 #include <cstring>
 

@@ -1,4 +1,4 @@
-#include "route_shrinking.h"
+#include "chess/route_shrinking.h"
 
 #include <algorithm>
 #include <optional>

@@ -7,7 +7,7 @@
 
 #include <functional>
 
-#include "transpositions.h"
+#include "chess/transpositions.h"
 
 namespace zobrist_verify::properties {
 

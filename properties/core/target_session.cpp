@@ -1,11 +1,11 @@
-#include "target_session.h"
+#include "core/target_session.h"
 
 #include <optional>
 #include <stdexcept>
 
 #include <rapidcheck.h>
 
-#include "position_tools.h"
+#include "chess/position_tools.h"
 #include "zobrist_verify/doors/position_gate.h"
 
 namespace zobrist_verify::properties {

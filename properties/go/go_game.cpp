@@ -1,5 +1,5 @@
 // The Go session of the game suite.
-#include "go_game.h"
+#include "go/go_game.h"
 
 #include <algorithm>
 #include <set>

@@ -7,7 +7,7 @@
 #include <memory>
 #include <string>
 
-#include "game_suite.h"
+#include "core/game_suite.h"
 #include "zobrist_verify/go/go_hash.h"
 
 namespace zobrist_verify::properties::games {

@@ -1,4 +1,4 @@
-#include "forked_run.h"
+#include "isolation/forked_run.h"
 
 #include <poll.h>
 #include <signal.h>

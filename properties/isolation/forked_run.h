@@ -13,7 +13,7 @@
 #include <string>
 #include <string_view>
 
-#include "transpositions.h"
+#include "chess/transpositions.h"
 
 namespace zobrist_verify::properties {
 

@@ -1,9 +1,9 @@
-#include "isolation.h"
+#include "isolation/isolation.h"
 
 #include <memory>
 
-#include "result_codec.h"
-#include "route_shrinking.h"
+#include "core/result_codec.h"
+#include "chess/route_shrinking.h"
 
 namespace zobrist_verify::properties {
 

@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "forked_run.h"
+#include "isolation/forked_run.h"
 #include "zobrist_verify/properties.h"
 
 namespace zobrist_verify::properties {

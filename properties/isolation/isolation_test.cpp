@@ -7,9 +7,9 @@
 #include <cstdlib>
 #include <thread>
 
-#include "forked_run.h"
-#include "isolation.h"
-#include "test_targets.h"
+#include "isolation/forked_run.h"
+#include "isolation/isolation.h"
+#include "chess/test_targets.h"
 #include "zobrist_verify/properties.h"
 
 namespace zobrist_verify::properties {

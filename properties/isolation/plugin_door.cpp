@@ -2,8 +2,8 @@
 
 #include <memory>
 
-#include "forked_run.h"
-#include "isolation.h"
+#include "isolation/forked_run.h"
+#include "isolation/isolation.h"
 
 namespace zobrist_verify::properties {
 

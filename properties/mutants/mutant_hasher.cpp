@@ -2,7 +2,7 @@
 
 #include <cctype>
 
-#include "position_tools.h"
+#include "chess/position_tools.h"
 #include "zobrist_verify/chess/bitboard.h"
 #include "zobrist_verify/chess/uci.h"
 

@@ -1,5 +1,5 @@
 // The Ultimate tic-tac-toe session of the game suite.
-#include "uttt_game.h"
+#include "uttt/uttt_game.h"
 
 #include <stdexcept>
 

@@ -93,7 +93,7 @@ TEST(PluginDoor, JsonCarriesTheTargetAndItsConventions) {
 
 struct KilledMutant {
   const char* mutant;
-  const char* killed_by;  // as in properties/mutants_test.cpp, in-process
+  const char* killed_by;  // as in properties/mutants/mutants_test.cpp, in-process
 };
 
 class MutantPlugin : public ::testing::TestWithParam<KilledMutant> {};

@@ -1,6 +1,6 @@
-// The reference with one planted fault of properties/test_targets.h (ZV_FAULT names it): a plugin
+// The reference with one planted fault of properties/chess/test_targets.h (ZV_FAULT names it): a plugin
 // that aborts, segfaults or hangs on some case, for the isolation of the plugin door.
-#include "test_targets.h"
+#include "chess/test_targets.h"
 #include "zobrist_verify/doors/plugin_export.h"
 
 extern "C" ZV_PLUGIN_EXPORT const zv_plugin* zv_plugin_entry(void) {

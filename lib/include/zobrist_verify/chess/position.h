@@ -161,7 +161,7 @@ class Position {
 
  private:
   friend class FenReader;
-  friend struct PositionCorruptor;  // tests/position_check_test.cpp: breaks fields on purpose
+  friend struct PositionCorruptor;  // tests/chess/position_check_test.cpp: breaks fields on purpose
   void clear();
   void put_piece(Piece pc, Square s);
   void remove_piece(Square s);

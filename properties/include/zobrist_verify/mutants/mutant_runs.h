@@ -1,5 +1,5 @@
 // Running the property suite against the mutation catalogue: which property kills each mutant,
-// after how many cases, in how long. Shared by properties/mutants_test.cpp and
+// after how many cases, in how long. Shared by properties/mutants/mutants_test.cpp and
 // `zobrist-verify mutants`.
 #pragma once
 
