@@ -90,30 +90,56 @@ std::string CheckReport::to_string() const {
   return out.str();
 }
 
+// check()'s parts, each a friend's view of one part of the state. board() comes first: the others
+// assume a consistent board with both kings.
+class PositionAudit {
+ public:
+  PositionAudit(const Position& pos, Reporter& r) : pos_(pos), r_(r) {}
+  void board() const;
+  void keys_and_checks() const;
+  void castling() const;
+  void en_passant() const;
+
+ private:
+  const Position& pos_;
+  Reporter& r_;
+};
+
 CheckReport Position::check() const {
   CheckReport report;
   Reporter r(report);
+  const PositionAudit audit(*this, r);
+  audit.board();
+  if (!report.ok()) return report;  // the rest assumes a consistent board with both kings
+  audit.keys_and_checks();
+  audit.castling();
+  audit.en_passant();
+  return report;
+}
 
-  // Occupancy: the board array, the per-type and per-colour bitboards must describe one board.
-  // Usually they do: the piece bitboards do not overlap and draw exactly the board array, which
-  // eight word comparisons show. Only otherwise is the array scanned square by square to say
-  // which piece differs where. (check() runs after every fuzzer action and property ply.)
+// Occupancy: the board array, the per-type and per-colour bitboards must describe one board.
+// Usually they do: the piece bitboards do not overlap and draw exactly the board array, which
+// eight word comparisons show. Only otherwise is the array scanned square by square to say
+// which piece differs where. (check() runs after every fuzzer action and property ply.)
+void PositionAudit::board() const {
+  const Position& p = pos_;
+  Reporter& r = r_;
   Bitboard from_board[PieceCount] = {};  // the squares the board array gives each piece code
   PackedSquares drawn{};
   Bitboard drawn_squares = 0;
   bool overlap = false;
   for (Piece pc : EveryPiece) {
-    const Bitboard b = by_color_[color_of(pc)] & by_type_[type_of(pc)];
+    const Bitboard b = p.by_color_[color_of(pc)] & p.by_type_[type_of(pc)];
     overlap |= (drawn_squares & b) != 0;
     drawn_squares |= b;
     for (Bitboard rest = b; rest;) set_entry(drawn, pop_lsb(rest), pc);
     from_board[pc] = b;
   }
-  if (overlap || !same(drawn, pack(board_))) {
+  if (overlap || !same(drawn, pack(p.board_))) {
     Bitboard invalid = 0;  // squares holding a value that is no piece code
     std::fill(std::begin(from_board), std::end(from_board), Bitboard(0));
     for (Square s = A1; s <= H8; ++s) {
-      const Piece pc = board_[s];
+      const Piece pc = p.board_[s];
       if (std::find(std::begin(EveryPiece), std::end(EveryPiece), pc) != std::end(EveryPiece))
         from_board[pc] |= square_bb(s);
       else if (pc != NoPiece)
@@ -123,79 +149,87 @@ CheckReport Position::check() const {
     for (Piece pc : EveryPiece)
       r.bitboard(
           "pieces", [pc] { return std::string(1, PieceLetters[pc]); }, from_board[pc],
-          by_color_[color_of(pc)] & by_type_[type_of(pc)]);
+          p.by_color_[color_of(pc)] & p.by_type_[type_of(pc)]);
   }
   Bitboard all = 0, white = 0, black = 0;
   for (Piece pc : EveryPiece) {
     r.number(
         "count", [pc] { return std::string(1, PieceLetters[pc]); }, popcount(from_board[pc]),
-        piece_count_[pc]);
+        p.piece_count_[pc]);
     all |= from_board[pc];
     (color_of(pc) == White ? white : black) |= from_board[pc];
   }
-  r.bitboard("occupancy", all, pieces());
-  r.bitboard("occupancy(white)", white, pieces(White));
-  r.bitboard("occupancy(black)", black, pieces(Black));
-  r.bitboard(
-      "occupancy(by type)", all,
-      pieces(Pawn) | pieces(Knight) | pieces(Bishop) | pieces(Rook) | pieces(Queen) | pieces(King));
-  r.number("count(white)", popcount(white), piece_count_[make_piece(White, AllPieces)]);
-  r.number("count(black)", popcount(black), piece_count_[make_piece(Black, AllPieces)]);
-  r.number("kings(white)", 1, popcount(pieces(White, King)));
-  r.number("kings(black)", 1, popcount(pieces(Black, King)));
-  if (!report.ok()) return report;  // the rest assumes a consistent board with both kings
+  r.bitboard("occupancy", all, p.pieces());
+  r.bitboard("occupancy(white)", white, p.pieces(White));
+  r.bitboard("occupancy(black)", black, p.pieces(Black));
+  r.bitboard("occupancy(by type)", all,
+             p.pieces(Pawn) | p.pieces(Knight) | p.pieces(Bishop) | p.pieces(Rook) |
+                 p.pieces(Queen) | p.pieces(King));
+  r.number("count(white)", popcount(white), p.piece_count_[make_piece(White, AllPieces)]);
+  r.number("count(black)", popcount(black), p.piece_count_[make_piece(Black, AllPieces)]);
+  r.number("kings(white)", 1, popcount(p.pieces(White, King)));
+  r.number("kings(black)", 1, popcount(p.pieces(Black, King)));
+}
 
-  // Keys.
-  const Keys k = compute_keys();
-  r.bitboard("key", k.key, key());
-  r.bitboard("pawn_key", k.pawn_key, pawn_key());
-  r.bitboard("material_key", k.material_key, material_key());
-  r.number("ep_hashed", compute_ep_hashed(), state_->ep_hashed);
+// The keys recomputed from scratch, and the check information recomputed from the board.
+void PositionAudit::keys_and_checks() const {
+  const Position& p = pos_;
+  Reporter& r = r_;
+  const Keys k = p.compute_keys();
+  r.bitboard("key", k.key, p.key());
+  r.bitboard("pawn_key", k.pawn_key, p.pawn_key());
+  r.bitboard("material_key", k.material_key, p.material_key());
+  r.number("ep_hashed", p.compute_ep_hashed(), p.state_->ep_hashed);
 
-  // Check information.
-  StateInfo fresh = *state_;
-  set_check_info(fresh);
-  r.bitboard("checkers", fresh.checkers, checkers());
+  StateInfo fresh = *p.state_;
+  p.set_check_info(fresh);
+  r.bitboard("checkers", fresh.checkers, p.checkers());
   for (Color c : {White, Black}) {
     const auto side = [c] { return std::string(c == White ? "white" : "black"); };
-    r.bitboard("blockers_for_king", side, fresh.blockers_for_king[c], blockers_for_king(c));
-    r.bitboard("pinners", side, fresh.pinners[c], pinners(c));
+    r.bitboard("blockers_for_king", side, fresh.blockers_for_king[c], p.blockers_for_king(c));
+    r.bitboard("pinners", side, fresh.pinners[c], p.pinners(c));
   }
   r.bitboard("opponent_in_check", 0,
-             attackers_to(king_square(~side_to_move_)) & pieces(side_to_move_));
+             p.attackers_to(p.king_square(~p.side_to_move_)) & p.pieces(p.side_to_move_));
+}
 
-  // Castling: the per-square masks follow from the configured rook and king squares, and every
-  // right still held needs its king and rook in place.
+// Castling: the per-square masks follow from the configured rook and king squares, and every
+// right still held needs its king and rook in place.
+void PositionAudit::castling() const {
+  const Position& p = pos_;
+  Reporter& r = r_;
   PackedSquares mask{};
   for (CastlingRights cr : {WhiteOO, WhiteOOO, BlackOO, BlackOOO}) {
-    if (!(castling_configured_ & cr)) continue;
-    set_entry(mask, castling_king_from_[cr], cr);
-    set_entry(mask, castling_rook_square_[cr], cr);
+    if (!(p.castling_configured_ & cr)) continue;
+    set_entry(mask, p.castling_king_from_[cr], cr);
+    set_entry(mask, p.castling_rook_square_[cr], cr);
   }
-  if (!same(mask, pack(castling_rights_mask_))) {  // say where only when it differs
+  if (!same(mask, pack(p.castling_rights_mask_))) {  // say where only when it differs
     for (Square s = A1; s <= H8; ++s) {
       const auto expected = (mask[s / 8] >> (8 * (s % 8))) & 0xff;
       r.number(
           "castling_rights_mask", [s] { return square_name(s); }, expected,
-          castling_rights_mask_[s]);
+          p.castling_rights_mask_[s]);
     }
   }
-  r.number("castling_rights(configured)", castling_rights() & ~castling_configured_, 0);
+  r.number("castling_rights(configured)", p.castling_rights() & ~p.castling_configured_, 0);
   for (CastlingRights cr : {WhiteOO, WhiteOOO, BlackOO, BlackOOO}) {
-    if (!can_castle(cr)) continue;
+    if (!p.can_castle(cr)) continue;
     const Color c = cr & WhiteCastling ? White : Black;
     const auto right = [cr] { return std::to_string(int(cr)); };
-    r.number("castling_king", right, make_piece(c, King), piece_on(castling_king_from_[cr]));
-    r.number("castling_rook", right, make_piece(c, Rook), piece_on(castling_rook_square_[cr]));
+    r.number("castling_king", right, make_piece(c, King), p.piece_on(p.castling_king_from_[cr]));
+    r.number("castling_rook", right, make_piece(c, Rook),
+             p.piece_on(p.castling_rook_square_[cr]));
   }
+}
 
-  // En passant: a set square must sit behind an enemy pawn that just double-pushed.
-  if (ep_square() != NoSquare) {
-    const Color us = side_to_move_;
-    r.number("ep_square(rank)", Rank6, relative_rank(us, ep_square()));
-    r.number("ep_square(pawn)", make_piece(~us, Pawn), piece_on(ep_square() - pawn_push(us)));
-  }
-  return report;
+// En passant: a set square must sit behind an enemy pawn that just double-pushed.
+void PositionAudit::en_passant() const {
+  const Position& p = pos_;
+  if (p.ep_square() == NoSquare) return;
+  const Color us = p.side_to_move_;
+  r_.number("ep_square(rank)", Rank6, relative_rank(us, p.ep_square()));
+  r_.number("ep_square(pawn)", make_piece(~us, Pawn), p.piece_on(p.ep_square() - pawn_push(us)));
 }
 
 }  // namespace zobrist_verify

@@ -161,6 +161,7 @@ class Position {
 
  private:
   friend class FenReader;
+  friend class PositionAudit;  // position_check.cpp: check(), one part of the state at a time
   friend struct PositionCorruptor;  // tests/chess/position_check_test.cpp: breaks fields on purpose
   void clear();
   void put_piece(Piece pc, Square s);
