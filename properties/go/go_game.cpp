@@ -47,6 +47,120 @@ GoBoard unpack_board(const std::string& bytes, int n) {
   return board;
 }
 
+// The positions that differ from a board on purpose, drawn from one seed: one stone changed,
+// several, whole symmetric sets added, and a half-turn pair moved to its mirror images. Each is
+// compared with the board; the structures the hash declares it cannot tell apart are marked.
+class GoDiffering {
+ public:
+  GoDiffering(const GoHashUnderTest& hash, const GoBoard& board, std::uint64_t seed)
+      : hash_(hash), board_(board), random_(seed | 1), n_(hash.size) {}
+
+  std::vector<DifferingPosition> draw() {
+    one_stone();
+    several_stones();
+    symmetric_sets();
+    half_turn_pair();
+    return std::move(out_);
+  }
+
+ private:
+  GoPoint random_point() {
+    return GoPoint{int(random_.next() % std::uint64_t(n_)),
+                   int(random_.next() % std::uint64_t(n_))};
+  }
+  GoStone random_colour() { return random_.next() % 2 ? GoStone::White : GoStone::Black; }
+
+  void add(const GoBoard& other, std::string difference, std::string tag) {
+    if (other == board_) return;
+    const bool anomaly =
+        hash_.anomalies_declared && is_structural_collision(hash_.mode, board_, other);
+    out_.push_back(
+        {std::move(difference), describe_go_board(other), hash_.full_key(other), anomaly,
+         anomaly ? std::string("known ") + to_string(hash_.mode) + " structure" : std::move(tag)});
+  }
+
+  // One stone added, removed or recoloured at a random point.
+  void one_stone() {
+    const GoPoint p = random_point();
+    GoBoard other = board_;
+    const GoStone here = board_.at(p);
+    const GoStone now = here == GoStone::Empty ? random_colour() : other_colour(here);
+    other.set(p, now);
+    add(other,
+        std::string(to_string(now)) + " on " + go_point_name(p) + " instead of " + to_string(here),
+        "");
+    other.set(p, GoStone::Empty);
+    add(other, "the point " + go_point_name(p) + " emptied", "");
+  }
+
+  // A few random changes at once.
+  void several_stones() {
+    GoBoard other = board_;
+    const int changes = 2 + int(random_.next() % 5);
+    for (int i = 0; i < changes; ++i) {
+      const GoPoint p = random_point();
+      other.set(p, other.at(p) == GoStone::Empty ? random_colour() : GoStone::Empty);
+    }
+    add(other, "several stones", "");
+  }
+
+  // Whole symmetric sets added on purpose: an axis ring and an orbit of eight, one colour.
+  void symmetric_sets() {
+    const int c = n_ / 2, d = 1 + int(random_.next() % std::uint64_t(c));
+    // A generic point: off both axes and both diagonals.
+    const int gx = 2 + int(random_.next() % std::uint64_t(c - 1));
+    const int gy = 1 + int(random_.next() % std::uint64_t(gx - 1));
+    for (const auto& [seed_point, tag] : {std::pair{GoPoint{c - d, c}, "axis ring added"},
+                                          std::pair{GoPoint{c - gx, c - gy}, "orbit of 8 added"}}) {
+      const std::vector<GoPoint> set = orbit_of(seed_point, n_);
+      if (std::any_of(set.begin(), set.end(),
+                      [&](GoPoint q) { return board_.at(q) != GoStone::Empty; }))
+        continue;
+      GoBoard other = board_;
+      const GoStone colour = random_colour();
+      for (GoPoint q : set) other.set(q, colour);
+      add(other,
+          std::string(to_string(colour)) + " stones on the " + std::to_string(set.size()) +
+              " points of the orbit of " + go_point_name(seed_point),
+          tag);
+    }
+  }
+
+  // A half-turn pair of stones of one colour on a generic point swapped for its diagonal mirror
+  // images: equal sums in add mode, a whole zero set in xor mode (declared either way). The
+  // first such pair on the board from a random point on.
+  void half_turn_pair() {
+    const int c = n_ / 2, points = n_ * n_, offset = int(random_.next() % std::uint64_t(points));
+    for (int k = 0; k < points; ++k) {
+      const GoPoint p{(offset + k) % points % n_, (offset + k) % points / n_};
+      const int u = p.x - c, v = p.y - c;
+      if (u == 0 || v == 0 || u == v || u == -v) continue;
+      const GoPoint half{c - u, c - v}, m1{c + v, c + u}, m2{c - v, c - u};
+      const GoStone colour = board_.at(p);
+      if (colour == GoStone::Empty || board_.at(half) != colour ||
+          board_.at(m1) != GoStone::Empty || board_.at(m2) != GoStone::Empty)
+        continue;
+      GoBoard other = board_;
+      other.set(p, GoStone::Empty);
+      other.set(half, GoStone::Empty);
+      other.set(m1, colour);
+      other.set(m2, colour);
+      add(other,
+          std::string(to_string(colour)) + " " + go_point_name(p) + " " + go_point_name(half) +
+              " moved to their diagonal mirror images " + go_point_name(m1) + " " +
+              go_point_name(m2),
+          "half-turn pair moved");
+      return;
+    }
+  }
+
+  const GoHashUnderTest& hash_;
+  const GoBoard& board_;
+  XorShift64Star random_;
+  int n_;
+  std::vector<DifferingPosition> out_;
+};
+
 class GoSession final : public GameSession {
  public:
   explicit GoSession(GoHashUnderTest hash) : hash_(std::move(hash)), board_(hash_.size) {}
@@ -136,91 +250,7 @@ class GoSession final : public GameSession {
   }
 
   std::vector<DifferingPosition> differing(std::uint64_t seed) override {
-    XorShift64Star random(seed | 1);
-    std::vector<DifferingPosition> out;
-    const int n = hash_.size;
-    auto random_point = [&] {
-      return GoPoint{int(random.next() % std::uint64_t(n)), int(random.next() % std::uint64_t(n))};
-    };
-    auto random_colour = [&] { return random.next() % 2 ? GoStone::White : GoStone::Black; };
-    auto add = [&](const GoBoard& other, std::string difference, std::string tag) {
-      if (other == board_) return;
-      const bool anomaly =
-          hash_.anomalies_declared && is_structural_collision(hash_.mode, board_, other);
-      out.push_back({std::move(difference), describe_go_board(other), hash_.full_key(other),
-                     anomaly,
-                     anomaly ? std::string("known ") + to_string(hash_.mode) + " structure"
-                             : std::move(tag)});
-    };
-    // One stone added, removed or recoloured at a random point.
-    {
-      const GoPoint p = random_point();
-      GoBoard other = board_;
-      const GoStone here = board_.at(p);
-      const GoStone now = here == GoStone::Empty ? random_colour() : other_colour(here);
-      other.set(p, now);
-      add(other,
-          std::string(to_string(now)) + " on " + go_point_name(p) + " instead of " +
-              to_string(here),
-          "");
-      other.set(p, GoStone::Empty);
-      add(other, "the point " + go_point_name(p) + " emptied", "");
-    }
-    // A few random changes at once.
-    {
-      GoBoard other = board_;
-      const int changes = 2 + int(random.next() % 5);
-      for (int i = 0; i < changes; ++i) {
-        const GoPoint p = random_point();
-        other.set(p, other.at(p) == GoStone::Empty ? random_colour() : GoStone::Empty);
-      }
-      add(other, "several stones", "");
-    }
-    // Whole symmetric sets added on purpose: an axis ring and an orbit of eight, one colour.
-    const int c = n / 2, d = 1 + int(random.next() % std::uint64_t(c));
-    // A generic point: off both axes and both diagonals.
-    const int gx = 2 + int(random.next() % std::uint64_t(c - 1));
-    const int gy = 1 + int(random.next() % std::uint64_t(gx - 1));
-    for (const auto& [seed_point, tag] : {std::pair{GoPoint{c - d, c}, "axis ring added"},
-                                          std::pair{GoPoint{c - gx, c - gy}, "orbit of 8 added"}}) {
-      const std::vector<GoPoint> set = orbit_of(seed_point, n);
-      if (std::any_of(set.begin(), set.end(),
-                      [&](GoPoint q) { return board_.at(q) != GoStone::Empty; }))
-        continue;
-      GoBoard other = board_;
-      const GoStone colour = random_colour();
-      for (GoPoint q : set) other.set(q, colour);
-      add(other,
-          std::string(to_string(colour)) + " stones on the " + std::to_string(set.size()) +
-              " points of the orbit of " + go_point_name(seed_point),
-          tag);
-    }
-    // A half-turn pair of stones of one colour on a generic point swapped for its diagonal mirror
-    // images: equal sums in add mode, a whole zero set in xor mode (declared either way). The
-    // first such pair on the board from a random point on.
-    const int points = n * n, offset = int(random.next() % std::uint64_t(points));
-    for (int k = 0; k < points; ++k) {
-      const GoPoint p{(offset + k) % points % n, (offset + k) % points / n};
-      const int u = p.x - c, v = p.y - c;
-      if (u == 0 || v == 0 || u == v || u == -v) continue;
-      const GoPoint half{c - u, c - v}, m1{c + v, c + u}, m2{c - v, c - u};
-      const GoStone colour = board_.at(p);
-      if (colour == GoStone::Empty || board_.at(half) != colour ||
-          board_.at(m1) != GoStone::Empty || board_.at(m2) != GoStone::Empty)
-        continue;
-      GoBoard other = board_;
-      other.set(p, GoStone::Empty);
-      other.set(half, GoStone::Empty);
-      other.set(m1, colour);
-      other.set(m2, colour);
-      add(other,
-          std::string(to_string(colour)) + " " + go_point_name(p) + " " + go_point_name(half) +
-              " moved to their diagonal mirror images " + go_point_name(m1) + " " +
-              go_point_name(m2),
-          "half-turn pair moved");
-      break;
-    }
-    return out;
+    return GoDiffering(hash_, board_, seed).draw();
   }
 
  private:
