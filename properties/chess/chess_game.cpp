@@ -303,7 +303,7 @@ PositionIdentity route_identity(const Route& route, EnPassantRule rule, bool wit
 
 // Where a sampled line of the sweep starts: the start position three times in ten, a corpus
 // position four, a fuzzed FEN three.
-Route sweep_start(const PropertyContext& context, SplitMix& random) {
+Route sweep_start(const PropertyContext& context, SplitMix64& random) {
   const unsigned pick = random.below(100);
   if (pick < 30) return {StartFen, false, {}};
   if (pick < 70) {
@@ -330,7 +330,7 @@ games::GameTarget chess_game(const PropertyContext& context) {
   game.sweep_positions = [](int cases) {
     return 100'000 * std::size_t(std::max(1, cases / 100));
   };
-  game.sweep_start = [&context](SplitMix& random) { return sweep_start(context, random); };
+  game.sweep_start = [&context](SplitMix64& random) { return sweep_start(context, random); };
   game.sweep_plies = 80;
   // Positions that differ in the clock only, for a clock-keyed target.
   game.may_share_key = [](const std::string& a, const std::string& b) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "chess/position_tools.h"
+#include "core/rapidcheck_run.h"
 #include "zobrist_verify/chess/bitboard.h"
 #include "zobrist_verify/chess/game.h"
 #include "zobrist_verify/chess/movegen.h"
@@ -283,12 +284,6 @@ const char* tag_name(GameTag tag) {
   return "?";
 }
 
-void tag_case(const std::string& tag) {
-  // What RC_CLASSIFY(condition, "name") expands to, with the name chosen at run time (RC_TAG
-  // would quote it).
-  rc::detail::classify(tag, {});
-}
-
 void classify_game(const PlayedGame& game) {
   for (int bit = 0; bit < GameTagCount; ++bit) {
     const auto tag = GameTag(1u << bit);
@@ -299,7 +294,7 @@ void classify_game(const PlayedGame& game) {
 }
 
 std::string fuzzed_fen(std::uint64_t seed) {
-  SplitMix rng(seed * 0x2545F4914F6CDD1DULL + 1);
+  SplitMix64 rng(seed * 0x2545F4914F6CDD1DULL + 1);
   constexpr PieceType Types[] = {Pawn, Pawn, Pawn, Pawn, Knight, Bishop, Rook, Rook, Queen};
   for (int attempt = 0; attempt < 64; ++attempt) {
     Board board{};

@@ -91,8 +91,6 @@ struct PlayedGame {
 PlayedGame play_recipe(const GameRecipe& recipe, const GenerationLimits& limits);
 // Tags the current RapidCheck case with the game's rare cases (RC_CLASSIFY).
 void classify_game(const PlayedGame& game);
-// Tags the current RapidCheck case with one name chosen at run time.
-void tag_case(const std::string& tag);
 
 struct CorpusPosition {
   const char* id;

@@ -16,7 +16,7 @@ bool pawn_square(Square s) {
   return rank_of(s) != Rank1 && rank_of(s) != Rank8;
 }
 
-Square random_empty(const Board& board, SplitMix& rng, bool for_pawn) {
+Square random_empty(const Board& board, SplitMix64& rng, bool for_pawn) {
   for (;;) {
     const auto s = Square(rng.below(64));
     if (board[s] == NoPiece && (!for_pawn || pawn_square(s))) return s;
@@ -24,7 +24,7 @@ Square random_empty(const Board& board, SplitMix& rng, bool for_pawn) {
 }
 
 // A valid FEN for `board` with either side to move, no castling, no en passant.
-std::optional<std::string> some_fen(const Board& board, SplitMix& rng) {
+std::optional<std::string> some_fen(const Board& board, SplitMix64& rng) {
   const std::string first = rng.chance(50) ? "w" : "b";
   for (const std::string& side : {first, std::string(first == "w" ? "b" : "w")}) {
     const std::string fen = join_fen({placement_field(board), side, "-", "-"});
@@ -35,7 +35,7 @@ std::optional<std::string> some_fen(const Board& board, SplitMix& rng) {
 
 // Keeps the pawns where they are and scatters every other piece (kings included) anew, sometimes
 // dropping or adding one.
-std::optional<std::string> same_pawns(const Board& original, SplitMix& rng) {
+std::optional<std::string> same_pawns(const Board& original, SplitMix64& rng) {
   for (int attempt = 0; attempt < Attempts; ++attempt) {
     Board board{};
     std::vector<Piece> others;
@@ -57,7 +57,7 @@ std::optional<std::string> same_pawns(const Board& original, SplitMix& rng) {
 }
 
 // Moves one pawn to another square, removes it, or adds one when there are none.
-std::optional<std::string> one_pawn_changed(const Board& original, SplitMix& rng) {
+std::optional<std::string> one_pawn_changed(const Board& original, SplitMix64& rng) {
   std::vector<Square> pawns;
   for (Square s = A1; s < SquareCount; ++s)
     if (type_of(original[s]) == Pawn) pawns.push_back(s);
@@ -81,7 +81,7 @@ std::optional<std::string> one_pawn_changed(const Board& original, SplitMix& rng
 }
 
 // Every piece on a new square (pawns off the back ranks): the same counts.
-std::optional<std::string> same_counts(const Board& original, SplitMix& rng) {
+std::optional<std::string> same_counts(const Board& original, SplitMix64& rng) {
   for (int attempt = 0; attempt < Attempts; ++attempt) {
     Board board{};
     for (Square s = A1; s < SquareCount; ++s)
@@ -93,7 +93,7 @@ std::optional<std::string> same_counts(const Board& original, SplitMix& rng) {
 }
 
 // One piece other than a king removed, or turned into another type: different counts.
-std::optional<std::string> one_count_changed(const Board& original, SplitMix& rng) {
+std::optional<std::string> one_count_changed(const Board& original, SplitMix64& rng) {
   std::vector<Square> pieces;
   for (Square s = A1; s < SquareCount; ++s)
     if (original[s] != NoPiece && type_of(original[s]) != King) pieces.push_back(s);
@@ -120,7 +120,7 @@ std::optional<std::string> one_count_changed(const Board& original, SplitMix& rn
 }
 
 void check_position(const PropertyContext& context, const Line& line, Scratch& scratch,
-                    SplitMix& rng) {
+                    SplitMix64& rng) {
   const Board board = board_of(line.position());
   const std::string fen = line.fen();
   const TargetKeys keys = scratch.keys_of(fen, line.chess960(), line);
@@ -155,7 +155,7 @@ void check_position(const PropertyContext& context, const Line& line, Scratch& s
 
 void pawn_and_material_keys(const PropertyContext& context) {
   const PlayedGame game = generate_game(context, 60);
-  SplitMix rng(*rc::gen::resize(100, rc::gen::arbitrary<std::uint64_t>()));
+  SplitMix64 rng(*rc::gen::resize(100, rc::gen::arbitrary<std::uint64_t>()));
   Line line(context.target, context.caps);
   Scratch scratch(context.target, context.caps);
   line.start(game.start_fen, game.chess960);

@@ -152,7 +152,7 @@ std::size_t PositionIdentityHash::operator()(const PositionIdentity& id) const {
   mix(id.en_passant);
   mix(std::uint8_t(id.halfmove_clock));
   mix(std::uint8_t(id.halfmove_clock >> 8));
-  return std::size_t(SplitMix(h).next());
+  return std::size_t(SplitMix64(h).next());
 }
 
 bool only_clock_differs(const PositionIdentity& a, const PositionIdentity& b) {

@@ -15,16 +15,6 @@
 
 namespace zobrist_verify::properties {
 
-// splitmix64 (the library's SplitMix64): a tiny deterministic generator for choices made inside
-// one RapidCheck case.
-class SplitMix : public SplitMix64 {
- public:
-  using SplitMix64::SplitMix64;
-  // A number in [0, bound); bound > 0.
-  unsigned below(unsigned bound) { return unsigned(next() % bound); }
-  bool chance(unsigned percent) { return below(100) < percent; }
-};
-
 struct FenFields {
   std::string placement, side, castling, en_passant, halfmove = "0", fullmove = "1";
 };

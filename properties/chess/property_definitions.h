@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/game_suite.h"
+#include "core/rapidcheck_run.h"
 #include "chess/generators.h"
 #include "core/target_session.h"
 #include "zobrist_verify/properties.h"

@@ -26,7 +26,7 @@ struct RecordedGame {
 
 // Random legal games from the start position and Kiwipete, fixed seed.
 std::vector<RecordedGame> record_games(int count, int plies) {
-  properties::SplitMix rng(2024);
+  SplitMix64 rng(2024);
   const char* starts[] = {StartFen,
                           "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"};
   std::vector<RecordedGame> games;

@@ -10,7 +10,6 @@
 
 #include <rapidcheck.h>
 
-#include "chess/generators.h"
 #include "core/rapidcheck_run.h"
 #include "core/target_session.h"
 
@@ -315,7 +314,7 @@ class Sweep {
     by_key_.reserve(wanted * 2);
   }
 
-  void run(SplitMix& random) {
+  void run(SplitMix64& random) {
     // Far more lines than needed: stops a game whose lines repeat, or a target refusing every
     // start.
     for (std::size_t attempt = 0; !done() && attempt < wanted_; ++attempt) {
@@ -350,7 +349,7 @@ class Sweep {
 
   // Plays one sampled line, asking for every key on the way; false when the start is refused
   // (the session counts it).
-  bool ask_line(SplitMix& random) {
+  bool ask_line(SplitMix64& random) {
     const Route start = target_.sweep_start ? target_.sweep_start(random) : Route{};
     if (!session_->begin(start.fen, start.chess960)) return false;
     lines_.push_back({start.fen, start.chess960, {}});
@@ -467,7 +466,7 @@ void unequal_positions_unequal_keys(const GameTarget& target, int cases) {
                                  : 10'000 * std::size_t(std::max(1, cases / 100));
   // One large case, not shrunk by RapidCheck (each rerun would replay the whole sweep); a
   // failure is cut down by the game's report_sweep_failure.
-  SplitMix random(*rc::gen::noShrink(rc::gen::resize(100, rc::gen::arbitrary<std::uint64_t>())));
+  SplitMix64 random(*rc::gen::noShrink(rc::gen::resize(100, rc::gen::arbitrary<std::uint64_t>())));
   Sweep(target, wanted).run(random);
 }
 

@@ -23,7 +23,7 @@
 #include <string>
 #include <vector>
 
-#include "chess/position_tools.h"
+#include "zobrist_verify/core/random.h"
 #include "zobrist_verify/properties.h"
 #include "zobrist_verify/route.h"
 
@@ -133,7 +133,7 @@ struct GameTarget {
   // (default 10,000 per 100 cases), where a sampled line starts (default: the game's start), how
   // long it runs.
   std::function<std::size_t(int cases)> sweep_positions;
-  std::function<Route(SplitMix& random)> sweep_start;
+  std::function<Route(SplitMix64& random)> sweep_start;
   int sweep_plies = 80;
   // Whether two positions of different identities may share a key without a failure: a
   // clock-keyed chess target's clocks, Go's documented xor zero sets.

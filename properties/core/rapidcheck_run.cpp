@@ -123,4 +123,10 @@ void run_rapidcheck(const std::string& id, const SuiteOptions& options, bool sin
   }
 }
 
+void tag_case(const std::string& tag) {
+  // What RC_CLASSIFY(condition, "name") expands to, with the name chosen at run time (RC_TAG
+  // would quote it).
+  rc::detail::classify(tag, {});
+}
+
 }  // namespace zobrist_verify::properties

@@ -16,4 +16,8 @@ namespace zobrist_verify::properties {
 void run_rapidcheck(const std::string& id, const SuiteOptions& options, bool single_case,
                     const std::function<void(int cases)>& body, PropertyResult& result);
 
+// Tags the current RapidCheck case with one name chosen at run time: the mix of cases a passing
+// property reports ("en passant", "40+ moves", ...).
+void tag_case(const std::string& tag);
+
 }  // namespace zobrist_verify::properties

@@ -33,6 +33,10 @@ class SplitMix64 {
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
     return z ^ (z >> 31);
   }
+  // A number in [0, bound); bound > 0. (The modulo's bias, under 2^-32 for the small bounds of
+  // choices inside one case, does not matter here.)
+  unsigned below(unsigned bound) { return unsigned(next() % bound); }
+  bool chance(unsigned percent) { return below(100) < percent; }
 
  private:
   std::uint64_t state_;
