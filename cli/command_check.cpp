@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <array>
 #include <deque>
 #include <fstream>
@@ -21,7 +22,7 @@ namespace zobrist_verify::cli {
 namespace {
 
 constexpr const char* CheckUsage =
-    R"(usage: zobrist-verify check [--game chess|go|uttt] [--scheme NAME | --mutant NAME] [--cases N]
+    R"(usage: zobrist-verify check [--game {game-names}] [--scheme NAME | --mutant NAME] [--cases N]
                              [--seed S] [--property NAME] [--json] [--junit FILE]
        zobrist-verify check --plugin PATH [--expect SCHEME] [--en-passant RULE] [--timeout MS]
                              [--no-isolation] [--xfen] [--allow-unreachable] [--cases N]
@@ -45,13 +46,8 @@ for each position (Stockfish's `d` by default); an engine that does not start, f
 handshake or prints no key for the start position exits 2, and a crash, a hang or garbage on one
 position fails that position.
 
-Without --game (and without a chess door: --scheme, --mutant, --plugin) it also runs the
-properties of the other seed systems: Huima's Go hash on the built-in 19x19 table in xor and add
-mode (go:..., docs/go-hash.md) and the Ultimate tic-tac-toe hash (uttt:..., docs/uttt-hash.md).
-
+{other-games}
 options:
-  --game GAME       chess, go or uttt: run that game's properties only; --plugin, --scheme,
-                    --mutant and --expect are chess doors and go with chess only
 )";
 
 // The options after --scheme, whose entry lists the schemes from their tables (scheme_choices).
@@ -157,32 +153,68 @@ constexpr OptionRule CheckRules[] = {
     excludes("--mutant", "--scheme", "a mutant has its scheme"),
 };
 
+// "a, b and c".
+std::string listed(const std::vector<std::string>& items) {
+  std::string text;
+  for (std::size_t i = 0; i < items.size(); ++i)
+    text += (i == 0 ? "" : i + 1 == items.size() ? " and " : ", ") + items[i];
+  return text;
+}
+
+// CheckUsage with the games of the catalogue put in.
+std::string check_usage() {
+  std::string names, runs;
+  std::vector<std::string> others;
+  for (const properties::GameEntry& game : properties::game_catalogue()) {
+    names += (names.empty() ? "" : "|") + game.name;
+    if (!game.runs.empty()) others.push_back(game.runs);
+  }
+  std::string usage = CheckUsage;
+  usage.replace(usage.find("{game-names}"), 12, names);
+  const std::string other_games =
+      others.empty() ? std::string()
+                     : wrap_text("Without --game (and without a chess door: --scheme, --mutant, "
+                                 "--plugin) it also runs the properties of the other seed "
+                                 "systems: " + listed(others) + ".",
+                                 0, 96);
+  usage.replace(usage.find("{other-games}"), 13, other_games);
+  return usage + help_entry("  --game GAME", 20,
+                            properties::game_choices() +
+                                ": run that game's properties only; --plugin, --scheme, --mutant "
+                                "and --expect are chess doors and go with chess only",
+                            96);
+}
+
+// Every game's properties, chess first.
+std::vector<properties::PropertyInfo> every_property() {
+  std::vector<properties::PropertyInfo> all;
+  for (const properties::GameEntry& game : properties::game_catalogue()) {
+    std::vector<properties::PropertyInfo> its = game.properties();
+    all.insert(all.end(), its.begin(), its.end());
+  }
+  return all;
+}
+
 void print_usage() {
-  std::cout << CheckUsage
+  std::cout << check_usage()
             << help_entry(
                    "  --scheme NAME", 20,
                    scheme_choices() + " (default: the built-in schemes, one after the other)", 96)
             << CheckUsageAfterScheme;
-  std::vector<properties::PropertyInfo> all = properties::all_properties();
-  for (const std::string& game : properties::other_game_names())
-    for (const properties::PropertyInfo& p : properties::game_property_infos(game))
-      all.push_back(p);
-  for (const properties::PropertyInfo& p : all) {
+  for (const properties::PropertyInfo& p : every_property()) {
     std::cout << "  " << p.name << '\n' << wrap_text(p.contract, 6, 96);
   }
 }
 
 Expected<std::vector<std::string>> property_names(const std::string& list) {
   std::vector<std::string> names;
+  const std::vector<properties::PropertyInfo> all = every_property();
   std::stringstream in(list);
   for (std::string name; std::getline(in, name, ',');) {
-    if (!properties::is_property_name(name) && !properties::is_game_property_name(name)) {
+    if (std::none_of(all.begin(), all.end(),
+                     [&](const properties::PropertyInfo& p) { return p.name == name; })) {
       std::string known;
-      for (const properties::PropertyInfo& p : properties::all_properties())
-        known += (known.empty() ? "" : ", ") + p.name;
-      for (const std::string& game : properties::other_game_names())
-        for (const properties::PropertyInfo& p : properties::game_property_infos(game))
-          known += ", " + p.name;
+      for (const properties::PropertyInfo& p : all) known += (known.empty() ? "" : ", ") + p.name;
       return Error{"unknown property '" + name + "' (choose from " + known + ")"};
     }
     names.push_back(name);
@@ -266,8 +298,6 @@ int report_results(const std::vector<properties::PropertyResult>& results, bool 
 // a --mutant, and the other games' properties unless --game or a chess option narrows the run.
 int check_reference(const ParsedArgs& args, const properties::SuiteOptions& options) {
   const std::optional<std::string> game = args.value("--game");
-  const bool run_chess = !game || *game == "chess";
-  const bool other_games = !run_chess || (!game && !args.has("--scheme") && !args.has("--mutant"));
   const properties::MutantInfo* mutant = nullptr;
   if (auto name = args.value("--mutant")) {
     for (const properties::MutantInfo& m : properties::mutants())
@@ -276,14 +306,12 @@ int check_reference(const ParsedArgs& args, const properties::SuiteOptions& opti
       return report_usage_error("unknown mutant '" + *name +
                                 "' (`zobrist-verify mutants` lists them)");
   }
-  // Schemes live here for the whole run; targets point at them.
-  std::deque<KeyScheme> schemes;
+  // The scheme lives here for the whole run; the target points at it.
+  std::optional<KeyScheme> scheme;
   if (auto name = args.value("--scheme")) {
-    auto scheme = scheme_from_name(*name);
-    if (!scheme) return report_usage_error(scheme.error());
-    schemes.push_back(std::move(*scheme));
-  } else {
-    for (const BuiltinScheme& builtin : builtin_schemes()) schemes.push_back(builtin.scheme());
+    auto read = scheme_from_name(*name);
+    if (!read) return report_usage_error(read.error());
+    scheme = std::move(*read);
   }
   std::ofstream junit;
   if (auto path = args.value("--junit")) {
@@ -300,16 +328,13 @@ int check_reference(const ParsedArgs& args, const properties::SuiteOptions& opti
   std::vector<properties::PropertyResult> results;
   if (mutant) {
     results = properties::run_suite(properties::mutant_target(*mutant), options);
-  } else if (run_chess) {
-    for (const KeyScheme& scheme : schemes) {
-      auto run = properties::run_suite(properties::reference_target(scheme), options);
-      results.insert(results.end(), run.begin(), run.end());
-    }
-  }
-  if (other_games) {
-    for (const std::string& other : properties::other_game_names()) {
-      if (game && *game != other) continue;
-      auto run = properties::run_game_properties(other, options);
+  } else if (scheme) {
+    results = properties::run_suite(properties::reference_target(*scheme), options);
+  } else {
+    // Every game of the catalogue, or the one --game names.
+    for (const properties::GameEntry& each : properties::game_catalogue()) {
+      if (game && *game != each.name) continue;
+      auto run = each.run(options);
       results.insert(results.end(), run.begin(), run.end());
     }
   }
@@ -334,10 +359,11 @@ int run_check(std::span<const std::string> words) {
     if (!names) return report_usage_error(names.error());
     options.only = *names;
   }
-  // --game: chess, go or uttt; without it every game runs unless a chess door is given.
+  // --game: a row of the game catalogue; without it every game runs unless a chess door is given.
   const std::optional<std::string> game = args->value("--game");
-  if (game && *game != "chess" && *game != "go" && *game != "uttt")
-    return report_usage_error("unknown game '" + *game + "' for --game (choose chess, go or uttt)");
+  if (game && !properties::find_game(*game))
+    return report_usage_error("unknown game '" + *game + "' for --game (choose " +
+                              properties::game_choices() + ")");
   if (auto obeyed = check_option_rules(*args, CheckOptions, CheckRules); !obeyed)
     return report_usage_error(obeyed.error());
 

@@ -1,45 +1,95 @@
-// The games `check` runs besides chess, on their built-in tables.
+// The table of games `check` runs: each row names the game, says what runs of it by default, lists
+// its properties and runs them on its built-in tables.
 #include <algorithm>
 
 #include "go/go_game.h"
 #include "uttt/uttt_game.h"
 #include "zobrist_verify/game_properties.h"
+#include "zobrist_verify/keys/key_scheme.h"
 
 namespace zobrist_verify::properties {
 
 namespace {
 
-std::vector<games::GameTarget> targets_of(const std::string& game) {
-  std::vector<games::GameTarget> targets;
-  if (game == "go") {
-    auto table = GoKeyTable::build(GoDefaultSize, GoDefaultSeed);
-    if (!table) return targets;  // cannot happen with the built-in size and seed
-    auto shared = std::make_shared<const GoKeyTable>(std::move(*table));
-    for (GoCombine mode : {GoCombine::Xor, GoCombine::Add})
-      targets.push_back(games::go_target(games::reference_go_hash(shared, mode)));
-  } else if (game == "uttt") {
-    auto keys = uttt_keys(UtttDefaultSeed);
-    if (!keys) return targets;
-    targets.push_back(
-        games::uttt_target(games::reference_uttt_hash(std::make_shared<const UtttKeys>(*keys))));
+// The reference on every built-in scheme, one after the other.
+std::vector<PropertyResult> run_chess(const SuiteOptions& options) {
+  std::vector<PropertyResult> results;
+  for (const BuiltinScheme& builtin : builtin_schemes()) {
+    auto run = run_suite(reference_target(builtin.scheme()), options);
+    results.insert(results.end(), run.begin(), run.end());
   }
-  return targets;
+  return results;
 }
 
-// Property names depend only on the game, not on the table: a target with no table names them.
-games::GameTarget naming_target(const std::string& game) {
-  if (game == "go") return games::go_target(games::GoHashUnderTest{});
-  return games::uttt_target(games::UtttHashUnderTest{});
+// Every target of a game beyond chess through the game suite.
+std::vector<PropertyResult> run_targets(const std::vector<games::GameTarget>& targets,
+                                        const SuiteOptions& options) {
+  std::vector<PropertyResult> results;
+  for (const games::GameTarget& target : targets) {
+    auto run = games::run_game_suite(target, options);
+    results.insert(results.end(), run.begin(), run.end());
+  }
+  return results;
+}
+
+// Go on the built-in table in xor and in add mode.
+std::vector<PropertyResult> run_go(const SuiteOptions& options) {
+  auto table = GoKeyTable::build(GoDefaultSize, GoDefaultSeed);
+  if (!table) return {};  // cannot happen with the built-in size and seed
+  auto shared = std::make_shared<const GoKeyTable>(std::move(*table));
+  std::vector<games::GameTarget> targets;
+  for (GoCombine mode : {GoCombine::Xor, GoCombine::Add})
+    targets.push_back(games::go_target(games::reference_go_hash(shared, mode)));
+  return run_targets(targets, options);
+}
+
+std::vector<PropertyResult> run_uttt(const SuiteOptions& options) {
+  auto keys = uttt_keys(UtttDefaultSeed);
+  if (!keys) return {};  // cannot happen with the built-in seed
+  return run_targets(
+      {games::uttt_target(games::reference_uttt_hash(std::make_shared<const UtttKeys>(*keys)))},
+      options);
 }
 
 }  // namespace
 
+const std::vector<GameEntry>& game_catalogue() {
+  // Property names depend only on the game, not on the table: a target with no table names them.
+  static const std::vector<GameEntry> catalogue = {
+      {"chess", "", [] { return all_properties(); }, run_chess},
+      {"go", "Huima's Go hash on the built-in 19x19 table in xor and add mode (go:..., docs/go-hash.md)",
+       [] { return games::game_properties(games::go_target(games::GoHashUnderTest{})); }, run_go},
+      {"uttt", "the Ultimate tic-tac-toe hash (uttt:..., docs/uttt-hash.md)",
+       [] { return games::game_properties(games::uttt_target(games::UtttHashUnderTest{})); },
+       run_uttt},
+  };
+  return catalogue;
+}
+
+const GameEntry* find_game(std::string_view name) {
+  for (const GameEntry& game : game_catalogue())
+    if (game.name == name) return &game;
+  return nullptr;
+}
+
+std::string game_choices() {
+  const std::vector<GameEntry>& games = game_catalogue();
+  std::string text;
+  for (std::size_t i = 0; i < games.size(); ++i)
+    text += (i == 0 ? "" : i + 1 == games.size() ? " or " : ", ") + games[i].name;
+  return text;
+}
+
 std::vector<std::string> other_game_names() {
-  return {"go", "uttt"};
+  std::vector<std::string> names;
+  for (const GameEntry& game : game_catalogue())
+    if (game.name != "chess") names.push_back(game.name);
+  return names;
 }
 
 std::vector<PropertyInfo> game_property_infos(const std::string& game) {
-  return games::game_properties(naming_target(game));
+  const GameEntry* entry = find_game(game);
+  return entry ? entry->properties() : std::vector<PropertyInfo>{};
 }
 
 bool is_game_property_name(const std::string& name) {
@@ -51,12 +101,8 @@ bool is_game_property_name(const std::string& name) {
 
 std::vector<PropertyResult> run_game_properties(const std::string& game,
                                                 const SuiteOptions& options) {
-  std::vector<PropertyResult> results;
-  for (const games::GameTarget& target : targets_of(game)) {
-    auto run = games::run_game_suite(target, options);
-    results.insert(results.end(), run.begin(), run.end());
-  }
-  return results;
+  const GameEntry* entry = find_game(game);
+  return entry ? entry->run(options) : std::vector<PropertyResult>{};
 }
 
 }  // namespace zobrist_verify::properties

@@ -53,6 +53,28 @@ TEST(GameSuite, NamesCarryTheGame) {
                    .passed);
 }
 
+// The catalogue is one table: chess first, every other game's properties carry its name, and a
+// row's run gives results of its own properties only.
+TEST(GameCatalogue, OneRowPerGame) {
+  const std::vector<GameEntry>& games = game_catalogue();
+  ASSERT_GE(games.size(), 3u);
+  EXPECT_EQ(games.front().name, "chess");
+  EXPECT_EQ(game_choices(), "chess, go or uttt");
+  EXPECT_EQ(find_game("nonsense"), nullptr);
+  for (const GameEntry& game : games) {
+    EXPECT_EQ(find_game(game.name), &game);
+    const std::vector<PropertyInfo> infos = game.properties();
+    ASSERT_FALSE(infos.empty()) << game.name;
+    for (const PropertyInfo& p : infos)
+      EXPECT_EQ(p.name.starts_with(game.name + ":"), game.name != "chess") << p.name;
+    SuiteOptions one = options(5);
+    one.only = {infos.front().name};
+    const std::vector<PropertyResult> run = game.run(one);
+    ASSERT_FALSE(run.empty()) << game.name;
+    for (const PropertyResult& r : run) EXPECT_EQ(r.name, infos.front().name);
+  }
+}
+
 // The sweep runs as one large case; the other shapes run the whole budget.
 int expected_cases(const PropertyResult& r, int budget) {
   return r.name.ends_with("unequal-positions-unequal-keys") ? 1 : budget;
