@@ -344,20 +344,4 @@ games::GameTarget chess_game(const PropertyContext& context) {
   return game;
 }
 
-void incremental_equals_full(const PropertyContext& context) {
-  games::incremental_equals_full(chess_game(context));
-}
-
-void reversibility(const PropertyContext& context) {
-  games::reversibility(chess_game(context));
-}
-
-void equal_positions_equal_keys(const PropertyContext& context) {
-  games::equivalence(chess_game(context));
-}
-
-void unequal_positions_unequal_keys(const PropertyContext& context) {
-  games::unequal_positions_unequal_keys(chess_game(context), context.cases);
-}
-
 }  // namespace zobrist_verify::properties

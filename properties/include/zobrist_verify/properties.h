@@ -2,29 +2,9 @@
 // RapidCheck against any HashUnderTest. A failing property comes back with the smallest move
 // sequence that breaks it (RapidCheck shrinks the game) and a reproduce string.
 //
-// The contract, in order (all_properties() returns the same list with the one-line broken
-// examples):
-//  1. incremental-equals-full: after every ply the incremental key, pawn key and material key
-//     equal the keys the same target computes from scratch (a fresh set_position of the FEN).
-//  2. reversibility: make then unmake restores the keys, and the game replayed afterwards gives
-//     the same keys; null moves included. The reference also passes its full check() report.
-//  3. equal-positions-equal-keys: the same position reached by different routes (move orders,
-//     FENs) has one key; routes that differ only in castling rights or the en-passant term
-//     (under the target's rule) have different keys.
-//  4. unequal-positions-unequal-keys: no two of at least 10^5 distinct generated positions share
-//     a 64-bit key.
-//  5. en-passant: the en-passant term is present exactly when the rule (Always, PseudoLegal,
-//     Legal) says so, on pinned captures, check evasions and non-capturable double pushes.
-//  6. castling: a move changes the castling term by castling[old] ^ castling[new], each right
-//     has its own non-zero term, and lost rights never come back.
-//  7. side-to-move: a null move (and flipping the side in the FEN) changes the key by exactly
-//     the side term.
-//  8. pawn-and-material-keys: the pawn key depends on the pawns only, the material key on the
-//     piece counts only.
-//  9. zero-keys: no key is 0, on generated games and on bare kings, one piece, pawnless boards
-//     and the capture of the last piece of a kind. A pawn key of 0 in pawnless positions (a
-//     material key of 0 with bare kings) is a warning: harmless unless the engine's table takes
-//     0 for an empty slot; a failure where the expected scheme's key is not 0.
+// The contract is one table, properties/chess/contract.cpp: each property once, with the rule it
+// checks and a bug it catches. all_properties() returns it; `zobrist-verify check --help` prints
+// it; properties/README.md explains it.
 #pragma once
 
 #include <cstdint>

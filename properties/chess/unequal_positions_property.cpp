@@ -1,0 +1,13 @@
+// Property 4: no two of at least 10^5 distinct positions share a 64-bit key. The shape is the game
+// suite's sweep; chess brings where sampled lines start (the start position, the corpus, fuzzed
+// FENs), which positions may share a key (a clock-keyed target's), and how a failure is shown
+// (chess_game.cpp). The sweep scales with the case budget: 10^5 positions per 100 cases.
+#include "chess/property_definitions.h"
+
+namespace zobrist_verify::properties {
+
+void unequal_positions_unequal_keys(const PropertyContext& context) {
+  games::unequal_positions_unequal_keys(chess_game(context), context.cases);
+}
+
+}  // namespace zobrist_verify::properties
