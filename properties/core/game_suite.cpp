@@ -11,7 +11,7 @@
 #include <rapidcheck.h>
 
 #include "core/rapidcheck_run.h"
-#include "core/target_session.h"
+#include "core/case_log.h"
 
 namespace zobrist_verify::properties::games {
 

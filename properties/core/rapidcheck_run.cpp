@@ -10,7 +10,7 @@
 
 #include <rapidcheck.h>
 
-#include "core/target_session.h"
+#include "core/case_log.h"
 
 namespace zobrist_verify::properties {
 
