@@ -9,7 +9,7 @@
 #include "core/game_suite.h"
 #include "core/rapidcheck_run.h"
 #include "chess/generators.h"
-#include "core/target_session.h"
+#include "chess/target_session.h"
 #include "zobrist_verify/properties.h"
 
 namespace zobrist_verify::properties {

@@ -1,4 +1,4 @@
-#include "core/target_session.h"
+#include "chess/target_session.h"
 
 #include <optional>
 #include <stdexcept>
@@ -12,27 +12,26 @@ namespace zobrist_verify::properties {
 
 namespace {
 
-thread_local TargetTally* current_tally = nullptr;
 constexpr std::size_t TallyExamples = 5;
 
 // Counts a FEN given to the target, and its refusal when `error` is set. True when the caller
 // drops the position instead of failing: a tolerated refusal, or a position withheld at the gate
 // (never given: counted apart).
 bool count_fen(const Target& target, const std::string& fen, const Expected<Done>& done) {
+  TargetTally* const tally = current_tally();
   if (!done && done.error_kind() == ErrorKind::Withheld) {
-    if (current_tally) {
-      ++current_tally->fens_withheld;
-      if (current_tally->withheld_examples.size() < TallyExamples)
-        current_tally->withheld_examples.push_back(fen);
+    if (tally) {
+      ++tally->fens_withheld;
+      if (tally->withheld_examples.size() < TallyExamples) tally->withheld_examples.push_back(fen);
     }
     return true;
   }
-  if (current_tally) ++current_tally->fens_given;
+  if (tally) ++tally->fens_given;
   if (done) return false;
-  if (current_tally) {
-    ++current_tally->fens_refused;
-    if (current_tally->examples.size() < TallyExamples)
-      current_tally->examples.push_back("FEN " + fen + ": " + done.error());
+  if (tally) {
+    ++tally->fens_refused;
+    if (tally->examples.size() < TallyExamples)
+      tally->examples.push_back("FEN " + fen + ": " + done.error());
   }
   return target.fen_refusals_tolerated;
 }
@@ -58,14 +57,6 @@ std::optional<PositionIdentity> identity_at(const ComparedPosition& p, EnPassant
 }
 
 }  // namespace
-
-TallyScope::TallyScope(TargetTally& tally) : previous_(current_tally) {
-  current_tally = &tally;
-}
-
-TallyScope::~TallyScope() {
-  current_tally = previous_;
-}
 
 const KeyScheme& reference_scheme(const Target& target) {
   return target.expected_scheme ? *target.expected_scheme : polyglot_scheme();
@@ -114,13 +105,14 @@ void Line::play(const std::string& uci) {
   if (Expected<Move> m = game_.play_uci(uci); !m)
     throw std::logic_error("the property generated an illegal move: " + m.error());
   moves_.push_back(uci);
-  if (current_tally) ++current_tally->moves_given;
+  TargetTally* const tally = current_tally();
+  if (tally) ++tally->moves_given;
   if (Expected<Done> done = hash_->make_move(uci); !done) {
-    if (current_tally) {
-      ++current_tally->moves_refused;
-      if (current_tally->examples.size() < TallyExamples)
-        current_tally->examples.push_back("move " + uci + " in " + game_.position().fen() + ": " +
-                                          done.error());
+    if (tally) {
+      ++tally->moves_refused;
+      if (tally->examples.size() < TallyExamples)
+        tally->examples.push_back("move " + uci + " in " + game_.position().fen() + ": " +
+                                  done.error());
     }
     fail(target_error("make_move refused the legal move " + uci, done.error()));
   }

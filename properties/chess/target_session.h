@@ -14,18 +14,6 @@
 
 namespace zobrist_verify::properties {
 
-// Makes `tally` the one Line and Scratch count into on this thread while the scope lives.
-class TallyScope {
- public:
-  explicit TallyScope(TargetTally& tally);
-  ~TallyScope();
-  TallyScope(const TallyScope&) = delete;
-  TallyScope& operator=(const TallyScope&) = delete;
-
- private:
-  TargetTally* previous_;
-};
-
 // Target keys as read through the interface; a missing capability reads as 0.
 struct TargetKeys {
   Key key = 0, pawn_key = 0, material_key = 0;

@@ -7,6 +7,7 @@ namespace zobrist_verify::properties {
 namespace {
 
 thread_local FailureLog* current_log = nullptr;
+thread_local TargetTally* current_tally_ = nullptr;
 
 }  // namespace
 
@@ -32,6 +33,18 @@ void fail(Counterexample c) {
   std::string text = format_counterexample(c);
   if (current_log) current_log->add(std::move(c), text);
   throw rc::detail::CaseResult(rc::detail::CaseResult::Type::Failure, std::move(text));
+}
+
+TallyScope::TallyScope(TargetTally& tally) : previous_(current_tally_) {
+  current_tally_ = &tally;
+}
+
+TallyScope::~TallyScope() {
+  current_tally_ = previous_;
+}
+
+TargetTally* current_tally() {
+  return current_tally_;
 }
 
 }  // namespace zobrist_verify::properties

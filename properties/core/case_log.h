@@ -45,4 +45,19 @@ class FailureLogScope {
 // Discards the current RapidCheck case: it could not be run, and says nothing of the target.
 [[noreturn]] void discard_case(const std::string& why);
 
+// Makes `tally` the one Line and Scratch count into on this thread while the scope lives.
+class TallyScope {
+ public:
+  explicit TallyScope(TargetTally& tally);
+  ~TallyScope();
+  TallyScope(const TallyScope&) = delete;
+  TallyScope& operator=(const TallyScope&) = delete;
+
+ private:
+  TargetTally* previous_;
+};
+
+// The tally of the innermost TallyScope on this thread, or nullptr.
+TargetTally* current_tally();
+
 }  // namespace zobrist_verify::properties
