@@ -86,11 +86,18 @@ namespace {
 
 // The message of a rule `args` break, or nothing.
 std::optional<std::string> broken_rule(const ParsedArgs& args, const OptionRule& rule) {
+  std::vector<std::string_view> listed(rule.choices.begin(), rule.choices.end());
+  for (std::string_view name : {rule.other, rule.alternative})
+    if (!name.empty()) listed.push_back(name);
   const auto given_choice = [&] {
-    return args.has(rule.other) || (!rule.alternative.empty() && args.has(rule.alternative));
+    return std::any_of(listed.begin(), listed.end(),
+                       [&](std::string_view name) { return args.has(name); });
   };
-  const std::string choices = std::string(rule.other) + (rule.alternative.empty() ? "" : " or ") +
-                              std::string(rule.alternative);
+  // "A", "A or B", "A, B or C".
+  std::string choices;
+  for (std::size_t i = 0; i < listed.size(); ++i)
+    choices += std::string(i == 0 ? "" : i + 1 == listed.size() ? " or " : ", ") +
+               std::string(listed[i]);
   switch (rule.kind) {
     case OptionRule::Kind::Excludes: {
       if (!args.has(rule.option) || !args.has(rule.other)) return std::nullopt;
@@ -117,11 +124,14 @@ std::optional<std::string> broken_rule(const ParsedArgs& args, const OptionRule&
 
 Expected<Done> check_option_rules(const ParsedArgs& args, std::span<const OptionSpec> specs,
                                   std::span<const OptionRule> rules) {
-  for (const OptionRule& rule : rules)
-    for (std::string_view name : {rule.option, rule.other, rule.alternative})
+  for (const OptionRule& rule : rules) {
+    std::vector<std::string_view> named{rule.option, rule.other, rule.alternative};
+    named.insert(named.end(), rule.choices.begin(), rule.choices.end());
+    for (std::string_view name : named)
       if (!name.empty() && std::none_of(specs.begin(), specs.end(),
                                         [&](const OptionSpec& s) { return s.name == name; }))
         return Error{"a rule names " + std::string(name) + ", which this command does not take"};
+  }
   for (const OptionRule& rule : rules)
     if (std::optional<std::string> message = broken_rule(args, rule)) return Error{*message};
   return Done{};

@@ -62,27 +62,40 @@ struct OptionRule {
   std::string_view alternative;   // GoesWith, Needs: the other choice, if any
   std::string_view text;          // Excludes: why, in parentheses; Needs: the whole message
   std::string_view unless_value;  // Excludes: the rule holds unless `option` has this value
+  // GoesWith, Needs: the choices when there are more than two (every door of the door table);
+  // `other` and `alternative` are then empty.
+  std::span<const std::string_view> choices = {};
 };
 
 // "OPTION and OTHER exclude each other (WHY)".
 constexpr OptionRule excludes(std::string_view option, std::string_view other,
                               std::string_view why = {}) {
-  return {OptionRule::Kind::Excludes, option, other, {}, why, {}};
+  return {OptionRule::Kind::Excludes, option, other, {}, why, {}, {}};
 }
 // "OPTION VALUE and OTHER exclude each other (WHY)", for any value of OPTION but `allowed`.
 constexpr OptionRule excludes_unless(std::string_view option, std::string_view allowed,
                                      std::string_view other, std::string_view why) {
-  return {OptionRule::Kind::Excludes, option, other, {}, why, allowed};
+  return {OptionRule::Kind::Excludes, option, other, {}, why, allowed, {}};
 }
 // "OPTION goes with DOOR" or "OPTION goes with DOOR or OTHER_DOOR".
 constexpr OptionRule goes_with(std::string_view option, std::string_view door,
                                std::string_view other_door = {}) {
-  return {OptionRule::Kind::GoesWith, option, door, other_door, {}, {}};
+  return {OptionRule::Kind::GoesWith, option, door, other_door, {}, {}, {}};
+}
+// "OPTION goes with A, B or C": `option` only with one of `choices`.
+constexpr OptionRule goes_with_any(std::string_view option,
+                                   std::span<const std::string_view> choices) {
+  return {OptionRule::Kind::GoesWith, option, {}, {}, {}, {}, choices};
 }
 // One of `choice` and `alternative` (when not empty) must be given; `message` says so.
 constexpr OptionRule needs(std::string_view choice, std::string_view alternative,
                            std::string_view message) {
-  return {OptionRule::Kind::Needs, {}, choice, alternative, message, {}};
+  return {OptionRule::Kind::Needs, {}, choice, alternative, message, {}, {}};
+}
+// One of `choices` must be given; `message` says so.
+constexpr OptionRule needs_any(std::span<const std::string_view> choices,
+                               std::string_view message) {
+  return {OptionRule::Kind::Needs, {}, {}, {}, message, {}, choices};
 }
 
 // Whether a command-line word is an option name ("--x" or "-h") rather than a value. A lone "-"

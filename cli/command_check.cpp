@@ -1,5 +1,6 @@
 #include <algorithm>
-#include <array>
+#include <optional>
+#include <vector>
 #include <deque>
 #include <fstream>
 #include <iostream>
@@ -7,6 +8,7 @@
 
 #include "args.h"
 #include "commands.h"
+#include "door_table.h"
 #include "doors.h"
 #include "help_text.h"
 #include "inputs.h"
@@ -103,55 +105,51 @@ settings (seed, max_success, noshrink) override the options above.
 properties:
 )";
 
-constexpr std::array<OptionSpec, 20> CheckOptions{{
+// check's own options; the doors' (door_table.h) are added by check_options().
+constexpr OptionSpec CheckOwnOptions[] = {
     {"--allow-unreachable", OptionKind::Flag},
     {"--allow-impossible-checks", OptionKind::Flag},
     {"--game", OptionKind::Value},
     {"--scheme", OptionKind::Value},
-    {"--plugin", OptionKind::Value},
-    {"--engine", OptionKind::Value},
-    {"--key-command", OptionKind::Value},
-    {"--key-pattern", OptionKind::Value},
-    {"--transcript", OptionKind::Value},
     {"--expect", OptionKind::Value},
     {"--en-passant", OptionKind::Value},
     {"--timeout", OptionKind::Value},
-    {"--no-isolation", OptionKind::Flag},
-    {"--xfen", OptionKind::Flag},
     {"--mutant", OptionKind::Value},
     {"--cases", OptionKind::Value},
     {"--seed", OptionKind::Value},
     {"--property", OptionKind::Value},
     {"--json", OptionKind::Flag},
     {"--junit", OptionKind::Value},
-}};
-
-// Checked in this order, once the values are read; the first broken rule is the error.
-constexpr OptionRule CheckRules[] = {
-    excludes_unless("--game", "chess", "--plugin", "--plugin is a chess door"),
-    excludes_unless("--game", "chess", "--engine", "--engine is a chess door"),
-    excludes_unless("--game", "chess", "--scheme", "--scheme is a chess door"),
-    excludes_unless("--game", "chess", "--expect", "--expect is a chess door"),
-    excludes_unless("--game", "chess", "--mutant", "--mutant is a chess door"),
-    excludes("--engine", "--plugin"),
-    excludes("--engine", "--scheme"),
-    excludes("--engine", "--mutant"),
-    excludes("--engine", "--no-isolation", "an engine runs in a process of its own"),
-    excludes("--engine", "--xfen"),
-    goes_with("--key-command", "--engine"),
-    goes_with("--key-pattern", "--engine"),
-    goes_with("--transcript", "--engine"),
-    excludes("--plugin", "--scheme"),
-    excludes("--plugin", "--mutant"),
-    goes_with("--expect", "--plugin", "--engine"),
-    goes_with("--en-passant", "--plugin", "--engine"),
-    goes_with("--timeout", "--plugin", "--engine"),
-    goes_with("--allow-unreachable", "--plugin", "--engine"),
-    goes_with("--allow-impossible-checks", "--plugin", "--engine"),
-    goes_with("--no-isolation", "--plugin"),
-    goes_with("--xfen", "--plugin"),
-    excludes("--mutant", "--scheme", "a mutant has its scheme"),
 };
+
+const std::vector<OptionSpec>& check_options() {
+  static const std::vector<OptionSpec> options = with_door_options(CheckOwnOptions, DoorUse::Keys);
+  return options;
+}
+
+// Checked in this order, once the values are read; the first broken rule is the error. Every door
+// is a chess door, excludes --scheme and --mutant, and takes the third-party options.
+const std::vector<OptionRule>& check_rules() {
+  static const std::vector<OptionRule> rules = [] {
+    std::vector<OptionRule> all;
+    for (const DoorRow& door : door_table())
+      all.push_back(excludes_unless("--game", "chess", door.option, door.chess_why));
+    all.push_back(excludes_unless("--game", "chess", "--scheme", "--scheme is a chess door"));
+    all.push_back(excludes_unless("--game", "chess", "--expect", "--expect is a chess door"));
+    all.push_back(excludes_unless("--game", "chess", "--mutant", "--mutant is a chess door"));
+    for (const OptionRule& rule : door_rules(DoorUse::Keys)) all.push_back(rule);
+    for (const DoorRow& door : door_table()) {
+      all.push_back(excludes(door.option, "--scheme"));
+      all.push_back(excludes(door.option, "--mutant"));
+    }
+    for (std::string_view option : {"--expect", "--en-passant", "--timeout", "--allow-unreachable",
+                                    "--allow-impossible-checks"})
+      all.push_back(goes_with_any(option, door_options()));
+    all.push_back(excludes("--mutant", "--scheme", "a mutant has its scheme"));
+    return all;
+  }();
+  return rules;
+}
 
 // "a, b and c".
 std::string listed(const std::vector<std::string>& items) {
@@ -223,57 +221,30 @@ Expected<std::vector<std::string>> property_names(const std::string& list) {
   return names;
 }
 
-// check --engine: the property suite on a running UCI engine's printed keys.
-int check_engine(const std::string& command, const ParsedArgs& args,
-                 const properties::SuiteOptions& suite) {
+// check with a door (the door table): the property suite on a third party's keys, judged under
+// its detected conventions. A door whose code would run here (a plugin) runs in forked workers
+// unless --no-isolation; an engine is a process of its own already.
+int check_door(const ChosenDoor& chosen, const ParsedArgs& args,
+               const properties::SuiteOptions& suite) {
   properties::ThirdPartyOptions door_options;
   door_options.suite = suite;
   std::optional<KeyScheme> expected;
   if (auto read = read_door_options(args, door_options, expected); !read)
     return report_usage_error(read.error());
-  door_options.suite.isolate = false;  // the engine is a process of its own already
-  auto door = engine_door(command, args, program_path());
+  auto door = chosen.row->open_keys(chosen.value, args, program_path());
   if (!door) return report_usage_error(door.error());
-  const std::shared_ptr<EngineConnection> connection = door->connection;
+  if (!door->runs_here) door_options.suite.isolate = false;
   properties::ThirdPartyRun run;
   {
-    PolledProgress progress(
-        [&connection, name = connection->engine_name(), start = std::chrono::steady_clock::now()] {
-          const double seconds =
-              std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-          const std::uint64_t answered = connection->answered();
-          return "check: engine " + name + ", " + std::to_string(answered) + " positions (" +
-                 std::to_string(std::uint64_t(double(answered) / std::max(seconds, 1e-3))) + "/s)";
-        });
-    run = properties::run_third_party(door->door.target, door->door.description, door_options);
+    std::optional<PolledProgress> progress;
+    if (door->progress) progress.emplace(door->progress);
+    run = properties::run_third_party(door->target, door->description, door_options);
   }
-  if (!run.unusable) {
-    run.summary.notes.push_back(
-        "engine: " + std::to_string(connection->answered()) + " positions answered" +
-        (connection->restarts()
-             ? ", restarted " + std::to_string(connection->restarts()) + " times after faults"
-             : std::string()));
-  }
-  connection->close();
+  if (!run.unusable && door->notes)
+    for (std::string& note : door->notes()) run.summary.notes.push_back(std::move(note));
+  if (door->close) door->close();
   return report_third_party(run, door_options, args.has("--json"), args.value("--junit"),
-                            "the engine in a process of its own");
-}
-
-// check --plugin: the property suite on a plugin's hashing, in forked workers unless
-// --no-isolation.
-int check_plugin(const std::string& path, const ParsedArgs& args,
-                 const properties::SuiteOptions& suite) {
-  properties::ThirdPartyOptions door_options;
-  door_options.suite = suite;
-  std::optional<KeyScheme> expected;
-  if (auto read = read_door_options(args, door_options, expected); !read)
-    return report_usage_error(read.error());
-  auto door = plugin_door(path, args.has("--xfen"), program_path());
-  if (!door) return report_usage_error(door.error());
-  const properties::ThirdPartyRun run =
-      properties::run_third_party(door->target, door->description, door_options);
-  return report_third_party(run, door_options, args.has("--json"), args.value("--junit"),
-                            door_options.suite.isolate ? "" : "in-process (no isolation)");
+                            door->runs_in);
 }
 
 // Prints the results (text or JSON), writes them to `junit` when it is open, and returns the
@@ -344,7 +315,7 @@ int check_reference(const ParsedArgs& args, const properties::SuiteOptions& opti
 }  // namespace
 
 int run_check(std::span<const std::string> words) {
-  auto args = parse_args(words, CheckOptions);
+  auto args = parse_args(words, check_options());
   if (!args) return report_usage_error(args.error());
   if (args->has("--help")) {
     print_usage();
@@ -364,11 +335,10 @@ int run_check(std::span<const std::string> words) {
   if (game && !properties::find_game(*game))
     return report_usage_error("unknown game '" + *game + "' for --game (choose " +
                               properties::game_choices() + ")");
-  if (auto obeyed = check_option_rules(*args, CheckOptions, CheckRules); !obeyed)
+  if (auto obeyed = check_option_rules(*args, check_options(), check_rules()); !obeyed)
     return report_usage_error(obeyed.error());
 
-  if (auto command = args->value("--engine")) return check_engine(*command, *args, options);
-  if (auto path = args->value("--plugin")) return check_plugin(*path, *args, options);
+  if (auto door = chosen_door(*args)) return check_door(*door, *args, options);
   return check_reference(*args, options);
 }
 

@@ -9,6 +9,7 @@
 
 #include "args.h"
 #include "commands.h"
+#include "door_table.h"
 #include "doors.h"
 #include "inputs.h"
 #include "progress_line.h"
@@ -68,12 +69,10 @@ options:
   --help               print this help
 )";
 
-constexpr std::array<OptionSpec, 13> MovegenOptions{{
+// movegen's own options; the doors' (door_table.h) are added by movegen_options().
+constexpr OptionSpec MovegenOwnOptions[] = {
     {"--allow-unreachable", OptionKind::Flag},
     {"--allow-impossible-checks", OptionKind::Flag},
-    {"--no-isolation", OptionKind::Flag},
-    {"--engine", OptionKind::Value},
-    {"--plugin", OptionKind::Value},
     {"--positions", OptionKind::Value},
     {"--depth", OptionKind::Value},
     {"--seed", OptionKind::Value},
@@ -81,75 +80,27 @@ constexpr std::array<OptionSpec, 13> MovegenOptions{{
     {"--timeout", OptionKind::Value},
     {"--json", OptionKind::Flag},
     {"--junit", OptionKind::Value},
-    {"--xfen", OptionKind::Flag},
-}};
+};
+
+const std::vector<OptionSpec>& movegen_options() {
+  static const std::vector<OptionSpec> options =
+      with_door_options(MovegenOwnOptions, DoorUse::Movegen);
+  return options;
+}
 
 // Checked in this order; the first broken rule is the error.
-constexpr OptionRule MovegenRules[] = {
-    needs("--engine", "--plugin", "movegen needs one of --engine \"CMD ARGS\" or --plugin PATH"),
-    excludes("--plugin", "--engine"),
-    goes_with("--xfen", "--plugin"),
-    goes_with("--no-isolation", "--plugin"),
-};
+const std::vector<OptionRule>& movegen_rules() {
+  static const std::string needs_message = "movegen needs one of " + door_choices();
+  static const std::vector<OptionRule> rules = [] {
+    std::vector<OptionRule> all{needs_any(door_options(), needs_message)};
+    for (const OptionRule& rule : door_rules(DoorUse::Movegen)) all.push_back(rule);
+    return all;
+  }();
+  return rules;
+}
 
 constexpr int MaxDepth = 4;
 constexpr int DefaultTimeoutMs = 10'000;
-
-// A door and whatever it drives, kept alive for the run.
-struct MovegenTarget {
-  properties::MovegenDoor door;
-  std::optional<UciEngine> engine;
-};
-
-Expected<Done> open_engine(MovegenTarget& target, const std::string& command, bool chess960,
-                           int timeout_ms) {
-  auto words = split_command_words(command);
-  if (!words) return Error{"--engine: " + words.error()};
-  EngineTimeouts timeouts;
-  timeouts.reply = std::chrono::milliseconds(timeout_ms);
-  auto engine = start_perft_engine(*words, timeouts, chess960);
-  if (!engine) return Error{engine.error()};
-  target.engine.emplace(std::move(*engine));
-  target.door.name = "engine:" + target.engine->name();
-  target.door.king_takes_rook = chess960;
-  UciEngine* running = &*target.engine;
-  target.door.divide = [running, timeout_ms](const properties::Route& route, int depth) {
-    return engine_perft_divide(*running, route.fen, properties::moves_text(route.moves), depth,
-                               std::chrono::milliseconds(timeout_ms));
-  };
-  return Done{};
-}
-
-Expected<Done> open_plugin(MovegenTarget& target, const std::string& path, bool chess960, bool xfen,
-                           bool isolate, int timeout_ms) {
-  auto door = plugin_door(path, xfen, program_path());
-  if (!door) return Error{door.error()};
-  target.door.name = door->target.name;
-  // The instance is made by the first divide, in the process that runs it: the worker, unless
-  // --no-isolation.
-  auto instance = std::make_shared<std::unique_ptr<HashUnderTest>>();
-  target.door.divide = [instance, make = door->target.make, path, chess960](
-                           const properties::Route& route, int depth) -> Expected<DivideCounts> {
-    if (!*instance) *instance = make();
-    auto* plugin = dynamic_cast<PluginHash*>(instance->get());
-    if (plugin == nullptr) return Error{"plugin '" + path + "' could not be instantiated"};
-    if (chess960 && !plugin->capabilities().chess960)
-      return Error{"plugin '" + path + "' does not play Chess960, so --chess960 cannot be used"};
-    return plugin_perft_divide(*plugin, route.fen, route.chess960, route.moves, depth);
-  };
-  const properties::Route start{StartFen, false, {}};
-  const Expected<Done> first = isolate
-                                   ? properties::probe_movegen_door(
-                                         target.door, start, std::chrono::milliseconds(timeout_ms))
-                                   : [&]() -> Expected<Done> {
-    if (auto divide = target.door.divide(start, 1); !divide) return Error{divide.error()};
-    return Done{};
-  }();
-  if (!first)
-    return Error{"plugin '" + path +
-                 "' cannot give the legal moves of the start position: " + first.error()};
-  return Done{};
-}
 
 std::string route_text(const properties::Route& route) {
   std::string text = "fen '" + route.fen + "'" + (route.chess960 ? " (Chess960)" : "");
@@ -275,15 +226,13 @@ Expected<Done> write_junit(const std::string& path, const properties::MovegenRes
 }  // namespace
 
 int run_movegen(std::span<const std::string> words) {
-  auto args = parse_args(words, MovegenOptions);
+  auto args = parse_args(words, movegen_options());
   if (!args) return report_usage_error(args.error());
   if (args->has("--help")) {
     std::cout << MovegenUsage;
     return ExitSuccess;
   }
-  const auto engine = args->value("--engine");
-  const auto plugin = args->value("--plugin");
-  if (auto obeyed = check_option_rules(*args, MovegenOptions, MovegenRules); !obeyed)
+  if (auto obeyed = check_option_rules(*args, movegen_options(), movegen_rules()); !obeyed)
     return report_usage_error(obeyed.error());
 
   properties::MovegenOptions options;
@@ -316,11 +265,12 @@ int run_movegen(std::span<const std::string> words) {
     if (!junit_check) return report_usage_error("cannot write the JUnit report to '" + *path + "'");
   }
 
-  MovegenTarget target;
-  auto opened = engine ? open_engine(target, *engine, options.chess960, timeout_ms)
-                       : open_plugin(target, *plugin, options.chess960, args->has("--xfen"),
-                                     !args->has("--no-isolation"), timeout_ms);
-  if (!opened) return report_usage_error(opened.error());
+  const ChosenDoor chosen = *chosen_door(*args);  // the rules ask for one
+  const bool isolate = !args->has("--no-isolation");
+  auto target = chosen.row->open_movegen(
+      chosen.value, *args,
+      MovegenOpening{.chess960 = options.chess960, .isolate = isolate, .timeout_ms = timeout_ms});
+  if (!target) return report_usage_error(target.error());
 
   properties::MovegenResult result;
   {
@@ -330,13 +280,13 @@ int run_movegen(std::span<const std::string> words) {
         progress.show("movegen: " + std::to_string(done) + " / " + std::to_string(total) +
                       " positions");
     };
-    if (plugin && !args->has("--no-isolation"))
-      result = properties::run_movegen_isolated(target.door, options,
+    if (target->runs_here && isolate)
+      result = properties::run_movegen_isolated(target->door, options,
                                                 std::chrono::milliseconds(timeout_ms));
     else
-      result = properties::run_movegen(target.door, options);
+      result = properties::run_movegen(target->door, options);
   }
-  if (target.engine) target.engine->close();
+  if (target->close) target->close();
 
   if (args->has("--json"))
     print_json(std::cout, result);

@@ -1,12 +1,14 @@
 // `zobrist-verify replay`: plays one case (a FEN and moves) on a plugin and prints its keys after
 // each step beside the reference's: the command printed under a crash, a hang or a wrong key,
 // to rerun the case alone, in-process under gdb or a sanitizer (--no-isolation).
-#include <array>
+#include <string>
+#include <vector>
 #include <iostream>
 #include <sstream>
 
 #include "args.h"
 #include "commands.h"
+#include "door_table.h"
 #include "doors.h"
 #include "inputs.h"
 #include "zobrist_verify/chess/game.h"
@@ -21,46 +23,50 @@ constexpr const char* ReplayUsage =
                               [--xfen] [--expect SCHEME] [--no-isolation] [--timeout MS]
                               [--allow-unreachable]
        zobrist-verify replay --engine "CMD ARGS" --fen FEN [--moves M1 M2 ...] [--chess960]
-                              [--key-command CMD] [--key-pattern REGEX] [--expect SCHEME]
-                              [--timeout MS] [--allow-unreachable]
+                              [--key-command CMD] [--key-pattern REGEX] [--transcript FILE]
+                              [--expect SCHEME] [--timeout MS] [--allow-unreachable]
 
 Plays the case on the plugin: set_position(FEN), then each move, printing the plugin's key (and
 pawn and material keys when it has them) after each step, and the --expect scheme's key beside it.
 With --no-isolation the plugin runs in this process, so that a debugger or a sanitizer sees the
 crash; otherwise a crash or a hang is reported with the call it happened in. With --engine the
 same steps go to a UCI engine (as `check --engine` sends them) and the key it prints is shown;
---expect then compares with the key the scheme's engine prints. Exits 0 when every step ran (and
+--expect then compares with the key the scheme's engine prints (--transcript FILE writes
+what went to and came from the engine, as `check --engine` does). Exits 0 when every step ran (and
 every key matched --expect), 1 otherwise, 2 on a usage error. A FEN (or `startpos`) that no
 legal game reaches (an impossible check, an en-passant square whose double push could not have
 been played, castling rights no start allows, too much material) is not sent: exit 2, unless
 --allow-unreachable (alias --allow-impossible-checks) is given.
 )";
 
-constexpr std::array<OptionSpec, 13> ReplayOptions{{
+// replay's own options; the doors' (door_table.h) are added by replay_options().
+constexpr OptionSpec ReplayOwnOptions[] = {
     {"--allow-unreachable", OptionKind::Flag},
     {"--allow-impossible-checks", OptionKind::Flag},
-    {"--plugin", OptionKind::Value},
-    {"--engine", OptionKind::Value},
-    {"--key-command", OptionKind::Value},
-    {"--key-pattern", OptionKind::Value},
     {"--fen", OptionKind::Value},
     {"--moves", OptionKind::Values},
     {"--chess960", OptionKind::Flag},
-    {"--xfen", OptionKind::Flag},
     {"--expect", OptionKind::Value},
-    {"--no-isolation", OptionKind::Flag},
     {"--timeout", OptionKind::Value},
-}};
+};
+
+const std::vector<OptionSpec>& replay_options() {
+  static const std::vector<OptionSpec> options =
+      with_door_options(ReplayOwnOptions, DoorUse::Keys);
+  return options;
+}
 
 // Checked in this order; the first broken rule is the error.
-constexpr std::string_view ReplayNeeds =
-    "replay needs --plugin PATH or --engine \"CMD ARGS\", and --fen FEN";
-constexpr OptionRule ReplayRules[] = {
-    needs("--plugin", "--engine", ReplayNeeds), needs("--fen", {}, ReplayNeeds),
-    excludes("--plugin", "--engine"),           goes_with("--key-command", "--engine"),
-    goes_with("--key-pattern", "--engine"),     goes_with("--xfen", "--plugin"),
-    goes_with("--no-isolation", "--plugin"),
-};
+const std::vector<OptionRule>& replay_rules() {
+  static const std::string needs_message = "replay needs " + door_choices() + ", and --fen FEN";
+  static const std::vector<OptionRule> rules = [] {
+    std::vector<OptionRule> all{needs_any(door_options(), needs_message),
+                                needs("--fen", {}, needs_message)};
+    for (const OptionRule& rule : door_rules(DoorUse::Keys)) all.push_back(rule);
+    return all;
+  }();
+  return rules;
+}
 
 // The replay's lines; the first line is "ok" or "mismatch".
 std::string replay_lines(const properties::Target& target, const std::string& fen, bool chess960,
@@ -107,17 +113,15 @@ std::string replay_lines(const properties::Target& target, const std::string& fe
 }  // namespace
 
 int run_replay(std::span<const std::string> words) {
-  auto args = parse_args(words, ReplayOptions);
+  auto args = parse_args(words, replay_options());
   if (!args) return report_usage_error(args.error());
   if (args->has("--help")) {
     std::cout << ReplayUsage;
     return ExitSuccess;
   }
-  const auto path = args->value("--plugin");
-  const auto engine = args->value("--engine");
   auto fen = args->value("--fen");
   if (fen == "startpos") fen = std::string(StartFen);
-  if (auto obeyed = check_option_rules(*args, ReplayOptions, ReplayRules); !obeyed)
+  if (auto obeyed = check_option_rules(*args, replay_options(), replay_rules()); !obeyed)
     return report_usage_error(obeyed.error());
   properties::ThirdPartyOptions options;
   std::optional<KeyScheme> expected;
@@ -135,22 +139,13 @@ int run_replay(std::span<const std::string> words) {
     if (std::optional<std::string> why = unreachable_reason(*fen, chess960))
       return report_usage_error("--fen " + *fen + " is not sent: no legal game reaches it (" +
                                 *why + "); --allow-unreachable sends it anyway");
-  if (engine) {
-    auto door = engine_door(*engine, *args, program_path());
-    if (!door) return report_usage_error(door.error());
-    door->door.target.allow_unreachable = options.allow_unreachable;
-    const std::string lines =
-        replay_lines(door->door.target, *fen, chess960, moves, options.expect);
-    door->connection->close();
-    std::cout << door->door.description << '\n' << lines.substr(lines.find('\n') + 1);
-    return lines.rfind("ok\n", 0) == 0 ? ExitSuccess : ExitCheckFailed;
-  }
-  auto door = plugin_door(*path, args->has("--xfen"), program_path());
+  const ChosenDoor chosen = *chosen_door(*args);  // the rules ask for one
+  auto door = chosen.row->open_keys(chosen.value, *args, program_path());
   if (!door) return report_usage_error(door.error());
   door->target.allow_unreachable = options.allow_unreachable;
 
   std::string lines;
-  if (options.suite.isolate) {
+  if (door->runs_here && options.suite.isolate) {
     const properties::IsolatedRun run = properties::run_isolated(
         door->target,
         [&](const properties::Target& watched) {
@@ -166,6 +161,7 @@ int run_replay(std::span<const std::string> words) {
   } else {
     lines = replay_lines(door->target, *fen, chess960, moves, options.expect);
   }
+  if (door->close) door->close();
   const bool ok = lines.rfind("ok\n", 0) == 0;
   std::cout << door->description << '\n' << lines.substr(lines.find('\n') + 1);
   return ok ? ExitSuccess : ExitCheckFailed;

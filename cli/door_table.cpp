@@ -1,0 +1,188 @@
+#include "door_table.h"
+
+#include <algorithm>
+#include <chrono>
+#include <memory>
+
+#include "doors.h"
+#include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/doors/command_words.h"
+#include "zobrist_verify/doors/engine_perft.h"
+#include "zobrist_verify/doors/plugin_hash.h"
+#include "zobrist_verify/doors/plugin_perft.h"
+#include "zobrist_verify/plugin_door.h"
+
+namespace zobrist_verify::cli {
+
+namespace {
+
+// --plugin PATH: a shared library with the C ABI, loaded only in workers unless --no-isolation.
+constexpr OptionSpec PluginOptions[] = {
+    {"--xfen", OptionKind::Flag},
+    {"--no-isolation", OptionKind::Flag},
+};
+
+Expected<KeyDoor> open_plugin_keys(const std::string& path, const ParsedArgs& args,
+                                   const std::string& program) {
+  auto door = plugin_door(path, args.has("--xfen"), program);
+  if (!door) return Error{door.error()};
+  KeyDoor opened;
+  opened.target = std::move(door->target);
+  opened.description = std::move(door->description);
+  opened.runs_here = true;
+  opened.runs_in = args.has("--no-isolation") ? "in-process (no isolation)" : "";
+  return opened;
+}
+
+Expected<MovegenDoorOpened> open_plugin_movegen(const std::string& path, const ParsedArgs& args,
+                                                const MovegenOpening& how) {
+  auto door = plugin_door(path, args.has("--xfen"), program_path());
+  if (!door) return Error{door.error()};
+  MovegenDoorOpened opened;
+  opened.runs_here = true;
+  opened.door.name = door->target.name;
+  // The instance is made by the first divide, in the process that runs it: the worker, unless
+  // --no-isolation.
+  auto instance = std::make_shared<std::unique_ptr<HashUnderTest>>();
+  opened.door.divide = [instance, make = door->target.make, path, chess960 = how.chess960](
+                           const properties::Route& route, int depth) -> Expected<DivideCounts> {
+    if (!*instance) *instance = make();
+    auto* plugin = dynamic_cast<PluginHash*>(instance->get());
+    if (plugin == nullptr) return Error{"plugin '" + path + "' could not be instantiated"};
+    if (chess960 && !plugin->capabilities().chess960)
+      return Error{"plugin '" + path + "' does not play Chess960, so --chess960 cannot be used"};
+    return plugin_perft_divide(*plugin, route.fen, route.chess960, route.moves, depth);
+  };
+  const properties::Route start{StartFen, false, {}};
+  const auto timeout = std::chrono::milliseconds(how.timeout_ms);
+  Expected<Done> first = Done{};
+  if (how.isolate) {
+    first = properties::probe_movegen_door(opened.door, start, timeout);
+  } else if (auto divide = opened.door.divide(start, 1); !divide) {
+    first = Error{divide.error()};
+  }
+  if (!first)
+    return Error{"plugin '" + path +
+                 "' cannot give the legal moves of the start position: " + first.error()};
+  return opened;
+}
+
+// --engine "CMD ARGS": a UCI engine in a process of its own.
+constexpr OptionSpec EngineKeyOptions[] = {
+    {"--key-command", OptionKind::Value},
+    {"--key-pattern", OptionKind::Value},
+    {"--transcript", OptionKind::Value},
+};
+
+Expected<KeyDoor> open_engine_keys(const std::string& command, const ParsedArgs& args,
+                                   const std::string& program) {
+  auto door = engine_door(command, args, program);
+  if (!door) return Error{door.error()};
+  const std::shared_ptr<EngineConnection> connection = door->connection;
+  KeyDoor opened;
+  opened.target = std::move(door->door.target);
+  opened.description = std::move(door->door.description);
+  opened.runs_in = "the engine in a process of its own";
+  opened.progress = [connection, start = std::chrono::steady_clock::now()] {
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const std::uint64_t answered = connection->answered();
+    return "check: engine " + connection->engine_name() + ", " + std::to_string(answered) +
+           " positions (" +
+           std::to_string(std::uint64_t(double(answered) / std::max(seconds, 1e-3))) + "/s)";
+  };
+  opened.notes = [connection]() -> std::vector<std::string> {
+    return {"engine: " + std::to_string(connection->answered()) + " positions answered" +
+            (connection->restarts()
+                 ? ", restarted " + std::to_string(connection->restarts()) + " times after faults"
+                 : std::string())};
+  };
+  opened.close = [connection] { connection->close(); };
+  return opened;
+}
+
+Expected<MovegenDoorOpened> open_engine_movegen(const std::string& command, const ParsedArgs&,
+                                                const MovegenOpening& how) {
+  auto words = split_command_words(command);
+  if (!words) return Error{"--engine: " + words.error()};
+  EngineTimeouts timeouts;
+  timeouts.reply = std::chrono::milliseconds(how.timeout_ms);
+  auto started = start_perft_engine(*words, timeouts, how.chess960);
+  if (!started) return Error{started.error()};
+  auto engine = std::make_shared<UciEngine>(std::move(*started));
+  MovegenDoorOpened opened;
+  opened.door.name = "engine:" + engine->name();
+  opened.door.king_takes_rook = how.chess960;
+  opened.door.divide = [engine, timeout = std::chrono::milliseconds(how.timeout_ms)](
+                           const properties::Route& route, int depth) {
+    return engine_perft_divide(*engine, route.fen, properties::moves_text(route.moves), depth,
+                               timeout);
+  };
+  opened.close = [engine] { engine->close(); };
+  return opened;
+}
+
+constexpr DoorRow Doors[] = {
+    {"--plugin", "PATH", "--plugin is a chess door", PluginOptions, PluginOptions,
+     open_plugin_keys, open_plugin_movegen},
+    {"--engine", "\"CMD ARGS\"", "--engine is a chess door", EngineKeyOptions, {},
+     open_engine_keys, open_engine_movegen},
+};
+
+constexpr std::string_view DoorOptions[] = {Doors[0].option, Doors[1].option};
+static_assert(std::size(DoorOptions) == std::size(Doors), "one option per door");
+
+std::span<const OptionSpec> own_options(const DoorRow& row, DoorUse use) {
+  return use == DoorUse::Keys ? row.key_options : row.movegen_options;
+}
+
+}  // namespace
+
+std::span<const DoorRow> door_table() {
+  return Doors;
+}
+
+std::span<const std::string_view> door_options() {
+  return DoorOptions;
+}
+
+std::optional<ChosenDoor> chosen_door(const ParsedArgs& args) {
+  for (const DoorRow& row : Doors)
+    if (auto value = args.value(row.option)) return ChosenDoor{&row, *value};
+  return std::nullopt;
+}
+
+std::vector<OptionSpec> with_door_options(std::span<const OptionSpec> own, DoorUse use) {
+  std::vector<OptionSpec> all(own.begin(), own.end());
+  const auto add = [&all](OptionSpec spec) {
+    if (std::none_of(all.begin(), all.end(), [&](const OptionSpec& s) { return s.name == spec.name; }))
+      all.push_back(spec);
+  };
+  for (const DoorRow& row : Doors) {
+    add({row.option, OptionKind::Value});
+    for (const OptionSpec& spec : own_options(row, use)) add(spec);
+  }
+  return all;
+}
+
+std::vector<OptionRule> door_rules(DoorUse use) {
+  std::vector<OptionRule> rules;
+  for (std::size_t i = 0; i < std::size(Doors); ++i)
+    for (std::size_t j = i + 1; j < std::size(Doors); ++j)
+      rules.push_back(excludes(Doors[i].option, Doors[j].option));
+  // A door's own options are its alone; what every door takes is the command's.
+  for (const DoorRow& row : Doors)
+    for (const OptionSpec& spec : own_options(row, use))
+      rules.push_back(goes_with(spec.name, row.option));
+  return rules;
+}
+
+std::string door_choices() {
+  std::string text;
+  for (std::size_t i = 0; i < std::size(Doors); ++i)
+    text += std::string(i == 0 ? "" : i + 1 == std::size(Doors) ? " or " : ", ") +
+            std::string(Doors[i].option) + " " + std::string(Doors[i].value);
+  return text;
+}
+
+}  // namespace zobrist_verify::cli
