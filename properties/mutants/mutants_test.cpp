@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/core/hex.h"
 #include "zobrist_verify/chess/movegen.h"
 #include "zobrist_verify/mutants/mutant_runs.h"
 #include "zobrist_verify/mutants/mutants.h"
@@ -75,12 +76,8 @@ std::optional<std::string> compare_keys(HashUnderTest& expected, HashUnderTest& 
     Expected<Key> want = (expected.*read)();
     Expected<Key> got = (actual.*read)();
     if (!want || !got) return std::string(what) + ": " + (!want ? want.error() : got.error());
-    if (*want != *got) {
-      char text[80];
-      std::snprintf(text, sizeof text, "%s expected %016llx, actual %016llx", what,
-                    static_cast<unsigned long long>(*want), static_cast<unsigned long long>(*got));
-      return std::string(text);
-    }
+    if (*want != *got)
+      return std::string(what) + " expected " + hex_key(*want) + ", actual " + hex_key(*got);
   }
   return std::nullopt;
 }
