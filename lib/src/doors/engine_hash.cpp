@@ -7,6 +7,7 @@
 #include "zobrist_verify/chess/fen_error.h"
 #include "zobrist_verify/chess/game.h"
 #include "zobrist_verify/chess/uci.h"
+#include "zobrist_verify/doors/engine_faults.h"
 
 namespace zobrist_verify {
 namespace {
@@ -100,18 +101,13 @@ Expected<Done> EngineConnection::start_engine() {
 }
 
 Expected<Done> EngineConnection::restart() {
-  if (restarts_ >= options_.max_restarts) {
-    return Error{"not asked: engine '" + name_ + "' is not restarted again after " +
-                     std::to_string(restarts_) + " restarts (the last fault: " + last_fault_ + ")",
-                 ErrorKind::GaveUp};
-  }
+  if (restarts_ >= options_.max_restarts) return gave_up_restarting(name_, restarts_, last_fault_);
   ++restarts_;
   if (auto started = start_engine(); !started) {
     // An engine that started once and now cannot is out of order for good.
     restarts_ = options_.max_restarts;
     last_fault_ = started.error();
-    return Error{"not asked: the engine could not be restarted: " + started.error(),
-                 ErrorKind::GaveUp};
+    return could_not_restart(started.error());
   }
   return Done{};
 }
@@ -214,9 +210,7 @@ void EngineConnection::replay_alone(std::deque<Request> requests) {
       }
     }
     if (!send(r)) {
-      answer(r, Error{"the engine died before it took " + r.position_command + " alone (" +
-                          engine_->close() + ")",
-                      ErrorKind::Crashed});
+      answer(r, died_before_taking_alone(r.position_command, engine_->close()));
       continue;
     }
     Expected<Key> key = read_reply(r.position_command);
@@ -227,8 +221,7 @@ void EngineConnection::replay_alone(std::deque<Request> requests) {
 
 Expected<Key> EngineConnection::read_reply(const std::string& position_command) {
   const std::string asked = "'" + position_command + "' then '" + options_.key_command + "'";
-  if (!engine_ || !engine_->running())
-    return Error{"the engine is not running for " + asked, ErrorKind::Crashed};
+  if (!engine_ || !engine_->running()) return not_running_for(asked);
   const auto deadline = Clock::now() + options_.timeout;
   std::optional<Expected<Key>> found;
   // The last three lines, for the messages (a ring whose strings keep their storage).
@@ -242,12 +235,10 @@ Expected<Key> EngineConnection::read_reply(const std::string& position_command) 
       Expected<std::string> read = engine_->read_line(left);
       if (!read) {
         if (read.error_kind() == ErrorKind::TimedOut) {
-          return engine_->kill("engine '" + name_ + "' did not finish its reply to " + asked +
-                                   " within " + std::to_string(options_.timeout.count()) + " ms",
-                               ErrorKind::TimedOut);
+          const Error hung = reply_timed_out(name_, asked, options_.timeout);
+          return engine_->kill(hung.message, hung.kind);
         }
-        return Error{"engine '" + name_ + "' died while answering " + asked + ": " + read.error(),
-                     ErrorKind::Crashed};
+        return died_answering(name_, asked, read.error());
       }
       line = std::move(*read);
     }
@@ -256,7 +247,7 @@ Expected<Key> EngineConnection::read_reply(const std::string& position_command) 
       std::string shown;
       for (int i = std::max(0, count - 3); i < count; ++i)
         shown += (shown.empty() ? "" : ", ") + quoted(last[std::size_t(i % 3)]);
-      return Error{"engine '" + name_ + "' printed no line matching the key pattern '" +
+      return Error{engine_words(name_) + " printed no line matching the key pattern '" +
                    options_.key_pattern + "' in its reply to " + asked + " (" +
                    std::to_string(count) + " lines" +
                    (shown.empty() ? std::string() : ", the last: " + shown) + ")"};
@@ -268,15 +259,14 @@ Expected<Key> EngineConnection::read_reply(const std::string& position_command) 
         if (key)
           found = *key;
         else
-          found = Error{"engine '" + name_ + "' printed " + quoted(line) + " for " + asked +
+          found = Error{engine_words(name_) + " printed " + quoted(line) + " for " + asked +
                         ", which is not a key: " + key.error()};
       }
     }
     last[std::size_t(count % 3)].assign(line);
   }
-  return engine_->kill("engine '" + name_ + "' printed " + std::to_string(MaxReplyLines) +
-                           " lines without 'readyok' in its reply to " + asked,
-                       ErrorKind::Crashed);
+  const Error flood = reply_flooded(name_, asked, MaxReplyLines, "readyok");
+  return engine_->kill(flood.message, flood.kind);
 }
 
 std::string EngineConnection::close() {
