@@ -33,22 +33,6 @@ std::string fault_key(bool chess960, const std::string& position_command) {
 
 }  // namespace
 
-std::string required_literal(const std::string& pattern) {
-  std::size_t i = pattern.starts_with("^") ? 1 : 0;
-  std::string literal;
-  for (; i < pattern.size(); ++i) {
-    const char c = pattern[i];
-    if (std::string_view("\\^$.|?*+()[]{}").find(c) != std::string_view::npos) {
-      // A quantifier applies to the character before it, which may then be absent.
-      if (std::string_view("?*{").find(c) != std::string_view::npos && !literal.empty())
-        literal.pop_back();
-      break;
-    }
-    literal += c;
-  }
-  return literal;
-}
-
 EngineConnection::EngineConnection(EngineDoorOptions options) : options_(std::move(options)) {}
 
 EngineConnection::~EngineConnection() {
@@ -58,18 +42,9 @@ EngineConnection::~EngineConnection() {
 Expected<std::shared_ptr<EngineConnection>> EngineConnection::open(EngineDoorOptions options) {
   std::shared_ptr<EngineConnection> connection(new EngineConnection(std::move(options)));
   EngineDoorOptions& o = connection->options_;
-  try {
-    connection->pattern_ = std::regex(o.key_pattern, std::regex::ECMAScript | std::regex::optimize);
-  } catch (const std::regex_error& e) {
-    return Error{"the key pattern '" + o.key_pattern +
-                 "' is not an ECMAScript regular expression: " + e.what()};
-  }
-  if (connection->pattern_.mark_count() != 1) {
-    return Error{"the key pattern '" + o.key_pattern + "' has " +
-                 std::to_string(connection->pattern_.mark_count()) +
-                 " capture groups; it needs exactly one, around the key's hex digits"};
-  }
-  connection->pattern_literal_ = required_literal(o.key_pattern);
+  auto pattern = KeyPattern::compile(o.key_pattern);
+  if (!pattern) return Error{pattern.error()};
+  connection->pattern_.emplace(std::move(*pattern));
   if (o.key_command.empty() || o.key_command.find('\n') != std::string::npos)
     return Error{"the key command must be one non-empty line"};
   if (!o.transcript.empty()) {
@@ -252,10 +227,9 @@ Expected<Key> EngineConnection::read_reply(const std::string& position_command) 
                    std::to_string(count) + " lines" +
                    (shown.empty() ? std::string() : ", the last: " + shown) + ")"};
     }
-    if (!found && line.find(pattern_literal_) != std::string::npos) {
-      std::smatch match;
-      if (std::regex_search(line, match, pattern_)) {
-        Expected<Key> key = parse_hex_key(match.str(1));
+    if (!found) {
+      if (std::optional<std::string> text = pattern_->key_text(line)) {
+        Expected<Key> key = parse_hex_key(*text);
         if (key)
           found = *key;
         else

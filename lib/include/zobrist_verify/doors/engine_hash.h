@@ -14,13 +14,13 @@
 #include <fstream>
 #include <memory>
 #include <optional>
-#include <regex>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
 #include "zobrist_verify/core/result.h"
 #include "zobrist_verify/doors/hash_under_test.h"
+#include "zobrist_verify/doors/key_pattern.h"
 #include "zobrist_verify/doors/uci_engine.h"
 
 namespace zobrist_verify {
@@ -98,8 +98,7 @@ class EngineConnection {
   void write_transcript(const std::string& text);
 
   EngineDoorOptions options_;
-  std::regex pattern_;
-  std::string pattern_literal_;  // text every matching line contains (a cheap prefilter)
+  std::optional<KeyPattern> pattern_;
   std::optional<UciEngine> engine_;
   std::string name_;
   bool offers_chess960_ = false;
@@ -119,9 +118,5 @@ class EngineConnection {
 // A HashUnderTest on the connection: it remembers the FEN it was given and the moves played, and
 // asks the engine for "position fen <FEN a few plies back> moves <the last few moves>".
 std::unique_ptr<HashUnderTest> make_engine_hash(std::shared_ptr<EngineConnection> connection);
-
-// The literal text every line matched by an ECMAScript `pattern` must contain, read from its
-// start up to the first special character ("Key:" for DefaultKeyPattern); "" when none.
-std::string required_literal(const std::string& pattern);
 
 }  // namespace zobrist_verify
