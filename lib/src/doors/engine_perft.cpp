@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "zobrist_verify/doors/engine_faults.h"
+
 namespace zobrist_verify {
 
 namespace {
@@ -25,8 +27,7 @@ Expected<DivideCounts> engine_perft_divide(UciEngine& engine, std::string_view f
   // what the engine was asked.
   auto fault = [&](const std::string& why) {
     engine.close();
-    return Error{"engine '" + engine.name() + "' answered '" + go + "' after '" + position +
-                 "' badly: " + why};
+    return answered_badly(engine.name(), "'" + go + "' after '" + position + "'", why);
   };
   DivideCounts divide;
   const auto deadline = Clock::now() + timeout;
@@ -58,16 +59,16 @@ Expected<UciEngine> start_perft_engine(const std::vector<std::string>& argv,
   if (!engine) return Error{engine.error()};
   if (chess960) {
     if (!engine->has_option("UCI_Chess960"))
-      return Error{"engine '" + engine->name() +
-                   "' offers no UCI_Chess960 option, so it cannot be given Chess960 positions"};
+      return Error{engine_words(engine->name()) +
+                   " offers no UCI_Chess960 option, so it cannot be given Chess960 positions"};
     if (auto sent = engine->send_line("setoption name UCI_Chess960 value true"); !sent)
       return Error{sent.error()};
     if (auto ready = engine->wait_ready(); !ready) return Error{ready.error()};
   }
   auto first = engine_perft_divide(*engine, "startpos", "", 1, timeouts.reply);
   if (!first)
-    return Error{"engine '" + engine->name() +
-                 "' cannot answer perft on the start position: " + first.error()};
+    return Error{engine_words(engine->name()) +
+                 " cannot answer perft on the start position: " + first.error()};
   return std::move(*engine);
 }
 

@@ -1,0 +1,31 @@
+// How the engine door runs an engine and asks it for keys, whatever protocol it speaks: the
+// dialect (uci_dialect.h) reads the engine's command line, key command, key pattern and timeout;
+// the pipelined connection (pipelined_connection.h) the rest.
+#pragma once
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+namespace zobrist_verify {
+
+// Stockfish's (and Fairy-Stockfish's) "Key: 8F8F01D4562F59FB". The group takes any word, so that
+// a "Key:" line with something else than a key is reported as such.
+inline constexpr const char* DefaultKeyPattern = "^Key: *([^ ]*) *$";
+
+struct EngineDoorOptions {
+  std::vector<std::string> argv;  // the engine and its arguments, run without a shell
+  std::string key_command = "d";
+  std::string key_pattern = DefaultKeyPattern;  // ECMAScript, one capture group: the key in hex
+  std::chrono::milliseconds timeout{2'000};     // for each reply (the handshake gets at least 10 s)
+  int tail_plies = 4;                           // moves a position command carries after its FEN
+  int max_in_flight = 64;                       // positions sent and not yet read
+  // Fresh engines after faults before the door gives up (each later position is then refused
+  // with ErrorKind::GaveUp). A position that crashed or hung the engine is remembered and not
+  // sent again, so shrinking its case costs a restart (or, for a hang, `timeout`) only for
+  // positions not seen before.
+  int max_restarts = 1000;
+  std::string transcript;  // when set, every line sent to the engine is also written here
+};
+
+}  // namespace zobrist_verify

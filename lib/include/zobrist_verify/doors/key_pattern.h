@@ -1,0 +1,37 @@
+// The key pattern of an engine door: an ECMAScript regular expression with one capture group
+// around the key's hex digits, matched against each line of an engine's reply, whatever the
+// protocol ("^Key: *([^ ]*) *$" for Stockfish's `d`).
+#pragma once
+
+#include <optional>
+#include <regex>
+#include <string>
+
+#include "zobrist_verify/core/result.h"
+
+namespace zobrist_verify {
+
+class KeyPattern {
+ public:
+  // The error says why `pattern` cannot be used: it is not ECMAScript, or it has not exactly one
+  // capture group.
+  [[nodiscard]] static Expected<KeyPattern> compile(const std::string& pattern);
+
+  // What the group captured when `line` matches (the key's text, not yet checked to be hex).
+  std::optional<std::string> key_text(const std::string& line) const;
+  // The pattern as given.
+  const std::string& text() const { return text_; }
+
+ private:
+  KeyPattern() = default;
+
+  std::string text_;
+  std::regex regex_;
+  std::string literal_;  // text every matching line contains (a cheap prefilter)
+};
+
+// The literal text every line matched by an ECMAScript `pattern` must contain, read from its
+// start up to the first special character ("Key:" for DefaultKeyPattern); "" when none.
+std::string required_literal(const std::string& pattern);
+
+}  // namespace zobrist_verify

@@ -1,0 +1,129 @@
+// A running engine with many requests in flight, whatever protocol it speaks. The protocol is a
+// dialect (EngineDialect below; UCI's is uci_dialect.h): it starts and greets an engine, sends one
+// request's lines and reads one reply into a key. The rest is here, the same for every dialect:
+// requests are sent before any reply is read; an engine answers in order, so a crash, a hang or
+// a flood of lines is blamed on the request whose reply it interrupted, and the other requests in
+// flight are replayed one at a time on a fresh engine (all of them, when the engine died before
+// we could read what it had answered), so that each fault lands on the request that causes it.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <deque>
+#include <fstream>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+#include "zobrist_verify/core/result.h"
+#include "zobrist_verify/core/types.h"
+#include "zobrist_verify/doors/engine_door_options.h"
+#include "zobrist_verify/doors/hash_under_test.h"
+
+namespace zobrist_verify {
+
+// Every line sent to the engine, when the user asked for a transcript.
+class EngineTranscript {
+ public:
+  [[nodiscard]] bool open(const std::string& path);
+  void write(std::string_view text) {
+    if (out_.is_open()) out_ << text;
+  }
+
+ private:
+  std::ofstream out_;
+};
+
+// One protocol, driving one engine process at a time for a PipelinedConnection. Everything it
+// sends goes to the transcript too.
+class EngineDialect {
+ public:
+  virtual ~EngineDialect() = default;
+
+  // Starts a fresh engine and completes the protocol's handshake; the error says why the engine
+  // cannot be used. A stopped engine it replaces is reaped.
+  [[nodiscard]] virtual Expected<Done> start(EngineTranscript& transcript) = 0;
+  // Whether an engine runs (started, and no fault since).
+  virtual bool running() const = 0;
+  // The name the engine gave, for messages.
+  virtual const std::string& engine_name() const = 0;
+  virtual bool offers_chess960() const = 0;
+
+  // The command that sets up the position reached by `moves` (UCI notation, separated by
+  // spaces) from `fen`. It also names the request in messages and in the remembered faults.
+  virtual std::string position_command(std::string_view fen, std::string_view moves) const = 0;
+  // Sends one request's lines without waiting for the reply; false when the engine could not
+  // take them.
+  [[nodiscard]] virtual bool send(const std::string& position_command, bool chess960,
+                                  EngineTranscript& transcript) = 0;
+  // Reads the reply to the oldest request sent: its key, or why there is none. A fault (kind
+  // Crashed or TimedOut) stops the engine; any other error leaves it answering.
+  [[nodiscard]] virtual Expected<Key> read_reply(const std::string& position_command) = 0;
+  // Stops and reaps an engine that could not take a request; returns how it ended.
+  virtual std::string stop() = 0;
+  // Says goodbye to the engine and reaps it; returns how it ended ("not running" without one).
+  virtual std::string quit(EngineTranscript& transcript) = 0;
+};
+
+// One engine shared by every HashUnderTest instance of a door, with the requests in flight. It
+// reads tail_plies, max_in_flight, max_restarts and transcript of the options. Not thread-safe,
+// except answered().
+class PipelinedConnection {
+ public:
+  PipelinedConnection(std::unique_ptr<EngineDialect> dialect, EngineDoorOptions options);
+  virtual ~PipelinedConnection();  // close()
+  PipelinedConnection(const PipelinedConnection&) = delete;
+  PipelinedConnection& operator=(const PipelinedConnection&) = delete;
+
+  // Opens the transcript and starts the engine. The error says why the engine cannot be used.
+  [[nodiscard]] Expected<Done> start();
+
+  const std::string& engine_name() const { return dialect_->engine_name(); }
+  bool offers_chess960() const { return dialect_->offers_chess960(); }
+  // Replies read so far (a progress line may read it from another thread).
+  std::uint64_t answered() const { return answered_.load(std::memory_order_relaxed); }
+  int restarts() const { return restarts_; }
+  int tail_plies() const { return options_.tail_plies; }
+
+  // Sends the position reached by `moves` from `fen` (in Chess960 when `chess960` and the engine
+  // offers it) and asks for its key, without waiting for the reply.
+  KeyTicket request(std::string_view fen, std::string_view moves, bool chess960);
+  // The key of a requested position, reading replies up to its own.
+  [[nodiscard]] Expected<Key> collect(KeyTicket ticket);
+  // Drops a ticket that will never be collected.
+  void forget(KeyTicket ticket);
+  // Ends the engine (the dialect's goodbye) and reaps it; returns how it ended.
+  std::string close();
+
+ private:
+  struct Request {
+    std::uint64_t id = 0;
+    std::string position_command;
+    bool chess960 = false;
+    bool forgotten = false;
+  };
+
+  // Reads the reply of the oldest request in flight. A fault is that request's; the other
+  // requests in flight are replayed one at a time on a fresh engine.
+  void read_oldest();
+  void replay_alone(std::deque<Request> requests);
+  // A fresh engine after a fault, within options_.max_restarts (else ErrorKind::GaveUp).
+  [[nodiscard]] Expected<Done> restart();
+  void answer(const Request& request, Expected<Key> key);
+  void remember_fault(const Request& request, const Error& error);
+
+  std::unique_ptr<EngineDialect> dialect_;
+  EngineDoorOptions options_;
+  EngineTranscript transcript_;
+  std::deque<Request> in_flight_;
+  std::unordered_map<std::uint64_t, Expected<Key>> answers_;
+  // Positions (Chess960 flag and position command) that crashed or hung the engine, and how.
+  std::unordered_map<std::string, Error> faults_;
+  std::uint64_t next_id_ = 1;
+  std::atomic<std::uint64_t> answered_{0};
+  int restarts_ = 0;
+  std::string last_fault_;
+};
+
+}  // namespace zobrist_verify

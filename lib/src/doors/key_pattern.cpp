@@ -1,0 +1,48 @@
+#include "zobrist_verify/doors/key_pattern.h"
+
+#include <string_view>
+
+namespace zobrist_verify {
+
+Expected<KeyPattern> KeyPattern::compile(const std::string& pattern) {
+  KeyPattern compiled;
+  compiled.text_ = pattern;
+  try {
+    compiled.regex_ = std::regex(pattern, std::regex::ECMAScript | std::regex::optimize);
+  } catch (const std::regex_error& e) {
+    return Error{"the key pattern '" + pattern +
+                 "' is not an ECMAScript regular expression: " + e.what()};
+  }
+  if (compiled.regex_.mark_count() != 1) {
+    return Error{"the key pattern '" + pattern + "' has " +
+                 std::to_string(compiled.regex_.mark_count()) +
+                 " capture groups; it needs exactly one, around the key's hex digits"};
+  }
+  compiled.literal_ = required_literal(pattern);
+  return compiled;
+}
+
+std::optional<std::string> KeyPattern::key_text(const std::string& line) const {
+  if (line.find(literal_) == std::string::npos) return std::nullopt;
+  std::smatch match;
+  if (!std::regex_search(line, match, regex_)) return std::nullopt;
+  return match.str(1);
+}
+
+std::string required_literal(const std::string& pattern) {
+  std::size_t i = pattern.starts_with("^") ? 1 : 0;
+  std::string literal;
+  for (; i < pattern.size(); ++i) {
+    const char c = pattern[i];
+    if (std::string_view("\\^$.|?*+()[]{}").find(c) != std::string_view::npos) {
+      // A quantifier applies to the character before it, which may then be absent.
+      if (std::string_view("?*{").find(c) != std::string_view::npos && !literal.empty())
+        literal.pop_back();
+      break;
+    }
+    literal += c;
+  }
+  return literal;
+}
+
+}  // namespace zobrist_verify

@@ -1,0 +1,149 @@
+#include "zobrist_verify/doors/pipelined_connection.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "zobrist_verify/doors/engine_faults.h"
+
+namespace zobrist_verify {
+namespace {
+
+// A fault stops the engine (it died or hung); any other error leaves it answering.
+bool is_fault(ErrorKind kind) {
+  return kind == ErrorKind::Crashed || kind == ErrorKind::TimedOut;
+}
+
+std::string fault_key(bool chess960, const std::string& position_command) {
+  return (chess960 ? "960 " : "") + position_command;
+}
+
+}  // namespace
+
+bool EngineTranscript::open(const std::string& path) {
+  out_.open(path);
+  return bool(out_);
+}
+
+PipelinedConnection::PipelinedConnection(std::unique_ptr<EngineDialect> dialect,
+                                         EngineDoorOptions options)
+    : dialect_(std::move(dialect)), options_(std::move(options)) {}
+
+PipelinedConnection::~PipelinedConnection() {
+  close();
+}
+
+Expected<Done> PipelinedConnection::start() {
+  if (!options_.transcript.empty() && !transcript_.open(options_.transcript))
+    return Error{"cannot write the transcript to '" + options_.transcript + "'"};
+  return dialect_->start(transcript_);
+}
+
+Expected<Done> PipelinedConnection::restart() {
+  if (restarts_ >= options_.max_restarts)
+    return gave_up_restarting(dialect_->engine_name(), restarts_, last_fault_);
+  ++restarts_;
+  if (auto started = dialect_->start(transcript_); !started) {
+    // An engine that started once and now cannot is out of order for good.
+    restarts_ = options_.max_restarts;
+    last_fault_ = started.error();
+    return could_not_restart(started.error());
+  }
+  return Done{};
+}
+
+void PipelinedConnection::remember_fault(const Request& request, const Error& error) {
+  last_fault_ = error.message;
+  faults_.insert_or_assign(fault_key(request.chess960, request.position_command), error);
+}
+
+KeyTicket PipelinedConnection::request(std::string_view fen, std::string_view moves,
+                                       bool chess960) {
+  Request r{next_id_++, dialect_->position_command(fen, moves),
+            chess960 && dialect_->offers_chess960(), false};
+  const KeyTicket ticket{r.id};
+  if (auto known = faults_.find(fault_key(r.chess960, r.position_command));
+      known != faults_.end()) {
+    answer(r, known->second);  // it crashed or hung the engine before: not sent again
+    return ticket;
+  }
+  if (in_flight_.empty() && !dialect_->running()) {
+    if (auto restarted = restart(); !restarted) {
+      answer(r, restarted.failure());
+      return ticket;
+    }
+  }
+  while (int(in_flight_.size()) >= options_.max_in_flight) read_oldest();
+  in_flight_.push_back(r);
+  const Request& sent = in_flight_.back();
+  if (!dialect_->send(sent.position_command, sent.chess960, transcript_)) {
+    // The engine has gone: what it had answered is lost with it, so replay all in flight.
+    std::deque<Request> lost = std::move(in_flight_);
+    in_flight_.clear();
+    last_fault_ = "the engine stopped reading its input";
+    replay_alone(std::move(lost));
+  }
+  return ticket;
+}
+
+Expected<Key> PipelinedConnection::collect(KeyTicket ticket) {
+  for (;;) {
+    if (auto it = answers_.find(ticket.id); it != answers_.end()) {
+      Expected<Key> key = std::move(it->second);
+      answers_.erase(it);
+      return key;
+    }
+    const bool waiting = std::any_of(in_flight_.begin(), in_flight_.end(),
+                                     [&](const Request& r) { return r.id == ticket.id; });
+    if (!waiting)
+      return Error{"no position was requested under ticket " + std::to_string(ticket.id)};
+    read_oldest();
+  }
+}
+
+void PipelinedConnection::forget(KeyTicket ticket) {
+  if (answers_.erase(ticket.id) > 0) return;
+  for (Request& r : in_flight_)
+    if (r.id == ticket.id) r.forgotten = true;
+}
+
+void PipelinedConnection::answer(const Request& request, Expected<Key> key) {
+  answered_.fetch_add(1, std::memory_order_relaxed);
+  if (!request.forgotten) answers_.insert_or_assign(request.id, std::move(key));
+}
+
+void PipelinedConnection::read_oldest() {
+  Request oldest = std::move(in_flight_.front());
+  in_flight_.pop_front();
+  Expected<Key> key = dialect_->read_reply(oldest.position_command);
+  const bool fault = !key && is_fault(key.error_kind());
+  if (fault) remember_fault(oldest, key.failure());
+  answer(oldest, std::move(key));
+  if (!fault) return;
+  std::deque<Request> rest = std::move(in_flight_);
+  in_flight_.clear();
+  replay_alone(std::move(rest));
+}
+
+void PipelinedConnection::replay_alone(std::deque<Request> requests) {
+  for (Request& r : requests) {
+    if (!dialect_->running()) {
+      if (auto restarted = restart(); !restarted) {
+        answer(r, restarted.failure());
+        continue;
+      }
+    }
+    if (!dialect_->send(r.position_command, r.chess960, transcript_)) {
+      answer(r, died_before_taking_alone(r.position_command, dialect_->stop()));
+      continue;
+    }
+    Expected<Key> key = dialect_->read_reply(r.position_command);
+    if (!key && is_fault(key.error_kind())) remember_fault(r, key.failure());
+    answer(r, std::move(key));
+  }
+}
+
+std::string PipelinedConnection::close() {
+  return dialect_->quit(transcript_);
+}
+
+}  // namespace zobrist_verify

@@ -1,0 +1,178 @@
+#include "zobrist_verify/doors/uci_dialect.h"
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <optional>
+#include <utility>
+
+#include "zobrist_verify/core/hex.h"
+#include "zobrist_verify/doors/engine_faults.h"
+#include "zobrist_verify/doors/key_pattern.h"
+#include "zobrist_verify/doors/uci_engine.h"
+
+namespace zobrist_verify {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using Milliseconds = std::chrono::milliseconds;
+
+// The reply of one request may not be longer than this (Stockfish's `d` prints about 22 lines).
+constexpr int MaxReplyLines = 1000;
+
+std::string quoted(const std::string& line) {
+  return "'" + (line.size() > 120 ? line.substr(0, 120) + "..." : line) + "'";
+}
+
+class UciDialect final : public EngineDialect {
+ public:
+  UciDialect(const EngineDoorOptions& options, KeyPattern pattern)
+      : argv_(options.argv),
+        key_command_(options.key_command),
+        timeout_(options.timeout),
+        pattern_(std::move(pattern)) {}
+
+  Expected<Done> start(EngineTranscript& transcript) override;
+  bool running() const override { return engine_ && engine_->running(); }
+  const std::string& engine_name() const override { return name_; }
+  bool offers_chess960() const override { return offers_chess960_; }
+  std::string position_command(std::string_view fen, std::string_view moves) const override {
+    return zobrist_verify::position_command(fen, moves);
+  }
+  bool send(const std::string& position_command, bool chess960,
+            EngineTranscript& transcript) override;
+  Expected<Key> read_reply(const std::string& position_command) override;
+  std::string stop() override { return engine_ ? engine_->close() : "not running"; }
+  std::string quit(EngineTranscript& transcript) override;
+
+ private:
+  // The next line of a reply into line_, by `deadline`. A hang or a death stops the engine.
+  [[nodiscard]] Expected<Done> next_line(Clock::time_point deadline, const std::string& asked);
+  // The key on a line that matches the key pattern, or why what matched is not a key.
+  std::optional<Expected<Key>> key_on(const std::string& line, const std::string& asked) const;
+  // A reply of `count` lines without a key; `last` holds its last three lines (a ring).
+  Error no_key(const std::string& asked, int count, const std::array<std::string, 3>& last) const;
+
+  std::vector<std::string> argv_;
+  std::string key_command_;
+  Milliseconds timeout_;
+  KeyPattern pattern_;
+  std::optional<UciEngine> engine_;
+  std::string name_;
+  bool offers_chess960_ = false;
+  std::optional<bool> chess960_mode_;  // UCI_Chess960 as last set on the running engine
+  std::string line_;                   // the line being read (kept, so that its storage is reused)
+};
+
+Expected<Done> UciDialect::start(EngineTranscript& transcript) {
+  EngineTimeouts timeouts;
+  // Engines load their networks and tables before "uciok": the handshake gets at least 10 s.
+  timeouts.handshake = std::max(timeout_, Milliseconds(10'000));
+  timeouts.reply = timeout_;
+  timeouts.write = timeout_;
+  timeouts.quit = Milliseconds(200);
+  transcript.write("uci\n");
+  auto engine = UciEngine::start(argv_, timeouts);
+  if (!engine) return Error{engine.error()};
+  transcript.write("isready\n");
+  if (auto ready = engine->wait_ready(); !ready) return Error{ready.error()};
+  name_ = engine->name();
+  offers_chess960_ = engine->has_option("UCI_Chess960");
+  chess960_mode_.reset();
+  engine_.emplace(std::move(*engine));
+  return Done{};
+}
+
+bool UciDialect::send(const std::string& position_command, bool chess960,
+                      EngineTranscript& transcript) {
+  if (!running()) return false;
+  std::vector<std::string> lines;
+  if (offers_chess960_ && chess960_mode_ != chess960) {
+    lines.push_back(std::string("setoption name UCI_Chess960 value ") +
+                    (chess960 ? "true" : "false"));
+    chess960_mode_ = chess960;
+  }
+  lines.push_back(position_command);
+  lines.push_back(key_command_);
+  // "isready" ends the reply, whatever the key command prints.
+  lines.push_back("isready");
+  for (const std::string& line : lines) transcript.write(line + '\n');
+  return engine_->send_lines(lines).has_value();
+}
+
+Expected<Key> UciDialect::read_reply(const std::string& position_command) {
+  const std::string asked = "'" + position_command + "' then '" + key_command_ + "'";
+  if (!running()) return not_running_for(asked);
+  const auto deadline = Clock::now() + timeout_;
+  std::optional<Expected<Key>> found;
+  // The last three lines, for the messages (a ring whose strings keep their storage).
+  std::array<std::string, 3> last;
+  for (int count = 0; count < MaxReplyLines; ++count) {
+    if (auto read = next_line(deadline, asked); !read) return read.failure();
+    if (first_word(line_) == "readyok") {
+      if (found) return std::move(*found);
+      return no_key(asked, count, last);
+    }
+    if (!found) found = key_on(line_, asked);
+    last[std::size_t(count % 3)].assign(line_);
+  }
+  const Error flood = reply_flooded(name_, asked, MaxReplyLines, "readyok");
+  return engine_->kill(flood.message, flood.kind);
+}
+
+Expected<Done> UciDialect::next_line(Clock::time_point deadline, const std::string& asked) {
+  // Most lines are already buffered: only a wait needs the clock and a system call.
+  if (engine_->take_buffered_line(line_)) return Done{};
+  const auto left =
+      std::max(std::chrono::ceil<Milliseconds>(deadline - Clock::now()), Milliseconds(0));
+  Expected<std::string> read = engine_->read_line(left);
+  if (!read) {
+    if (read.error_kind() == ErrorKind::TimedOut) {
+      const Error hung = reply_timed_out(name_, asked, timeout_);
+      return engine_->kill(hung.message, hung.kind);
+    }
+    return died_answering(name_, asked, read.error());
+  }
+  line_ = std::move(*read);
+  return Done{};
+}
+
+std::optional<Expected<Key>> UciDialect::key_on(const std::string& line,
+                                                const std::string& asked) const {
+  std::optional<std::string> text = pattern_.key_text(line);
+  if (!text) return std::nullopt;
+  Expected<Key> key = parse_hex_key(*text);
+  if (key) return key;
+  return Error{engine_words(name_) + " printed " + quoted(line) + " for " + asked +
+               ", which is not a key: " + key.error()};
+}
+
+Error UciDialect::no_key(const std::string& asked, int count,
+                         const std::array<std::string, 3>& last) const {
+  std::string shown;
+  for (int i = std::max(0, count - 3); i < count; ++i)
+    shown += (shown.empty() ? "" : ", ") + quoted(last[std::size_t(i % 3)]);
+  return Error{engine_words(name_) + " printed no line matching the key pattern '" +
+               pattern_.text() + "' in its reply to " + asked + " (" + std::to_string(count) +
+               " lines" + (shown.empty() ? std::string() : ", the last: " + shown) + ")"};
+}
+
+std::string UciDialect::quit(EngineTranscript& transcript) {
+  if (!engine_) return "not running";
+  transcript.write("quit\n");
+  std::string ended = engine_->close();
+  engine_.reset();
+  return ended;
+}
+
+}  // namespace
+
+Expected<std::unique_ptr<EngineDialect>> make_uci_dialect(const EngineDoorOptions& options) {
+  auto pattern = KeyPattern::compile(options.key_pattern);
+  if (!pattern) return Error{pattern.error()};
+  if (options.key_command.empty() || options.key_command.find('\n') != std::string::npos)
+    return Error{"the key command must be one non-empty line"};
+  return std::unique_ptr<EngineDialect>(std::make_unique<UciDialect>(options, std::move(*pattern)));
+}
+
+}  // namespace zobrist_verify
