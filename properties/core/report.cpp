@@ -6,6 +6,7 @@
 
 #include "chess/position_tools.h"
 #include "zobrist_verify/properties.h"
+#include "zobrist_verify/report.h"
 
 namespace zobrist_verify::properties {
 
@@ -67,8 +68,11 @@ Counts count(const std::vector<PropertyResult>& results) {
   return counts;
 }
 
-const char* verdict(const PropertyResult& r) {
-  return r.skipped ? "SKIP" : !r.passed ? "FAIL" : warned(r) ? "WARN" : "PASS";
+Verdict verdict(const PropertyResult& r) {
+  return r.skipped   ? Verdict::Skip
+         : !r.passed ? Verdict::Fail
+         : warned(r) ? Verdict::Warn
+                     : Verdict::Pass;
 }
 
 const char* status(const PropertyResult& r) {
@@ -237,20 +241,42 @@ std::string format_counterexample(const Counterexample& c) {
   return out;
 }
 
-void write_text_report(std::ostream& out, const std::vector<PropertyResult>& results) {
-  // Dots run to a common column so that PASS and FAIL line up, as in SMHasher.
-  std::size_t width = 48;
-  for (const PropertyResult& r : results) width = std::max(width, row_name(r).size() + 4);
-  const Counts counts = count(results);
-  for (const PropertyResult& r : results) {
-    const std::string name = row_name(r);
-    out << name << ' ' << std::string(width - name.size() - 1, '.') << ' ' << verdict(r);
-    if (const std::string d = detail(r); !d.empty()) out << "  " << d;
-    out << '\n';
-    if (r.counterexample) out << format_counterexample(*r.counterexample);
-    out << warning_lines(r);
+const char* to_string(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::Pass:
+      return "PASS";
+    case Verdict::Fail:
+      return "FAIL";
+    case Verdict::Skip:
+      return "SKIP";
+    case Verdict::Warn:
+      return "WARN";
   }
+  return "?";
+}
+
+void write_aligned_rows(std::ostream& out, const std::vector<ReportRow>& rows,
+                        std::size_t min_width) {
+  // Dots run to a common column so that PASS and FAIL line up, as in SMHasher.
+  std::size_t width = min_width;
+  for (const ReportRow& row : rows) width = std::max(width, row.name.size() + 4);
+  for (const ReportRow& row : rows) {
+    out << row.name << ' ' << std::string(width - row.name.size() - 1, '.') << ' '
+        << to_string(row.verdict);
+    if (!row.detail.empty()) out << "  " << row.detail;
+    out << '\n' << row.below;
+  }
+}
+
+void write_text_report(std::ostream& out, const std::vector<PropertyResult>& results) {
+  std::vector<ReportRow> rows;
+  for (const PropertyResult& r : results)
+    rows.push_back({row_name(r), verdict(r), detail(r),
+                    (r.counterexample ? format_counterexample(*r.counterexample) : std::string()) +
+                        warning_lines(r)});
+  write_aligned_rows(out, rows, 48);
   write_shared_features(out, results);
+  const Counts counts = count(results);
   out << "check: " << counts.passed << " passed, " << counts.failed << " failed, " << counts.skipped
       << " skipped";
   // Only when some row warned, so that a run without warnings prints the line it always did.
