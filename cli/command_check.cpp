@@ -98,7 +98,9 @@ constexpr const char* CheckUsageAfterScheme =
                     "halfmove_dependent"; with --engine the notes also give how many positions
                     the engine answered
   --junit FILE      also write the results as JUnit XML to FILE (a warning passes, its text in
-                    the test case's <system-out>)
+                    the test case's <system-out>); each suite carries the head of the text
+                    report (seed, cases, a door's target and conventions) as <properties> and
+                    in its own <system-out>
   --help            print this help
 
 RC_PARAMS="reproduce=..." (printed under a failure) replays that failure; other RC_PARAMS

@@ -42,7 +42,11 @@ void write_text_head(std::ostream& out, const ReportHeader& header);
 // JSON: write_json_report's object; for a third party with "target", "en_passant_rule",
 // "halfmove_dependent", "judged_en_passant_rule" and "notes" after "passed".
 void write_json_report(std::ostream& out, const SuiteReport& report);
-// JUnit XML: write_junit_report's suites, named "PROGRAM COMMAND".
+// JUnit XML: write_junit_report's suites, named "PROGRAM COMMAND". With a header, every
+// <testsuite> starts with <properties> (program, version, command, seed, cases; for a third party
+// also target, en_passant_rule, halfmove_dependent, judged_en_passant_rule, expected_scheme and
+// where when set, note.1, note.2, ...) and ends with a <system-out> holding the text head, which
+// Jenkins shows on the suite's page and on each test case without output of its own.
 void write_junit_report(std::ostream& out, const SuiteReport& report);
 
 // One row of an aligned report.
