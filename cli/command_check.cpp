@@ -14,10 +14,10 @@
 #include "inputs.h"
 #include "progress_line.h"
 #include "suite_options.h"
-#include "version.h"
 #include "zobrist_verify/game_properties.h"
 #include "zobrist_verify/mutants/mutant_runs.h"
 #include "zobrist_verify/properties.h"
+#include "zobrist_verify/report.h"
 
 namespace zobrist_verify::cli {
 
@@ -96,7 +96,9 @@ constexpr const char* CheckUsageAfterScheme =
                     "halfmove_dependent"; with --engine the notes also give how many positions
                     the engine answered
   --junit FILE      also write the results as JUnit XML to FILE (a warning passes, its text in
-                    the test case's <system-out>)
+                    the test case's <system-out>); each suite carries the head of the text
+                    report (seed, cases, a door's target and conventions) as <properties> and
+                    in its own <system-out>
   --help            print this help
 
 RC_PARAMS="reproduce=..." (printed under a failure) replays that failure; other RC_PARAMS
@@ -247,20 +249,19 @@ int check_door(const ChosenDoor& chosen, const ParsedArgs& args,
                             door->runs_in);
 }
 
-// Prints the results (text or JSON), writes them to `junit` when it is open, and returns the
-// exit status.
-int report_results(const std::vector<properties::PropertyResult>& results, bool json,
-                   std::ofstream& junit) {
+// Prints the report (text without its head, which was printed before the run; or JSON), writes
+// it to `junit` when it is open, and returns the exit status.
+int report_results(const properties::SuiteReport& report, bool json, std::ofstream& junit) {
   if (json)
-    properties::write_json_report(std::cout, results);
+    properties::write_json_report(std::cout, report);
   else
-    properties::write_text_report(std::cout, results);
+    properties::write_text_report(std::cout, report.results);
   if (junit.is_open()) {
-    properties::write_junit_report(junit, results);
+    properties::write_junit_report(junit, report);
     junit.close();
     if (!junit) return report_usage_error("writing the JUnit report failed");
   }
-  for (const properties::PropertyResult& r : results)
+  for (const properties::PropertyResult& r : report.results)
     if (!r.passed) return ExitCheckFailed;
   return ExitSuccess;
 }
@@ -291,12 +292,10 @@ int check_reference(const ParsedArgs& args, const properties::SuiteOptions& opti
   }
 
   const bool json = args.has("--json");
-  if (!json) {
-    std::cout << "zobrist-verify " << Version << " check: seed "
-              << hex_key(options.seed ? options.seed : properties::DefaultSeed) << ", "
-              << options.cases << " cases per property\n";
-  }
-  std::vector<properties::PropertyResult> results;
+  properties::SuiteReport report{check_report_header(options), {}};
+  // The head at once: a long run shows its seed from the start.
+  if (!json) properties::write_text_head(std::cout, *report.header);
+  std::vector<properties::PropertyResult>& results = report.results;
   if (mutant) {
     results = properties::run_suite(properties::mutant_target(*mutant), options);
   } else if (scheme) {
@@ -309,7 +308,7 @@ int check_reference(const ParsedArgs& args, const properties::SuiteOptions& opti
       results.insert(results.end(), run.begin(), run.end());
     }
   }
-  return report_results(results, json, junit);
+  return report_results(report, json, junit);
 }
 
 }  // namespace

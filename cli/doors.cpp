@@ -6,10 +6,11 @@
 #include <iostream>
 
 #include "inputs.h"
-#include "version.h"
+#include "suite_options.h"
 #include "zobrist_verify/doors/command_words.h"
 #include "zobrist_verify/doors/plugin_hash.h"
 #include "zobrist_verify/plugin_door.h"
+#include "zobrist_verify/report.h"
 
 namespace zobrist_verify::cli {
 
@@ -96,26 +97,16 @@ int report_third_party(const properties::ThirdPartyRun& run,
                        const properties::ThirdPartyOptions& options, bool json,
                        const std::optional<std::string>& junit_path, const std::string& where) {
   if (run.unusable) return report_usage_error(*run.unusable);
-  const properties::TargetSummary& summary = run.summary;
-  if (json) {
-    properties::write_json_report(std::cout, run.results, summary);
-  } else {
-    std::cout << "zobrist-verify " << Version << " check: " << summary.target << ", seed "
-              << hex_key(options.suite.seed ? options.suite.seed : properties::DefaultSeed) << ", "
-              << options.suite.cases << " cases per property" << (where.empty() ? "" : ", " + where)
-              << '\n'
-              << "conventions: en passant " << summary.en_passant_rule << ", halfmove clock "
-              << (summary.halfmove_dependent ? "dependent" : "independent") << "; judged under the "
-              << summary.judged_rule << " rule"
-              << (options.expect ? ", exact keys of " + options.expect->name
-                                 : std::string(", black box"))
-              << '\n';
-    for (const std::string& note : summary.notes) std::cout << "  " << note << '\n';
-    properties::write_text_report(std::cout, run.results);
-  }
+  properties::SuiteReport report{check_report_header(options.suite), run.results};
+  report.header->third_party = run.summary;
+  report.header->third_party->where = where;
+  if (json)
+    properties::write_json_report(std::cout, report);
+  else
+    properties::write_text_report(std::cout, report);
   if (junit_path) {
     std::ofstream junit(*junit_path);
-    properties::write_junit_report(junit, run.results);
+    properties::write_junit_report(junit, report);
     junit.close();
     if (!junit) return report_usage_error("cannot write the JUnit report to '" + *junit_path + "'");
   }

@@ -44,7 +44,7 @@ Expected<Done> write_junit_file(const std::string& path, const Report& report,
     properties::PropertyResult result;
     result.name = row.name;
     result.target = target;
-    result.passed = row.passed;
+    result.passed = row.verdict == properties::Verdict::Pass;
     result.note = row.detail;
     results.push_back(std::move(result));
   }

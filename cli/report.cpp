@@ -8,7 +8,8 @@
 namespace zobrist_verify::cli {
 
 void Report::add(std::string name, bool passed, std::string detail) {
-  rows_.push_back({std::move(name), passed, one_line(detail)});
+  rows_.push_back({std::move(name), passed ? properties::Verdict::Pass : properties::Verdict::Fail,
+                   one_line(detail), ""});
 }
 
 void Report::append(const Report& other) {
@@ -20,20 +21,13 @@ bool Report::passed() const {
 }
 
 int Report::failed_count() const {
-  return int(
-      std::count_if(rows_.begin(), rows_.end(), [](const ReportRow& r) { return !r.passed; }));
+  return int(std::count_if(rows_.begin(), rows_.end(), [](const ReportRow& r) {
+    return r.verdict != properties::Verdict::Pass;
+  }));
 }
 
 void Report::print_text(std::ostream& out, std::string_view summary) const {
-  // Dots run to a common column so that PASS and FAIL line up, as in SMHasher.
-  std::size_t width = 40;
-  for (const ReportRow& row : rows_) width = std::max(width, row.name.size() + 4);
-  for (const ReportRow& row : rows_) {
-    out << row.name << ' ' << std::string(width - row.name.size() - 1, '.') << ' '
-        << (row.passed ? "PASS" : "FAIL");
-    if (!row.detail.empty()) out << "  " << row.detail;
-    out << '\n';
-  }
+  properties::write_aligned_rows(out, rows_, 40);
   int failed = failed_count();
   out << summary << ": " << int(rows_.size()) - failed << " passed, " << failed << " failed\n";
 }
@@ -43,7 +37,7 @@ void Report::print_json(std::ostream& out) const {
   for (std::size_t i = 0; i < rows_.size(); ++i) {
     const ReportRow& row = rows_[i];
     out << (i ? ",\n  " : "\n  ") << "{\"name\": " << json_string(row.name)
-        << ", \"passed\": " << (row.passed ? "true" : "false")
+        << ", \"passed\": " << (row.verdict == properties::Verdict::Pass ? "true" : "false")
         << ", \"detail\": " << json_string(row.detail) << '}';
   }
   out << (rows_.empty() ? "]}\n" : "\n]}\n");

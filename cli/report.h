@@ -1,21 +1,18 @@
-// The verification report: rows built as data first, printed last as aligned text
-// ("name ....... PASS  detail") or as JSON.
+// The verification report of `verify`, `keys` and `collisions`: rows built as data first, printed
+// last as aligned text (properties' write_aligned_rows, as `check` prints its rows) or as JSON.
 #pragma once
-
-#include "zobrist_verify/properties.h"
 
 #include <iosfwd>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "zobrist_verify/properties.h"
+#include "zobrist_verify/report.h"
+
 namespace zobrist_verify::cli {
 
-struct ReportRow {
-  std::string name;
-  bool passed = false;
-  std::string detail;  // counts and timing on a pass; "expected X, actual Y" on a failure
-};
+using properties::ReportRow;
 
 class Report {
  public:
@@ -33,7 +30,7 @@ class Report {
   void print_json(std::ostream& out) const;
 
  private:
-  std::vector<ReportRow> rows_;
+  std::vector<ReportRow> rows_;  // each PASS or FAIL
 };
 
 // The text as a JSON string literal, quotes included (written once, in the properties' reports).

@@ -1,5 +1,7 @@
 #include "suite_options.h"
 
+#include "version.h"
+
 namespace zobrist_verify::cli {
 
 Expected<properties::SuiteOptions> suite_options(const ParsedArgs& args) {
@@ -15,6 +17,15 @@ Expected<properties::SuiteOptions> suite_options(const ParsedArgs& args) {
     options.seed = *seed;
   }
   return options;
+}
+
+properties::ReportHeader check_report_header(const properties::SuiteOptions& options) {
+  properties::ReportHeader header;
+  header.version = Version;
+  header.command = "check";
+  header.seed = options.seed ? options.seed : properties::DefaultSeed;
+  header.cases = options.cases;
+  return header;
 }
 
 }  // namespace zobrist_verify::cli

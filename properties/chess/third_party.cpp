@@ -113,6 +113,7 @@ TargetSummary summarise(const std::string& description, const Target& target,
   summary.en_passant_rule = rule_name(conventions.en_passant_rule);
   summary.halfmove_dependent = conventions.halfmove_dependent;
   summary.judged_rule = to_string(judged);
+  if (target.expected_scheme) summary.expected_scheme = target.expected_scheme->name;
   summary.notes.push_back("en passant: " + conventions.summary);
   summary.notes.push_back(conventions.halfmove_dependent
                               ? "halfmove clock: the key depends on it (" +

@@ -1,42 +1,17 @@
-// Counterexamples and suite reports as text, JSON and JUnit XML.
+// Counterexamples, the aligned rows, and suite reports as text and JSON (JUnit XML:
+// junit_report.cpp).
 #include <algorithm>
 #include <cstdio>
-#include <map>
 #include <ostream>
 
 #include "chess/position_tools.h"
-#include "zobrist_verify/properties.h"
+#include "core/report_parts.h"
+#include "zobrist_verify/core/hex.h"
+#include "zobrist_verify/report.h"
 
 namespace zobrist_verify::properties {
 
 namespace {
-
-std::string xml_escape(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '&':
-        out += "&amp;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&apos;";
-        break;
-      default:
-        // XML 1.0 allows no control characters but tab, newline and carriage return.
-        if (static_cast<unsigned char>(c) >= 0x20 || c == '\n' || c == '\r' || c == '\t') out += c;
-    }
-  }
-  return out;
-}
 
 std::string joined(const std::vector<std::string>& words, const char* separator) {
   std::string out;
@@ -46,11 +21,6 @@ std::string joined(const std::vector<std::string>& words, const char* separator)
 
 std::string joined_moves(const std::vector<std::string>& moves) {
   return joined(moves, " ");
-}
-
-// A pass with warnings: it passes (exit status, "passed") but is counted and shown apart.
-bool warned(const PropertyResult& r) {
-  return r.passed && !r.skipped && !r.warnings.empty();
 }
 
 struct Counts {
@@ -67,8 +37,11 @@ Counts count(const std::vector<PropertyResult>& results) {
   return counts;
 }
 
-const char* verdict(const PropertyResult& r) {
-  return r.skipped ? "SKIP" : !r.passed ? "FAIL" : warned(r) ? "WARN" : "PASS";
+Verdict verdict(const PropertyResult& r) {
+  return r.skipped   ? Verdict::Skip
+         : !r.passed ? Verdict::Fail
+         : warned(r) ? Verdict::Warn
+                     : Verdict::Pass;
 }
 
 const char* status(const PropertyResult& r) {
@@ -106,12 +79,6 @@ void write_shared_features(std::ostream& out, const std::vector<PropertyResult>&
     else
       out << "every counterexample has: " << joined(shared, ", ") << " (perhaps one cause)\n";
   }
-}
-
-std::string seconds_text(double seconds) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.3f", seconds);
-  return text;
 }
 
 std::string hex_digits(Key key) {
@@ -237,20 +204,60 @@ std::string format_counterexample(const Counterexample& c) {
   return out;
 }
 
-void write_text_report(std::ostream& out, const std::vector<PropertyResult>& results) {
-  // Dots run to a common column so that PASS and FAIL line up, as in SMHasher.
-  std::size_t width = 48;
-  for (const PropertyResult& r : results) width = std::max(width, row_name(r).size() + 4);
-  const Counts counts = count(results);
-  for (const PropertyResult& r : results) {
-    const std::string name = row_name(r);
-    out << name << ' ' << std::string(width - name.size() - 1, '.') << ' ' << verdict(r);
-    if (const std::string d = detail(r); !d.empty()) out << "  " << d;
-    out << '\n';
-    if (r.counterexample) out << format_counterexample(*r.counterexample);
-    out << warning_lines(r);
+const char* to_string(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::Pass:
+      return "PASS";
+    case Verdict::Fail:
+      return "FAIL";
+    case Verdict::Skip:
+      return "SKIP";
+    case Verdict::Warn:
+      return "WARN";
   }
+  return "?";
+}
+
+void write_aligned_rows(std::ostream& out, const std::vector<ReportRow>& rows,
+                        std::size_t min_width) {
+  // Dots run to a common column so that PASS and FAIL line up, as in SMHasher.
+  std::size_t width = min_width;
+  for (const ReportRow& row : rows) width = std::max(width, row.name.size() + 4);
+  for (const ReportRow& row : rows) {
+    out << row.name << ' ' << std::string(width - row.name.size() - 1, '.') << ' '
+        << to_string(row.verdict);
+    if (!row.detail.empty()) out << "  " << row.detail;
+    out << '\n' << row.below;
+  }
+}
+
+void write_text_head(std::ostream& out, const ReportHeader& header) {
+  const TargetSummary* third_party = header.third_party ? &*header.third_party : nullptr;
+  out << header.program << (header.version.empty() ? "" : " " + header.version) << ' '
+      << header.command << ": " << (third_party ? third_party->target + ", " : std::string())
+      << "seed " << hex_key(header.seed) << ", " << header.cases << " cases per property"
+      << (third_party && !third_party->where.empty() ? ", " + third_party->where : std::string())
+      << '\n';
+  if (!third_party) return;
+  const TargetSummary& t = *third_party;
+  out << "conventions: en passant " << t.en_passant_rule << ", halfmove clock "
+      << (t.halfmove_dependent ? "dependent" : "independent") << "; judged under the "
+      << t.judged_rule << " rule"
+      << (t.expected_scheme.empty() ? std::string(", black box")
+                                    : ", exact keys of " + t.expected_scheme)
+      << '\n';
+  for (const std::string& note : t.notes) out << "  " << note << '\n';
+}
+
+void write_text_report(std::ostream& out, const std::vector<PropertyResult>& results) {
+  std::vector<ReportRow> rows;
+  for (const PropertyResult& r : results)
+    rows.push_back({row_name(r), verdict(r), detail(r),
+                    (r.counterexample ? format_counterexample(*r.counterexample) : std::string()) +
+                        warning_lines(r)});
+  write_aligned_rows(out, rows, 48);
   write_shared_features(out, results);
+  const Counts counts = count(results);
   out << "check: " << counts.passed << " passed, " << counts.failed << " failed, " << counts.skipped
       << " skipped";
   // Only when some row warned, so that a run without warnings prints the line it always did.
@@ -258,22 +265,26 @@ void write_text_report(std::ostream& out, const std::vector<PropertyResult>& res
   out << '\n';
 }
 
-void write_json_report(std::ostream& out, const std::vector<PropertyResult>& results) {
-  write_json_report(out, results, TargetSummary{});
+void write_text_report(std::ostream& out, const SuiteReport& report) {
+  if (report.header) write_text_head(out, *report.header);
+  write_text_report(out, report.results);
 }
 
-void write_json_report(std::ostream& out, const std::vector<PropertyResult>& results,
-                       const TargetSummary& summary) {
+namespace {
+
+// The JSON object of write_json_report, with a third party's summary after "passed" when given.
+void write_json(std::ostream& out, const std::vector<PropertyResult>& results,
+                const TargetSummary* summary) {
   const bool all_passed =
       std::all_of(results.begin(), results.end(), [](const PropertyResult& r) { return r.passed; });
   const Counts counts = count(results);
   out << "{\"passed\": " << (all_passed ? "true" : "false");
-  if (!summary.target.empty()) {
-    out << ", \"target\": " << json_string(summary.target)
-        << ", \"en_passant_rule\": " << json_string(summary.en_passant_rule)
-        << ", \"halfmove_dependent\": " << (summary.halfmove_dependent ? "true" : "false")
-        << ", \"judged_en_passant_rule\": " << json_string(summary.judged_rule)
-        << ", \"notes\": " << json_list(summary.notes);
+  if (summary) {
+    out << ", \"target\": " << json_string(summary->target)
+        << ", \"en_passant_rule\": " << json_string(summary->en_passant_rule)
+        << ", \"halfmove_dependent\": " << (summary->halfmove_dependent ? "true" : "false")
+        << ", \"judged_en_passant_rule\": " << json_string(summary->judged_rule)
+        << ", \"notes\": " << json_list(summary->notes);
   }
   out << ", \"counts\": {\"passed\": " << counts.passed << ", \"failed\": " << counts.failed
       << ", \"skipped\": " << counts.skipped << ", \"warned\": " << counts.warned
@@ -320,6 +331,17 @@ void write_json_report(std::ostream& out, const std::vector<PropertyResult>& res
     out << '}';
   }
   out << (results.empty() ? "]}\n" : "\n]}\n");
+}
+
+}  // namespace
+
+void write_json_report(std::ostream& out, const std::vector<PropertyResult>& results) {
+  write_json(out, results, nullptr);
+}
+
+void write_json_report(std::ostream& out, const SuiteReport& report) {
+  write_json(out, report.results,
+             report.header && report.header->third_party ? &*report.header->third_party : nullptr);
 }
 
 TargetTally total_tally(const std::vector<PropertyResult>& results) {
@@ -372,67 +394,6 @@ std::optional<PropertyResult> refusal_failure(const std::string& target,
   result.note = text;
   for (const std::string& e : t.examples) result.note += "; refused: " + e;
   return result;
-}
-
-void write_junit_report(std::ostream& out, const std::vector<PropertyResult>& results,
-                        std::string_view suites_name) {
-  // One suite per target, in the order the targets first appear.
-  std::vector<std::string> order;
-  std::map<std::string, std::vector<const PropertyResult*>> by_target;
-  for (const PropertyResult& r : results) {
-    if (!by_target.contains(r.target)) order.push_back(r.target);
-    by_target[r.target].push_back(&r);
-  }
-  int total = 0, failures = 0, skipped = 0;
-  double seconds = 0;
-  for (const PropertyResult& r : results) {
-    ++total;
-    failures += !r.passed;
-    skipped += r.skipped;
-    seconds += r.seconds;
-  }
-  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-      << "<testsuites name=\"" << xml_escape(suites_name) << "\" tests=\"" << total
-      << "\" failures=\"" << failures << "\" skipped=\"" << skipped << "\" time=\""
-      << seconds_text(seconds) << "\">\n";
-  for (const std::string& target : order) {
-    const auto& rows = by_target[target];
-    int suite_failures = 0, suite_skipped = 0;
-    double suite_seconds = 0;
-    for (const PropertyResult* r : rows) {
-      suite_failures += !r->passed;
-      suite_skipped += r->skipped;
-      suite_seconds += r->seconds;
-    }
-    out << "  <testsuite name=\"" << xml_escape(target) << "\" tests=\"" << rows.size()
-        << "\" failures=\"" << suite_failures << "\" errors=\"0\" skipped=\"" << suite_skipped
-        << "\" time=\"" << seconds_text(suite_seconds) << "\">\n";
-    for (const PropertyResult* r : rows) {
-      out << "    <testcase classname=\"" << xml_escape(target) << "\" name=\""
-          << xml_escape(r->name) << "\" time=\"" << seconds_text(r->seconds) << "\"";
-      if (r->passed && !r->skipped && !warned(*r)) {
-        out << "/>\n";
-        continue;
-      }
-      out << ">\n";
-      if (warned(*r)) {
-        // JUnit has no warning status: the case passes, and CI tools show its output.
-        out << "      <system-out>";
-        for (const std::string& w : r->warnings) out << "warning: " << xml_escape(w) << '\n';
-        out << "</system-out>\n";
-      } else if (r->skipped) {
-        out << "      <skipped message=\"" << xml_escape(r->note) << "\"/>\n";
-      } else {
-        const std::string message = r->counterexample ? r->counterexample->what : r->note;
-        out << "      <failure message=\"" << xml_escape(message) << "\">"
-            << xml_escape(r->counterexample ? format_counterexample(*r->counterexample) : r->note)
-            << "</failure>\n";
-      }
-      out << "    </testcase>\n";
-    }
-    out << "  </testsuite>\n";
-  }
-  out << "</testsuites>\n";
 }
 
 }  // namespace zobrist_verify::properties

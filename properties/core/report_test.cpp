@@ -7,6 +7,7 @@
 
 #include "zobrist_verify/chess/game.h"
 #include "zobrist_verify/properties.h"
+#include "zobrist_verify/report.h"
 
 namespace zobrist_verify::properties {
 namespace {
@@ -413,8 +414,10 @@ TEST(JsonReport, ParsesWithAndWithoutWarnings) {
     summary.target = "plugin:x";
     summary.en_passant_rule = summary.judged_rule = "legal";
     summary.notes = {"note \"one\""};
+    ReportHeader header;
+    header.third_party = summary;
     std::ostringstream with_summary;
-    write_json_report(with_summary, results, summary);
+    write_json_report(with_summary, SuiteReport{header, results});
     EXPECT_TRUE(JsonGrammar(with_summary.str()).valid()) << with_summary.str();
   }
 }

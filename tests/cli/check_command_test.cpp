@@ -72,6 +72,28 @@ TEST(CheckCommand, JunitFileIsWritten) {
       << xml.str();
 }
 
+// The JUnit file has the run's header too: its seed and cases as properties of every suite, and
+// the text report's head in each suite's <system-out>.
+TEST(CheckCommand, JunitFileCarriesTheHeadOfTheTextReport) {
+  const std::string path = temp_path("zv_check_junit_head.xml");
+  std::remove(path.c_str());
+  const RunResult run =
+      run_cli("check --scheme polyglot --cases 5 --seed 0xabc --property castling --junit " + path);
+  EXPECT_EQ(run.exit_code, 0);
+  std::ifstream in(path);
+  std::stringstream xml;
+  xml << in.rdbuf();
+  const std::string head = run.out.substr(0, run.out.find('\n') + 1);
+  EXPECT_EQ(head.rfind("zobrist-verify ", 0), 0u) << run.out;
+  EXPECT_NE(xml.str().find("<system-out>" + head + "</system-out>"), std::string::npos)
+      << head << xml.str();
+  EXPECT_NE(xml.str().find("<property name=\"seed\" value=\"0000000000000abc\"/>"),
+            std::string::npos)
+      << xml.str();
+  EXPECT_NE(xml.str().find("<property name=\"cases\" value=\"5\"/>"), std::string::npos)
+      << xml.str();
+}
+
 TEST(CheckCommand, UnknownPropertyIsAUsageError) {
   EXPECT_EQ(run_cli("check --property no-such").exit_code, 2);
 }

@@ -5,6 +5,8 @@
 // replay command; refusals are counted.
 #include <gtest/gtest.h>
 
+#include <regex>
+
 #include "cli_runner.h"
 
 namespace {
@@ -19,6 +21,32 @@ RunResult check(const std::string& plugin_name, std::vector<std::string> extra =
   std::vector<std::string> args = {"check", "--plugin", plugin(plugin_name)};
   args.insert(args.end(), extra.begin(), extra.end());
   return run_cli(args);
+}
+
+std::string xml_escape(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '&':
+        out += "&amp;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&apos;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
 }
 
 bool one_error_line(const RunResult& r) {
@@ -89,6 +117,43 @@ TEST(PluginDoor, JsonCarriesTheTargetAndItsConventions) {
   EXPECT_NE(r.out.find("\"en_passant_rule\": \"pseudo-legal\""), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\"halfmove_dependent\": false"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\"properties\": ["), std::string::npos) << r.out;
+}
+
+// Text, JSON and JUnit come from one report model: the JUnit file carries the head of the text
+// report in each suite's <system-out>, and the JSON's conventions as <properties>.
+TEST(PluginDoor, TheJunitFileCarriesTheTextHeadAndTheConventionsOfTheJson) {
+  TempDir dir;
+  const std::string junit = (dir.path() / "check.xml").string();
+  const std::vector<std::string> options = {"--expect", "polyglot",   "--cases",
+                                            "10",       "--property", "castling"};
+  std::vector<std::string> text_options = options, json_options = options;
+  text_options.insert(text_options.end(), {"--junit", junit});
+  json_options.push_back("--json");
+  const RunResult text = check("zv_reference_plugin", text_options);
+  const RunResult json = check("zv_reference_plugin", json_options);
+  ASSERT_EQ(text.exit_code, 0) << text.out << text.err;
+  ASSERT_EQ(json.exit_code, 0) << json.out << json.err;
+  const std::string xml = read_file(junit);
+
+  // The head is every line before the first row ("plugin:NAME castling ..... PASS").
+  const std::size_t row = text.out.rfind('\n', text.out.find(" ..")) + 1;
+  const std::string head = text.out.substr(0, row);
+  EXPECT_NE(head.find("\nconventions: en passant pseudo-legal"), std::string::npos) << head;
+  EXPECT_NE(xml.find("<system-out>" + xml_escape(head) + "</system-out>"), std::string::npos)
+      << head << xml;
+  for (const char* name :
+       {"target", "en_passant_rule", "halfmove_dependent", "judged_en_passant_rule"}) {
+    std::smatch value;
+    ASSERT_TRUE(std::regex_search(json.out, value,
+                                  std::regex(std::string("\"") + name + "\": \"?([^\",]*)")))
+        << name << json.out;
+    EXPECT_NE(xml.find(std::string("<property name=\"") + name + "\" value=\"" +
+                       xml_escape(value[1]) + "\"/>"),
+              std::string::npos)
+        << name << " " << value[1] << xml;
+  }
+  EXPECT_NE(xml.find("<property name=\"expected_scheme\" value=\"polyglot\"/>"), std::string::npos)
+      << xml;
 }
 
 struct KilledMutant {

@@ -163,8 +163,9 @@ std::string format_counterexample(const Counterexample& c);
 // sees them. The runner fills Counterexample::features with it.
 std::vector<std::string> position_features(const Counterexample& c);
 
-// Reports. Text: SMHasher-style aligned "target property ....... PASS  detail" lines (WARN for
-// a pass with warnings), each failure's reproduction and each warning indented below its line;
+// Reports of results alone; zobrist_verify/report.h writes a whole run, its header included, in
+// the same forms. Text: SMHasher-style aligned "target property ....... PASS  detail" lines (WARN
+// for a pass with warnings), each failure's reproduction and each warning indented below its line;
 // when several properties of one target fail, the features their counterexamples share; then
 // "check: N passed, M failed, K skipped", with ", W warned" appended when some row warned (a
 // warned row is counted there, not among the passed).
@@ -178,7 +179,7 @@ void write_text_report(std::ostream& out, const std::vector<PropertyResult>& res
 // on a failure, keys as 16 hex digits. "passed" is true with warnings ("warn" passes).
 void write_json_report(std::ostream& out, const std::vector<PropertyResult>& results);
 // What a run found out about a third-party target besides the properties: the head of its
-// report, and extra keys of its JSON.
+// report (zobrist_verify/report.h's ReportHeader::third_party), and extra keys of its JSON.
 struct TargetSummary {
   std::string target;           // "plugin:myengine 1.2 (path)"
   std::string en_passant_rule;  // detected: always, pseudo-legal, legal, never or unknown
@@ -187,12 +188,12 @@ struct TargetSummary {
   // the halfmove clock in from 14 on), not with the raw key.
   bool compare_printed_key = false;
   std::string judged_rule;         // the rule the properties judged the target under
+  std::string expected_scheme;     // the scheme whose exact keys it must have; empty: black box
   std::vector<std::string> notes;  // how the conventions were decided, refusals, ...
+  // Where the target ran, in the front end's words, when not in a worker per property: "in-process
+  // (no isolation)", "the engine in a process of its own"; empty otherwise.
+  std::string where;
 };
-// The same JSON with "target", "en_passant_rule", "halfmove_dependent",
-// "judged_en_passant_rule" and "notes" after "passed".
-void write_json_report(std::ostream& out, const std::vector<PropertyResult>& results,
-                       const TargetSummary& summary);
 
 // A target that refuses more than `limit` of the FENs or of the moves it is given tests little:
 // a failing result named "refusals" saying how many, with examples; nothing otherwise.
