@@ -8,7 +8,7 @@
 #include "core/game_suite.h"
 #include "chess/position_tools.h"
 #include "chess/property_definitions.h"
-#include "chess/route_shrinking.h"
+#include "core/route_shrinking.h"
 #include "chess/transpositions.h"
 #include "zobrist_verify/chess/movegen.h"
 #include "zobrist_verify/chess/uci.h"

@@ -5,7 +5,7 @@
 
 #include "chess/generators.h"
 #include "chess/position_tools.h"
-#include "chess/route_shrinking.h"
+#include "core/route_shrinking.h"
 #include "zobrist_verify/chess/game.h"
 #include "zobrist_verify/chess/movegen.h"
 #include "zobrist_verify/doors/position_gate.h"

@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "chess/position_tools.h"
-#include "chess/route_shrinking.h"
+#include "core/route_shrinking.h"
 #include "zobrist_verify/chess/game.h"
 
 namespace zobrist_verify::properties {

@@ -1,4 +1,4 @@
-#include "chess/route_shrinking.h"
+#include "core/route_shrinking.h"
 
 #include <algorithm>
 #include <optional>

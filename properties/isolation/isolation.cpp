@@ -3,7 +3,7 @@
 #include <memory>
 
 #include "core/result_codec.h"
-#include "chess/route_shrinking.h"
+#include "core/route_shrinking.h"
 
 namespace zobrist_verify::properties {
 
