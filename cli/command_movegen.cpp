@@ -13,6 +13,7 @@
 #include "inputs.h"
 #include "progress_line.h"
 #include "version.h"
+#include "zobrist_verify/chess/route.h"
 #include "zobrist_verify/doors/command_words.h"
 #include "zobrist_verify/doors/engine_perft.h"
 #include "zobrist_verify/doors/plugin_perft.h"
@@ -113,8 +114,8 @@ Expected<Done> open_engine(MovegenTarget& target, const std::string& command, bo
   target.door.name = "engine:" + target.engine->name();
   target.door.king_takes_rook = chess960;
   UciEngine* running = &*target.engine;
-  target.door.divide = [running, timeout_ms](const properties::Route& route, int depth) {
-    return engine_perft_divide(*running, route.fen, properties::moves_text(route.moves), depth,
+  target.door.divide = [running, timeout_ms](const Route& route, int depth) {
+    return engine_perft_divide(*running, route.fen, moves_text(route.moves), depth,
                                std::chrono::milliseconds(timeout_ms));
   };
   return Done{};
@@ -129,7 +130,7 @@ Expected<Done> open_plugin(MovegenTarget& target, const std::string& path, bool 
   // --no-isolation.
   auto instance = std::make_shared<std::unique_ptr<HashUnderTest>>();
   target.door.divide = [instance, make = door->target.make, path, chess960](
-                           const properties::Route& route, int depth) -> Expected<DivideCounts> {
+                           const Route& route, int depth) -> Expected<DivideCounts> {
     if (!*instance) *instance = make();
     auto* plugin = dynamic_cast<PluginHash*>(instance->get());
     if (plugin == nullptr) return Error{"plugin '" + path + "' could not be instantiated"};
@@ -137,7 +138,7 @@ Expected<Done> open_plugin(MovegenTarget& target, const std::string& path, bool 
       return Error{"plugin '" + path + "' does not play Chess960, so --chess960 cannot be used"};
     return plugin_perft_divide(*plugin, route.fen, route.chess960, route.moves, depth);
   };
-  const properties::Route start{StartFen, false, {}};
+  const Route start{StartFen, false, {}};
   const Expected<Done> first = isolate
                                    ? properties::probe_movegen_door(
                                          target.door, start, std::chrono::milliseconds(timeout_ms))
@@ -151,20 +152,21 @@ Expected<Done> open_plugin(MovegenTarget& target, const std::string& path, bool 
   return Done{};
 }
 
-std::string route_text(const properties::Route& route) {
+// The route as the report names it: "fen 'FEN' (Chess960) moves e2e4 e7e5".
+std::string described(const Route& route) {
   std::string text = "fen '" + route.fen + "'" + (route.chess960 ? " (Chess960)" : "");
-  if (!route.moves.empty()) text += " moves " + properties::moves_text(route.moves);
+  if (!route.moves.empty()) text += " moves " + moves_text(route.moves);
   return text;
 }
 
 std::string listed(const std::vector<std::string>& moves) {
-  return moves.empty() ? "(none)" : properties::moves_text(moves);
+  return moves.empty() ? "(none)" : moves_text(moves);
 }
 
 // The perft command that shows the reference's side of a divergence.
-std::string replay_command(const properties::Route& route, int depth) {
+std::string replay_command(const Route& route, int depth) {
   std::string command = "zobrist-verify perft --fen " + join_command_words({route.fen});
-  if (!route.moves.empty()) command += " --moves " + properties::moves_text(route.moves);
+  if (!route.moves.empty()) command += " --moves " + moves_text(route.moves);
   return command + " --depth " + std::to_string(depth) + " --divide" +
          (route.chess960 ? " --chess960" : "");
 }
@@ -183,7 +185,7 @@ std::string findings_text(const properties::MovegenResult& r) {
   for (std::size_t i = 0; i < r.first_divergences.size(); ++i) {
     const properties::MovegenDivergence& d = r.first_divergences[i];
     const DivideDifference& diff = d.difference;
-    text += "divergence " + std::to_string(i + 1) + " (shrunk): " + route_text(d.route) + "\n";
+    text += "divergence " + std::to_string(i + 1) + " (shrunk): " + described(d.route) + "\n";
     text += "  missing:  " + listed(diff.missing) + "\n";
     text += "  extra:    " + listed(diff.extra) + "\n";
     if (!diff.duplicated.empty()) text += "  listed twice: " + listed(diff.duplicated) + "\n";
@@ -194,7 +196,7 @@ std::string findings_text(const properties::MovegenResult& r) {
             std::to_string(diff.expected_nodes) + "\n";
     text += "  reference: " + replay_command(d.route, r.depth) + "\n";
   }
-  if (r.fault) text += "fault at " + route_text(r.fault->route) + ": " + r.fault->message + "\n";
+  if (r.fault) text += "fault at " + described(r.fault->route) + ": " + r.fault->message + "\n";
   return text;
 }
 
@@ -213,7 +215,7 @@ void print_text(std::ostream& out, const properties::MovegenResult& r) {
       << findings_text(r) << "movegen: " << (r.passed() ? "PASS" : "FAIL") << '\n';
 }
 
-std::string json_route(const properties::Route& route) {
+std::string json_route(const Route& route) {
   return "\"fen\": " + properties::json_string(route.fen) +
          ", \"chess960\": " + (route.chess960 ? "true" : "false") +
          ", \"moves\": " + properties::json_list(route.moves);

@@ -24,8 +24,8 @@
 #include <vector>
 
 #include "chess/position_tools.h"
+#include "zobrist_verify/chess/route.h"
 #include "zobrist_verify/properties.h"
-#include "zobrist_verify/route.h"
 
 namespace zobrist_verify::properties::games {
 

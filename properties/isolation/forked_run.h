@@ -13,7 +13,7 @@
 #include <string>
 #include <string_view>
 
-#include "chess/transpositions.h"
+#include "zobrist_verify/chess/route.h"
 
 namespace zobrist_verify::properties {
 
