@@ -97,7 +97,7 @@ PropertyResult fault_result(const std::string& name, const Target& target,
   c.comparison = hang ? Comparison::TargetTimedOut : Comparison::TargetCrashed;
   c.ply = -1;
   if (!run.call) {
-    c.start_fen = "?";
+    c.route.fen = "?";
     c.what = std::string("the worker running the property ") + (hang ? "timed out" : "died") +
              " outside any call of the target";
     c.target_error = run.how;
@@ -122,9 +122,7 @@ PropertyResult fault_result(const std::string& name, const Target& target,
         [&](const Route& r) { return same_end(replay_in_child(target, r, call, timeout), run); },
         hang ? 4 : 200);
   }
-  c.start_fen = route.fen;
-  c.chess960 = route.chess960;
-  c.moves = route.moves;
+  c.route = route;
   c.ply = int(route.moves.size()) - 1;
   // The shrunk route's last move, when the call was a move.
   const std::string in = call.rfind("make_move", 0) == 0 && !route.moves.empty()

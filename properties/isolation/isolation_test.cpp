@@ -108,9 +108,9 @@ TEST(Isolation, AnAbortFailsTheCaseShrunkToThePromotionAndTheRunGoesOn) {
   EXPECT_NE(c.what.find("crashed in make_move"), std::string::npos) << c.what;
   EXPECT_NE(c.what.find("confirmed"), std::string::npos) << c.what;
   EXPECT_NE(c.target_error.find("signal 6"), std::string::npos) << c.target_error;
-  ASSERT_FALSE(c.moves.empty());
-  EXPECT_EQ(c.moves.back().size(), 5u) << "the last move is the promotion";
-  EXPECT_LE(c.moves.size(), 3u) << format_counterexample(c);
+  ASSERT_FALSE(c.route.moves.empty());
+  EXPECT_EQ(c.route.moves.back().size(), 5u) << "the last move is the promotion";
+  EXPECT_LE(c.route.moves.size(), 3u) << format_counterexample(c);
   EXPECT_NE(c.replay.find("zobrist-verify replay --no-isolation --plugin faulty.so --fen '"),
             std::string::npos)
       << c.replay;
