@@ -14,6 +14,7 @@
 #include "inputs.h"
 #include "progress_line.h"
 #include "version.h"
+#include "zobrist_verify/chess/route.h"
 #include "zobrist_verify/doors/command_words.h"
 #include "zobrist_verify/doors/engine_perft.h"
 #include "zobrist_verify/doors/plugin_perft.h"
@@ -102,20 +103,20 @@ const std::vector<OptionRule>& movegen_rules() {
 constexpr int MaxDepth = 4;
 constexpr int DefaultTimeoutMs = 10'000;
 
-std::string route_text(const properties::Route& route) {
+std::string described(const Route& route) {
   std::string text = "fen '" + route.fen + "'" + (route.chess960 ? " (Chess960)" : "");
-  if (!route.moves.empty()) text += " moves " + properties::moves_text(route.moves);
+  if (!route.moves.empty()) text += " moves " + moves_text(route.moves);
   return text;
 }
 
 std::string listed(const std::vector<std::string>& moves) {
-  return moves.empty() ? "(none)" : properties::moves_text(moves);
+  return moves.empty() ? "(none)" : moves_text(moves);
 }
 
 // The perft command that shows the reference's side of a divergence.
-std::string replay_command(const properties::Route& route, int depth) {
+std::string replay_command(const Route& route, int depth) {
   std::string command = "zobrist-verify perft --fen " + join_command_words({route.fen});
-  if (!route.moves.empty()) command += " --moves " + properties::moves_text(route.moves);
+  if (!route.moves.empty()) command += " --moves " + moves_text(route.moves);
   return command + " --depth " + std::to_string(depth) + " --divide" +
          (route.chess960 ? " --chess960" : "");
 }
@@ -134,7 +135,7 @@ std::string findings_text(const properties::MovegenResult& r) {
   for (std::size_t i = 0; i < r.first_divergences.size(); ++i) {
     const properties::MovegenDivergence& d = r.first_divergences[i];
     const DivideDifference& diff = d.difference;
-    text += "divergence " + std::to_string(i + 1) + " (shrunk): " + route_text(d.route) + "\n";
+    text += "divergence " + std::to_string(i + 1) + " (shrunk): " + described(d.route) + "\n";
     text += "  missing:  " + listed(diff.missing) + "\n";
     text += "  extra:    " + listed(diff.extra) + "\n";
     if (!diff.duplicated.empty()) text += "  listed twice: " + listed(diff.duplicated) + "\n";
@@ -145,7 +146,7 @@ std::string findings_text(const properties::MovegenResult& r) {
             std::to_string(diff.expected_nodes) + "\n";
     text += "  reference: " + replay_command(d.route, r.depth) + "\n";
   }
-  if (r.fault) text += "fault at " + route_text(r.fault->route) + ": " + r.fault->message + "\n";
+  if (r.fault) text += "fault at " + described(r.fault->route) + ": " + r.fault->message + "\n";
   return text;
 }
 
@@ -164,7 +165,7 @@ void print_text(std::ostream& out, const properties::MovegenResult& r) {
       << findings_text(r) << "movegen: " << (r.passed() ? "PASS" : "FAIL") << '\n';
 }
 
-std::string json_route(const properties::Route& route) {
+std::string json_route(const Route& route) {
   return "\"fen\": " + properties::json_string(route.fen) +
          ", \"chess960\": " + (route.chess960 ? "true" : "false") +
          ", \"moves\": " + properties::json_list(route.moves);

@@ -45,7 +45,7 @@ Expected<MovegenDoorOpened> open_plugin_movegen(const std::string& path, const P
   // --no-isolation.
   auto instance = std::make_shared<std::unique_ptr<HashUnderTest>>();
   opened.door.divide = [instance, make = door->target.make, path, chess960 = how.chess960](
-                           const properties::Route& route, int depth) -> Expected<DivideCounts> {
+                           const Route& route, int depth) -> Expected<DivideCounts> {
     if (!*instance) *instance = make();
     auto* plugin = dynamic_cast<PluginHash*>(instance->get());
     if (plugin == nullptr) return Error{"plugin '" + path + "' could not be instantiated"};
@@ -53,7 +53,7 @@ Expected<MovegenDoorOpened> open_plugin_movegen(const std::string& path, const P
       return Error{"plugin '" + path + "' does not play Chess960, so --chess960 cannot be used"};
     return plugin_perft_divide(*plugin, route.fen, route.chess960, route.moves, depth);
   };
-  const properties::Route start{StartFen, false, {}};
+  const Route start{StartFen, false, {}};
   const auto timeout = std::chrono::milliseconds(how.timeout_ms);
   Expected<Done> first = Done{};
   if (how.isolate) {
@@ -114,8 +114,8 @@ Expected<MovegenDoorOpened> open_engine_movegen(const std::string& command, cons
   opened.door.name = "engine:" + engine->name();
   opened.door.king_takes_rook = how.chess960;
   opened.door.divide = [engine, timeout = std::chrono::milliseconds(how.timeout_ms)](
-                           const properties::Route& route, int depth) {
-    return engine_perft_divide(*engine, route.fen, properties::moves_text(route.moves), depth,
+                           const Route& route, int depth) {
+    return engine_perft_divide(*engine, route.fen, moves_text(route.moves), depth,
                                timeout);
   };
   opened.close = [engine] { engine->close(); };

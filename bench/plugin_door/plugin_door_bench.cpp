@@ -13,50 +13,15 @@
 #include <string>
 #include <vector>
 
-#include "zobrist_verify/chess/game.h"
+#include "recorded_games.h"
 #include "zobrist_verify/doors/hash_under_test.h"
-#include "zobrist_verify/chess/movegen.h"
 #include "zobrist_verify/doors/plugin_hash.h"
-#include "zobrist_verify/chess/uci.h"
 
 namespace {
 
 using namespace zobrist_verify;
-
-struct RecordedGame {
-  std::string start_fen;
-  std::vector<std::string> uci;
-  std::vector<std::string> fens;  // after each move, as the reference writes them
-};
-
-// Random legal games from the start position and Kiwipete, fixed seed (xorshift64*).
-std::vector<RecordedGame> record_games(int count, int plies) {
-  std::uint64_t x = 2024;
-  auto next = [&x] {
-    x ^= x >> 12;
-    x ^= x << 25;
-    x ^= x >> 27;
-    return x * 0x2545F4914F6CDD1DULL;
-  };
-  const char* starts[] = {StartFen,
-                          "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"};
-  std::vector<RecordedGame> games;
-  for (int g = 0; g < count; ++g) {
-    Game game;
-    (void)game.set(starts[g % 2], polyglot_scheme());
-    RecordedGame recorded{game.position().fen(), {}, {}};
-    for (int p = 0; p < plies; ++p) {
-      const MoveList legal = legal_moves(game.position());
-      if (legal.empty()) break;
-      const Move m = legal[next() % legal.size()];
-      recorded.uci.push_back(move_to_uci(game.position(), m));
-      game.play(m);
-      recorded.fens.push_back(game.position().fen());
-    }
-    games.push_back(std::move(recorded));
-  }
-  return games;
-}
+using bench::record_games;
+using bench::RecordedGame;
 
 using Factory = std::unique_ptr<HashUnderTest> (*)();
 
@@ -83,13 +48,13 @@ void verified_plies(benchmark::State& state, Factory make) {
   std::int64_t plies = 0, mismatches = 0;
   for (auto _ : state) {
     for (const RecordedGame& g : games) {
-      (void)incremental->set_position(g.start_fen, false);
-      for (std::size_t i = 0; i < g.uci.size(); ++i) {
-        (void)incremental->make_move(g.uci[i]);
+      (void)incremental->set_position(g.route.fen, false);
+      for (std::size_t i = 0; i < g.route.moves.size(); ++i) {
+        (void)incremental->make_move(g.route.moves[i]);
         (void)scratch->set_position(g.fens[i], false);
         mismatches += *incremental->key() != *scratch->key();
       }
-      plies += std::int64_t(g.uci.size());
+      plies += std::int64_t(g.route.moves.size());
     }
   }
   if (mismatches) state.SkipWithError("incremental and from-scratch keys differ");

@@ -182,7 +182,7 @@ TEST(GoProperties, IncrementalEqualsFullCatchesARemovalThatXorsInAddMode) {
   const PropertyResult r = run(go_target(removal_by_xor()), "go:incremental-equals-full");
   EXPECT_FALSE(r.passed);
   ASSERT_TRUE(r.counterexample);
-  EXPECT_NE(r.counterexample->moves.back().find("-"), std::string::npos)
+  EXPECT_NE(r.counterexample->route.moves.back().find("-"), std::string::npos)
       << "the shrunk line ends in a removal: " << report(r);
 }
 
@@ -382,7 +382,7 @@ TEST(UtttProperties, AFailuresReproduceStringReplaysIt) {
   const PropertyResult again = run(target, "uttt:incremental-equals-full");
   unsetenv("RC_PARAMS");
   ASSERT_TRUE(again.counterexample);
-  EXPECT_EQ(again.counterexample->moves, first.counterexample->moves);
+  EXPECT_EQ(again.counterexample->route.moves, first.counterexample->route.moves);
   EXPECT_EQ(again.counterexample->actual, first.counterexample->actual);
 }
 
@@ -443,7 +443,7 @@ TEST(UtttProperties, ReversibilityCatchesAnUnmakeThatKeepsTheSentKey) {
   const PropertyResult r = run(target, "uttt:reversibility");
   EXPECT_FALSE(r.passed);
   ASSERT_TRUE(r.counterexample);
-  EXPECT_EQ(r.counterexample->moves.size(), 1u) << "shrinks to the first move: " << report(r);
+  EXPECT_EQ(r.counterexample->route.moves.size(), 1u) << "shrinks to the first move: " << report(r);
 }
 
 }  // namespace

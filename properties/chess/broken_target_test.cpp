@@ -61,8 +61,8 @@ Target broken_target() {
 
 // The target's key after replaying the counterexample on a fresh instance.
 Key replayed_key(HashUnderTest& hash, const Counterexample& c) {
-  EXPECT_TRUE(hash.set_position(c.start_fen, c.chess960));
-  for (const std::string& m : c.moves) EXPECT_TRUE(hash.make_move(m)) << m;
+  EXPECT_TRUE(hash.set_position(c.route.fen, c.route.chess960));
+  for (const std::string& m : c.route.moves) EXPECT_TRUE(hash.make_move(m)) << m;
   Expected<Key> key = hash.key();
   EXPECT_TRUE(key);
   return key ? *key : 0;
@@ -85,7 +85,7 @@ TEST(BrokenTarget, IncrementalEqualsFullFailsWithAShrunkNullMoveGame) {
   ASSERT_TRUE(result.counterexample);
   const Counterexample& c = *result.counterexample;
   // Shrunk to the minimum: one null move.
-  EXPECT_EQ(c.moves, std::vector<std::string>{"0000"}) << format_counterexample(c);
+  EXPECT_EQ(c.route.moves, std::vector<std::string>{"0000"}) << format_counterexample(c);
   EXPECT_EQ(c.ply, 0);
   EXPECT_NE(c.expected, c.actual);
   EXPECT_NE(c.reproduce.find("reproduce="), std::string::npos);
@@ -99,7 +99,7 @@ TEST(BrokenTarget, EveryFailingPropertyShrinksToAtMostTwoMoves) {
     if (result.passed) continue;
     ++failing;
     ASSERT_TRUE(result.counterexample) << p.name << ": " << result.note;
-    EXPECT_LE(result.counterexample->moves.size(), 2u)
+    EXPECT_LE(result.counterexample->route.moves.size(), 2u)
         << p.name << "\n"
         << format_counterexample(*result.counterexample);
     std::printf("%s\n%s", p.name.c_str(), format_counterexample(*result.counterexample).c_str());
@@ -128,8 +128,8 @@ TEST(BrokenTarget, ReproduceStringReplaysTheSameCounterexample) {
   other_seed.seed = 99;
   const PropertyResult again = run_property("side-to-move", broken_target(), other_seed);
   ASSERT_TRUE(again.counterexample) << again.note;
-  EXPECT_EQ(again.counterexample->start_fen, first.counterexample->start_fen);
-  EXPECT_EQ(again.counterexample->moves, first.counterexample->moves);
+  EXPECT_EQ(again.counterexample->route.fen, first.counterexample->route.fen);
+  EXPECT_EQ(again.counterexample->route.moves, first.counterexample->route.moves);
   EXPECT_EQ(again.counterexample->what, first.counterexample->what);
 }
 
@@ -148,7 +148,7 @@ TEST(BrokenTarget, SideToMoveFailsOnTheNullMove) {
   ASSERT_TRUE(result.counterexample);
   EXPECT_NE(result.counterexample->what.find("null move"), std::string::npos)
       << format_counterexample(*result.counterexample);
-  EXPECT_EQ(result.counterexample->moves.back(), "0000");
+  EXPECT_EQ(result.counterexample->route.moves.back(), "0000");
 }
 
 // The reference with one scheme, claiming another en-passant rule than the one it hashes by.
@@ -262,8 +262,8 @@ TEST(ZeroKeys, AKeyOfZeroFailsShowingThePositionItsRouteAndTheKey) {
   // No two keys were compared: the position and the target's key for it.
   EXPECT_EQ(c.comparison, Comparison::NoKeys);
   ASSERT_EQ(c.positions.size(), 1u);
-  EXPECT_EQ(c.positions[0].fen, c.start_fen);
-  EXPECT_EQ(c.positions[0].moves, c.moves);
+  EXPECT_EQ(c.positions[0].route.fen, c.route.fen);
+  EXPECT_EQ(c.positions[0].route.moves, c.route.moves);
   EXPECT_EQ(c.positions[0].key, 0u);
   const std::string text = format_counterexample(c);
   EXPECT_NE(text.find("key 0x0000000000000000"), std::string::npos) << text;
@@ -273,8 +273,8 @@ TEST(ZeroKeys, AKeyOfZeroFailsShowingThePositionItsRouteAndTheKey) {
   test_targets::KingsLeftOut fresh(/*from_key=*/true);
   EXPECT_EQ(replayed_key(fresh, c), 0u);
   Game game;
-  ASSERT_TRUE(game.set(c.start_fen, polyglot_scheme()).empty());
-  for (const std::string& m : c.moves) ASSERT_TRUE(game.play_uci(m));
+  ASSERT_TRUE(game.set(c.route.fen, polyglot_scheme()).empty());
+  for (const std::string& m : c.route.moves) ASSERT_TRUE(game.play_uci(m));
   EXPECT_EQ(popcount(game.position().pieces()), 2);
   EXPECT_EQ(game.position().side_to_move(), White);
 }

@@ -51,8 +51,8 @@ void check_single_rights(const Line& line, Scratch& scratch, Key side_term) {
     const Key reduced = scratch.key_of(without, line.chess960(), line);
     const Key term = full ^ reduced;
     const std::string name = right_name(r);
-    const ComparedPosition with_right{fen, line.chess960(), {}, full};
-    const ComparedPosition without_right{without, line.chess960(), {}, reduced};
+    const ComparedPosition with_right{{fen, line.chess960(), {}}, full};
+    const ComparedPosition without_right{{without, line.chess960(), {}}, reduced};
     if (term == 0)
       fail(line.different_keys("dropping the " + name + " right from " + fen +
                                    " leaves the key unchanged (keys must differ)",
@@ -68,7 +68,7 @@ void check_single_rights(const Line& line, Scratch& scratch, Key side_term) {
             "the " + name + " and " + right_name(other) + " castling terms of " + fen +
                 " are equal, so dropping either right gives one key "
                 "(must differ)",
-            ComparedPosition{other_fen, line.chess960(), {}, full ^ other_term}, without_right));
+            ComparedPosition{{other_fen, line.chess960(), {}}, full ^ other_term}, without_right));
     terms.push_back({r, term, without});
   }
 }
@@ -80,11 +80,11 @@ void castling(const PropertyContext& context) {
   Line line(context.target, context.caps);
   Scratch scratch(context.target, context.caps);
   const Key side_term = derived_side_term(scratch, line);
-  line.start(game.start_fen, game.chess960);
+  line.start(game.route.fen, game.route.chess960);
   check_single_rights(line, scratch, side_term);
   Line reduced_line(context.target, context.caps);  // replays single moves from reduced rights
   CastlingRights lost = NoCastling;
-  for (const std::string& uci : game.moves) {
+  for (const std::string& uci : game.route.moves) {
     const CastlingRights old_rights = line.position().castling_rights();
     const std::string before = line.fen();
     const bool castles = uci != "0000" && [&] {
@@ -101,7 +101,7 @@ void castling(const PropertyContext& context) {
       fail(line.counterexample("reference: castling rights reappeared", 0, 0));
     const Key after = line.keys().key;
     expect_same_key(line, "after a move vs a fresh set_position of " + line.fen(),
-                    scratch.key_of(line.fen(), game.chess960, line), after);
+                    scratch.key_of(line.fen(), game.route.chess960, line), after);
     if (new_rights == old_rights) continue;
     lost = CastlingRights(lost | (old_rights & ~new_rights));
     tag_case("castling rights changed");
@@ -109,21 +109,21 @@ void castling(const PropertyContext& context) {
     // castling[old] ^ castling[new], black-box: the same position before the move with the old
     // rights and with the new ones.
     Game replayed;
-    (void)replayed.set(before, polyglot_scheme(), FenOptions{game.chess960});
+    (void)replayed.set(before, polyglot_scheme(), FenOptions{game.route.chess960});
     const std::string reduced =
         with_castling(before, castling_field(replayed.position(), new_rights));
-    const Key old_key = scratch.key_of(before, game.chess960, line);
-    const Key new_key = scratch.key_of(reduced, game.chess960, line);
+    const Key old_key = scratch.key_of(before, game.route.chess960, line);
+    const Key new_key = scratch.key_of(reduced, game.route.chess960, line);
     if (old_key == new_key)
       fail(line.different_keys("castling[old] ^ castling[new] is 0: " + before + " and " + reduced +
                                    " have the same key (keys must differ)",
-                               {before, game.chess960, {}, old_key},
-                               {reduced, game.chess960, {}, new_key}));
+                               {{before, game.route.chess960, {}}, old_key},
+                               {{reduced, game.route.chess960, {}}, new_key}));
     check_single_rights(line, scratch, side_term);
     if (castles) continue;  // without the castling right the move itself would be illegal
     // The move changes the castling term by exactly that difference: played from the position
     // that never had the lost rights, it reaches the same key.
-    reduced_line.start(reduced, game.chess960);
+    reduced_line.start(reduced, game.route.chess960);
     reduced_line.play(uci);
     expect_same_key(line,
                     "after " + uci + " from the rights of " + before + " vs from " + reduced +
@@ -140,16 +140,16 @@ void castling(const PropertyContext& context) {
     // Kept only when valid, and in the same kind of game: an X-FEN letter for a rook that left
     // its corner would make a standard game Chess960, which a standard-only target never gets.
     Game restored_game;
-    if (!restored_game.set(restored, polyglot_scheme(), FenOptions{game.chess960}).empty() ||
-        restored_game.position().is_chess960() != game.chess960)
+    if (!restored_game.set(restored, polyglot_scheme(), FenOptions{game.route.chess960}).empty() ||
+        restored_game.position().is_chess960() != game.route.chess960)
       continue;
     tag_case("lost right could be restored");
-    const Key with_right = scratch.key_of(restored, game.chess960, line);
+    const Key with_right = scratch.key_of(restored, game.route.chess960, line);
     if (with_right == line.keys().key)
       fail(line.different_keys(
           "the lost " + std::string(right_name(r)) + " right reappeared: the key equals that of " +
               restored + " (keys must differ)",
-          line.compared(line.keys().key), {restored, game.chess960, {}, with_right}));
+          line.compared(line.keys().key), {{restored, game.route.chess960, {}}, with_right}));
   }
 }
 

@@ -135,7 +135,7 @@ class ChessSession final : public games::GameSession {
         KeyRelation r;
         r.first = reached[j].compared;
         r.second = reached[i].compared;
-        r.route = Route{cls.routes[i].fen, reached[i].compared.chess960, cls.routes[i].moves};
+        r.route = Route{cls.routes[i].fen, reached[i].compared.route.chess960, cls.routes[i].moves};
         const std::string other = describe(cls.routes[j]) + " [" + cls.label + "]";
         if (same_position) {
           r.comparison = Comparison::SameKey;
@@ -198,9 +198,7 @@ class ChessSession final : public games::GameSession {
     const TranspositionClass& fallback = *usable[where % usable.size()];
     if (source < 30) return fallback;
     PlayedGame game;
-    game.start_fen = line_.start_fen();
-    game.chess960 = line_.chess960();
-    game.moves = line_.moves();
+    game.route = line_.route();
     std::optional<TranspositionClass> built;
     if (source < 55)
       built = swapped_moves_class(game, where);
@@ -277,7 +275,7 @@ PositionIdentity route_identity(const Route& route, EnPassantRule rule, bool wit
   Line replayed(context.target, context.caps);
   replayed.start(here.fen, here.chess960);
   for (const std::string& m : here.moves) replayed.play(m);
-  const ComparedPosition there{other.fen, other.chess960, other.moves, route_key(context, other)};
+  const ComparedPosition there{other, route_key(context, other)};
   const ComparedPosition shown = replayed.compared(replayed.keys().key);
   const PositionIdentity here_shown = route_identity(here, rule, clock);
   if (collision) {
@@ -323,10 +321,7 @@ games::GameTarget chess_game(const PropertyContext& context) {
   game.name = context.target.name;
   game.start_description = StartFen;
   game.start = [&context] { return std::make_unique<ChessSession>(context); };
-  game.generate = [&context] {
-    const PlayedGame played = generate_game(context);
-    return Route{played.start_fen, played.chess960, played.moves};
-  };
+  game.generate = [&context] { return generate_game(context).route; };
   game.sweep_positions = [](int cases) {
     return 100'000 * std::size_t(std::max(1, cases / 100));
   };

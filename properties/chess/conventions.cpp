@@ -205,14 +205,14 @@ std::optional<PropertyResult> convention_failure(const Target& target,
     for (const EnPassantObservation& o : observed) {
       if (o.refused || !o.legal) continue;
       Counterexample c;
-      c.start_fen = o.after_fen;
+      c.route.fen = o.after_fen;
       c.ply = -1;
       c.comparison = Comparison::DifferentKeys;
       c.what = "the target never hashes the en-passant square (" + o.label +
                "): positions that differ in en-passant rights share a key, a repetition bug by "
                "the rules of chess (--en-passant never accepts it on purpose)";
-      c.positions = {{o.after_fen, false, {}, o.with_square},
-                     {with_en_passant(o.after_fen, "-"), false, {}, o.without_square}};
+      c.positions = {{{o.after_fen, false, {}}, o.with_square},
+                     {{with_en_passant(o.after_fen, "-"), false, {}}, o.without_square}};
       c.difference = "the en-passant square " + split_fen(o.after_fen).en_passant;
       return failed_en_passant(target, std::move(c));
     }
@@ -225,8 +225,8 @@ std::optional<PropertyResult> convention_failure(const Target& target,
     if (o.refused || !o.fen_observed || !o.move_observed || o.present_via_fen == o.present_via_move)
       continue;
     Counterexample c;
-    c.start_fen = o.before_fen;
-    c.moves = {o.move};
+    c.route.fen = o.before_fen;
+    c.route.moves = {o.move};
     c.ply = 0;
     c.comparison = Comparison::SameKey;
     c.what = "no en-passant rule explains the keys (" + conventions.summary + "): after " + o.move +
@@ -235,19 +235,19 @@ std::optional<PropertyResult> convention_failure(const Target& target,
              "its FEN it is " + (o.present_via_fen ? "present" : "absent");
     c.expected = o.with_square;
     c.actual = o.after_move;
-    c.positions = {{o.after_fen, false, {}, o.with_square},
-                   {o.before_fen, false, {o.move}, o.after_move}};
+    c.positions = {{{o.after_fen, false, {}}, o.with_square},
+                   {{o.before_fen, false, {o.move}}, o.after_move}};
     return failed_en_passant(target, std::move(c));
   }
   for (const EnPassantObservation& o : observed) {
     if (o.refused) continue;
     Counterexample c;
-    c.start_fen = o.after_fen;
+    c.route.fen = o.after_fen;
     c.ply = -1;
     c.comparison = Comparison::NoKeys;
     c.what = "no en-passant rule explains the keys: " + conventions.summary;
-    c.positions = {{o.after_fen, false, {}, o.with_square},
-                   {with_en_passant(o.after_fen, "-"), false, {}, o.without_square}};
+    c.positions = {{{o.after_fen, false, {}}, o.with_square},
+                   {{with_en_passant(o.after_fen, "-"), false, {}}, o.without_square}};
     return failed_en_passant(target, std::move(c));
   }
   return std::nullopt;

@@ -35,8 +35,9 @@ void check_en_passant_term(const PropertyContext& context, Line& line, Scratch& 
         std::string("en-passant term on ") + square + " is " + (present ? "present" : "absent") +
         " but the " + rule_name(rule) + " rule says it is " + (expected ? "present" : "absent") +
         " (" + pseudo + ", " + label + "; key of " + fen + " vs the same FEN without the square)";
-    const ComparedPosition with_square{fen, line.chess960(), {}, with};
-    const ComparedPosition without_square{with_en_passant(fen, "-"), line.chess960(), {}, without};
+    const ComparedPosition with_square{{fen, line.chess960(), {}}, with};
+    const ComparedPosition without_square{{with_en_passant(fen, "-"), line.chess960(), {}},
+                                          without};
     if (expected) fail(line.different_keys(what, with_square, without_square));
     Counterexample c = line.counterexample(what, without, with);
     c.positions = {without_square, with_square};
@@ -77,17 +78,17 @@ void en_passant(const PropertyContext& context) {
     return;
   }
   const PlayedGame game = generate_game(context);
-  line.start(game.start_fen, game.chess960);
+  line.start(game.route.fen, game.route.chess960);
   bool previous_had_square = line.position().ep_square() != NoSquare;
   if (previous_had_square) check_en_passant_term(context, line, scratch, "from the FEN");
-  for (const std::string& uci : game.moves) {
+  for (const std::string& uci : game.route.moves) {
     line.play(uci);
     const bool has_square = line.position().ep_square() != NoSquare;
     if (has_square)
       check_en_passant_term(context, line, scratch, "in a generated game");
     else if (previous_had_square)
       expect_same_key(line, "after the move that follows a double push vs a fresh set_position",
-                      scratch.key_of(line.fen(), game.chess960, line), line.keys().key);
+                      scratch.key_of(line.fen(), game.route.chess960, line), line.keys().key);
     previous_had_square = has_square;
   }
 }

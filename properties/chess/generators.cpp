@@ -214,14 +214,14 @@ PlayedGame play_recipe(const GameRecipe& recipe, const GenerationLimits& limits)
     // The corpus is checked by a test and fuzzed FENs by the parser; fall back to be safe.
     (void)game.set(StartFen, polyglot_scheme());
     played.start_label = "startpos";
-    played.start_fen = StartFen;
+    played.route.fen = StartFen;
   } else {
     played.start_label = start.label;
-    played.start_fen = start.fen;  // as written: X-FEN letters stay X-FEN
+    played.route.fen = start.fen;  // as written: X-FEN letters stay X-FEN
   }
   // X-FEN castling (a king off its e-file square) makes a position Chess960 by itself.
-  played.chess960 = game.position().is_chess960();
-  if (played.chess960) played.tags |= TagChess960;
+  played.route.chess960 = game.position().is_chess960();
+  if (played.route.chess960) played.tags |= TagChess960;
   if (played.start_label.starts_with("fuzzed"))
     played.tags |= TagFuzzedStart;
   else if (played.start_label != "startpos")
@@ -235,10 +235,10 @@ PlayedGame play_recipe(const GameRecipe& recipe, const GenerationLimits& limits)
     const Move m = choose(pos, legal, choice, null_allowed);
     played.tags |= tags_before(pos, m);
     if (m == Move::null()) {
-      played.moves.push_back("0000");
+      played.route.moves.push_back("0000");
       game.play_null();
     } else {
-      played.moves.push_back(move_to_uci(m, pos.is_chess960()));
+      played.route.moves.push_back(move_to_uci(m, pos.is_chess960()));
       game.play(m);
     }
     played.tags |= tags_after(game.position());
@@ -289,7 +289,7 @@ void classify_game(const PlayedGame& game) {
     const auto tag = GameTag(1u << bit);
     if (game.tags & tag) tag_case(tag_name(tag));
   }
-  const std::size_t plies = game.moves.size();
+  const std::size_t plies = game.route.moves.size();
   tag_case(plies < 10 ? "under 10 plies" : plies < 50 ? "10-49 plies" : "50+ plies");
 }
 

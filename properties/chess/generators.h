@@ -12,6 +12,7 @@
 #include <rapidcheck.h>
 
 #include "zobrist_verify/chess/position.h"
+#include "zobrist_verify/chess/route.h"
 
 namespace zobrist_verify::properties {
 
@@ -80,10 +81,9 @@ constexpr int GameTagCount = 16;
 const char* tag_name(GameTag tag);
 
 struct PlayedGame {
-  std::string start_fen;  // as written in the corpus (fuzzed FENs in the reference's form)
-  bool chess960 = false;
-  std::string start_label;         // "startpos", a corpus id, or "fuzzed:<seed>"
-  std::vector<std::string> moves;  // UCI, "0000" for null moves
+  // The start FEN as written in the corpus (fuzzed FENs in the reference's form) and the moves.
+  Route route;
+  std::string start_label;  // "startpos", a corpus id, or "fuzzed:<seed>"
   std::uint32_t tags = 0;
 };
 

@@ -79,7 +79,7 @@ TEST(StrictStarts, EveryPositionOfAThousandGeneratedGamesPassesTheStrictReader) 
   for (int i = 0; i < 1000; ++i) {
     const GameRecipe recipe = gen_game_recipe()(rc::Random(std::uint64_t(i)), 100).value();
     const PlayedGame game = play_recipe(recipe, GenerationLimits{});
-    expect_strictly_valid_throughout({game.start_fen, game.chess960, game.moves}, game.start_label);
+    expect_strictly_valid_throughout(game.route, game.start_label);
   }
 }
 
@@ -118,14 +118,14 @@ RC_GTEST_PROP(GameGenerator, EveryGeneratedGameReplaysLegally, ()) {
   const GameRecipe recipe = *gen_game_recipe();
   const PlayedGame played = play_recipe(recipe, GenerationLimits{});
   Game game;
-  RC_ASSERT(replay(game, Route{played.start_fen, played.chess960, played.moves}));
-  RC_ASSERT(played.moves.size() <= recipe.moves.size());
+  RC_ASSERT(replay(game, played.route));
+  RC_ASSERT(played.route.moves.size() <= recipe.moves.size());
 }
 
 RC_GTEST_PROP(GameGenerator, NoNullMovesOrChess960WhenTheTargetCannot, ()) {
   const PlayedGame played = play_recipe(*gen_game_recipe(), GenerationLimits{false, false});
-  RC_ASSERT(!played.chess960);
-  for (const std::string& m : played.moves) RC_ASSERT(m != "0000");
+  RC_ASSERT(!played.route.chess960);
+  for (const std::string& m : played.route.moves) RC_ASSERT(m != "0000");
 }
 
 TEST(GameGenerator, AThousandGamesCoverEveryRareCase) {

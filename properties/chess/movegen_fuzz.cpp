@@ -217,8 +217,8 @@ MovegenResult run_movegen(const MovegenDoor& door, const MovegenOptions& options
   for (std::uint64_t k = 0; !run.done(); ++k) {
     const GameRecipe recipe = gen_game_recipe()(rc::Random(game_seed(seed, k)), 100).value();
     const PlayedGame game = play_recipe(recipe, limits);
-    if (game.chess960 && !options.chess960) continue;
-    run.compare_game(Route{game.start_fen, game.chess960, game.moves});
+    if (game.route.chess960 && !options.chess960) continue;
+    run.compare_game(game.route);
   }
   return run.finish(
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());

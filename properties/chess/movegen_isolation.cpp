@@ -110,8 +110,7 @@ MovegenResult run_movegen_isolated(const MovegenDoor& door, const MovegenOptions
       [&](CallWatch& watch) {
         MovegenDoor watched = door;
         watched.divide = [&](const Route& route, int depth) {
-          WatchedCallScope scope(&watch, "its divide (legal_moves, make_move)", route,
-                                 moves_text(route.moves));
+          WatchedCallScope scope(&watch, "its divide (legal_moves, make_move)", route);
           return door.divide(route, depth);
         };
         return encode(run_movegen(watched, options));
@@ -137,8 +136,7 @@ Expected<Done> probe_movegen_door(const MovegenDoor& door, const Route& route,
                                   std::chrono::milliseconds call_timeout) {
   const ChildRun run = run_in_child(
       [&](CallWatch& watch) -> std::string {
-        WatchedCallScope scope(&watch, "its divide (legal_moves, make_move)", route,
-                               moves_text(route.moves));
+        WatchedCallScope scope(&watch, "its divide (legal_moves, make_move)", route);
         const Expected<DivideCounts> divide = door.divide(route, 1);
         return divide ? "ok" : "error\n" + divide.error();
       },

@@ -132,8 +132,8 @@ void check_position(const PropertyContext& context, const Line& line, Scratch& s
     const std::string name = which == &TargetKeys::pawn_key ? "pawn key" : "material key";
     const std::string what = name + " of " + fen + " vs " + *variant + " (" + how + "): must " +
                              (must_equal ? "be equal" : "differ");
-    const ComparedPosition first{fen, line.chess960(), {}, keys.*which};
-    const ComparedPosition second{*variant, false, {}, other};
+    const ComparedPosition first{{fen, line.chess960(), {}}, keys.*which};
+    const ComparedPosition second{{*variant, false, {}}, other};
     if (!must_equal) fail(line.different_keys(what, first, second));
     Counterexample c = line.counterexample(what, keys.*which, other);
     c.positions = {first, second};
@@ -158,13 +158,13 @@ void pawn_and_material_keys(const PropertyContext& context) {
   SplitMix64 rng(*rc::gen::resize(100, rc::gen::arbitrary<std::uint64_t>()));
   Line line(context.target, context.caps);
   Scratch scratch(context.target, context.caps);
-  line.start(game.start_fen, game.chess960);
+  line.start(game.route.fen, game.route.chess960);
   check_position(context, line, scratch, rng);
-  for (const std::string& uci : game.moves) {
+  for (const std::string& uci : game.route.moves) {
     line.play(uci);
     // The incremental pawn and material keys follow the from-scratch ones (promotions, captures).
     const TargetKeys incremental = line.keys();
-    const TargetKeys full = scratch.keys_of(line.fen(), game.chess960, line);
+    const TargetKeys full = scratch.keys_of(line.fen(), game.route.chess960, line);
     if (context.caps.pawn_key)
       expect_same_key(line, "pawn key after make_move vs a fresh set_position of " + line.fen(),
                       full.pawn_key, incremental.pawn_key);

@@ -51,12 +51,12 @@ void add_route_features(std::vector<std::string>& features, const std::string& f
 
 std::vector<std::string> position_features(const Counterexample& c) {
   std::vector<std::string> features;
-  if (c.start_fen.empty() || c.start_fen == "?") return features;
-  const std::size_t played = c.ply < 0 ? 0 : std::min(c.moves.size(), std::size_t(c.ply) + 1);
-  add_route_features(features, c.start_fen, c.chess960,
-                     {c.moves.begin(), c.moves.begin() + std::ptrdiff_t(played)});
+  if (c.route.fen.empty() || c.route.fen == "?") return features;
+  const std::size_t played = c.ply < 0 ? 0 : std::min(c.route.moves.size(), std::size_t(c.ply) + 1);
+  add_route_features(features, c.route.fen, c.route.chess960,
+                     {c.route.moves.begin(), c.route.moves.begin() + std::ptrdiff_t(played)});
   for (const ComparedPosition& p : c.positions)
-    add_route_features(features, p.fen, p.chess960, p.moves);
+    add_route_features(features, p.route.fen, p.route.chess960, p.route.moves);
   return features;
 }
 

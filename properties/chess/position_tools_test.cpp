@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "chess/position_tools.h"
+#include "chess/transpositions.h"
 #include "core/route_shrinking.h"
 #include "zobrist_verify/chess/game.h"
 

@@ -31,7 +31,7 @@ Key derived_side_term(Scratch& scratch, const Line& context) {
   const Key black_key = scratch.key_of(black, false, context);
   if (white_key == black_key) {
     Counterexample c;
-    c.start_fen = black;
+    c.route.fen = black;
     c.ply = -1;
     c.what = "the start position has the same key with either side to move (no side term)";
     c.expected = white_key;

@@ -13,8 +13,8 @@ void side_to_move(const PropertyContext& context) {
   Scratch scratch(context.target, context.caps);
   const Key side_term = derived_side_term(scratch, line);
   Line probe(context.target, context.caps);
-  line.start(game.start_fen, game.chess960);
-  const bool chess960 = game.chess960;
+  line.start(game.route.fen, game.route.chess960);
+  const bool chess960 = game.route.chess960;
   // Every key of the game is asked for first (a pipelined target answers them in one stream),
   // then checked ply by ply: the position's key, the same FEN without its en-passant square,
   // with it, and with the other side to move (when that is a legal position). The side term is
@@ -40,8 +40,8 @@ void side_to_move(const PropertyContext& context) {
     if (fen_is_valid(p.flipped, chess960))
       p.flipped_key = scratch.request_keys_of(p.flipped, chess960, line);
     plies.push_back(std::move(p));
-    if (ply == game.moves.size()) break;
-    line.play(game.moves[ply]);
+    if (ply == game.route.moves.size()) break;
+    line.play(game.route.moves[ply]);
   }
   for (std::size_t i = 0; i < plies.size(); ++i) {
     const Ply& p = plies[i];
@@ -49,7 +49,7 @@ void side_to_move(const PropertyContext& context) {
     const Key key = line.collect(p.key).key;
     const Key without_square = scratch.collect(p.without_square, p.no_square, line).key;
     const Key fresh = scratch.collect(p.with_square, p.fen, line).key;
-    if (i > 0 && game.moves[i - 1] == "0000" && key != fresh)
+    if (i > 0 && game.route.moves[i - 1] == "0000" && key != fresh)
       fail(line.counterexample_at(at,
                                   "after a null move in the game vs a fresh set_position of " +
                                       p.fen + " (side flipped, en passant cleared, clock + 1)",

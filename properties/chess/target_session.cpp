@@ -50,8 +50,9 @@ bool pipelines(const Capabilities& caps) {
 // The identity of the position a comparison side reaches, on the reference.
 std::optional<PositionIdentity> identity_at(const ComparedPosition& p, EnPassantRule rule) {
   Game game;
-  if (!game.set(p.fen, polyglot_scheme(), any_position(p.chess960)).empty()) return std::nullopt;
-  for (const std::string& m : p.moves)
+  if (!game.set(p.route.fen, polyglot_scheme(), any_position(p.route.chess960)).empty())
+    return std::nullopt;
+  for (const std::string& m : p.route.moves)
     if (!game.play_uci(m)) return std::nullopt;
   return position_identity(game.position(), rule);
 }
@@ -71,7 +72,7 @@ std::unique_ptr<HashUnderTest> make_instance(const Target& target) {
   std::unique_ptr<HashUnderTest> hash = new_instance(target);
   if (!hash) {
     Counterexample c;
-    c.start_fen = StartFen;
+    c.route.fen = StartFen;
     c.ply = -1;
     c.what = "the target's factory returned no instance";
     fail(std::move(c));
@@ -91,12 +92,10 @@ bool Line::try_start(const std::string& fen, bool chess960) {
     throw std::logic_error("the property generated an invalid FEN: " + fen);
   // The target gets the FEN as written (X-FEN letters, an en-passant square no pawn can use):
   // every valid spelling must work, not only the reference's normal form.
-  start_fen_ = fen;
   // X-FEN castling (a king off its e-file square) makes a position Chess960 by itself.
-  chess960_ = game_.position().is_chess960();
-  moves_.clear();
-  const Expected<Done> done = hash_->set_position(start_fen_, chess960_);
-  if (count_fen(target_, start_fen_, done)) return false;
+  route_ = Route{fen, game_.position().is_chess960(), {}};
+  const Expected<Done> done = hash_->set_position(route_.fen, route_.chess960);
+  if (count_fen(target_, route_.fen, done)) return false;
   if (!done) fail(target_error("set_position rejected a valid FEN", done.error()));
   return true;
 }
@@ -104,7 +103,7 @@ bool Line::try_start(const std::string& fen, bool chess960) {
 void Line::play(const std::string& uci) {
   if (Expected<Move> m = game_.play_uci(uci); !m)
     throw std::logic_error("the property generated an illegal move: " + m.error());
-  moves_.push_back(uci);
+  route_.moves.push_back(uci);
   TargetTally* const tally = current_tally();
   if (tally) ++tally->moves_given;
   if (Expected<Done> done = hash_->make_move(uci); !done) {
@@ -122,7 +121,7 @@ void Line::unmake() {
   if (Expected<Done> done = hash_->unmake_move(); !done)
     fail(target_error("unmake_move failed", done.error()));
   (void)game_.undo();
-  moves_.pop_back();
+  route_.moves.pop_back();
 }
 
 TargetKeys Line::keys() {
@@ -197,9 +196,10 @@ Counterexample Line::counterexample(std::string what, Key expected, Key actual) 
 
 Counterexample Line::counterexample_at(int at, std::string what, Key expected, Key actual) const {
   Counterexample c;
-  c.start_fen = start_fen_;
-  c.chess960 = chess960_;
-  c.moves.assign(moves_.begin(), moves_.begin() + std::ptrdiff_t(std::max(0, at + 1)));
+  c.route.fen = route_.fen;
+  c.route.chess960 = route_.chess960;
+  c.route.moves.assign(route_.moves.begin(),
+                       route_.moves.begin() + std::ptrdiff_t(std::max(0, at + 1)));
   c.ply = at;
   c.what = std::move(what);
   c.expected = expected;

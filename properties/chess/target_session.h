@@ -59,10 +59,11 @@ class Line {
 
   const Position& position() const { return game_.position(); }
   std::string fen() const { return game_.position().fen(); }
-  const std::string& start_fen() const { return start_fen_; }
-  bool chess960() const { return chess960_; }
-  const std::vector<std::string>& moves() const { return moves_; }
-  int ply() const { return int(moves_.size()) - 1; }
+  const Route& route() const { return route_; }  // the start FEN and the moves played
+  const std::string& start_fen() const { return route_.fen; }
+  bool chess960() const { return route_.chess960; }
+  const std::vector<std::string>& moves() const { return route_.moves; }
+  int ply() const { return int(route_.moves.size()) - 1; }
   const Capabilities& capabilities() const { return caps_; }
   HashUnderTest& target() { return *hash_; }
 
@@ -80,16 +81,14 @@ class Line {
   Counterexample different_keys(std::string what, ComparedPosition first,
                                 ComparedPosition second) const;
   // This line's position as one side of a comparison, with the key the target gave it.
-  ComparedPosition compared(Key key) const { return {start_fen_, chess960_, moves_, key}; }
+  ComparedPosition compared(Key key) const { return {route_, key}; }
 
  private:
   const Target& target_;
   Capabilities caps_;
   std::unique_ptr<HashUnderTest> hash_;
   Game game_;
-  std::string start_fen_;
-  bool chess960_ = false;
-  std::vector<std::string> moves_;
+  Route route_;  // the start FEN as written and the moves played from it
 };
 
 // A second instance that only ever gets set_position: the black-box from-scratch keys.

@@ -143,15 +143,17 @@ void add_replay_commands(std::vector<PropertyResult>& results, const Target& tar
   if (target.replay_command.empty()) return;
   for (PropertyResult& r : results) {
     if (!r.counterexample || !r.counterexample->replay.empty() ||
-        r.counterexample->start_fen.empty() || r.counterexample->start_fen == "?")
+        r.counterexample->route.fen.empty() || r.counterexample->route.fen == "?")
       continue;
     Counterexample& c = *r.counterexample;
-    const std::size_t played = c.ply < 0 ? 0 : std::min(c.moves.size(), std::size_t(c.ply) + 1);
-    c.replay =
-        target.replay_command +
-        replay_arguments(Route{
-            c.start_fen, c.chess960, {c.moves.begin(), c.moves.begin() + std::ptrdiff_t(played)}}) +
-        (options.expect ? " --expect " + options.expect->name : std::string());
+    const std::size_t played =
+        c.ply < 0 ? 0 : std::min(c.route.moves.size(), std::size_t(c.ply) + 1);
+    c.replay = target.replay_command +
+               replay_arguments(
+                   Route{c.route.fen,
+                         c.route.chess960,
+                         {c.route.moves.begin(), c.route.moves.begin() + std::ptrdiff_t(played)}}) +
+               (options.expect ? " --expect " + options.expect->name : std::string());
   }
 }
 

@@ -102,9 +102,9 @@ struct Replayed {
 Replayed replay_fens(const PlayedGame& game) {
   Replayed r;
   Game g;
-  (void)g.set(game.start_fen, polyglot_scheme(), FenOptions{game.chess960});
+  (void)g.set(game.route.fen, polyglot_scheme(), FenOptions{game.route.chess960});
   r.fens.push_back(g.position().fen());
-  for (const std::string& m : game.moves) {
+  for (const std::string& m : game.route.moves) {
     if (!g.play_uci(m)) break;
     r.fens.push_back(g.position().fen());
   }
@@ -112,7 +112,7 @@ Replayed replay_fens(const PlayedGame& game) {
 }
 
 std::vector<std::string> prefix(const PlayedGame& game, std::size_t plies) {
-  return {game.moves.begin(), game.moves.begin() + std::ptrdiff_t(plies)};
+  return {game.route.moves.begin(), game.route.moves.begin() + std::ptrdiff_t(plies)};
 }
 
 }  // namespace
@@ -130,23 +130,24 @@ bool replay(Game& game, const Route& route) {
 }
 
 std::optional<TranspositionClass> swapped_moves_class(const PlayedGame& game, unsigned seed) {
-  const std::size_t n = game.moves.size();
+  const std::size_t n = game.route.moves.size();
   if (n < 3) return std::nullopt;
   for (std::size_t tried = 0; tried < n - 2; ++tried) {
     const std::size_t i = (seed + tried) % (n - 2);
-    if (game.moves[i] == "0000" && game.moves[i + 2] == "0000") continue;
+    if (game.route.moves[i] == "0000" && game.route.moves[i + 2] == "0000") continue;
     std::vector<std::string> swapped = prefix(game, n);
     std::swap(swapped[i], swapped[i + 2]);
     // Both orders up to the swap, then the rest of the game while it stays legal in both.
-    Route original{game.start_fen, game.chess960, prefix(game, i + 3)};
-    Route reordered{game.start_fen, game.chess960, {swapped.begin(), swapped.begin() + i + 3}};
+    Route original{game.route.fen, game.route.chess960, prefix(game, i + 3)};
+    Route reordered{
+        game.route.fen, game.route.chess960, {swapped.begin(), swapped.begin() + i + 3}};
     Game a, b;
     if (!replay(a, original) || !replay(b, reordered)) continue;
     for (std::size_t k = i + 3; k < n; ++k) {
-      if (!legal_uci(b.position(), game.moves[k]) && game.moves[k] != "0000") break;
-      if (!a.play_uci(game.moves[k]) || !b.play_uci(game.moves[k])) break;
-      original.moves.push_back(game.moves[k]);
-      reordered.moves.push_back(game.moves[k]);
+      if (!legal_uci(b.position(), game.route.moves[k]) && game.route.moves[k] != "0000") break;
+      if (!a.play_uci(game.route.moves[k]) || !b.play_uci(game.route.moves[k])) break;
+      original.moves.push_back(game.route.moves[k]);
+      reordered.moves.push_back(game.route.moves[k]);
     }
     return TranspositionClass{
         "plies " + std::to_string(i + 1) + " and " + std::to_string(i + 3) + " swapped",
@@ -156,13 +157,13 @@ std::optional<TranspositionClass> swapped_moves_class(const PlayedGame& game, un
 }
 
 std::optional<TranspositionClass> double_push_class(const PlayedGame& game, unsigned seed) {
-  if (game.chess960) return std::nullopt;  // the FEN surgery below assumes KQkq castling
+  if (game.route.chess960) return std::nullopt;  // the FEN surgery below assumes KQkq castling
   const Replayed r = replay_fens(game);
   const std::size_t plies = r.fens.size();
   for (std::size_t tried = 0; tried < plies; ++tried) {
     const std::size_t k = (seed + tried) % plies;
     Game g;
-    if (!replay(g, {game.start_fen, game.chess960, prefix(game, k)})) continue;
+    if (!replay(g, {game.route.fen, game.route.chess960, prefix(game, k)})) continue;
     const Position& pos = g.position();
     const Color us = pos.side_to_move();
     for (Move m : legal_moves(pos)) {
@@ -179,7 +180,7 @@ std::optional<TranspositionClass> double_push_class(const PlayedGame& game, unsi
       if (!fen_is_valid(slow_fen)) continue;
       const std::string push = square_name(middle) + square_name(m.to());
       Game after;
-      Route fast{game.start_fen, game.chess960, prefix(game, k)};
+      Route fast{game.route.fen, game.route.chess960, prefix(game, k)};
       fast.moves.push_back(move_to_uci(m, false));
       if (!replay(after, fast)) continue;
       const std::string after_fen = after.position().fen();
@@ -198,7 +199,7 @@ std::optional<TranspositionClass> out_and_back_class(const PlayedGame& game, uns
   for (std::size_t tried = 0; tried < plies; ++tried) {
     const std::size_t k = (seed + tried) % plies;
     Game g;
-    const Route before{game.start_fen, game.chess960, prefix(game, k)};
+    const Route before{game.route.fen, game.route.chess960, prefix(game, k)};
     if (!replay(g, before)) continue;
     const Position& pos = g.position();
     const Color us = pos.side_to_move();
@@ -226,8 +227,8 @@ std::optional<TranspositionClass> out_and_back_class(const PlayedGame& game, uns
         const std::string lost_fen =
             with_castling(r.fens[k], castling_field(t.position(), t.position().castling_rights()));
         TranspositionClass c{"castling rights lost by " + out_uci + " and back", {trip, before}};
-        if (fen_is_valid(lost_fen, game.chess960))
-          c.routes.push_back(Route{lost_fen, game.chess960, {}});
+        if (fen_is_valid(lost_fen, game.route.chess960))
+          c.routes.push_back(Route{lost_fen, game.route.chess960, {}});
         return c;
       }
     }
@@ -242,10 +243,10 @@ std::optional<TranspositionClass> en_passant_field_class(const PlayedGame& game,
     const std::size_t k = (seed + tried) % plies;
     const FenFields f = split_fen(r.fens[k]);
     if (f.en_passant == "-") continue;
-    return TranspositionClass{
-        "en-passant square " + f.en_passant + " written or not",
-        {Route{game.start_fen, game.chess960, prefix(game, k)}, Route{r.fens[k], game.chess960, {}},
-         Route{with_en_passant(r.fens[k], "-"), game.chess960, {}}}};
+    return TranspositionClass{"en-passant square " + f.en_passant + " written or not",
+                              {Route{game.route.fen, game.route.chess960, prefix(game, k)},
+                               Route{r.fens[k], game.route.chess960, {}},
+                               Route{with_en_passant(r.fens[k], "-"), game.route.chess960, {}}}};
   }
   return std::nullopt;
 }

@@ -9,7 +9,7 @@
 
 #include "chess/generators.h"
 #include "zobrist_verify/chess/game.h"
-#include "zobrist_verify/route.h"
+#include "zobrist_verify/chess/route.h"
 
 namespace zobrist_verify::properties {
 

@@ -7,52 +7,25 @@
 #include <deque>
 #include <vector>
 
-#include "chess/position_tools.h"
+#include "recorded_games.h"
 #include "zobrist_verify/chess/bitboard.h"
 #include "zobrist_verify/chess/game.h"
-#include "zobrist_verify/doors/hash_under_test.h"
 #include "zobrist_verify/chess/movegen.h"
 #include "zobrist_verify/chess/uci.h"
+#include "zobrist_verify/doors/hash_under_test.h"
 
 namespace {
 
 using namespace zobrist_verify;
-
-struct RecordedGame {
-  std::string start_fen;
-  std::vector<Move> moves;
-  std::vector<std::string> uci;
-};
-
-// Random legal games from the start position and Kiwipete, fixed seed.
-std::vector<RecordedGame> record_games(int count, int plies) {
-  SplitMix64 rng(2024);
-  const char* starts[] = {StartFen,
-                          "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"};
-  std::vector<RecordedGame> games;
-  for (int g = 0; g < count; ++g) {
-    Game game;
-    (void)game.set(starts[g % 2], polyglot_scheme());
-    RecordedGame recorded{game.position().fen(), {}, {}};
-    for (int p = 0; p < plies; ++p) {
-      const MoveList legal = legal_moves(game.position());
-      if (legal.empty()) break;
-      const Move m = legal[rng.below(unsigned(legal.size()))];
-      recorded.moves.push_back(m);
-      recorded.uci.push_back(move_to_uci(game.position(), m));
-      game.play(m);
-    }
-    games.push_back(std::move(recorded));
-  }
-  return games;
-}
+using bench::record_games;
+using bench::RecordedGame;
 
 // The start position of every recorded game, set up once; benchmarks copy them.
 struct GameStarts {
   explicit GameStarts(const std::vector<RecordedGame>& games)
       : positions(games.size()), states(games.size()) {
     for (std::size_t g = 0; g < games.size(); ++g)
-      (void)positions[g].set(games[g].start_fen, states[g], polyglot_scheme());
+      (void)positions[g].set(games[g].route.fen, states[g], polyglot_scheme());
   }
   std::vector<Position> positions;
   std::deque<StateInfo> states;  // the positions point into it
@@ -109,7 +82,7 @@ void BM_ComputeKeysOnly(benchmark::State& state) {
   for (const RecordedGame& g : games) {
     Position pos;
     states.emplace_back();
-    (void)pos.set(g.start_fen, states.back(), polyglot_scheme());
+    (void)pos.set(g.route.fen, states.back(), polyglot_scheme());
     for (Move m : g.moves) {
       states.emplace_back();
       pos.make_move(m, states.back());
@@ -133,15 +106,15 @@ void BM_VerifiedPliesThroughInterface(benchmark::State& state) {
   std::int64_t plies = 0, mismatches = 0;
   for (auto _ : state) {
     for (const RecordedGame& g : games) {
-      (void)incremental->set_position(g.start_fen, false);
-      (void)reference.set(g.start_fen, polyglot_scheme());
-      for (const std::string& uci : g.uci) {
+      (void)incremental->set_position(g.route.fen, false);
+      (void)reference.set(g.route.fen, polyglot_scheme());
+      for (const std::string& uci : g.route.moves) {
         (void)incremental->make_move(uci);
         (void)reference.play_uci(uci);
         (void)scratch->set_position(reference.position().fen(), false);
         mismatches += *incremental->key() != *scratch->key();
       }
-      plies += std::int64_t(g.uci.size());
+      plies += std::int64_t(g.route.moves.size());
     }
   }
   if (mismatches) state.SkipWithError("incremental and from-scratch keys differ");

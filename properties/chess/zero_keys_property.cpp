@@ -28,7 +28,7 @@ constexpr const char* OneIn2To64 = "a random 64-bit key is 0 with probability 2^
 // Keys read from one position, and what the checks need to know of it.
 struct Reading {
   PendingKeys pending;
-  ComparedPosition route;  // how the target reached it; the key is filled in on a failure
+  ComparedPosition position;  // how the target reached it; the key is filled in on a failure
   std::string fen;
   int pieces = 0;
   bool pawnless = false;
@@ -43,10 +43,8 @@ Reading reading_of(Line& line, PendingKeys pending) {
 
 Counterexample at(const Reading& r, std::string what) {
   Counterexample c;
-  c.start_fen = r.route.fen;
-  c.chess960 = r.route.chess960;
-  c.moves = r.route.moves;
-  c.ply = int(c.moves.size()) - 1;
+  c.route = r.position.route;
+  c.ply = int(c.route.moves.size()) - 1;
   c.what = std::move(what);
   return c;
 }
@@ -55,7 +53,7 @@ Counterexample at(const Reading& r, std::string what) {
 [[noreturn]] void fail_zero(const Reading& r, std::string what) {
   Counterexample c = at(r, std::move(what));
   c.comparison = Comparison::NoKeys;
-  c.positions = {r.route};
+  c.positions = {r.position};
   c.positions.front().key = 0;
   fail(std::move(c));
 }
@@ -129,7 +127,7 @@ void check_line(const PropertyContext& context, Line& line) {
 // The line's current position set on a fresh instance.
 void check_scratch(const PropertyContext& context, Line& line, Scratch& scratch) {
   Reading r = reading_of(line, {});
-  r.route = {r.fen, line.chess960(), {}, 0};
+  r.position = {{r.fen, line.chess960(), {}}, 0};
   check(context, r, scratch.keys_of(r.fen, line.chess960(), line));
 }
 
@@ -137,10 +135,10 @@ void check_scratch(const PropertyContext& context, Line& line, Scratch& scratch)
 // pipelined target answers the line in one stream.
 void check_game(const PropertyContext& context, Line& line) {
   const PlayedGame game = generate_game(context, 60);
-  line.start(game.start_fen, game.chess960);
+  line.start(game.route.fen, game.route.chess960);
   std::vector<Reading> readings;
   readings.push_back(reading_of(line, line.request_keys()));
-  for (const std::string& uci : game.moves) {
+  for (const std::string& uci : game.route.moves) {
     line.play(uci);
     readings.push_back(reading_of(line, line.request_keys()));
   }

@@ -21,7 +21,7 @@ std::unique_ptr<GameSession> open_session(const GameTarget& target) {
   std::unique_ptr<GameSession> session = target.start ? target.start() : nullptr;
   if (!session) {
     Counterexample c;
-    c.start_fen = target.start_description;
+    c.route.fen = target.start_description;
     c.ply = -1;
     c.what = "the target gave no session";
     c.comparison = Comparison::NoKeys;
@@ -62,10 +62,11 @@ std::unique_ptr<GameSession> begin_line(const GameTarget& target, const Route& l
 // A counterexample at `ply` of `line` (its moves up to that ply; -1: at the start).
 Counterexample at(const GameTarget& target, const Route& line, int ply, std::string what) {
   Counterexample c;
-  c.start_fen = line.fen.empty() ? target.start_description : line.fen;
-  c.chess960 = line.chess960;
-  c.moves.assign(line.moves.begin(), line.moves.begin() + std::ptrdiff_t(std::clamp(
-                                                              ply + 1, 0, int(line.moves.size()))));
+  c.route.fen = line.fen.empty() ? target.start_description : line.fen;
+  c.route.chess960 = line.chess960;
+  c.route.moves.assign(
+      line.moves.begin(),
+      line.moves.begin() + std::ptrdiff_t(std::clamp(ply + 1, 0, int(line.moves.size()))));
   c.ply = ply;
   c.what = std::move(what);
   return c;
@@ -209,10 +210,8 @@ void equivalence(const GameTarget& target) {
     if (holds) continue;
     Counterexample c;
     if (r.route) {
-      c.start_fen = r.route->fen;
-      c.chess960 = r.route->chess960;
-      c.moves = r.route->moves;
-      c.ply = int(c.moves.size()) - 1;
+      c.route = *r.route;
+      c.ply = int(c.route.moves.size()) - 1;
       c.what = r.what;
     } else {
       c = at(target, line, int(line.moves.size()) - 1, r.what);
@@ -281,8 +280,8 @@ class IdentityStore {
                                const std::string& first_position,
                                const std::string& second_position, Key first_key, Key second_key) {
   Counterexample c = at(target, second, int(second.moves.size()) - 1, "");
-  const ComparedPosition one{first_position, false, {}, first_key};
-  const ComparedPosition two{second_position, false, {}, second_key};
+  const ComparedPosition one{{first_position, false, {}}, first_key};
+  const ComparedPosition two{{second_position, false, {}}, second_key};
   c.positions = {one, two};
   if (collision) {
     c.comparison = Comparison::DifferentKeys;
@@ -393,7 +392,7 @@ class Sweep {
           at(target_, lines_[line.index], a.keys.ply, "positions that differ have different keys");
       c.comparison = Comparison::DifferentKeys;
       c.difference = d.difference;
-      c.positions = {{a.position, false, {}, key}, {d.other, false, {}, d.key}};
+      c.positions = {{{a.position, false, {}}, key}, {{d.other, false, {}}, d.key}};
       fail(std::move(c));
     }
   }

@@ -23,9 +23,9 @@
 #include <string>
 #include <vector>
 
+#include "zobrist_verify/chess/route.h"
 #include "zobrist_verify/core/random.h"
 #include "zobrist_verify/properties.h"
-#include "zobrist_verify/route.h"
 
 namespace zobrist_verify::properties::games {
 

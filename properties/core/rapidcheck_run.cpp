@@ -108,7 +108,7 @@ void run_rapidcheck(const std::string& id, const SuiteOptions& options, bool sin
       c = *found;
     } else {
       // Not one of ours: an exception or assertion inside the property.
-      c.start_fen = "?";
+      c.route.fen = "?";
       c.ply = -1;
       c.what = failure.description;
     }

@@ -160,20 +160,21 @@ std::string json_list(const std::vector<std::string>& items) {
 
 std::string format_counterexample(const Counterexample& c) {
   std::string out;
-  out += "  fen:       " + c.start_fen + (c.chess960 ? " (Chess960)" : "") + "\n";
-  out += "  moves:     " + (c.moves.empty() ? std::string("(none)") : joined_moves(c.moves)) + "\n";
+  out += "  fen:       " + c.route.fen + (c.route.chess960 ? " (Chess960)" : "") + "\n";
+  out += "  moves:     " +
+         (c.route.moves.empty() ? std::string("(none)") : joined_moves(c.route.moves)) + "\n";
   out += "  ply:       " + std::to_string(c.ply) +
-         (c.ply < 0
-              ? " (at the start position)"
-              : " (move " + std::to_string(c.ply + 1) + ", " + c.moves[std::size_t(c.ply)] + ")") +
+         (c.ply < 0 ? " (at the start position)"
+                    : " (move " + std::to_string(c.ply + 1) + ", " +
+                          c.route.moves[std::size_t(c.ply)] + ")") +
          "\n";
   out += "  broke:     " + c.what + "\n";
   // Each position of a comparison between two, with the key the target gave it.
   for (std::size_t i = 0; i < c.positions.size(); ++i) {
     const ComparedPosition& p = c.positions[i];
     const std::string label = "  position " + std::to_string(i + 1) + ": ";
-    out += label + p.fen + (p.chess960 ? " (Chess960)" : "") +
-           (p.moves.empty() ? "" : " moves " + joined_moves(p.moves)) + "\n";
+    out += label + p.route.fen + (p.route.chess960 ? " (Chess960)" : "") +
+           (p.route.moves.empty() ? "" : " moves " + joined_moves(p.route.moves)) + "\n";
     out += std::string(label.size(), ' ') + "key " + hex(p.key) + "\n";
   }
   switch (c.comparison) {
@@ -300,9 +301,9 @@ void write_json(std::ostream& out, const std::vector<PropertyResult>& results,
         << ", \"warnings\": " << json_list(warned(r) ? r.warnings : std::vector<std::string>{});
     if (r.counterexample) {
       const Counterexample& c = *r.counterexample;
-      out << ", \"counterexample\": {\"fen\": " << json_string(c.start_fen)
-          << ", \"chess960\": " << (c.chess960 ? "true" : "false")
-          << ", \"moves\": " << json_list(c.moves);
+      out << ", \"counterexample\": {\"fen\": " << json_string(c.route.fen)
+          << ", \"chess960\": " << (c.route.chess960 ? "true" : "false")
+          << ", \"moves\": " << json_list(c.route.moves);
       out << ", \"ply\": " << c.ply << ", \"what\": " << json_string(c.what)
           << ", \"comparison\": \"" << to_string(c.comparison) << '"';
       if (c.comparison == Comparison::SameKey)
@@ -312,9 +313,9 @@ void write_json(std::ostream& out, const std::vector<PropertyResult>& results,
         out << ", \"positions\": [";
         for (std::size_t p = 0; p < c.positions.size(); ++p) {
           const ComparedPosition& position = c.positions[p];
-          out << (p ? ", " : "") << "{\"fen\": " << json_string(position.fen)
-              << ", \"chess960\": " << (position.chess960 ? "true" : "false")
-              << ", \"moves\": " << json_list(position.moves)
+          out << (p ? ", " : "") << "{\"fen\": " << json_string(position.route.fen)
+              << ", \"chess960\": " << (position.route.chess960 ? "true" : "false")
+              << ", \"moves\": " << json_list(position.route.moves)
               << ", \"key\": " << json_string(hex_digits(position.key)) << '}';
         }
         out << ']';

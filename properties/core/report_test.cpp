@@ -14,8 +14,8 @@ namespace {
 
 Counterexample sample_counterexample() {
   Counterexample c;
-  c.start_fen = StartFen;
-  c.moves = {"e2e4", "0000"};
+  c.route.fen = StartFen;
+  c.route.moves = {"e2e4", "0000"};
   c.ply = 1;
   c.what = "key: after make_move vs a fresh set_position";
   c.expected = 0x0123456789abcdefULL;
@@ -186,7 +186,7 @@ TEST(FormatCounterexample, ShowsFenMovesPlyKeysAndReproduceLine) {
 
 TEST(FormatCounterexample, StartPositionFailureSaysSo) {
   Counterexample c = sample_counterexample();
-  c.moves.clear();
+  c.route.moves.clear();
   c.ply = -1;
   EXPECT_NE(format_counterexample(c).find("(at the start position)"), std::string::npos);
 }
@@ -200,12 +200,12 @@ TEST(TextReport, EndsWithTheSummaryLineCountingSkipsApart) {
 
 Counterexample should_differ_counterexample() {
   Counterexample c;
-  c.start_fen = "8/8/8/KPp4r/8/8/8/4k3 w - c6 0 1";
+  c.route.fen = "8/8/8/KPp4r/8/8/8/4k3 w - c6 0 1";
   c.ply = -1;
   c.what = "en-passant term on c6 is absent but the pseudo-legal rule says it is present";
   c.comparison = Comparison::DifferentKeys;
-  c.positions = {{"8/8/8/KPp4r/8/8/8/4k3 w - c6 0 1", false, {}, 0x1111222233334444ULL},
-                 {"8/8/8/KPp4r/8/8/8/4k3 w - - 0 1", false, {}, 0x1111222233334444ULL}};
+  c.positions = {{{"8/8/8/KPp4r/8/8/8/4k3 w - c6 0 1", false, {}}, 0x1111222233334444ULL},
+                 {{"8/8/8/KPp4r/8/8/8/4k3 w - - 0 1", false, {}}, 0x1111222233334444ULL}};
   c.difference = "the en-passant square c6";
   return c;
 }

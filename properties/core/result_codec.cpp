@@ -46,9 +46,9 @@ std::string encode_result(const PropertyResult& result) {
   w.texts(result.warnings);
   w.number(result.counterexample.has_value());
   if (const auto& c = result.counterexample) {
-    w.text(c->start_fen);
-    w.number(c->chess960);
-    w.texts(c->moves);
+    w.text(c->route.fen);
+    w.number(c->route.chess960);
+    w.texts(c->route.moves);
     w.number(std::uint64_t(std::int64_t(c->ply)));
     w.text(c->what);
     w.number(std::uint64_t(c->comparison));
@@ -56,9 +56,9 @@ std::string encode_result(const PropertyResult& result) {
     w.number(c->actual);
     w.number(c->positions.size());
     for (const ComparedPosition& p : c->positions) {
-      w.text(p.fen);
-      w.number(p.chess960);
-      w.texts(p.moves);
+      w.text(p.route.fen);
+      w.number(p.route.chess960);
+      w.texts(p.route.moves);
       w.number(p.key);
     }
     w.text(c->difference);
@@ -86,9 +86,9 @@ std::optional<PropertyResult> decode_result(const std::string& bytes) {
   result.warnings = r.texts();
   if (r.number() != 0) {
     Counterexample c;
-    c.start_fen = r.text();
-    c.chess960 = r.number() != 0;
-    c.moves = r.texts();
+    c.route.fen = r.text();
+    c.route.chess960 = r.number() != 0;
+    c.route.moves = r.texts();
     c.ply = int(std::int64_t(r.number()));
     c.what = r.text();
     c.comparison = Comparison(r.number());
@@ -96,9 +96,9 @@ std::optional<PropertyResult> decode_result(const std::string& bytes) {
     c.actual = r.number();
     c.positions.resize(std::min<std::uint64_t>(r.number(), 16));
     for (ComparedPosition& p : c.positions) {
-      p.fen = r.text();
-      p.chess960 = r.number() != 0;
-      p.moves = r.texts();
+      p.route.fen = r.text();
+      p.route.chess960 = r.number() != 0;
+      p.route.moves = r.texts();
       p.key = r.number();
     }
     c.difference = r.text();

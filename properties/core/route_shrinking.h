@@ -7,7 +7,7 @@
 
 #include <functional>
 
-#include "chess/transpositions.h"
+#include "zobrist_verify/chess/route.h"
 
 namespace zobrist_verify::properties {
 

@@ -268,8 +268,10 @@ class GoSession final : public GameSession {
       const GoBoard image = transform_board(g, board);
       KeyRelation r;
       r.what = "Z(x(c)) = Z_x(Z(c)) for x = " + g.name() + ", c = " + described;
-      r.first = {described, false, {}, key};
-      r.second = {describe_go_board(image), false, {}, hash_.full_key(image)};
+      r.first.route.fen = described;
+      r.first.key = key;
+      r.second.route.fen = describe_go_board(image);
+      r.second.key = hash_.full_key(image);
       r.expected = transform_key(g, key);
       r.tag = tag;
       out.push_back(std::move(r));

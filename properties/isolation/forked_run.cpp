@@ -51,14 +51,34 @@ bool write_all(int fd, const std::string& data) {
 
 }  // namespace
 
-WatchedCallScope::WatchedCallScope(CallWatch* watch, const std::string& call, const Route& route,
-                                   const std::string& moves_text)
+void CallWatch::write_route(const Route& route) {
+  copy_text(fen, sizeof fen, route.fen);
+  chess960 = route.chess960;
+  // moves_text(route.moves) cut to the array, written in place: this runs before every call.
+  std::size_t length = 0;
+  const std::size_t capacity = sizeof moves - 1;
+  auto append = [&](std::string_view text) {
+    const std::size_t n = std::min(text.size(), capacity - length);
+    std::memcpy(moves + length, text.data(), n);
+    length += n;
+  };
+  for (const std::string& m : route.moves) {
+    if (length == capacity) break;
+    if (length > 0) append(" ");
+    append(m);
+  }
+  moves[length] = '\0';
+}
+
+Route CallWatch::read_route() const {
+  return Route{fen, chess960 != 0, split_moves(moves)};
+}
+
+WatchedCallScope::WatchedCallScope(CallWatch* watch, const std::string& call, const Route& route)
     : watch_(watch) {
   if (!watch_) return;
   copy_text(watch_->call, sizeof watch_->call, call);
-  copy_text(watch_->fen, sizeof watch_->fen, route.fen);
-  watch_->chess960 = route.chess960;
-  copy_text(watch_->moves, sizeof watch_->moves, moves_text);
+  watch_->write_route(route);
   watch_->started_ns.store(now_ns(), std::memory_order_release);
 }
 
@@ -134,9 +154,7 @@ ChildRun run_in_child(const std::function<std::string(CallWatch&)>& work,
     run.end = timed_out ? ChildRun::End::TimedOut : ChildRun::End::Crashed;
     run.how = timed_out ? "no answer within " + std::to_string(call_timeout.count()) + " ms"
                         : describe_wait_status(status);
-    if (in_call)
-      run.call = WatchedCall{watch->call,
-                             Route{watch->fen, watch->chess960 != 0, split_moves(watch->moves)}};
+    if (in_call) run.call = WatchedCall{watch->call, watch->read_route()};
     run.output.clear();
   }
   watch->~CallWatch();

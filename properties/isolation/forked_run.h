@@ -13,18 +13,25 @@
 #include <string>
 #include <string_view>
 
-#include "chess/transpositions.h"
+#include "zobrist_verify/chess/route.h"
 
 namespace zobrist_verify::properties {
 
 // The call in flight, written by the child before each call into the target and read by the
 // parent. Lives in a MAP_SHARED page; the atomics are lock-free, so they work across processes.
+// A route goes in and out only through write_route and read_route.
 struct CallWatch {
   std::atomic<std::uint64_t> started_ns{0};  // steady-clock time the call began; 0: none
   char call[96] = {};                        // "make_move e7e8q", "key", "set_position"
   char fen[160] = {};                        // the route of the instance making the call
   std::uint8_t chess960 = 0;
   char moves[4096] = {};  // its moves, space-separated UCI (cut when longer)
+
+  // Writes the route of the instance making the call; the FEN and the moves are cut where their
+  // arrays end.
+  void write_route(const Route& route);
+  // The route last written, as far as it fitted.
+  Route read_route() const;
 };
 
 // The call a child was in when it died or was killed.
@@ -63,8 +70,7 @@ ChildRun run_in_child(const std::function<std::string(CallWatch&)>& work,
 // copied into the shared page and one atomic store each way.
 class WatchedCallScope {
  public:
-  WatchedCallScope(CallWatch* watch, const std::string& call, const Route& route,
-                   const std::string& moves_text);
+  WatchedCallScope(CallWatch* watch, const std::string& call, const Route& route);
   ~WatchedCallScope();
   WatchedCallScope(const WatchedCallScope&) = delete;
   WatchedCallScope& operator=(const WatchedCallScope&) = delete;

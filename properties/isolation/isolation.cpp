@@ -18,7 +18,7 @@ class WatchedHash final : public HashUnderTest {
   WatchedHash(std::unique_ptr<HashUnderTest> inner, CallWatch* watch)
       : inner_(std::move(inner)), watch_(watch) {}
   ~WatchedHash() override {
-    WatchedCallScope scope(watch_, "destroy", route_, moves_text_);
+    WatchedCallScope scope(watch_, "destroy", route_);
     inner_.reset();
   }
 
@@ -32,47 +32,39 @@ class WatchedHash final : public HashUnderTest {
 
   Expected<Done> set_position(std::string_view fen, bool chess960) override {
     route_ = Route{std::string(fen), chess960, {}};
-    moves_text_.clear();
-    WatchedCallScope scope(watch_, "set_position", route_, moves_text_);
+    WatchedCallScope scope(watch_, "set_position", route_);
     return inner_->set_position(fen, chess960);
   }
   Expected<Done> make_move(std::string_view uci) override {
-    const std::size_t before = moves_text_.size();
-    moves_text_ += (moves_text_.empty() ? "" : " ") + std::string(uci);
     route_.moves.emplace_back(uci);
     Expected<Done> done = [&] {
-      WatchedCallScope scope(watch_, "make_move " + std::string(uci), route_, moves_text_);
+      WatchedCallScope scope(watch_, "make_move " + std::string(uci), route_);
       return inner_->make_move(uci);
     }();
     if (!done) {
       // A refused move is not on the instance's route.
       route_.moves.pop_back();
-      moves_text_.resize(before);
     }
     return done;
   }
   Expected<Done> unmake_move() override {
     Expected<Done> done = [&] {
-      WatchedCallScope scope(watch_, "unmake_move", route_, moves_text_);
+      WatchedCallScope scope(watch_, "unmake_move", route_);
       return inner_->unmake_move();
     }();
-    if (done && !route_.moves.empty()) {
-      route_.moves.pop_back();
-      const std::size_t space = moves_text_.rfind(' ');
-      moves_text_.resize(space == std::string::npos ? 0 : space);
-    }
+    if (done && !route_.moves.empty()) route_.moves.pop_back();
     return done;
   }
   Expected<Key> key() override {
-    WatchedCallScope scope(watch_, "key", route_, moves_text_);
+    WatchedCallScope scope(watch_, "key", route_);
     return inner_->key();
   }
   Expected<Key> pawn_key() override {
-    WatchedCallScope scope(watch_, "pawn_key", route_, moves_text_);
+    WatchedCallScope scope(watch_, "pawn_key", route_);
     return inner_->pawn_key();
   }
   Expected<Key> material_key() override {
-    WatchedCallScope scope(watch_, "material_key", route_, moves_text_);
+    WatchedCallScope scope(watch_, "material_key", route_);
     return inner_->material_key();
   }
 
@@ -80,7 +72,6 @@ class WatchedHash final : public HashUnderTest {
   std::unique_ptr<HashUnderTest> inner_;
   CallWatch* watch_;
   Route route_;
-  std::string moves_text_;
 };
 
 std::string quoted_for_shell(const std::string& text) {
@@ -106,7 +97,7 @@ PropertyResult fault_result(const std::string& name, const Target& target,
   c.comparison = hang ? Comparison::TargetTimedOut : Comparison::TargetCrashed;
   c.ply = -1;
   if (!run.call) {
-    c.start_fen = "?";
+    c.route.fen = "?";
     c.what = std::string("the worker running the property ") + (hang ? "timed out" : "died") +
              " outside any call of the target";
     c.target_error = run.how;
@@ -131,9 +122,7 @@ PropertyResult fault_result(const std::string& name, const Target& target,
         [&](const Route& r) { return same_end(replay_in_child(target, r, call, timeout), run); },
         hang ? 4 : 200);
   }
-  c.start_fen = route.fen;
-  c.chess960 = route.chess960;
-  c.moves = route.moves;
+  c.route = route;
   c.ply = int(route.moves.size()) - 1;
   // The shrunk route's last move, when the call was a move.
   const std::string in = call.rfind("make_move", 0) == 0 && !route.moves.empty()
@@ -155,7 +144,7 @@ Target watched_target(const Target& target, CallWatch* watch) {
   out.make = [make = target.make, watch]() -> std::unique_ptr<HashUnderTest> {
     std::unique_ptr<HashUnderTest> inner;
     {
-      WatchedCallScope scope(watch, "create", Route{}, "");
+      WatchedCallScope scope(watch, "create", Route{});
       inner = make ? make() : nullptr;
     }
     if (!inner) return nullptr;

@@ -5,7 +5,9 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "isolation/forked_run.h"
 #include "isolation/isolation.h"
@@ -25,6 +27,26 @@ SuiteOptions isolated(int cases = 100) {
   return options;
 }
 
+TEST(CallWatch, ARouteWrittenIntoTheWatchReadsBackTheSame) {
+  CallWatch watch;
+  const Route route{"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", true, {"e2e4", "e8d7", "0000"}};
+  watch.write_route(route);
+  const Route read = watch.read_route();
+  EXPECT_EQ(read.fen, route.fen);
+  EXPECT_TRUE(read.chess960);
+  EXPECT_EQ(read.moves, route.moves);
+}
+
+TEST(CallWatch, MovesLongerThanTheWatchHoldsAreCutWhereItEnds) {
+  CallWatch watch;
+  watch.write_route(Route{"fen", false, std::vector<std::string>(1000, "e7e8q")});
+  // 682 moves and their spaces fill 4092 of the 4095 characters; the 683rd is cut to "e7e".
+  const std::vector<std::string> moves = watch.read_route().moves;
+  ASSERT_EQ(moves.size(), 683u);
+  EXPECT_EQ(moves[681], "e7e8q");
+  EXPECT_EQ(moves.back(), "e7e");
+}
+
 TEST(ForkedRun, ReturnsWhatTheWorkReturns) {
   const ChildRun run = run_in_child([](CallWatch&) { return std::string("hello"); },
                                     std::chrono::milliseconds(1000));
@@ -35,8 +57,7 @@ TEST(ForkedRun, ReturnsWhatTheWorkReturns) {
 TEST(ForkedRun, ReportsACrashWithTheCallInFlight) {
   const ChildRun run = run_in_child(
       [](CallWatch& watch) {
-        WatchedCallScope scope(&watch, "make_move e7e8q", Route{"some fen", false, {"e7e8q"}},
-                               "e7e8q");
+        WatchedCallScope scope(&watch, "make_move e7e8q", Route{"some fen", false, {"e7e8q"}});
         std::abort();
         return std::string();
       },
@@ -53,7 +74,7 @@ TEST(ForkedRun, KillsACallThatOutlastsTheTimeout) {
   const auto started = std::chrono::steady_clock::now();
   const ChildRun run = run_in_child(
       [](CallWatch& watch) {
-        WatchedCallScope scope(&watch, "key", Route{"fen", false, {}}, "");
+        WatchedCallScope scope(&watch, "key", Route{"fen", false, {}});
         std::this_thread::sleep_for(std::chrono::hours(1));
         return std::string();
       },
@@ -87,9 +108,9 @@ TEST(Isolation, AnAbortFailsTheCaseShrunkToThePromotionAndTheRunGoesOn) {
   EXPECT_NE(c.what.find("crashed in make_move"), std::string::npos) << c.what;
   EXPECT_NE(c.what.find("confirmed"), std::string::npos) << c.what;
   EXPECT_NE(c.target_error.find("signal 6"), std::string::npos) << c.target_error;
-  ASSERT_FALSE(c.moves.empty());
-  EXPECT_EQ(c.moves.back().size(), 5u) << "the last move is the promotion";
-  EXPECT_LE(c.moves.size(), 3u) << format_counterexample(c);
+  ASSERT_FALSE(c.route.moves.empty());
+  EXPECT_EQ(c.route.moves.back().size(), 5u) << "the last move is the promotion";
+  EXPECT_LE(c.route.moves.size(), 3u) << format_counterexample(c);
   EXPECT_NE(c.replay.find("zobrist-verify replay --no-isolation --plugin faulty.so --fen '"),
             std::string::npos)
       << c.replay;

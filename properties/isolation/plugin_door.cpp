@@ -26,7 +26,7 @@ Expected<std::string> ask_plugin_in_worker(
       [&](CallWatch& watch) -> std::string {
         std::shared_ptr<const PluginLibrary> library;
         {
-          WatchedCallScope scope(&watch, "loading it", Route{}, "");
+          WatchedCallScope scope(&watch, "loading it", Route{});
           auto loaded = PluginLibrary::load(path);
           if (!loaded) return "error\n" + loaded.error();
           library = *loaded;

@@ -202,8 +202,8 @@ class UtttSession final : public GameSession {
     auto relation = [&](std::string rule, std::string tag) {
       KeyRelation r;
       r.what = std::move(rule);
-      r.first = {describe_uttt_state(a.state()), false, {}, a.key()};
-      r.second = {describe_uttt_state(b->state()), false, {}, b->key()};
+      r.first = {{describe_uttt_state(a.state()), false, {}}, a.key()};
+      r.second = {{describe_uttt_state(b->state()), false, {}}, b->key()};
       r.expected = a.key();
       r.tag = std::move(tag);
       return r;

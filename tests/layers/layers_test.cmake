@@ -18,6 +18,7 @@ foreach(case
     "lib/src/doors/planted.cpp|#include \"../chess/check_history.h\"|another area's private header"
     "lib/src/keys/planted.cpp|#include \"zobrist_verify/properties.h\"|lib including properties"
     "properties/planted.cpp|#include \"../cli/args.h\"|properties including cli"
+    "properties/chess/planted_bench.cpp|#include \"../../cli/args.h\"|a benchmark including cli"
     "lib/src/chess/planted.cpp|#include \"zobrist_verify/position.h\"|a forwarding header")
   string(REPLACE "|" ";" parts "${case}")
   list(GET parts 0 file)

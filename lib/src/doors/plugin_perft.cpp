@@ -1,24 +1,13 @@
 #include "zobrist_verify/doors/plugin_perft.h"
 
+#include "zobrist_verify/chess/route.h"
+
 namespace zobrist_verify {
 
 namespace {
 
-struct PluginRoute {
-  std::string_view fen;
-  bool chess960;
-  std::vector<std::string> moves;
-};
-
-std::string route_text(const PluginRoute& route) {
-  std::string text = "'" + std::string(route.fen) + "'";
-  if (!route.moves.empty()) text += " moves";
-  for (const std::string& m : route.moves) text += " " + m;
-  return text;
-}
-
 // The plugin's legal moves at the end of the route, from a fresh set_position.
-Expected<std::vector<std::string>> moves_at(PluginHash& plugin, const PluginRoute& route) {
+Expected<std::vector<std::string>> moves_at(PluginHash& plugin, const Route& route) {
   if (auto set = plugin.set_position(route.fen, route.chess960); !set)
     return Error{set.error() + " (at " + route_text(route) + ")"};
   for (const std::string& m : route.moves)
@@ -30,7 +19,7 @@ Expected<std::vector<std::string>> moves_at(PluginHash& plugin, const PluginRout
 }
 
 // Leaves `depth` plies below the end of the route, by the plugin's own moves.
-Expected<std::uint64_t> count_leaves(PluginHash& plugin, PluginRoute& route, int depth) {
+Expected<std::uint64_t> count_leaves(PluginHash& plugin, Route& route, int depth) {
   if (depth == 0) return std::uint64_t{1};
   auto moves = moves_at(plugin, route);
   if (!moves) return Error{moves.error()};
@@ -50,7 +39,7 @@ Expected<std::uint64_t> count_leaves(PluginHash& plugin, PluginRoute& route, int
 
 Expected<DivideCounts> plugin_perft_divide(PluginHash& plugin, std::string_view fen, bool chess960,
                                            const std::vector<std::string>& moves, int depth) {
-  PluginRoute route{fen, chess960, moves};
+  Route route{std::string(fen), chess960, moves};
   auto root_moves = moves_at(plugin, route);
   if (!root_moves) return Error{root_moves.error()};
   DivideCounts divide;

@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "zobrist_verify/doors/divide_comparison.h"
+#include "zobrist_verify/chess/route.h"
 #include "zobrist_verify/core/result.h"
-#include "zobrist_verify/route.h"
+#include "zobrist_verify/doors/divide_comparison.h"
 
 namespace zobrist_verify::properties {
 

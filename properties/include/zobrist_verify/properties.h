@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "zobrist_verify/chess/route.h"
 #include "zobrist_verify/doors/hash_under_test.h"
 #include "zobrist_verify/keys/key_scheme.h"
 
@@ -67,9 +68,7 @@ struct TargetTally {
 // One side of a comparison between two positions: the route that reaches it (a FEN and UCI
 // moves from it) and the target's key there.
 struct ComparedPosition {
-  std::string fen;
-  bool chess960 = false;
-  std::vector<std::string> moves;
+  Route route;
   Key key = 0;
 };
 
@@ -86,11 +85,9 @@ enum class Comparison : std::uint8_t {
 const char* to_string(Comparison comparison);  // "same-key", "different-keys", ...
 
 struct Counterexample {
-  std::string start_fen;
-  bool chess960 = false;
-  std::vector<std::string> moves;  // UCI, "0000" for null moves
-  int ply = 0;                     // 0-based index into moves where it broke (-1: at the start)
-  std::string what;                // which comparison failed
+  Route route;       // the start FEN and the moves played from it
+  int ply = 0;       // 0-based index into route.moves where it broke (-1: at the start)
+  std::string what;  // which comparison failed
   Comparison comparison = Comparison::SameKey;
   Key expected = 0, actual = 0;             // SameKey
   std::vector<ComparedPosition> positions;  // DifferentKeys; SameKey between two routes
