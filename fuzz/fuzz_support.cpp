@@ -48,10 +48,6 @@ void fail(std::string_view harness, const std::string& what, const std::string& 
   std::abort();
 }
 
-std::string hex(Key key) {
-  return "0x" + hex_key(key);
-}
-
 std::string quoted(std::string_view bytes) {
   std::string out = "'";
   for (const char c : bytes) {
@@ -68,8 +64,8 @@ std::string quoted(std::string_view bytes) {
 }
 
 std::string describe(const Keys& keys) {
-  return "key " + hex(keys.key) + ", pawn key " + hex(keys.pawn_key) + ", material key " +
-         hex(keys.material_key);
+  return "key " + hex_key_literal(keys.key) + ", pawn key " + hex_key_literal(keys.pawn_key) +
+         ", material key " + hex_key_literal(keys.material_key);
 }
 
 std::span<const KeyScheme* const> schemes() {

@@ -19,7 +19,6 @@ namespace zv_fuzz {
 [[noreturn]] void fail(std::string_view harness, const std::string& what,
                        const std::string& reproduction);
 
-std::string hex(zobrist_verify::Key key);
 // The bytes in single quotes, with anything outside printable ASCII written as \xNN.
 std::string quoted(std::string_view bytes);
 std::string describe(const zobrist_verify::Keys& keys);

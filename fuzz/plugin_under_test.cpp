@@ -1,4 +1,5 @@
 #include "plugin_under_test.h"
+#include "zobrist_verify/core/hex.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -7,8 +8,8 @@
 
 #include "fuzz_support.h"
 #include "zobrist_verify/chess/movegen.h"
-#include "zobrist_verify/doors/position_gate.h"
 #include "zobrist_verify/chess/uci.h"
+#include "zobrist_verify/doors/position_gate.h"
 
 namespace zv_fuzz {
 
@@ -107,8 +108,8 @@ void PluginUnderTest::check(const Position& pos, const std::string& reproduction
   if (!scratch) fail(Harness, scratch.error(), reproduction);
   if (*key != *scratch)
     fail(Harness,
-         "incremental key " + hex(*key) + " differs from a fresh set_fen's " + hex(*scratch) +
-             " at " + fen,
+         "incremental key " + hex_key_literal(*key) + " differs from a fresh set_fen's " +
+             hex_key_literal(*scratch) + " at " + fen,
          reproduction);
   if (scheme_) {
     Position keyed;
@@ -119,8 +120,8 @@ void PluginUnderTest::check(const Position& pos, const std::string& reproduction
     (void)keyed.set(fen, st, *scheme_, options);
     if (keyed.key() != *key)
       fail(Harness,
-           "key " + hex(*key) + " differs from the " + scheme_->name + " scheme's " +
-               hex(keyed.key()) + " at " + fen,
+           "key " + hex_key_literal(*key) + " differs from the " + scheme_->name + " scheme's " +
+               hex_key_literal(keyed.key()) + " at " + fen,
            reproduction);
   }
 }

@@ -7,6 +7,7 @@
 
 #include "chess/position_tools.h"
 #include "chess/property_definitions.h"
+#include "zobrist_verify/core/hex.h"
 
 namespace zobrist_verify::properties {
 
@@ -59,7 +60,8 @@ void check_single_rights(const Line& line, Scratch& scratch, Key side_term) {
                                with_right, without_right));
     if (term == side_term)
       fail(line.different_keys("dropping the " + name + " right from " + fen +
-                                   " changes the key by the side-to-move term " + hex(side_term) +
+                                   " changes the key by the side-to-move term " +
+                                   hex_key_literal(side_term) +
                                    " (the castling and side terms must differ)",
                                with_right, without_right));
     for (const auto& [other, other_term, other_fen] : terms)

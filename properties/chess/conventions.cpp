@@ -1,4 +1,5 @@
 #include "chess/conventions.h"
+#include "zobrist_verify/core/hex.h"
 
 #include <algorithm>
 #include <array>
@@ -138,9 +139,9 @@ void detect_halfmove_dependence(const Target& target, Conventions& out) {
       const std::optional<Key> key = key_of(*hash, other);
       if (key && *key != *base) {
         out.halfmove_dependent = true;
-        out.halfmove_evidence = "the key of " + std::string(fen) + " is " + hex(*base) +
+        out.halfmove_evidence = "the key of " + std::string(fen) + " is " + hex_key_literal(*base) +
                                 " and with the halfmove clock at " + std::to_string(clock) +
-                                " it is " + hex(*key);
+                                " it is " + hex_key_literal(*key);
         return;
       }
     }

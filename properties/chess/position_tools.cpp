@@ -231,8 +231,4 @@ std::string mirror_fen(std::string_view fen) {
   return join_fen(f);
 }
 
-std::string hex(Key key) {
-  return "0x" + hex_key(key);
-}
-
 }  // namespace zobrist_verify::properties

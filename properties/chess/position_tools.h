@@ -80,7 +80,5 @@ std::optional<std::string> normal_fen(std::string_view fen, bool chess960 = fals
 // The same position with colours swapped and the board mirrored top to bottom (standard chess).
 std::string mirror_fen(std::string_view fen);
 
-// "0x" and 16 lower-case hex digits.
-std::string hex(Key key);
 
 }  // namespace zobrist_verify::properties

@@ -4,6 +4,7 @@
 
 #include "chess/position_tools.h"
 #include "chess/property_definitions.h"
+#include "zobrist_verify/core/hex.h"
 
 namespace zobrist_verify::properties {
 
@@ -59,7 +60,7 @@ void side_to_move(const PropertyContext& context) {
       if (difference != side_term)
         fail(line.counterexample_at(at,
                                     "flipping the side to move in " + p.no_square +
-                                        " changes the key by " + hex(difference) +
+                                        " changes the key by " + hex_key_literal(difference) +
                                         ", not by the side term",
                                     side_term, difference));
     }

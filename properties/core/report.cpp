@@ -4,7 +4,6 @@
 #include <cstdio>
 #include <ostream>
 
-#include "chess/position_tools.h"
 #include "core/report_parts.h"
 #include "zobrist_verify/core/hex.h"
 #include "zobrist_verify/report.h"
@@ -79,10 +78,6 @@ void write_shared_features(std::ostream& out, const std::vector<PropertyResult>&
     else
       out << "every counterexample has: " << joined(shared, ", ") << " (perhaps one cause)\n";
   }
-}
-
-std::string hex_digits(Key key) {
-  return hex(key).substr(2);
 }
 
 // The one-line detail after PASS/FAIL/SKIP.
@@ -175,12 +170,12 @@ std::string format_counterexample(const Counterexample& c) {
     const std::string label = "  position " + std::to_string(i + 1) + ": ";
     out += label + p.route.fen + (p.route.chess960 ? " (Chess960)" : "") +
            (p.route.moves.empty() ? "" : " moves " + joined_moves(p.route.moves)) + "\n";
-    out += std::string(label.size(), ' ') + "key " + hex(p.key) + "\n";
+    out += std::string(label.size(), ' ') + "key " + hex_key_literal(p.key) + "\n";
   }
   switch (c.comparison) {
     case Comparison::SameKey:
-      out += "  expected:  " + hex(c.expected) + "\n";
-      out += "  actual:    " + hex(c.actual) + "\n";
+      out += "  expected:  " + hex_key_literal(c.expected) + "\n";
+      out += "  actual:    " + hex_key_literal(c.actual) + "\n";
       break;
     case Comparison::DifferentKeys:
       out += c.difference.empty()
@@ -307,8 +302,8 @@ void write_json(std::ostream& out, const std::vector<PropertyResult>& results,
       out << ", \"ply\": " << c.ply << ", \"what\": " << json_string(c.what)
           << ", \"comparison\": \"" << to_string(c.comparison) << '"';
       if (c.comparison == Comparison::SameKey)
-        out << ", \"expected\": " << json_string(hex_digits(c.expected))
-            << ", \"actual\": " << json_string(hex_digits(c.actual));
+        out << ", \"expected\": " << json_string(hex_key(c.expected))
+            << ", \"actual\": " << json_string(hex_key(c.actual));
       if (!c.positions.empty()) {
         out << ", \"positions\": [";
         for (std::size_t p = 0; p < c.positions.size(); ++p) {
@@ -316,7 +311,7 @@ void write_json(std::ostream& out, const std::vector<PropertyResult>& results,
           out << (p ? ", " : "") << "{\"fen\": " << json_string(position.route.fen)
               << ", \"chess960\": " << (position.route.chess960 ? "true" : "false")
               << ", \"moves\": " << json_list(position.route.moves)
-              << ", \"key\": " << json_string(hex_digits(position.key)) << '}';
+              << ", \"key\": " << json_string(hex_key(position.key)) << '}';
         }
         out << ']';
       }

@@ -9,21 +9,13 @@
 #include <vector>
 
 #include "cli_runner.h"
+#include "test_support.h"
 #include "zobrist_verify/go/go_hash.h"
 #include "zobrist_verify/uttt/uttt.h"
 
 namespace {
 
 using zobrist_verify::testing::run_cli;
-
-std::string hex(std::uint64_t key) {
-  std::ostringstream out;
-  out << std::hex;
-  out.width(16);
-  out.fill('0');
-  out << key;
-  return out.str();
-}
 
 TEST(GoKeyCommand, TheEmptyBoardHashesToZero) {
   const auto r = run_cli({"go", "key"});
@@ -46,7 +38,7 @@ TEST(GoKeyCommand, OneStoneIsItsTableKeyAndTheSeedChangesIt) {
   auto table = zobrist_verify::GoKeyTable::build(19, 7);
   ASSERT_TRUE(table);
   const auto r = run_cli({"go", "key", "--seed", "7", "--white", "C3"});
-  EXPECT_EQ(r.out, hex(table->white({2, 2})) + "\n") << r.err;
+  EXPECT_EQ(r.out, zv_test::hex(table->white({2, 2})) + "\n") << r.err;
 }
 
 TEST(GoKeyCommand, TransformsAgreeOnTheBuiltInTable) {
@@ -82,7 +74,7 @@ TEST(UtttKeyCommand, TheEmptyBoardHashesToZeroAndAMoveAddsItsThreeKeys) {
   ASSERT_TRUE(keys);
   // X on the centre of the centre board: the square, "sent to board 5", O to move.
   const auto r = run_cli({"uttt", "key", "--moves", "5:5"});
-  EXPECT_EQ(r.out, hex(keys->square[0][40] ^ keys->sent[4] ^ keys->side) + "\n") << r.err;
+  EXPECT_EQ(r.out, zv_test::hex(keys->square[0][40] ^ keys->sent[4] ^ keys->side) + "\n") << r.err;
 }
 
 TEST(UtttKeyCommand, AnIllegalMoveIsAUsageErrorNamingTheMoveAndWhy) {

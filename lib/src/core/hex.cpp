@@ -9,6 +9,10 @@ std::string hex_key(Key key) {
   return text;
 }
 
+std::string hex_key_literal(Key key) {
+  return "0x" + hex_key(key);
+}
+
 Expected<Key> parse_hex_key(std::string_view text) {
   std::string_view digits = text;
   if (digits.starts_with("0x") || digits.starts_with("0X")) digits.remove_prefix(2);
