@@ -12,6 +12,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "zobrist_verify/doors/fault_words.h"
 #include "zobrist_verify/doors/subprocess.h"
 
 namespace zobrist_verify::properties {
@@ -165,8 +166,9 @@ ChildRun run_in_child(const std::function<std::string(CallWatch&)>& work,
 std::string fault_words(const ChildRun& run, std::string_view where,
                         std::optional<std::string> call, std::string_view outside) {
   if (!call) call = run.call ? run.call->call : std::string(outside);
-  const char* verb = run.end == ChildRun::End::TimedOut ? "timed out" : "crashed";
-  return std::string(verb) + " in " + *call + std::string(where) + ": " + run.how;
+  return zobrist_verify::fault_words(
+      run.end == ChildRun::End::TimedOut ? FaultEnd::TimedOut : FaultEnd::Crashed, *call, where,
+      run.how);
 }
 
 }  // namespace zobrist_verify::properties

@@ -1,5 +1,7 @@
 #include "zobrist_verify/doors/engine_faults.h"
 
+#include "zobrist_verify/doors/fault_words.h"
+
 namespace zobrist_verify {
 
 std::string engine_words(std::string_view name) {
@@ -8,15 +10,16 @@ std::string engine_words(std::string_view name) {
 
 Error reply_timed_out(std::string_view name, std::string_view asked,
                       std::chrono::milliseconds timeout) {
-  return Error{engine_words(name) + " did not finish its reply to " + std::string(asked) +
-                   " within " + std::to_string(timeout.count()) + " ms",
+  return Error{engine_words(name) + " " +
+                   fault_words(FaultEnd::TimedOut, "its reply to " + std::string(asked), "",
+                               "no whole reply within " + std::to_string(timeout.count()) + " ms"),
                ErrorKind::TimedOut};
 }
 
 Error died_answering(std::string_view name, std::string_view asked, std::string_view how) {
-  return Error{
-      engine_words(name) + " died while answering " + std::string(asked) + ": " + std::string(how),
-      ErrorKind::Crashed};
+  return Error{engine_words(name) + " " +
+                   fault_words(FaultEnd::Crashed, "its reply to " + std::string(asked), "", how),
+               ErrorKind::Crashed};
 }
 
 Error reply_flooded(std::string_view name, std::string_view asked, int lines,

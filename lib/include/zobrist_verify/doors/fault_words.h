@@ -1,0 +1,23 @@
+// How a fault of the code under test reads: the one wording for every door and command, whether
+// the code ran in a worker of ours (a plugin, behind properties/isolation) or in a process of its
+// own (an engine): "crashed in key on the start position: killed by signal 11 (Segmentation
+// fault)", "timed out in its reply to 'position startpos' then 'd': no whole reply within 300 ms".
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace zobrist_verify {
+
+enum class FaultEnd : std::uint8_t {
+  Crashed,   // killed by a signal, exited, or out of memory, in the middle of a call
+  TimedOut,  // one call outlasted its deadline and was killed
+};
+
+// "<crashed|timed out> in <call><where>: <how>"; `where` starts with its own space (" on the
+// start position") or is empty.
+std::string fault_words(FaultEnd end, std::string_view call, std::string_view where,
+                        std::string_view how);
+
+}  // namespace zobrist_verify
