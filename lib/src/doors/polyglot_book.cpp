@@ -172,33 +172,34 @@ Expected<Move> book_move_in_position(const Position& pos, BookMove book_move) {
   return Error{"it is not legal here"};
 }
 
-BookReport check_polyglot_book(const PolyglotBook& book, const KeyScheme& scheme,
-                               const BookWalkOptions& options) {
-  BookReport report;
-  report.entries = book.entries.size();
-  report.trailing_bytes = book.trailing_bytes;
+namespace {
+
+// The first few findings of a check, with the FEN they were found at.
+struct Findings {
+  BookReport& report;
+  std::size_t max;
+  void add(std::string fen, std::uint16_t raw, std::string why) {
+    if (report.first_findings.size() < max)
+      report.first_findings.push_back({std::move(fen), polyglot_move_text(raw), std::move(why)});
+  }
+};
+
+// Whether the entries are sorted by key, as a binary search over the book needs.
+void check_order(const PolyglotBook& book, BookReport& report) {
   for (std::size_t i = 1; i < book.entries.size(); ++i) {
     if (book.entries[i].key < book.entries[i - 1].key) {
       report.sorted = false;
       report.first_unsorted_entry = i;
-      break;
+      return;
     }
   }
-  const BookIndex index(book, report.sorted);
-  report.distinct_keys = index.keys.size();
+}
 
-  std::vector<Expected<BookMove>> decoded;
-  decoded.reserve(index.entries.size());
-  for (const PolyglotEntry& entry : index.entries) {
-    decoded.push_back(decode_polyglot_move(entry.move));
-    if (!decoded.back()) ++report.undecodable_moves;
-  }
-  auto add_finding = [&](std::string fen, std::uint16_t raw, std::string why) {
-    if (report.first_findings.size() < options.max_findings)
-      report.first_findings.push_back({std::move(fen), polyglot_move_text(raw), std::move(why)});
-  };
-
-  // Breadth first, so that the depth of a key is the fewest plies that reach it.
+// The walk from the start position through the book's own moves, breadth first so that the depth
+// of a key is the fewest plies that reach it. Returns which keys it reached.
+std::vector<bool> walk_book(const BookIndex& index, const std::vector<Expected<BookMove>>& decoded,
+                            const KeyScheme& scheme, const BookWalkOptions& options,
+                            BookReport& report, Findings& findings) {
   struct Node {
     std::string fen;
     std::size_t key_index;
@@ -209,7 +210,7 @@ BookReport check_polyglot_book(const PolyglotBook& book, const KeyScheme& scheme
   Position pos;
   StateInfo root_state;
   StateInfo child_state;
-  if (!pos.set(StartFen, root_state, scheme, {}, nullptr)) return report;
+  if (!pos.set(StartFen, root_state, scheme, {}, nullptr)) return reached;
   if (const std::size_t root = index.find(pos.key()); root != BookIndex::NotFound) {
     reached[root] = true;
     queue.push_back({StartFen, root, 0});
@@ -225,13 +226,13 @@ BookReport check_polyglot_book(const PolyglotBook& book, const KeyScheme& scheme
          ++e) {
       const std::uint16_t raw = index.entries[e].move;
       if (!decoded[e]) {
-        add_finding(fen, raw, "does not decode: " + decoded[e].error());
+        findings.add(fen, raw, "does not decode: " + decoded[e].error());
         continue;
       }
       auto move = book_move_in_position(pos, *decoded[e]);
       if (!move) {
         ++report.illegal_moves;
-        add_finding(fen, raw, "illegal: " + move.error());
+        findings.add(fen, raw, "illegal: " + move.error());
         continue;
       }
       pos.make_move(*move, child_state);
@@ -245,14 +246,37 @@ BookReport check_polyglot_book(const PolyglotBook& book, const KeyScheme& scheme
   }
   report.reached_keys = queue.size();
   report.unreached_keys = index.keys.size() - queue.size();
+  return reached;
+}
 
+}  // namespace
+
+BookReport check_polyglot_book(const PolyglotBook& book, const KeyScheme& scheme,
+                               const BookWalkOptions& options) {
+  BookReport report;
+  report.entries = book.entries.size();
+  report.trailing_bytes = book.trailing_bytes;
+  check_order(book, report);
+  const BookIndex index(book, report.sorted);
+  report.distinct_keys = index.keys.size();
+
+  std::vector<Expected<BookMove>> decoded;
+  decoded.reserve(index.entries.size());
+  for (const PolyglotEntry& entry : index.entries) {
+    decoded.push_back(decode_polyglot_move(entry.move));
+    if (!decoded.back()) ++report.undecodable_moves;
+  }
+  Findings findings{report, options.max_findings};
+  const std::vector<bool> reached = walk_book(index, decoded, scheme, options, report, findings);
+
+  // Moves stored under keys the walk never reached are still checked for their encoding.
   for (std::size_t k = 0; k < index.keys.size(); ++k) {
     if (reached[k]) continue;
     for (std::uint32_t e = index.first_entry[k]; e < index.first_entry[k + 1]; ++e) {
       if (decoded[e]) continue;
-      add_finding("", index.entries[e].move,
-                  "does not decode: " + decoded[e].error() + "; stored under key " +
-                      hex_key(index.keys[k]) + ", which the walk never reached");
+      findings.add("", index.entries[e].move,
+                   "does not decode: " + decoded[e].error() + "; stored under key " +
+                       hex_key(index.keys[k]) + ", which the walk never reached");
     }
   }
   return report;
