@@ -248,6 +248,7 @@ PositionIdentity route_identity(const Route& route, EnPassantRule rule, bool wit
     return keys_equal && !(ia == ib) && !only_clock_differs(ia, ib) &&
            !only_difference(ia, ib).empty() == one_field;
   };
+  const Route found_here = here, found_other = other;
   here = shrink_route(here, [&](const Route& r) { return shows(r, other); });
   // Once `here` is a bare FEN, it follows `other` as it shrinks: the FEN where the shorter route
   // ends, with the one field they differ in taken from `here` (none for a split). The pair then
@@ -271,7 +272,12 @@ PositionIdentity route_identity(const Route& route, EnPassantRule rule, bool wit
     const std::optional<Route> p = partner(r);
     return p && shows(*p, r);
   });
-  if (const std::optional<Route> p = partner(other)) here = *p;
+  if (const std::optional<Route> p = partner(other); p && shows(*p, other)) here = *p;
+  // The pair shown is a pair that fails: were shrinking to lose the failure, the pair found is.
+  if (!shows(here, other)) {
+    here = found_here;
+    other = found_other;
+  }
   Line replayed(context.target, context.caps);
   replayed.start(here.fen, here.chess960);
   for (const std::string& m : here.moves) replayed.play(m);

@@ -1,0 +1,51 @@
+// The sweep's report (property 4) shows the two things it compared: two positions, each with the
+// key the target gave it, and those keys differ when the complaint is that they should not.
+// Found on two real targets (issue 20): a target that keys the en-passant square whenever one is
+// set, judged under the pseudo-legal rule, got a report that printed one FEN twice with one key
+// as both "expected" and "actual".
+#include <gtest/gtest.h>
+
+#include "chess/test_targets.h"
+#include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/properties.h"
+
+namespace zobrist_verify::properties {
+namespace {
+
+// The key a fresh reference instance under `scheme` gives the route's position.
+Key reference_key(const KeyScheme& scheme, const Route& route) {
+  Game game;
+  EXPECT_TRUE(game.set(route.fen, scheme, FenOptions{.chess960 = route.chess960}).empty());
+  for (const std::string& m : route.moves) EXPECT_TRUE(game.play_uci(m)) << m;
+  return game.position().key();
+}
+
+TEST(SweepReport, ShowsTwoDifferentPositionsWithTheirOwnKeys) {
+  static const KeyScheme always = test_targets::polyglot_with_rule(EnPassantRule::Always);
+  Target target;
+  target.name = "always-keyed";
+  target.en_passant_rule = EnPassantRule::PseudoLegal;  // what it is judged under
+  target.make = [] { return make_reference_hash(always); };
+  SuiteOptions options;
+  options.cases = 100;
+  options.seed = 7;
+  const PropertyResult r = run_property("unequal-positions-unequal-keys", target, options);
+  ASSERT_FALSE(r.passed);
+  ASSERT_TRUE(r.counterexample);
+  const Counterexample& c = *r.counterexample;
+  ASSERT_EQ(c.positions.size(), 2u) << format_counterexample(c);
+  const ComparedPosition& a = c.positions[0];
+  const ComparedPosition& b = c.positions[1];
+  EXPECT_FALSE(a.route.fen == b.route.fen && a.route.moves == b.route.moves)
+      << "one position shown twice:\n"
+      << format_counterexample(c);
+  // Each side shows its own key, as the (reference) target gives it, and they differ.
+  EXPECT_EQ(a.key, reference_key(always, a.route)) << format_counterexample(c);
+  EXPECT_EQ(b.key, reference_key(always, b.route)) << format_counterexample(c);
+  EXPECT_NE(a.key, b.key) << format_counterexample(c);
+  EXPECT_EQ(c.expected, a.key);
+  EXPECT_EQ(c.actual, b.key);
+}
+
+}  // namespace
+}  // namespace zobrist_verify::properties
