@@ -2,6 +2,7 @@
 // plugin's (its legal_moves) against the reference, and reports every divergence shrunk.
 #include <array>
 #include <chrono>
+#include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -41,18 +42,21 @@ differently) is shrunk to the shortest route (a FEN and moves from it) that stil
 A position no legal game reaches (an impossible check, an en-passant square whose double push
 could not have been played, castling rights no start allows, too much material) is withheld and
 counted, never sent, unless --allow-unreachable (alias --allow-impossible-checks) is given.
+A position the target refuses (a plugin's set_position fails; an engine answers with a line
+whose first word, or the first after "info string", is error, illegal or invalid) is counted,
+its message quoted, and the run goes on; as in `check`, more than 5% refused fails.
 
-Exits 0 when every position agrees, 1 on a divergence or a fault on a position (a crash, a hang
-past --timeout, output that is not a divide: the run stops there), 2 on a usage error or a target
-that cannot be used at all (does not start, fails the handshake, cannot answer perft on the start
-position, has no legal_moves).
+Exits 0 when every position agrees, 1 on a divergence, more than 5% of the positions given
+refused, or a fault on a position (a crash, a hang past --timeout, output that is not a divide:
+the run stops there), 2 on a usage error or a target that cannot be used at all (does not
+start, fails the handshake, cannot answer perft on the start position, has no legal_moves).
 
 options:
   --engine "CMD ARGS"  the engine's command line, split into words as a shell would (quotes
                        respected) and run directly, without a shell
   --plugin PATH        a plugin (lib/include/zobrist_verify/doors/plugin.h) with legal_moves; it runs
                        in a forked worker, so that a crash or a hang is a fault on a position
-  --positions N        positions compared (default: 1000)
+  --positions N        positions given to the target, compared or refused (default: 1000)
   --depth D            perft depth, 1 to 4 (default: 1: the move sets themselves)
   --seed S             generator seed, decimal or hex with 0x (default: a fixed seed)
   --chess960           also Chess960 games; an engine gets UCI_Chess960 and every castling move
@@ -62,7 +66,8 @@ options:
   --no-isolation       with --plugin: run it in this process (for gdb or a sanitizer; a crash
                        then ends the run, and a hang is not timed)
   --allow-unreachable  also send positions no legal game reaches
-  --json               print {"target", "passed", "positions", "divergences", "withheld",
+  --json               print {"target", "passed", "given", "positions" (compared), "refused",
+                       "refusal_limit", "refusal_examples", "divergences", "withheld",
                        "seed", "depth", "seconds", "mix", "first_divergences": [{"fen", "chess960",
                        "moves", "missing", "extra", "duplicated", "counts", "nodes", "expected_nodes"}],
                        "fault": null or {"fen", "chess960", "moves", "message"}}
@@ -129,9 +134,28 @@ std::string mix_text(const properties::MovegenMix& mix) {
          ", no legal move " + std::to_string(mix.no_moves);
 }
 
+// "3 of 63 positions given (4.8%, more than 5% fails)".
+std::string refusal_share(const properties::MovegenResult& r) {
+  char share[64];
+  std::snprintf(share, sizeof share, "%.1f%%, more than %.0f%% fails",
+                r.given ? 100.0 * r.refused / r.given : 0.0, 100 * properties::RefusalLimit);
+  return std::to_string(r.refused) + " of " + std::to_string(r.given) + " positions given (" +
+         share + ")";
+}
+
+// The share on one line, then the first few refusals, each quoting the target.
+std::string refusals_text(const properties::MovegenResult& r) {
+  std::string text = refusal_share(r) + "\n";
+  for (const std::string& example : r.refusal_examples) text += "  refused: " + example + "\n";
+  return text;
+}
+
 // The findings as text, shared by the text report and the JUnit failure.
 std::string findings_text(const properties::MovegenResult& r) {
   std::string text;
+  if (r.too_many_refused())
+    text +=
+        "too many refused: " + refusal_share(r) + ": a target that tests nothing must not pass\n";
   for (std::size_t i = 0; i < r.first_divergences.size(); ++i) {
     const properties::MovegenDivergence& d = r.first_divergences[i];
     const DivideDifference& diff = d.difference;
@@ -161,6 +185,7 @@ void print_text(std::ostream& out, const properties::MovegenResult& r) {
   if (r.withheld)
     out << "withheld ..... " << r.withheld
         << " positions that no legal game reaches, not sent (first: " << r.first_withheld << ")\n";
+  if (r.refused) out << "refused ...... " << refusals_text(r);
   out << "divergences .. " << r.divergences << '\n'
       << findings_text(r) << "movegen: " << (r.passed() ? "PASS" : "FAIL") << '\n';
 }
@@ -174,7 +199,10 @@ std::string json_route(const Route& route) {
 void print_json(std::ostream& out, const properties::MovegenResult& r) {
   const properties::MovegenMix& m = r.mix;
   out << "{\"target\": " << properties::json_string(r.target)
-      << ", \"passed\": " << (r.passed() ? "true" : "false") << ", \"positions\": " << r.positions
+      << ", \"passed\": " << (r.passed() ? "true" : "false") << ", \"given\": " << r.given
+      << ", \"positions\": " << r.positions << ", \"refused\": " << r.refused
+      << ", \"refusal_limit\": " << properties::RefusalLimit
+      << ", \"refusal_examples\": " << properties::json_list(r.refusal_examples)
       << ", \"divergences\": " << r.divergences << ", \"withheld\": " << r.withheld
       << ", \"seed\": " << properties::json_string(hex_key(r.seed)) << ", \"depth\": " << r.depth
       << ", \"seconds\": " << r.seconds << ", \"mix\": {\"en_passant\": " << m.en_passant
@@ -217,6 +245,7 @@ Expected<Done> write_junit(const std::string& path, const properties::MovegenRes
   row.note = r.passed() ? std::to_string(r.positions) + " positions agree"
                         : std::to_string(r.divergences) + " divergences in " +
                               std::to_string(r.positions) + " positions\n" + findings_text(r);
+  if (r.refused) row.note += "\nrefused " + refusals_text(r);
   std::ofstream junit(path);
   properties::write_junit_report(junit, {row});
   junit.close();

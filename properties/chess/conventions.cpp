@@ -230,10 +230,11 @@ std::optional<PropertyResult> convention_failure(const Target& target,
     c.route.moves = {o.move};
     c.ply = 0;
     c.comparison = Comparison::SameKey;
-    c.what = "no en-passant rule explains the keys (" + conventions.summary + "): after " + o.move +
-             " (" + o.label + ") the en-passant term is " +
-             (o.present_via_move ? "present" : "absent") + ", and in the same position set from " +
-             "its FEN it is " + (o.present_via_fen ? "present" : "absent");
+    // The summary already says that no rule explains the keys, and why.
+    c.what = conventions.summary + "; after " + o.move + " (" + o.label +
+             ") the en-passant term is " + (o.present_via_move ? "present" : "absent") +
+             ", and in the same position set from " + "its FEN it is " +
+             (o.present_via_fen ? "present" : "absent");
     c.expected = o.with_square;
     c.actual = o.after_move;
     c.positions = {{{o.after_fen, false, {}}, o.with_square},
@@ -246,7 +247,7 @@ std::optional<PropertyResult> convention_failure(const Target& target,
     c.route.fen = o.after_fen;
     c.ply = -1;
     c.comparison = Comparison::NoKeys;
-    c.what = "no en-passant rule explains the keys: " + conventions.summary;
+    c.what = conventions.summary;
     c.positions = {{{o.after_fen, false, {}}, o.with_square},
                    {{with_en_passant(o.after_fen, "-"), false, {}}, o.without_square}};
     return failed_en_passant(target, std::move(c));

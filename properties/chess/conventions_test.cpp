@@ -68,6 +68,19 @@ TEST(Conventions, ARuleThatDependsOnTheRouteIsUnknownWithThePositionsThatShowIt)
   EXPECT_NE(c.positions[0].key, c.positions[1].key);
 }
 
+TEST(Conventions, AnUnknownRuleSaysNoRuleExplainsTheKeysOnce) {
+  Target target;
+  target.name = "mixed";
+  target.make = [] { return std::make_unique<LegalOnSetPseudoOnMove>(); };
+  const std::optional<PropertyResult> failure =
+      convention_failure(target, detect_conventions(target));
+  ASSERT_TRUE(failure && failure->counterexample);
+  const std::string& what = failure->counterexample->what;
+  const std::string phrase = "no en-passant rule explains the keys";
+  ASSERT_EQ(what.find(phrase), 0u) << what;
+  EXPECT_EQ(what.find(phrase, 1), std::string::npos) << what;
+}
+
 TEST(Conventions, FindsAKeyThatDependsOnTheHalfmoveClock) {
   Target target;
   target.name = "printed";

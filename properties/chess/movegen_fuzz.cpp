@@ -67,7 +67,7 @@ class MovegenRun {
     result_.depth = options.depth;
   }
 
-  bool done() const { return result_.fault || result_.positions >= options_.positions; }
+  bool done() const { return result_.fault || result_.given >= options_.positions; }
 
   // Compares every position of the route from its start, each sent as the FEN a few plies
   // back and the moves since.
@@ -118,7 +118,7 @@ class MovegenRun {
   // The door's divide against the reference's at `pos`, the end of `sent`.
   Expected<DivideDifference> difference_at(Position& pos, const Route& sent) {
     auto theirs = door_.divide(sent, options_.depth);
-    if (!theirs) return Error{theirs.error()};
+    if (!theirs) return theirs.failure();
     return compare_divides(reference_divide(pos, options_.depth, door_.king_takes_rook), *theirs);
   }
 
@@ -128,20 +128,36 @@ class MovegenRun {
     const MovegenMix one = features_of(pos);
     if (!is_rare(one) && !whole.moves.empty() && plain_seen_++ % PlainShare != 0) return;
     if (!passes_gate(sent)) return;
+    ++result_.given;
     auto difference = difference_at(pos, sent);
-    if (!difference) {
+    if (!difference && difference.error_kind() == ErrorKind::Refused) {
+      count_refusal(difference.error());
+    } else if (!difference) {
       result_.fault = MovegenFault{in_reference_notation(sent), difference.error()};
       return;
+    } else {
+      add_comparison(one, *difference, whole);
     }
+    if (options_.progress && result_.given % 64 == 0)
+      options_.progress(result_.given, options_.positions);
+  }
+
+  // The door's message names the position: the plugin's FEN and route, the engine's command.
+  void count_refusal(const std::string& message) {
+    ++result_.refused;
+    if (result_.refusal_examples.size() < RefusalExamples)
+      result_.refusal_examples.push_back(message);
+  }
+
+  void add_comparison(const MovegenMix& one, const DivideDifference& difference,
+                      const Route& whole) {
     ++result_.positions;
     add(result_.mix, one);
-    if (!difference->empty()) {
+    if (!difference.empty()) {
       ++result_.divergences;
       if (int(result_.first_divergences.size()) < options_.shrunk_divergences)
-        result_.first_divergences.push_back(shrink(whole, *difference));
+        result_.first_divergences.push_back(shrink(whole, difference));
     }
-    if (options_.progress && result_.positions % 64 == 0)
-      options_.progress(result_.positions, options_.positions);
   }
 
   // The route with its moves back in the reference's notation (the route's own).
@@ -158,7 +174,7 @@ class MovegenRun {
   }
 
   // The difference at the end of `route` (reference notation), or nothing when the reference
-  // cannot replay it. A fault of the door is kept as the run's fault.
+  // cannot replay it or the door refuses it. A fault of the door is kept as the run's fault.
   std::optional<DivideDifference> evaluate(const Route& route) {
     Game game;
     if (!game.set(route.fen, polyglot_scheme(), any_position(route.chess960)).empty()) return {};
@@ -171,7 +187,8 @@ class MovegenRun {
     if (!options_.allow_unreachable && unreachable_reason(sent.fen, sent.chess960)) return {};
     auto difference = difference_at(game.position(), sent);
     if (!difference) {
-      if (!result_.fault) result_.fault = MovegenFault{route, difference.error()};
+      if (!result_.fault && difference.error_kind() != ErrorKind::Refused)
+        result_.fault = MovegenFault{route, difference.error()};
       return {};
     }
     return *difference;
@@ -198,6 +215,7 @@ class MovegenRun {
   const MovegenOptions& options_;
   MovegenResult result_;
   static constexpr std::uint64_t PlainShare = 4;
+  static constexpr std::size_t RefusalExamples = 5;
   std::uint64_t plain_seen_ = 0;
 };
 

@@ -37,6 +37,9 @@ std::string encode(const MovegenResult& r) {
     out.number(std::uint64_t(n));
   out.number(std::uint64_t(r.withheld));
   out.text(r.first_withheld);
+  out.number(std::uint64_t(r.given));
+  out.number(std::uint64_t(r.refused));
+  out.texts(r.refusal_examples);
   out.number(r.first_divergences.size());
   for (const MovegenDivergence& d : r.first_divergences) {
     write_route(out, d.route);
@@ -75,6 +78,9 @@ std::optional<MovegenResult> decode(const std::string& bytes) {
     *n = int(in.number());
   r.withheld = int(in.number());
   r.first_withheld = in.text();
+  r.given = int(in.number());
+  r.refused = int(in.number());
+  r.refusal_examples = in.texts();
   for (std::uint64_t i = 0, count = in.number(); i < count && in.ok(); ++i) {
     MovegenDivergence d;
     d.route = read_route(in);

@@ -159,7 +159,7 @@ std::string format_counterexample(const Counterexample& c) {
   out += "  moves:     " +
          (c.route.moves.empty() ? std::string("(none)") : joined_moves(c.route.moves)) + "\n";
   out += "  ply:       " + std::to_string(c.ply) +
-         (c.ply < 0 ? " (at the start position)"
+         (c.ply < 0 ? " (at its starting FEN, before any move)"
                     : " (move " + std::to_string(c.ply + 1) + ", " +
                           c.route.moves[std::size_t(c.ply)] + ")") +
          "\n";

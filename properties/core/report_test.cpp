@@ -184,11 +184,16 @@ TEST(FormatCounterexample, ShowsFenMovesPlyKeysAndReproduceLine) {
   EXPECT_NE(text.find("RC_PARAMS=\"reproduce=ABC\""), std::string::npos);
 }
 
-TEST(FormatCounterexample, StartPositionFailureSaysSo) {
+// Ply -1 is the case's own FEN, not chess's start position: the words must not say "start
+// position".
+TEST(FormatCounterexample, AFailureBeforeAnyMoveIsAtItsStartingFen) {
   Counterexample c = sample_counterexample();
   c.route.moves.clear();
   c.ply = -1;
-  EXPECT_NE(format_counterexample(c).find("(at the start position)"), std::string::npos);
+  const std::string text = format_counterexample(c);
+  EXPECT_NE(text.find("ply:       -1 (at its starting FEN, before any move)"), std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("start position"), std::string::npos) << text;
 }
 
 TEST(TextReport, EndsWithTheSummaryLineCountingSkipsApart) {

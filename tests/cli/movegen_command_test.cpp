@@ -205,6 +205,50 @@ TEST(MovegenCommand, APluginThatHangsIsAFaultAfterTheTimeout) {
   EXPECT_NE(r.out.find("no answer within 300 ms"), std::string::npos) << r.out;
 }
 
+// A refusal (the target says it cannot take the FEN) is counted and quoted, and the run goes on;
+// more than 5% of the positions given refused fails, as in `check`.
+TEST(MovegenCommand, AnEngineRefusingOnePositionPassesWithTheRefusalCounted) {
+  if (!have_stockfish()) GTEST_SKIP() << "needs " << Stockfish << " and python3";
+  const RunResult r = run_fake("refuse 5", unique_tag());
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("refused ...... 1 of 60 positions given (1.7%, more than 5% fails)"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("error: this engine cannot take that position"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("positions .... 59 compared"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("movegen: PASS"), std::string::npos) << r.out;
+}
+
+TEST(MovegenCommand, AnEngineRefusingBlackToMoveFailsWithTheCounts) {
+  if (!have_stockfish()) GTEST_SKIP() << "needs " << Stockfish << " and python3";
+  const RunResult r = run_fake("refuse-black", unique_tag(), {"--json"});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("\"passed\": false, \"given\": 60,"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("\"refused\": 0,"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Invalid position: Black to move is not supported"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("\"fault\": null"), std::string::npos) << r.out;
+}
+
+TEST(MovegenCommand, APluginRefusingEnPassantFensPassesWithTheRefusalsCounted) {
+  const RunResult r = run_cli(
+      {"movegen", "--plugin", plugin("zv_refuses_en_passant_plugin"), "--positions", "300"});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("refused ...... "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("en-passant squares are not supported"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("movegen: PASS"), std::string::npos) << r.out;
+}
+
+TEST(MovegenCommand, APluginRefusingBlackToMoveFailsAfterAllPositionsAreGiven) {
+  const RunResult r =
+      run_cli({"movegen", "--plugin", plugin("zv_refuses_black_plugin"), "--positions", "300"});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find(" of 300 positions given ("), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("too many refused: "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Black to move is not supported"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("fault at"), std::string::npos) << r.out;
+}
+
 // A plugin that fails on its very first call (the start position) cannot be used: exit 2 and
 // one error line, whether it crashes, hangs or calls exit(0) there. Its code runs only in a
 // worker, so the tool neither dies with it, nor waits forever, nor exits 0 with no output.

@@ -6,6 +6,8 @@ plants one fault. Usage: fake_engine.py MODE [N] [--stockfish PATH] [--tag WORD]
   crash N          dies by SIGSEGV on the N-th `go perft` (the first is the start position)
   hang N           stops answering on the N-th `go perft`
   garbage N        prints a line that is not part of a divide on the N-th `go perft`
+  refuse N         answers the N-th `go perft` with "error: ..." and no divide (a refused FEN)
+  refuse-black     answers every `go perft` with Black to move with "info string Invalid ..."
   no-perft         answers `go` as a search would ("bestmove"), never a divide
   bad-handshake    prints a greeting and exits on `uci`
 --tag is ignored: the tests look for it among running processes to find leftovers."""
@@ -36,6 +38,13 @@ def read_until(engine, prefix):
 def send(engine, line):
     engine.stdin.write(line + "\n")
     engine.stdin.flush()
+
+
+def displayed_fen(engine):
+    """The FEN of the wrapped Stockfish's position, from its `d`."""
+    send(engine, "d")
+    fen = next(l for l in read_until(engine, "Checkers:") if l.startswith("Fen:"))
+    return fen[len("Fen:"):].strip()
 
 
 def en_passant_captures(fen):
@@ -110,11 +119,15 @@ def main():
                     time.sleep(60)
             if perfts == count and mode == "garbage":
                 write("Segmentation fault? no: this is not a perft line")
+            if perfts == count and mode == "refuse":
+                write("error: this engine cannot take that position")
+                continue
+            if mode == "refuse-black" and displayed_fen(engine).split()[1] == "b":
+                write("info string Invalid position: Black to move is not supported")
+                continue
             dropped = set()
             if mode == "drop-en-passant":
-                send(engine, "d")
-                fen = next(l for l in read_until(engine, "Checkers:") if l.startswith("Fen:"))
-                dropped = en_passant_captures(fen[len("Fen:"):].strip())
+                dropped = en_passant_captures(displayed_fen(engine))
             send(engine, line)
             removed = 0
             for reply in read_until(engine, "Nodes searched:"):

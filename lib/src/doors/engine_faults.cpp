@@ -52,8 +52,9 @@ Error could_not_restart(std::string_view why) {
 }
 
 Error answered_badly(std::string_view name, std::string_view asked, std::string_view why) {
-  return Error{engine_words(name) + " answered " + std::string(asked) +
-               " badly: " + std::string(why)};
+  return Error{
+      engine_words(name) + " answered " + std::string(asked) + " badly: " + std::string(why),
+      ErrorKind::AnsweredBadly};
 }
 
 }  // namespace zobrist_verify

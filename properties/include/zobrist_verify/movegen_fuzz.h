@@ -15,6 +15,7 @@
 #include "zobrist_verify/chess/route.h"
 #include "zobrist_verify/core/result.h"
 #include "zobrist_verify/doors/divide_comparison.h"
+#include "zobrist_verify/properties.h"
 
 namespace zobrist_verify::properties {
 
@@ -24,13 +25,15 @@ struct MovegenDoor {
   // Castling moves in king-takes-rook notation in every position (an engine under
   // UCI_Chess960) rather than in each position's own notation (e1g1 in standard chess).
   bool king_takes_rook = false;
-  // The divide at the end of the route (its moves already in the door's notation). An error is
-  // a fault of the target on this position (a crash, a hang, garbage): the run stops there.
+  // The divide at the end of the route (its moves already in the door's notation). An error of
+  // kind Refused is the target refusing the position (it says it cannot take this FEN): counted,
+  // and the run goes on. Any other error is a fault of the target on this position (a crash, a
+  // hang, garbage): the run stops there.
   std::function<Expected<DivideCounts>(const Route& route, int depth)> divide;
 };
 
 struct MovegenOptions {
-  int positions = 1000;
+  int positions = 1000;  // given to the target (compared or refused)
   int depth = 1;
   std::uint64_t seed = 0;      // 0: DefaultSeed
   bool chess960 = false;       // also Chess960 starts
@@ -62,20 +65,25 @@ struct MovegenMix {
 
 struct MovegenResult {
   std::string target;
+  int given = 0;               // positions sent to the target: compared, refused, or the fault
   int positions = 0;           // compared without a fault
   int divergences = 0;         // positions whose divides differ
   int withheld = 0;            // positions not sent: no legal game reaches them
   std::string first_withheld;  // the first such FEN
+  int refused = 0;             // positions the target refused (MovegenDoor::divide)
+  std::vector<std::string> refusal_examples;  // the first few: the target's message, quoted
   std::vector<MovegenDivergence> first_divergences;
   std::optional<MovegenFault> fault;
   MovegenMix mix;
   double seconds = 0;
   std::uint64_t seed = 0;
   int depth = 1;
-  bool passed() const { return divergences == 0 && !fault; }
+  // More than RefusalLimit of the positions given refused: a target that tests little.
+  bool too_many_refused() const { return double(refused) > RefusalLimit * double(given); }
+  bool passed() const { return divergences == 0 && !fault && !too_many_refused(); }
 };
 
-// Runs until options.positions positions are compared or the target faults. Never throws.
+// Runs until options.positions positions are given to the target, or it faults. Never throws.
 MovegenResult run_movegen(const MovegenDoor& door, const MovegenOptions& options);
 
 // The same in a forked worker with every divide watched, for a door that runs in this process

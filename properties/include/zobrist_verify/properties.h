@@ -192,11 +192,15 @@ struct TargetSummary {
   std::string where;
 };
 
+// The share of the FENs given that a target may refuse, in `check` and in `movegen`: one that
+// refuses more tests little, and fails.
+inline constexpr double RefusalLimit = 0.05;
+
 // A target that refuses more than `limit` of the FENs or of the moves it is given tests little:
 // a failing result named "refusals" saying how many, with examples; nothing otherwise.
 std::optional<PropertyResult> refusal_failure(const std::string& target,
                                               const std::vector<PropertyResult>& results,
-                                              double limit = 0.05);
+                                              double limit = RefusalLimit);
 // The tallies of every result added up.
 TargetTally total_tally(const std::vector<PropertyResult>& results);
 // "withheld N positions that no legal game reaches (first: FEN)", for notes.

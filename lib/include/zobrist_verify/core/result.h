@@ -13,7 +13,9 @@ namespace zobrist_verify {
 // GaveUp: the call was never made, because the door gave up on a target that failed too often
 // (a property then drops the case rather than blame it). Withheld: the call was never made,
 // because no legal game reaches the position (position_gate.h); the case is dropped and counted.
-enum class ErrorKind : std::uint8_t { Refused, Crashed, TimedOut, GaveUp, Withheld };
+// AnsweredBadly: the target answered, but not as its protocol says (a perft divide with a line
+// that is not part of one, a plugin refusing a legal move): a fault, not a refusal.
+enum class ErrorKind : std::uint8_t { Refused, Crashed, TimedOut, GaveUp, Withheld, AnsweredBadly };
 
 struct Error {
   std::string message;

@@ -36,8 +36,8 @@ std::string engine_words(std::string_view name);
                                        std::string_view last_fault);
 // An engine that started once cannot be started again: GaveUp.
 [[nodiscard]] Error could_not_restart(std::string_view why);
-// A reply out of step with what was asked (`asked`: "'go perft 3' after 'position ...'"); the
-// caller stops the engine.
+// A reply out of step with what was asked (`asked`: "'go perft 3' after 'position ...'"):
+// AnsweredBadly; the caller stops the engine.
 [[nodiscard]] Error answered_badly(std::string_view name, std::string_view asked,
                                    std::string_view why);
 

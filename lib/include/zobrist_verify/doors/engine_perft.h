@@ -22,10 +22,17 @@ namespace zobrist_verify {
 [[nodiscard]] Expected<UciEngine> start_perft_engine(const std::vector<std::string>& argv,
                                                      EngineTimeouts timeouts, bool chess960);
 
+// Whether an engine's line says it will not take the position: its first word, or the first
+// after "info string", is "error", "illegal" or "invalid" (any case, a ':' after it allowed), as
+// in "error Bad fen string" or "info string Invalid FEN".
+bool is_perft_refusal_line(std::string_view line);
+
 // Sends "position ..." (position_command) and "go perft D", then reads the divide up to its
-// "Nodes searched:" line within `timeout`. A line that is not part of a divide, a total that
-// is not the sum of the counts, a timeout or an engine that dies is an error, and the engine is
-// stopped (it is out of step).
+// "Nodes searched:" line within `timeout`. A refusal line (is_perft_refusal_line) before any
+// move is an error of kind Refused quoting it; the rest of that reply is read and an isready
+// answered, so the engine stays in step. A line that is not part of a divide, a total that is
+// not the sum of the counts, a timeout or an engine that dies is an error of another kind (a
+// fault), and the engine is stopped (it is out of step).
 [[nodiscard]] Expected<DivideCounts> engine_perft_divide(UciEngine& engine, std::string_view fen,
                                                          std::string_view uci_moves, int depth,
                                                          std::chrono::milliseconds timeout);

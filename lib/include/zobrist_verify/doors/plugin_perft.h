@@ -13,8 +13,9 @@
 
 namespace zobrist_verify {
 
-// The divide at the end of `fen` + `moves` (UCI, in the position's own castling notation). A
-// refusal (a FEN, a move, legal_moves) is an error naming the route.
+// The divide at the end of `fen` + `moves` (UCI, in the position's own castling notation). Every
+// error names the route: the plugin refusing the FEN (set_position) is of kind Refused; a move
+// refused or a legal_moves that fails after it took the FEN is of kind AnsweredBadly (a fault).
 [[nodiscard]] Expected<DivideCounts> plugin_perft_divide(PluginHash& plugin, std::string_view fen,
                                                          bool chess960,
                                                          const std::vector<std::string>& moves,

@@ -1,0 +1,47 @@
+// The reference as a plugin that refuses some FENs at set_fen, with a message, as a plugin built
+// on a stricter library does: `movegen --plugin` must count the refusals and go on. Built as
+// ZV_REFUSE_BLACK (every FEN with Black to move: about half of them, so the run fails) and
+// ZV_REFUSE_EN_PASSANT (every FEN with White to move and an en-passant square: a few, so the
+// run passes).
+#include <sstream>
+#include <string>
+
+#include "zobrist_verify/doors/plugin_export.h"
+
+namespace {
+
+int (*exported_set_fen)(zv_state*, const char*) = nullptr;
+
+// Field `index` of the FEN (0: the placement).
+std::string fen_field(const char* fen, int index) {
+  std::istringstream fields(fen);
+  std::string field;
+  for (int i = 0; i <= index; ++i) fields >> field;
+  return field;
+}
+
+int set_fen_refusing(zv_state* s, const char* fen) {
+#if defined(ZV_REFUSE_BLACK)
+  if (fen_field(fen, 1) == "b")
+    return zobrist_verify::plugin_export_detail::refuse(s, "Black to move is not supported");
+#elif defined(ZV_REFUSE_EN_PASSANT)
+  if (fen_field(fen, 1) == "w" && fen_field(fen, 3) != "-")
+    return zobrist_verify::plugin_export_detail::refuse(s, "en-passant squares are not supported");
+#endif
+  return exported_set_fen(s, fen);
+}
+
+}  // namespace
+
+extern "C" ZV_PLUGIN_EXPORT const zv_plugin* zv_plugin_entry(void) {
+  static zv_plugin table = [] {
+    zv_plugin t = *zobrist_verify::export_plugin(
+        {"reference refusing some FENs",
+         [] { return zobrist_verify::make_reference_hash(zobrist_verify::polyglot_scheme()); },
+         true});
+    exported_set_fen = t.set_fen;
+    t.set_fen = set_fen_refusing;
+    return t;
+  }();
+  return &table;
+}
