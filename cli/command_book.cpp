@@ -1,5 +1,6 @@
 // `zobrist-verify book FILE`: reads a Polyglot opening book, checks its order and walks it from the
-// start position, reporting book moves that are illegal where they are stored or not moves at all.
+// start position, reporting book moves that are illegal where they are stored or not moves at all,
+// keys no known start explains (with the reading that does) and the book's en-passant rule.
 #include <array>
 #include <iostream>
 #include <optional>
@@ -19,7 +20,8 @@ namespace zobrist_verify::cli {
 
 namespace {
 
-constexpr const char* BookUsage = R"(usage: zobrist-verify book FILE [--scheme NAME] [--json]
+constexpr const char* BookUsage =
+    R"(usage: zobrist-verify book FILE [--scheme NAME] [--en-passant RULE] [--json]
 
 Reads a Polyglot opening book (16-byte big-endian entries: key, move, weight, learn) and checks it:
   - the entries are sorted by key (the first one out of order is named);
@@ -28,7 +30,19 @@ Reads a Polyglot opening book (16-byte big-endian entries: key, move, weight, le
   - the walk: from the start position, every book move stored under the position's key is played
     (castling is encoded king-takes-rook, e1h1), each position whose key is in the book is visited
     once; a book move that is not legal in its position is a finding. Moves can only be judged in
-    positions the walk reaches: the keys it never reaches are counted.
+    positions the walk reaches: the keys it never reaches are counted, and are no fault in
+    themselves (polyglot make-book drops moves played only in lost games, so their positions
+    stay unreached);
+  - a known start: the start position's key or one of its 20 children's (a book of Black's moves
+    has no start key) must be in the book. When neither is, the book fails and other readings
+    are tried to name what its writer did: each built-in scheme, each en-passant rule, the turn
+    key on the other side. A book with no position within two plies under any reading (Chess960,
+    one late opening) is out of the walk's reach: it passes on order and decoding only, and the
+    report says its keys were not judged;
+  - the en-passant rule: each child is probed under every rule (always, pseudo-legal, legal);
+    where the rules give different keys and the book holds one, the position decides. A book
+    whose deciding positions disagree with the expected rule (the scheme's, or --en-passant's)
+    fails; with no deciding position the rule is undecided, which passes.
 A trailing partial entry is a warning, not an error.
 
 options:
@@ -36,17 +50,23 @@ options:
 
 // The options after --scheme, whose entry lists the schemes from their tables (scheme_choices).
 constexpr const char* BookUsageAfterScheme =
-    R"(  --json          print {"entries", "distinct_keys", "sorted", "trailing_bytes", "reached_keys",
-                  "unreached_keys", "max_depth", "illegal_moves", "undecodable_moves",
-                  "first_findings": [{"fen", "move", "why"}]} instead of text
+    R"(  --en-passant RULE the en-passant rule the book must follow (always, pseudo-legal, legal);
+                  the scheme's rule (pseudo-legal for polyglot) when not given
+  --json          print {"entries", "distinct_keys", "sorted", "trailing_bytes", "start",
+                  "start_roots", "keys_judged", "diagnosis", "en_passant": {"expected",
+                  "fitting", "deciding_positions", "both_held", "agreeing": {RULE: N}},
+                  "reached_keys", "unreached_keys", "max_depth", "illegal_moves",
+                  "undecodable_moves", "first_findings": [{"fen", "move", "why"}]} instead of text
   --help          print this help
 
-Exit status: 0 the book is sorted and every reached move is legal and every move decodes, 1 it is
-not, 2 a usage error or a file that cannot be read as a book (missing, empty, shorter than one entry).
+Exit status: 0 the book is sorted, every reached move is legal, every move decodes, a known start
+is in it (or no reading reaches it) and its en-passant rule is the expected one; 1 it is not; 2 a
+usage error or a file that cannot be read as a book (missing, empty, shorter than one entry).
 )";
 
-constexpr std::array<OptionSpec, 2> BookOptions{{
+constexpr std::array<OptionSpec, 3> BookOptions{{
     {"--scheme", OptionKind::Value},
+    {"--en-passant", OptionKind::Value},
     {"--json", OptionKind::Flag},
 }};
 
@@ -57,7 +77,7 @@ std::optional<std::string> take_book_path(std::span<const std::string> words,
   for (std::size_t i = 0; i < words.size(); ++i) {
     if (looks_like_option(words[i])) {
       options.push_back(words[i]);
-      const bool takes_value = words[i] == "--scheme";
+      const bool takes_value = words[i] == "--scheme" || words[i] == "--en-passant";
       if (takes_value && i + 1 < words.size() && !looks_like_option(words[i + 1]))
         options.push_back(words[++i]);
     } else if (!path) {
@@ -67,6 +87,71 @@ std::optional<std::string> take_book_path(std::span<const std::string> words,
     }
   }
   return path;
+}
+
+const char* start_words(BookStart start) {
+  switch (start) {
+    case BookStart::StartPosition:
+      return "the start position's key is in the book";
+    case BookStart::StartChildren:
+      return "not the start position's key, but keys one ply from it (walked from those)";
+    case BookStart::TwoPlies:
+      return "no key within one ply of the start, but keys two plies from it (walked from those)";
+    case BookStart::WrongKeys:
+      return "NO: neither the start position's key nor any of its 20 children's";
+    case BookStart::OutOfReach:
+      return "none: no position within two plies of the start under any reading tried";
+  }
+  return "?";
+}
+
+std::string rule_list(const std::vector<EnPassantRule>& rules) {
+  std::string text;
+  for (std::size_t i = 0; i < rules.size(); ++i)
+    text += std::string(i == 0 ? "" : i + 1 == rules.size() ? " or " : ", ") + to_string(rules[i]);
+  return text;
+}
+
+// The en-passant line: the rule the book's keys follow and how many positions decide it.
+std::string rule_text(const BookReport& r) {
+  const EnPassantEvidence& e = r.en_passant;
+  const std::string expected = std::string("expected ") + to_string(r.expected_rule);
+  if (e.deciding_positions == 0)
+    return "undecided (no reached position tells the rules apart; " + expected + ")";
+  const std::string counts = std::to_string(e.deciding_positions) + " deciding position" +
+                             (e.deciding_positions == 1 ? "" : "s");
+  const std::vector<EnPassantRule> rules = e.fitting_rules();
+  if (rules.empty()) {
+    return "NONE: the " + counts + " disagree (always " + std::to_string(e.agreeing[0]) +
+           ", pseudo-legal " + std::to_string(e.agreeing[1]) + ", legal " +
+           std::to_string(e.agreeing[2]) + "; " + expected + ")";
+  }
+  return (r.en_passant.fits(r.expected_rule) ? "" : "WRONG: ") + rule_list(rules) + " (" + counts +
+         "; " + expected + ")";
+}
+
+void print_walk_text(std::ostream& out, const std::string& scheme_name, const BookReport& r) {
+  out << "known start ............ " << start_words(r.start) << '\n';
+  if (r.start == BookStart::WrongKeys) {
+    out << "diagnosis .............. " << r.diagnosis << '\n'
+        << "note: under scheme " << scheme_name << " the walk has nowhere to begin\n";
+  } else if (r.start == BookStart::OutOfReach) {
+    out << "note: a Chess960 book or one of a single late opening is out of the walk's reach, and "
+           "so is a book whose keys no reading tried explains: its keys were NOT judged, only its "
+           "order and move encoding\n";
+  }
+  if (r.keys_judged()) out << "en-passant rule ........ " << rule_text(r) << '\n';
+  out << "walk from the known start (moves are judged only in positions it reaches):\n"
+      << "keys reached ........... " << r.reached_keys << " of " << r.distinct_keys
+      << " distinct keys\n"
+      << "keys never reached ..... " << r.unreached_keys << '\n'
+      << "illegal book moves ..... " << r.illegal_moves << '\n'
+      << "moves that do not decode " << r.undecodable_moves << " (of all entries)\n"
+      << "max depth .............. " << r.max_depth << " plies\n";
+  if (r.unreached_keys != 0 && r.reached_keys != 0) {
+    out << "note: unreached keys are no fault in themselves: polyglot make-book drops moves played "
+           "only in lost games, so the positions after them stay unreached\n";
+  }
 }
 
 void print_text(std::ostream& out, const std::string& path, const std::string& scheme_name,
@@ -84,16 +169,7 @@ void print_text(std::ostream& out, const std::string& path, const std::string& s
     out << "warning: " << r.trailing_bytes << " trailing byte" << (r.trailing_bytes == 1 ? "" : "s")
         << " after the last whole entry (a partial entry, ignored)\n";
   }
-  out << "walk from the start position (moves are judged only in positions it reaches):\n"
-      << "keys reached ........... " << r.reached_keys << '\n'
-      << "keys never reached ..... " << r.unreached_keys << '\n'
-      << "illegal book moves ..... " << r.illegal_moves << '\n'
-      << "moves that do not decode " << r.undecodable_moves << " (of all entries)\n"
-      << "max depth .............. " << r.max_depth << " plies\n";
-  if (r.reached_keys == 0) {
-    out << "note: the start position's key is not in the book under scheme " << scheme_name
-        << ", so nothing was walked\n";
-  }
+  print_walk_text(out, scheme_name, r);
   if (!r.first_findings.empty()) {
     out << "first findings:\n";
     for (const BookFinding& f : r.first_findings) {
@@ -101,7 +177,9 @@ void print_text(std::ostream& out, const std::string& path, const std::string& s
           << f.why << '\n';
     }
   }
-  out << "book: " << (r.passed() ? "PASS" : "FAIL") << '\n';
+  out << "book: " << (r.passed() ? "PASS" : "FAIL")
+      << (r.passed() && !r.keys_judged() ? " (order and decoding only; keys not judged)" : "")
+      << '\n';
 }
 
 void print_json(std::ostream& out, const std::string& path, const std::string& scheme_name,
@@ -111,7 +189,18 @@ void print_json(std::ostream& out, const std::string& path, const std::string& s
       << ", \"distinct_keys\": " << r.distinct_keys
       << ", \"sorted\": " << (r.sorted ? "true" : "false");
   if (!r.sorted) out << ", \"first_unsorted_entry\": " << r.first_unsorted_entry;
-  out << ", \"trailing_bytes\": " << r.trailing_bytes << ", \"reached_keys\": " << r.reached_keys
+  const EnPassantEvidence& e = r.en_passant;
+  out << ", \"trailing_bytes\": " << r.trailing_bytes << ", \"start\": \"" << to_string(r.start)
+      << "\", \"start_roots\": " << r.start_roots
+      << ", \"keys_judged\": " << (r.keys_judged() ? "true" : "false")
+      << ", \"diagnosis\": " << json_string(r.diagnosis) << ", \"en_passant\": {\"expected\": \""
+      << to_string(r.expected_rule) << "\", \"fitting\": [";
+  const std::vector<EnPassantRule> fitting = e.fitting_rules();
+  for (std::size_t i = 0; i < fitting.size(); ++i)
+    out << (i ? ", " : "") << '"' << to_string(fitting[i]) << '"';
+  out << "], \"deciding_positions\": " << e.deciding_positions << ", \"both_held\": " << e.both_held
+      << ", \"agreeing\": {\"always\": " << e.agreeing[0] << ", \"pseudo-legal\": " << e.agreeing[1]
+      << ", \"legal\": " << e.agreeing[2] << "}}, \"reached_keys\": " << r.reached_keys
       << ", \"unreached_keys\": " << r.unreached_keys << ", \"max_depth\": " << r.max_depth
       << ", \"illegal_moves\": " << r.illegal_moves
       << ", \"undecodable_moves\": " << r.undecodable_moves << ", \"first_findings\": [";
@@ -143,6 +232,12 @@ int run_book(std::span<const std::string> words) {
     return report_usage_error("book needs a FILE, the Polyglot book to check (see --help)");
   auto scheme = scheme_from_args(*args);
   if (!scheme) return report_usage_error(scheme.error());
+  std::optional<EnPassantRule> rule;
+  if (auto text = args->value("--en-passant")) {
+    auto parsed = parse_en_passant_rule(*text);
+    if (!parsed) return report_usage_error("--en-passant: " + parsed.error());
+    rule = *parsed;
+  }
   auto book = read_polyglot_book(*path);
   if (!book) return report_usage_error(book.error());
 
@@ -155,6 +250,7 @@ int run_book(std::span<const std::string> words) {
         progress.show("book: walking, " + std::to_string(positions) + " positions, depth " +
                       std::to_string(depth));
     };
+    options.en_passant = rule;
     report = check_polyglot_book(*book, *scheme, options);
   }
   const std::string scheme_name = args->value("--scheme").value_or(std::string(DefaultSchemeName));

@@ -11,6 +11,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "book_walk.h"
 #include "zobrist_verify/chess/game.h"
 #include "zobrist_verify/chess/movegen.h"
 
@@ -50,33 +51,6 @@ bool pawn_could_promote(Square from, Square to) {
   return files <= 1 && ((rank_of(from) == Rank7 && rank_of(to) == Rank8) ||
                         (rank_of(from) == Rank2 && rank_of(to) == Rank1));
 }
-
-// The book's entries sorted by key, and the distinct keys with the range of entries of each.
-struct BookIndex {
-  std::vector<PolyglotEntry> entries;
-  std::vector<Key> keys;
-  std::vector<std::uint32_t> first_entry;  // keys.size() + 1 offsets into entries
-
-  explicit BookIndex(const PolyglotBook& book, bool sorted) : entries(book.entries) {
-    if (!sorted) {
-      std::stable_sort(
-          entries.begin(), entries.end(),
-          [](const PolyglotEntry& a, const PolyglotEntry& b) { return a.key < b.key; });
-    }
-    for (std::size_t i = 0; i < entries.size(); ++i) {
-      if (i == 0 || entries[i].key != entries[i - 1].key) {
-        keys.push_back(entries[i].key);
-        first_entry.push_back(std::uint32_t(i));
-      }
-    }
-    first_entry.push_back(std::uint32_t(entries.size()));
-  }
-  static constexpr std::size_t NotFound = ~std::size_t(0);
-  std::size_t find(Key key) const {
-    auto it = std::lower_bound(keys.begin(), keys.end(), key);
-    return it != keys.end() && *it == key ? std::size_t(it - keys.begin()) : NotFound;
-  }
-};
 
 }  // namespace
 
@@ -172,17 +146,63 @@ Expected<Move> book_move_in_position(const Position& pos, BookMove book_move) {
   return Error{"it is not legal here"};
 }
 
-namespace {
-
-// The first few findings of a check, with the FEN they were found at.
-struct Findings {
-  BookReport& report;
-  std::size_t max;
-  void add(std::string fen, std::uint16_t raw, std::string why) {
-    if (report.first_findings.size() < max)
-      report.first_findings.push_back({std::move(fen), polyglot_move_text(raw), std::move(why)});
+BookIndex::BookIndex(const PolyglotBook& book, bool sorted) : entries(book.entries) {
+  if (!sorted) {
+    std::stable_sort(entries.begin(), entries.end(),
+                     [](const PolyglotEntry& a, const PolyglotEntry& b) { return a.key < b.key; });
   }
-};
+  decoded.reserve(entries.size());
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    if (i == 0 || entries[i].key != entries[i - 1].key) {
+      keys.push_back(entries[i].key);
+      first_entry.push_back(std::uint32_t(i));
+    }
+    decoded.push_back(decode_polyglot_move(entries[i].move));
+  }
+  first_entry.push_back(std::uint32_t(entries.size()));
+}
+
+std::size_t BookIndex::find(Key key) const {
+  auto it = std::lower_bound(keys.begin(), keys.end(), key);
+  return it != keys.end() && *it == key ? std::size_t(it - keys.begin()) : NotFound;
+}
+
+void Findings::add(std::string fen, std::uint16_t raw, std::string why) {
+  if (report.first_findings.size() < max)
+    report.first_findings.push_back({std::move(fen), polyglot_move_text(raw), std::move(why)});
+}
+
+const char* to_string(BookStart start) {
+  switch (start) {
+    case BookStart::StartPosition:
+      return "start-position";
+    case BookStart::StartChildren:
+      return "start-children";
+    case BookStart::TwoPlies:
+      return "two-plies";
+    case BookStart::WrongKeys:
+      return "wrong-keys";
+    case BookStart::OutOfReach:
+      return "out-of-reach";
+  }
+  return "?";
+}
+
+bool EnPassantEvidence::fits(EnPassantRule rule) const {
+  if (deciding_positions == 0) return true;
+  const auto at = std::size_t(rule);
+  return at < agreeing.size() && agreeing[at] == deciding_positions;
+}
+
+std::vector<EnPassantRule> EnPassantEvidence::fitting_rules() const {
+  std::vector<EnPassantRule> rules;
+  for (EnPassantRule rule :
+       {EnPassantRule::Always, EnPassantRule::PseudoLegal, EnPassantRule::Legal})
+    if (fits(rule)) rules.push_back(rule);
+  return rules;
+}
+
+namespace {
 
 // Whether the entries are sorted by key, as a binary search over the book needs.
 void check_order(const PolyglotBook& book, BookReport& report) {
@@ -195,60 +215,6 @@ void check_order(const PolyglotBook& book, BookReport& report) {
   }
 }
 
-// The walk from the start position through the book's own moves, breadth first so that the depth
-// of a key is the fewest plies that reach it. Returns which keys it reached.
-std::vector<bool> walk_book(const BookIndex& index, const std::vector<Expected<BookMove>>& decoded,
-                            const KeyScheme& scheme, const BookWalkOptions& options,
-                            BookReport& report, Findings& findings) {
-  struct Node {
-    std::string fen;
-    std::size_t key_index;
-    int depth;
-  };
-  std::vector<Node> queue;
-  std::vector<bool> reached(index.keys.size(), false);
-  Position pos;
-  StateInfo root_state;
-  StateInfo child_state;
-  if (!pos.set(StartFen, root_state, scheme, {}, nullptr)) return reached;
-  if (const std::size_t root = index.find(pos.key()); root != BookIndex::NotFound) {
-    reached[root] = true;
-    queue.push_back({StartFen, root, 0});
-  }
-  for (std::size_t next = 0; next < queue.size(); ++next) {
-    if (options.progress && next % 4096 == 0) options.progress(next, queue[next].depth);
-    const std::string fen = queue[next].fen;
-    const int depth = queue[next].depth;
-    const std::size_t key_index = queue[next].key_index;
-    report.max_depth = std::max(report.max_depth, depth);
-    if (!pos.set(fen, root_state, scheme, {}, nullptr)) continue;  // FENs come from fen()
-    for (std::uint32_t e = index.first_entry[key_index]; e < index.first_entry[key_index + 1];
-         ++e) {
-      const std::uint16_t raw = index.entries[e].move;
-      if (!decoded[e]) {
-        findings.add(fen, raw, "does not decode: " + decoded[e].error());
-        continue;
-      }
-      auto move = book_move_in_position(pos, *decoded[e]);
-      if (!move) {
-        ++report.illegal_moves;
-        findings.add(fen, raw, "illegal: " + move.error());
-        continue;
-      }
-      pos.make_move(*move, child_state);
-      const std::size_t child = index.find(pos.key());
-      if (child != BookIndex::NotFound && !reached[child]) {
-        reached[child] = true;
-        queue.push_back({pos.fen(), child, depth + 1});
-      }
-      pos.unmake_move(*move);
-    }
-  }
-  report.reached_keys = queue.size();
-  report.unreached_keys = index.keys.size() - queue.size();
-  return reached;
-}
-
 }  // namespace
 
 BookReport check_polyglot_book(const PolyglotBook& book, const KeyScheme& scheme,
@@ -257,25 +223,30 @@ BookReport check_polyglot_book(const PolyglotBook& book, const KeyScheme& scheme
   report.entries = book.entries.size();
   report.trailing_bytes = book.trailing_bytes;
   check_order(book, report);
+  report.expected_rule = options.en_passant.value_or(scheme.en_passant_rule);
   const BookIndex index(book, report.sorted);
   report.distinct_keys = index.keys.size();
+  for (const Expected<BookMove>& move : index.decoded)
+    if (!move) ++report.undecodable_moves;
 
-  std::vector<Expected<BookMove>> decoded;
-  decoded.reserve(index.entries.size());
-  for (const PolyglotEntry& entry : index.entries) {
-    decoded.push_back(decode_polyglot_move(entry.move));
-    if (!decoded.back()) ++report.undecodable_moves;
-  }
   Findings findings{report, options.max_findings};
-  const std::vector<bool> reached = walk_book(index, decoded, scheme, options, report, findings);
+  std::vector<WalkNode> roots = find_roots(index, scheme, false, &report.en_passant);
+  std::vector<bool> reached;
+  if (roots.empty()) {
+    reached = diagnose_and_walk(index, scheme, options, report, findings);
+  } else {
+    report.start = roots.front().depth == 0 ? BookStart::StartPosition : BookStart::StartChildren;
+    report.start_roots = roots.size();
+    reached = walk_book(index, scheme, std::move(roots), options, report, findings);
+  }
 
   // Moves stored under keys the walk never reached are still checked for their encoding.
   for (std::size_t k = 0; k < index.keys.size(); ++k) {
     if (reached[k]) continue;
     for (std::uint32_t e = index.first_entry[k]; e < index.first_entry[k + 1]; ++e) {
-      if (decoded[e]) continue;
+      if (index.decoded[e]) continue;
       findings.add("", index.entries[e].move,
-                   "does not decode: " + decoded[e].error() + "; stored under key " +
+                   "does not decode: " + index.decoded[e].error() + "; stored under key " +
                        hex_key(index.keys[k]) + ", which the walk never reached");
     }
   }

@@ -1,11 +1,14 @@
 // Polyglot opening books: reading the 16-byte big-endian entries, decoding their moves, and
 // walking the book from the start position under a key scheme to find moves that are illegal
-// where they are stored or that are not moves at all.
+// where they are stored or that are not moves at all, keys that no known start explains, and the
+// en-passant rule the book's keys follow.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -63,8 +66,38 @@ struct BookFinding {
 
 struct BookWalkOptions {
   std::size_t max_findings = 10;  // findings kept in full; the rest are only counted
+  // The en-passant rule the book must follow; the scheme's rule when not given.
+  std::optional<EnPassantRule> en_passant;
   // Called every few thousand positions expanded (positions so far, current depth).
   std::function<void(std::size_t positions, int depth)> progress;
+};
+
+// Where the walk began, or why it could not begin.
+enum class BookStart : std::uint8_t {
+  StartPosition,  // the start position's key is in the book
+  StartChildren,  // not it, but keys of positions one ply from it (a book of Black's moves only)
+  TwoPlies,       // neither, but keys of positions two plies from it (a book of one opening)
+  WrongKeys,      // none under the scheme, but some under another reading: `diagnosis` names it
+  OutOfReach,     // no position within two plies under any reading tried: Chess960, or a book of
+                  // a late opening position; the walk cannot judge its keys
+};
+// "start-position", "start-children", "two-plies", "wrong-keys", "out-of-reach".
+const char* to_string(BookStart start);
+
+// Which en-passant rule the book's keys follow, from the positions the walk reached where the
+// rules give different keys (an en-passant square no pawn can take, or only a pinned one can).
+struct EnPassantEvidence {
+  // Positions where the rules disagree and the book holds exactly one of the two keys.
+  std::size_t deciding_positions = 0;
+  // Positions where the rules disagree and the book holds both keys (followed both ways).
+  std::size_t both_held = 0;
+  // Per rule, indexed by EnPassantRule (Always, PseudoLegal, Legal): the deciding positions
+  // whose held key that rule predicts.
+  std::array<std::size_t, 3> agreeing{};
+  // Whether every deciding position agrees with `rule` (true when none decides).
+  bool fits(EnPassantRule rule) const;
+  // The rules every deciding position agrees with; empty when the book follows none.
+  std::vector<EnPassantRule> fitting_rules() const;
 };
 
 struct BookReport {
@@ -81,10 +114,24 @@ struct BookReport {
   std::size_t undecodable_moves = 0;  // over all entries: decoding needs no position
   int max_depth = 0;                  // plies from the start position to the deepest reached key
   std::vector<BookFinding> first_findings;
-  bool passed() const { return sorted && illegal_moves == 0 && undecodable_moves == 0; }
+  BookStart start = BookStart::StartPosition;
+  std::size_t start_roots = 0;  // the positions the walk began from
+  std::string diagnosis;        // WrongKeys: the reading of the keys that explains them
+  EnPassantEvidence en_passant;
+  EnPassantRule expected_rule = EnPassantRule::PseudoLegal;  // the scheme's or --en-passant's
+  // Whether the walk could judge the keys: OutOfReach books pass on order and decoding alone.
+  bool keys_judged() const { return start != BookStart::OutOfReach; }
+  bool keys_passed() const {
+    return start != BookStart::WrongKeys && en_passant.fits(expected_rule);
+  }
+  bool passed() const {
+    return sorted && illegal_moves == 0 && undecodable_moves == 0 && keys_passed();
+  }
 };
 
-// Checks the order of the entries and walks the book with keys computed under `scheme`.
+// Checks the order of the entries and walks the book with keys computed under `scheme`. When the
+// book holds neither the start position nor any of its children, tries other readings of the
+// keys (each built-in scheme, the turn key on the other side) to name what the writer did.
 BookReport check_polyglot_book(const PolyglotBook& book, const KeyScheme& scheme,
                                const BookWalkOptions& options = {});
 

@@ -1,0 +1,140 @@
+// `zobrist-verify book` judges the book's keys: a known start must be in it, a writer's slip is
+// named, and the en-passant rule its keys follow is found. Every book here is written by the test
+// (book_writer.h) from one fixed set of games, keyed the right way or with one slip.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "book_writer.h"
+#include "cli_runner.h"
+
+namespace zobrist_verify::testing {
+namespace {
+
+using Rule = BookKeying::EnPassant;
+
+// Double pushes no pawn can take (always differs from the other rules), an en-passant capture,
+// and a double push beside a pawn pinned to its king on the d-file (pseudo-legal differs from
+// legal after 6. e4).
+const std::vector<std::vector<std::string>> Games{
+    {"e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "f8c5", "e1h1", "g8f6"},
+    {"e2e4", "g8f6", "e4e5", "d7d5", "e5d6", "e7d6"},
+    {"d2d4", "e7e5", "d4e5", "d7d5", "g1f3", "d8e7", "a2a3", "e8d8", "a3a4", "d5d4", "e2e4",
+     "g8f6"},
+    {"d2d4", "d7d5", "c2c4", "e7e6"},
+};
+
+RunResult run_book(const std::string& bytes, std::vector<std::string> options = {"--json"}) {
+  TempDir dir;
+  const fs::path path = dir.path() / "book.bin";
+  write_file(path, bytes);
+  std::vector<std::string> args{"book", path.string()};
+  args.insert(args.end(), options.begin(), options.end());
+  return run_cli(args);
+}
+
+bool has(const RunResult& run, const std::string& text) {
+  return run.out.find(text) != std::string::npos;
+}
+
+TEST(BookVerdictTest, PolyglotKeyedBookPassesWithThePseudoLegalRuleDecided) {
+  RunResult run = run_book(games_book(Games));
+  EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+  EXPECT_TRUE(has(run, "\"start\": \"start-position\"")) << run.out;
+  EXPECT_TRUE(has(run, "\"fitting\": [\"pseudo-legal\"]")) << run.out;
+  EXPECT_TRUE(has(run, "\"unreached_keys\": 0,")) << run.out;
+}
+
+TEST(BookVerdictTest, TurnKeyXoredForBlackFailsAndTheDiagnosisNamesIt) {
+  BookKeying keying;
+  keying.turn_key_for_black = true;
+  RunResult run = run_book(games_book(Games, keying), {});
+  EXPECT_EQ(run.exit_code, 1) << run.out << run.err;
+  EXPECT_TRUE(has(run,
+                  "the keys are Polyglot's with the turn key XORed for Black instead of "
+                  "White"))
+      << run.out;
+  EXPECT_TRUE(has(run, "book: FAIL\n")) << run.out;
+}
+
+TEST(BookVerdictTest, EnPassantKeyedAfterEveryDoublePushFailsNamingTheAlwaysRule) {
+  BookKeying keying;
+  keying.en_passant = Rule::Always;
+  RunResult run = run_book(games_book(Games, keying), {});
+  EXPECT_EQ(run.exit_code, 1) << run.out << run.err;
+  EXPECT_TRUE(has(run, "en-passant rule ........ WRONG: always (")) << run.out;
+}
+
+TEST(BookVerdictTest, EnPassantKeyedAfterEveryDoublePushPassesWhenAlwaysIsAccepted) {
+  BookKeying keying;
+  keying.en_passant = Rule::Always;
+  RunResult run = run_book(games_book(Games, keying), {"--json", "--en-passant", "always"});
+  EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+  EXPECT_TRUE(has(run, "\"fitting\": [\"always\"]")) << run.out;
+  EXPECT_TRUE(has(run, "\"unreached_keys\": 0,")) << run.out;
+}
+
+TEST(BookVerdictTest, LegalRuleIsToldFromPseudoLegalByThePinnedCapture) {
+  BookKeying keying;
+  keying.en_passant = Rule::Legal;
+  const std::string book = games_book(Games, keying);
+  RunResult run = run_book(book);
+  EXPECT_EQ(run.exit_code, 1) << run.out << run.err;
+  EXPECT_TRUE(has(run, "\"fitting\": [\"legal\"]")) << run.out;
+  RunResult accepted = run_book(book, {"--json", "--en-passant", "legal"});
+  EXPECT_EQ(accepted.exit_code, 0) << accepted.out << accepted.err;
+}
+
+TEST(BookVerdictTest, BookOfBlackMovesOnlyIsWalkedFromTheStartsChildren) {
+  RunResult run = run_book(games_book(Games, {}, /*only_black=*/true));
+  EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+  EXPECT_TRUE(has(run, "\"start\": \"start-children\", \"start_roots\": 2,")) << run.out;
+  EXPECT_TRUE(has(run, "\"unreached_keys\": 0,")) << run.out;
+}
+
+TEST(BookVerdictTest, BookOfOneLateOpeningPassesOnOrderAndDecodingWithKeysNotJudged) {
+  const std::vector<std::string>& game = Games[0];
+  std::vector<std::string> opening(game.begin(), game.begin() + 4);
+  RunResult run = run_book(book_bytes(line_entries(opening, "f1c4")).substr(16 * 4), {});
+  EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+  EXPECT_TRUE(has(run, "keys were NOT judged")) << run.out;
+  EXPECT_TRUE(has(run, "book: PASS (order and decoding only; keys not judged)\n")) << run.out;
+}
+
+// Debian's polyglot make-book, over the games of PolyglotPgn; `extra` adds e.g. -only-black.
+const char* const PolyglotBinary = "/usr/games/polyglot";
+const char* const PolyglotPgn =
+    "[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 1-0\n\n"
+    "[Result \"0-1\"]\n\n1. d4 e5 2. dxe5 d5 3. Nf3 Qe7 4. a3 Kd8 5. a4 d4 6. e4 Nf6 0-1\n\n"
+    "[Result \"1/2-1/2\"]\n\n1. e4 Nf6 2. e5 d5 3. exd6 exd6 1/2-1/2\n";
+
+RunResult run_polyglot_book(const std::string& extra) {
+  TempDir dir;
+  write_file(dir.path() / "games.pgn", PolyglotPgn);
+  const std::string command = "cd " + dir.path().string() + " && " + PolyglotBinary +
+                              " make-book -pgn games.pgn -bin book.bin -min-game 1 " + extra +
+                              " >/dev/null 2>&1";
+  if (std::system(command.c_str()) != 0) return {-1, "", "polyglot make-book failed"};
+  return run_cli({"book", (dir.path() / "book.bin").string()});
+}
+
+TEST(BookVerdictTest, PolyglotMakeBookPasses) {
+  if (!fs::exists(PolyglotBinary)) GTEST_SKIP() << PolyglotBinary << " is missing: run ci/setup";
+  RunResult run = run_polyglot_book("");
+  EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+  EXPECT_TRUE(has(run, "known start ............ the start position's key is in the book\n"))
+      << run.out;
+}
+
+TEST(BookVerdictTest, PolyglotMakeBookOnlyBlackPassesFromTheStartsChildren) {
+  if (!fs::exists(PolyglotBinary)) GTEST_SKIP() << PolyglotBinary << " is missing: run ci/setup";
+  RunResult run = run_polyglot_book("-only-black");
+  EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+  EXPECT_TRUE(has(run, "keys one ply from it")) << run.out;
+  EXPECT_TRUE(has(run, "keys never reached ..... 0\n")) << run.out;
+}
+
+}  // namespace
+}  // namespace zobrist_verify::testing
