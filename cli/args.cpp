@@ -1,5 +1,7 @@
 #include "args.h"
 
+#include "zobrist_verify/core/listed.h"
+
 #include <algorithm>
 #include <charconv>
 #include <iostream>
@@ -93,11 +95,7 @@ std::optional<std::string> broken_rule(const ParsedArgs& args, const OptionRule&
     return std::any_of(listed.begin(), listed.end(),
                        [&](std::string_view name) { return args.has(name); });
   };
-  // "A", "A or B", "A, B or C".
-  std::string choices;
-  for (std::size_t i = 0; i < listed.size(); ++i)
-    choices += std::string(i == 0 ? "" : i + 1 == listed.size() ? " or " : ", ") +
-               std::string(listed[i]);
+  const std::string choices = zobrist_verify::listed(listed, "or");
   switch (rule.kind) {
     case OptionRule::Kind::Excludes: {
       if (!args.has(rule.option) || !args.has(rule.other)) return std::nullopt;

@@ -1,10 +1,10 @@
 #include <algorithm>
-#include <optional>
-#include <vector>
 #include <deque>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <sstream>
+#include <vector>
 
 #include "args.h"
 #include "commands.h"
@@ -14,6 +14,7 @@
 #include "inputs.h"
 #include "progress_line.h"
 #include "suite_options.h"
+#include "zobrist_verify/core/listed.h"
 #include "zobrist_verify/game_properties.h"
 #include "zobrist_verify/mutants/mutant_runs.h"
 #include "zobrist_verify/properties.h"
@@ -153,14 +154,6 @@ const std::vector<OptionRule>& check_rules() {
   return rules;
 }
 
-// "a, b and c".
-std::string listed(const std::vector<std::string>& items) {
-  std::string text;
-  for (std::size_t i = 0; i < items.size(); ++i)
-    text += (i == 0 ? "" : i + 1 == items.size() ? " and " : ", ") + items[i];
-  return text;
-}
-
 // CheckUsage with the games of the catalogue put in.
 std::string check_usage() {
   std::string names, runs;
@@ -173,10 +166,12 @@ std::string check_usage() {
   usage.replace(usage.find("{game-names}"), 12, names);
   const std::string other_games =
       others.empty() ? std::string()
-                     : wrap_text("Without --game (and without a chess door: --scheme, --mutant, "
-                                 "--plugin) it also runs the properties of the other seed "
-                                 "systems: " + listed(others) + ".",
-                                 0, 96);
+                     : wrap_text(
+                           "Without --game (and without a chess door: --scheme, --mutant, "
+                           "--plugin) it also runs the properties of the other seed "
+                           "systems: " +
+                               listed(others, "and") + ".",
+                           0, 96);
   usage.replace(usage.find("{other-games}"), 13, other_games);
   return usage + help_entry("  --game GAME", 20,
                             properties::game_choices() +

@@ -1,11 +1,13 @@
 #include "door_table.h"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <memory>
 
 #include "doors.h"
 #include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/core/listed.h"
 #include "zobrist_verify/doors/command_words.h"
 #include "zobrist_verify/doors/engine_perft.h"
 #include "zobrist_verify/doors/plugin_hash.h"
@@ -115,22 +117,30 @@ Expected<MovegenDoorOpened> open_engine_movegen(const std::string& command, cons
   opened.door.king_takes_rook = how.chess960;
   opened.door.divide = [engine, timeout = std::chrono::milliseconds(how.timeout_ms)](
                            const Route& route, int depth) {
-    return engine_perft_divide(*engine, route.fen, moves_text(route.moves), depth,
-                               timeout);
+    return engine_perft_divide(*engine, route.fen, moves_text(route.moves), depth, timeout);
   };
   opened.close = [engine] { engine->close(); };
   return opened;
 }
 
 constexpr DoorRow Doors[] = {
-    {"--plugin", "PATH", "--plugin is a chess door", PluginOptions, PluginOptions,
-     open_plugin_keys, open_plugin_movegen},
-    {"--engine", "\"CMD ARGS\"", "--engine is a chess door", EngineKeyOptions, {},
-     open_engine_keys, open_engine_movegen},
+    {"--plugin", "PATH", "--plugin is a chess door", PluginOptions, PluginOptions, open_plugin_keys,
+     open_plugin_movegen},
+    {"--engine",
+     "\"CMD ARGS\"",
+     "--engine is a chess door",
+     EngineKeyOptions,
+     {},
+     open_engine_keys,
+     open_engine_movegen},
 };
 
-constexpr std::string_view DoorOptions[] = {Doors[0].option, Doors[1].option};
-static_assert(std::size(DoorOptions) == std::size(Doors), "one option per door");
+// Every door's option, in the table's order.
+constexpr auto DoorOptions = [] {
+  std::array<std::string_view, std::size(Doors)> options{};
+  for (std::size_t i = 0; i < options.size(); ++i) options[i] = Doors[i].option;
+  return options;
+}();
 
 std::span<const OptionSpec> own_options(const DoorRow& row, DoorUse use) {
   return use == DoorUse::Keys ? row.key_options : row.movegen_options;
@@ -155,7 +165,8 @@ std::optional<ChosenDoor> chosen_door(const ParsedArgs& args) {
 std::vector<OptionSpec> with_door_options(std::span<const OptionSpec> own, DoorUse use) {
   std::vector<OptionSpec> all(own.begin(), own.end());
   const auto add = [&all](OptionSpec spec) {
-    if (std::none_of(all.begin(), all.end(), [&](const OptionSpec& s) { return s.name == spec.name; }))
+    if (std::none_of(all.begin(), all.end(),
+                     [&](const OptionSpec& s) { return s.name == spec.name; }))
       all.push_back(spec);
   };
   for (const DoorRow& row : Doors) {
@@ -178,11 +189,10 @@ std::vector<OptionRule> door_rules(DoorUse use) {
 }
 
 std::string door_choices() {
-  std::string text;
-  for (std::size_t i = 0; i < std::size(Doors); ++i)
-    text += std::string(i == 0 ? "" : i + 1 == std::size(Doors) ? " or " : ", ") +
-            std::string(Doors[i].option) + " " + std::string(Doors[i].value);
-  return text;
+  std::vector<std::string> doors;
+  for (const DoorRow& row : Doors)
+    doors.push_back(std::string(row.option) + " " + std::string(row.value));
+  return listed(doors, "or");
 }
 
 }  // namespace zobrist_verify::cli

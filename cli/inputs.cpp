@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "zobrist_verify/chess/fen_error.h"
+#include "zobrist_verify/core/listed.h"
 
 namespace zobrist_verify::cli {
 
@@ -55,16 +56,12 @@ constexpr SchemeSpelling SchemeSpellings[] = {
 }  // namespace
 
 std::string scheme_choices(std::string_view default_name) {
-  std::vector<std::string_view> names;
-  for (const BuiltinScheme& builtin : builtin_schemes()) names.push_back(builtin.name);
-  for (const SchemeSpelling& spelling : SchemeSpellings) names.push_back(spelling.shown);
-  std::string text;
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    if (i > 0) text += i + 1 == names.size() ? " or " : ", ";
-    text += names[i];
-    if (!default_name.empty() && names[i] == default_name) text += " (default)";
-  }
-  return text;
+  std::vector<std::string> names;
+  for (const BuiltinScheme& builtin : builtin_schemes()) names.emplace_back(builtin.name);
+  for (const SchemeSpelling& spelling : SchemeSpellings) names.emplace_back(spelling.shown);
+  for (std::string& name : names)
+    if (!default_name.empty() && name == default_name) name += " (default)";
+  return listed(names, "or");
 }
 
 Expected<KeyScheme> scheme_from_name(std::string_view name) {

@@ -4,6 +4,7 @@
 
 #include "go/go_game.h"
 #include "uttt/uttt_game.h"
+#include "zobrist_verify/core/listed.h"
 #include "zobrist_verify/game_properties.h"
 #include "zobrist_verify/keys/key_scheme.h"
 
@@ -57,7 +58,8 @@ const std::vector<GameEntry>& game_catalogue() {
   // Property names depend only on the game, not on the table: a target with no table names them.
   static const std::vector<GameEntry> catalogue = {
       {"chess", "", [] { return all_properties(); }, run_chess},
-      {"go", "Huima's Go hash on the built-in 19x19 table in xor and add mode (go:..., docs/go-hash.md)",
+      {"go",
+       "Huima's Go hash on the built-in 19x19 table in xor and add mode (go:..., docs/go-hash.md)",
        [] { return games::game_properties(games::go_target(games::GoHashUnderTest{})); }, run_go},
       {"uttt", "the Ultimate tic-tac-toe hash (uttt:..., docs/uttt-hash.md)",
        [] { return games::game_properties(games::uttt_target(games::UtttHashUnderTest{})); },
@@ -73,11 +75,9 @@ const GameEntry* find_game(std::string_view name) {
 }
 
 std::string game_choices() {
-  const std::vector<GameEntry>& games = game_catalogue();
-  std::string text;
-  for (std::size_t i = 0; i < games.size(); ++i)
-    text += (i == 0 ? "" : i + 1 == games.size() ? " or " : ", ") + games[i].name;
-  return text;
+  std::vector<std::string> names;
+  for (const GameEntry& game : game_catalogue()) names.push_back(game.name);
+  return listed(names, "or");
 }
 
 std::vector<std::string> other_game_names() {

@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "chess/conventions.h"
-#include "isolation/isolation.h"
 #include "chess/position_tools.h"
+#include "isolation/isolation.h"
 #include "zobrist_verify/chess/game.h"
 
 namespace zobrist_verify::properties {
@@ -54,10 +54,7 @@ bool keys_are_the_schemes(const Conventions& conventions, const KeyScheme& schem
 }
 
 std::string describe(const Route& route) {
-  std::string out = route.fen;
-  if (!route.moves.empty()) out += " moves";
-  for (const std::string& m : route.moves) out += ' ' + m;
-  return out;
+  return route.moves.empty() ? route.fen : route.fen + " moves " + moves_text(route.moves);
 }
 
 PropertyResult failed_row(const std::string& name, const std::string& target,

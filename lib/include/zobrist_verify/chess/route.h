@@ -24,10 +24,8 @@ inline std::string moves_text(const std::vector<std::string>& moves) {
 // The route on one line, as error messages quote it: "'FEN' moves e2e4 e7e5" ("'FEN'" alone
 // when no move was played).
 inline std::string route_text(const Route& route) {
-  std::string text = "'" + route.fen + "'";
-  if (!route.moves.empty()) text += " moves";
-  for (const std::string& m : route.moves) text += " " + m;
-  return text;
+  const std::string fen = "'" + route.fen + "'";
+  return route.moves.empty() ? fen : fen + " moves " + moves_text(route.moves);
 }
 
 }  // namespace zobrist_verify
