@@ -52,6 +52,9 @@ TEST(BookVerdictTest, TurnKeyXoredForBlackFailsAndTheDiagnosisNamesIt) {
   keying.turn_key_for_black = true;
   RunResult run = run_book(games_book(Games, keying), {});
   EXPECT_EQ(run.exit_code, 1) << run.out << run.err;
+  // No walk begins under the expected keys: every distinct key is unreached, none reached.
+  EXPECT_TRUE(has(run, "keys reached ........... 0 of ")) << run.out;
+  EXPECT_FALSE(has(run, "keys never reached ..... 0\n")) << run.out;
   EXPECT_TRUE(has(run,
                   "the keys are Polyglot's with the turn key XORed for Black instead of "
                   "White"))

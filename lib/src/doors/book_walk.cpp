@@ -152,7 +152,6 @@ std::vector<bool> walk_book(const BookIndex& index, const KeyScheme& scheme,
     expand(pos, node, index, bridge, report, findings, reached, queue);
   }
   report.reached_keys = queue.size();
-  report.unreached_keys = index.keys.size() - queue.size();
   return reached;
 }
 

@@ -240,6 +240,8 @@ BookReport check_polyglot_book(const PolyglotBook& book, const KeyScheme& scheme
     reached = walk_book(index, scheme, std::move(roots), options, report, findings);
   }
 
+  // Every key the walk did not reach is unreached, also when no walk could begin.
+  report.unreached_keys = report.distinct_keys - report.reached_keys;
   // Moves stored under keys the walk never reached are still checked for their encoding.
   for (std::size_t k = 0; k < index.keys.size(); ++k) {
     if (reached[k]) continue;
