@@ -40,8 +40,12 @@ PASS  detail"), the shrunk reproduction under each failure, and "check: N passed
 skipped" (", W warned" appended when a property passed with a warning, shown as WARN with the
 warning below its line; a warning never changes the exit status). Without a door it checks the built-in reference hashing; --plugin checks a third
 party's hashing through a C ABI plugin (lib/include/zobrist_verify/doors/plugin.h), black-box: its
-en-passant rule (always, pseudo-legal, legal, never or unknown) and whether its key depends on the
-halfmove clock are detected first and printed, and it is judged under them. Exits 0 if every
+en-passant rule (always, pseudo-legal, legal, never, a split one such as
+fen=always,move=pseudo-legal, or unknown) and whether its key depends on the halfmove clock are
+detected first and printed, and it is judged under them. A split rule (one rule when a FEN is
+set, another when a move is made) fails the en-passant property once, with the two routes to one
+position and their two keys; every other property judges a position under the rule of the route
+that reached it, so it fails only on another bug. Exits 0 if every
 property holds, 1 if one fails (a crash, an abort or a hang of the plugin on a case included), 2
 on a usage error or a plugin that cannot be used at all (not loadable, wrong ABI, fails on the
 start position). --engine checks a running UCI engine the same way, through the key it prints
@@ -67,7 +71,9 @@ constexpr const char* CheckUsageAfterScheme =
                     en-passant rule
   --en-passant RULE with a door: judge under this rule (always, pseudo-legal, legal, never)
                     instead of the detected one or --expect's; `never` accepts a target that
-                    never hashes the en-passant square
+                    never hashes the en-passant square; fen=RULE,move=RULE declares a split
+                    rule: detection is skipped, the en-passant property still fails (one
+                    position, two keys by route) and the others are judged under the split
   --timeout MS      with --plugin: the longest one call may take before the case counts as a
                     hang (default: 10000); with --engine: the longest one reply may take
                     (default: 2000; the handshake gets at least 10000)

@@ -70,6 +70,34 @@ Expected<EngineDoorTarget> engine_door(const std::string& command, const ParsedA
   return out;
 }
 
+Expected<EnPassantConvention> parse_en_passant_convention(std::string_view text) {
+  if (text.find('=') == std::string_view::npos) {
+    auto rule = parse_en_passant_rule(text);
+    if (!rule) return Error{rule.error()};
+    return EnPassantConvention{*rule, *rule};
+  }
+  std::optional<EnPassantRule> fen, move;
+  std::string_view rest = text;
+  while (!rest.empty()) {
+    const std::size_t comma = rest.find(',');
+    const std::string_view part = rest.substr(0, comma);
+    rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
+    const std::size_t equals = part.find('=');
+    const std::string_view name = part.substr(0, equals);
+    std::optional<EnPassantRule>* slot = name == "fen" ? &fen : name == "move" ? &move : nullptr;
+    if (!slot || equals == std::string_view::npos)
+      return Error{"'" + std::string(part) +
+                   "' is not fen=RULE or move=RULE (a split rule reads fen=always,move=pseudo-legal)"};
+    if (*slot) return Error{"'" + std::string(name) + "' is given twice in '" + std::string(text) + "'"};
+    auto rule = parse_en_passant_rule(part.substr(equals + 1));
+    if (!rule) return Error{rule.error()};
+    *slot = *rule;
+  }
+  if (!fen || !move)
+    return Error{"'" + std::string(text) + "' needs both fen=RULE and move=RULE"};
+  return EnPassantConvention{*fen, *move};
+}
+
 Expected<Done> read_door_options(const ParsedArgs& args, properties::ThirdPartyOptions& options,
                                  std::optional<KeyScheme>& expected) {
   if (auto name = args.value("--expect")) {
@@ -79,9 +107,10 @@ Expected<Done> read_door_options(const ParsedArgs& args, properties::ThirdPartyO
     options.expect = &*expected;
   }
   if (auto text = args.value("--en-passant")) {
-    auto rule = parse_en_passant_rule(*text);
-    if (!rule) return Error{"--en-passant: " + rule.error()};
-    options.en_passant = *rule;
+    auto convention = parse_en_passant_convention(*text);
+    if (!convention) return Error{"--en-passant: " + convention.error()};
+    options.en_passant = convention->move;
+    if (convention->fen != convention->move) options.en_passant_fen = convention->fen;
   }
   if (auto text = args.value("--timeout")) {
     auto ms = parse_int_in_range(*text, "--timeout", 1, 3'600'000);

@@ -39,6 +39,13 @@ struct EngineDoorTarget {
                                                      const ParsedArgs& args,
                                                      const std::string& program);
 
+// --en-passant's value: one rule ("pseudo-legal"), or a split one ("fen=always,move=pseudo-legal":
+// a position set from a FEN keyed under one rule, one reached by a move under the other).
+struct EnPassantConvention {
+  EnPassantRule fen, move;
+};
+[[nodiscard]] Expected<EnPassantConvention> parse_en_passant_convention(std::string_view text);
+
 // --expect, --en-passant, --timeout, --no-isolation and --allow-unreachable read into options
 // (suite already set).
 [[nodiscard]] Expected<Done> read_door_options(const ParsedArgs& args,

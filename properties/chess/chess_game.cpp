@@ -63,7 +63,8 @@ class ChessSession final : public games::GameSession {
 
   std::string position() const override { return line_.fen(); }
   std::string identity() const override {
-    return identity_bytes(position_identity(line_.position(), context_.target.en_passant_rule,
+    return identity_bytes(position_identity(line_.position(),
+                                            rule_on_route(context_.target, line_.route()),
                                             context_.target.halfmove_dependent));
   }
   // The reference restores its whole state; check() recomputes every derived field.
@@ -82,7 +83,14 @@ class ChessSession final : public games::GameSession {
     return from_pending(line_.request_keys());
   }
   AskedKeys ask_keys_from_scratch() override {
-    const std::string fen = line_.fen();
+    const std::optional<std::string> fresh = line_.fresh_fen();
+    if (!fresh) {
+      AskedKeys none;
+      none.ply = line_.ply();
+      none.from_scratch = none.nothing_to_compare = true;
+      return none;
+    }
+    const std::string& fen = *fresh;
     AskedKeys asked = from_pending(scratch().request_keys_of(fen, line_.chess960(), line_));
     asked.from_scratch = true;
     asked.position = fen;
@@ -108,7 +116,7 @@ class ChessSession final : public games::GameSession {
   // a fresh instance; equal positions must share a key and near misses must not.
   std::vector<KeyRelation> equivalents(std::uint64_t seed) override {
     const TranspositionClass cls = pick_class(seed);
-    const EnPassantRule rule = context_.target.en_passant_rule;
+    const Target& target = context_.target;
     struct Reached {
       PositionIdentity identity;
       ComparedPosition compared;
@@ -120,7 +128,8 @@ class ChessSession final : public games::GameSession {
       for (const std::string& m : route.moves) line.play(m);
       const TargetKeys keys = line.keys();
       line.check_exact(keys);
-      reached.push_back({position_identity(line.position(), rule, context_.target.halfmove_dependent),
+      reached.push_back({position_identity(line.position(), rule_on_route(target, route),
+                                           target.halfmove_dependent),
                          line.compared(keys.key)});
     }
     std::vector<KeyRelation> relations;
@@ -141,7 +150,7 @@ class ChessSession final : public games::GameSession {
           r.comparison = Comparison::SameKey;
           r.expected = r.first.key;
           r.what = "key differs from that of the same position (" + to_string(here) + ", " +
-                   to_string(rule) + " en passant) reached by " + other;
+                   convention_name(target) + " en passant) reached by " + other;
         } else {
           r.comparison = Comparison::DifferentKeys;
           r.what = "key equals that of a different position (" + to_string(there) + " vs " +
@@ -224,25 +233,26 @@ Key route_key(const PropertyContext& context, const Route& route) {
   return line.keys().key;
 }
 
-// The identity of the position at the end of `route` (replayed on the reference).
-PositionIdentity route_identity(const Route& route, EnPassantRule rule, bool with_clock) {
+// The identity of the position at the end of `route` (replayed on the reference), under the
+// rule of that route.
+PositionIdentity route_identity(const Route& route, const Target& target) {
   Game game;
   (void)replay(game, route);
-  return position_identity(game.position(), rule, with_clock);
+  return position_identity(game.position(), rule_on_route(target, route),
+                           target.halfmove_dependent);
 }
 
 // A collision (equal keys, different positions) or a split (one position, two keys) found by
 // the sweep, reported with both routes shrunk while they still show it.
 [[noreturn]] void report_sweep_failure(const PropertyContext& context, Route other, Route here,
                                        bool collision, std::size_t distinct) {
-  const EnPassantRule rule = context.target.en_passant_rule;
-  const bool clock = context.target.halfmove_dependent;
-  const PositionIdentity here_id = route_identity(here, rule, clock);
-  const PositionIdentity other_id = route_identity(other, rule, clock);
+  const Target& target = context.target;
+  const PositionIdentity here_id = route_identity(here, target);
+  const PositionIdentity other_id = route_identity(other, target);
   // A collision of positions that differ in one field only stays of that kind while shrinking.
   const bool one_field = !only_difference(here_id, other_id).empty();
   auto shows = [&](const Route& a, const Route& b) {
-    const PositionIdentity ia = route_identity(a, rule, clock), ib = route_identity(b, rule, clock);
+    const PositionIdentity ia = route_identity(a, target), ib = route_identity(b, target);
     const bool keys_equal = route_key(context, a) == route_key(context, b);
     if (!collision) return ia == ib && !keys_equal;
     return keys_equal && !(ia == ib) && !only_clock_differs(ia, ib) &&
@@ -259,7 +269,7 @@ PositionIdentity route_identity(const Route& route, EnPassantRule rule, bool wit
     if (!replay(game, r)) return std::nullopt;
     FenFields fields = split_fen(game.position().fen());
     const FenFields mine = split_fen(here.fen);
-    if (!(route_identity(here, rule, clock) == route_identity(other, rule, clock))) {
+    if (!(route_identity(here, target) == route_identity(other, target))) {
       fields.side = mine.side;
       fields.castling = mine.castling;
       fields.en_passant = mine.en_passant;
@@ -283,9 +293,9 @@ PositionIdentity route_identity(const Route& route, EnPassantRule rule, bool wit
   for (const std::string& m : here.moves) replayed.play(m);
   const ComparedPosition there{other, route_key(context, other)};
   const ComparedPosition shown = replayed.compared(replayed.keys().key);
-  const PositionIdentity here_shown = route_identity(here, rule, clock);
+  const PositionIdentity here_shown = route_identity(here, target);
   if (collision) {
-    const PositionIdentity other_shown = route_identity(other, rule, clock);
+    const PositionIdentity other_shown = route_identity(other, target);
     const std::string difference = only_difference(here_shown, other_shown);
     const std::string found = " after " + std::to_string(distinct) +
                               " distinct positions: " + to_string(here_shown) +

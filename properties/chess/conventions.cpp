@@ -165,6 +165,13 @@ std::string rule_name(const std::optional<EnPassantRule>& rule) {
   return rule ? to_string(*rule) : "unknown";
 }
 
+std::string convention_text(const Conventions& conventions) {
+  if (conventions.fen_rule && conventions.move_rule)
+    return std::string("fen=") + to_string(*conventions.fen_rule) +
+           ",move=" + to_string(*conventions.move_rule);
+  return rule_name(conventions.en_passant_rule);
+}
+
 Conventions detect_conventions(const Target& target) {
   Conventions out;
   for (const Probe& p : Probes) {
@@ -189,6 +196,13 @@ Conventions detect_conventions(const Target& target) {
                             " rule, whether the position is set from a FEN or reached by a move"
                       : "the probes the target answered fit " + names(both) + "; taking " +
                             to_string(both.front());
+  } else if (!from_fens.empty() && !from_moves.empty()) {
+    out.fen_rule = from_fens.front();
+    out.move_rule = from_moves.front();
+    out.summary = "split: when a FEN is set the keys follow the " +
+                  std::string(to_string(*out.fen_rule)) + " rule, when a move is made the " +
+                  to_string(*out.move_rule) +
+                  " rule, so one position can have two keys by the route that reached it";
   } else {
     out.summary = "no en-passant rule explains the keys: when a FEN is set they fit " +
                   names(from_fens) + ", when a move is made " + names(from_moves);
@@ -219,9 +233,12 @@ std::optional<PropertyResult> convention_failure(const Target& target,
     }
     return std::nullopt;
   }
-  if (conventions.en_passant_rule) return std::nullopt;
-  // Unknown: show the push whose key depends on the route, or else the first that no rule the
-  // FEN keys fit can explain.
+  const bool judged_split = splits_en_passant(target);
+  if (conventions.en_passant_rule && !judged_split) return std::nullopt;
+  // Split or unknown: show the push whose key depends on the route, or else the first that no
+  // rule the FEN keys fit can explain.
+  const std::string declared =
+      judged_split && !conventions.fen_rule ? "declared " + convention_name(target) + "; " : "";
   for (const EnPassantObservation& o : observed) {
     if (o.refused || !o.fen_observed || !o.move_observed || o.present_via_fen == o.present_via_move)
       continue;
@@ -230,11 +247,14 @@ std::optional<PropertyResult> convention_failure(const Target& target,
     c.route.moves = {o.move};
     c.ply = 0;
     c.comparison = Comparison::SameKey;
-    // The summary already says that no rule explains the keys, and why.
-    c.what = conventions.summary + "; after " + o.move + " (" + o.label +
+    // The summary already says which rules the keys follow, and why.
+    c.what = declared + conventions.summary + "; after " + o.move + " (" + o.label +
              ") the en-passant term is " + (o.present_via_move ? "present" : "absent") +
-             ", and in the same position set from " + "its FEN it is " +
-             (o.present_via_fen ? "present" : "absent");
+             ", and in the same position set from its FEN it is " +
+             (o.present_via_fen ? "present" : "absent") +
+             (judged_split ? "; every other property judges a position under the rule of the "
+                             "route that reached it"
+                           : "");
     c.expected = o.with_square;
     c.actual = o.after_move;
     c.positions = {{{o.after_fen, false, {}}, o.with_square},
@@ -247,7 +267,10 @@ std::optional<PropertyResult> convention_failure(const Target& target,
     c.route.fen = o.after_fen;
     c.ply = -1;
     c.comparison = Comparison::NoKeys;
-    c.what = conventions.summary;
+    c.what = judged_split && conventions.en_passant_rule
+                 ? "declared " + convention_name(target) +
+                       ", but the probes show no route dependence: " + conventions.summary
+                 : declared + conventions.summary;
     c.positions = {{{o.after_fen, false, {}}, o.with_square},
                    {{with_en_passant(o.after_fen, "-"), false, {}}, o.without_square}};
     return failed_en_passant(target, std::move(c));
@@ -258,6 +281,8 @@ std::optional<PropertyResult> convention_failure(const Target& target,
 std::string encode_conventions(const Conventions& c) {
   ByteWriter w;
   w.number(c.en_passant_rule ? std::uint64_t(*c.en_passant_rule) : 255);
+  w.number(c.fen_rule ? std::uint64_t(*c.fen_rule) : 255);
+  w.number(c.move_rule ? std::uint64_t(*c.move_rule) : 255);
   w.number(c.halfmove_dependent);
   w.text(c.halfmove_evidence);
   w.text(c.summary);
@@ -283,6 +308,9 @@ std::optional<Conventions> decode_conventions(const std::string& bytes) {
   Conventions c;
   const std::uint64_t rule = r.number();
   if (rule < Rules.size()) c.en_passant_rule = EnPassantRule(rule);
+  if (const std::uint64_t fen = r.number(); fen < Rules.size()) c.fen_rule = EnPassantRule(fen);
+  if (const std::uint64_t move = r.number(); move < Rules.size())
+    c.move_rule = EnPassantRule(move);
   c.halfmove_dependent = r.number() != 0;
   c.halfmove_evidence = r.text();
   c.summary = r.text();

@@ -31,6 +31,9 @@ struct EnPassantObservation {
 
 struct Conventions {
   std::optional<EnPassantRule> en_passant_rule;  // nothing: unknown (no rule explains the keys)
+  // A split convention, when no one rule explains the keys but one does when a FEN is set and
+  // another when a move is made (en_passant_rule is then nothing).
+  std::optional<EnPassantRule> fen_rule, move_rule;
   bool halfmove_dependent = false;
   std::vector<EnPassantObservation> observations;
   std::string halfmove_evidence;  // "key of FEN with clock 0 differs from clock 14", or ""
@@ -39,14 +42,18 @@ struct Conventions {
 
 // "always", "pseudo-legal", "legal", "never" or "unknown".
 std::string rule_name(const std::optional<EnPassantRule>& rule);
+// The rule found, "fen=always,move=pseudo-legal" for a split one (as --en-passant takes it), or
+// "unknown".
+std::string convention_text(const Conventions& conventions);
 
 // Runs the probes on fresh instances of the target (set_position, make_move and key only).
 Conventions detect_conventions(const Target& target);
 
 // The en-passant property's failure for a target whose detected rule is never (unless
-// `never_accepted`, as --en-passant never says) or unknown: two positions that differ only in
-// en-passant rights and share a key, or the positions that show the contradiction. Nothing when
-// the rule is legitimate.
+// `never_accepted`, as --en-passant never says), split or unknown, or that is judged under a
+// split rule (`target` declared or found so): two positions that differ only in en-passant
+// rights and share a key, or one position reached by a move and set from its FEN with two keys,
+// or the positions that show the contradiction. Nothing when the rule is legitimate.
 std::optional<PropertyResult> convention_failure(const Target& target,
                                                  const Conventions& conventions,
                                                  bool never_accepted = false);

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "chess/conventions.h"
+#include "chess/position_tools.h"
 #include "chess/test_targets.h"
 #include "zobrist_verify/chess/game.h"
 #include "zobrist_verify/properties.h"
@@ -51,14 +52,16 @@ TEST(Conventions, NeverIsReportedAndFailsTheEnPassantPropertyUnlessAccepted) {
   EXPECT_FALSE(convention_failure(target, found, /*never_accepted=*/true));  // --en-passant never
 }
 
-TEST(Conventions, ARuleThatDependsOnTheRouteIsUnknownWithThePositionsThatShowIt) {
+TEST(Conventions, ARuleThatDependsOnTheRouteIsASplitWithThePositionsThatShowIt) {
   Target target;
   target.name = "mixed";
-  target.make = [] { return std::make_unique<LegalOnSetPseudoOnMove>(); };
+  target.make = [] { return legal_on_set_pseudo_on_move(); };
   const Conventions found = detect_conventions(target);
   EXPECT_FALSE(found.en_passant_rule) << found.summary;
-  EXPECT_EQ(rule_name(found.en_passant_rule), "unknown");
-  EXPECT_NE(found.summary.find("legal"), std::string::npos) << found.summary;
+  EXPECT_EQ(found.fen_rule, EnPassantRule::Legal) << found.summary;
+  EXPECT_EQ(found.move_rule, EnPassantRule::PseudoLegal) << found.summary;
+  EXPECT_EQ(convention_text(found), "fen=legal,move=pseudo-legal");
+  EXPECT_NE(found.summary.find("split"), std::string::npos) << found.summary;
   const std::optional<PropertyResult> failure = convention_failure(target, found);
   ASSERT_TRUE(failure);
   ASSERT_TRUE(failure->counterexample);
@@ -68,17 +71,62 @@ TEST(Conventions, ARuleThatDependsOnTheRouteIsUnknownWithThePositionsThatShowIt)
   EXPECT_NE(c.positions[0].key, c.positions[1].key);
 }
 
+// The always rule with White to move, never with Black: no rule explains it, by either route.
+class SideDependentRule final : public HashUnderTest {
+ public:
+  std::string name() const override { return "side-dependent"; }
+  Capabilities capabilities() const override { return {}; }
+  Expected<Done> set_position(std::string_view fen, bool chess960) override {
+    if (auto errors = game_.set(fen, polyglot_scheme(), FenOptions{chess960}); !errors.empty())
+      return Error{format_errors(errors)};
+    return Done{};
+  }
+  Expected<Done> make_move(std::string_view uci) override {
+    if (auto m = game_.play_uci(uci); !m) return Error{m.error()};
+    return Done{};
+  }
+  Expected<Done> unmake_move() override { return Error{"no unmake"}; }
+  Expected<Key> key() override {
+    const Position& pos = game_.position();
+    Key key = pos.key();
+    if (en_passant_term_applies(pos, EnPassantRule::PseudoLegal))
+      key ^= polyglot_scheme().en_passant[pos.ep_square()];  // the scheme's term taken out
+    if (pos.ep_square() != NoSquare && pos.side_to_move() == White)
+      key ^= polyglot_scheme().en_passant[pos.ep_square()];
+    return key;
+  }
+
+ private:
+  Game game_;
+};
+
 TEST(Conventions, AnUnknownRuleSaysNoRuleExplainsTheKeysOnce) {
   Target target;
-  target.name = "mixed";
-  target.make = [] { return std::make_unique<LegalOnSetPseudoOnMove>(); };
-  const std::optional<PropertyResult> failure =
-      convention_failure(target, detect_conventions(target));
+  target.name = "side-dependent";
+  target.make = [] { return std::make_unique<SideDependentRule>(); };
+  const Conventions found = detect_conventions(target);
+  EXPECT_EQ(convention_text(found), "unknown") << found.summary;
+  const std::optional<PropertyResult> failure = convention_failure(target, found);
   ASSERT_TRUE(failure && failure->counterexample);
   const std::string& what = failure->counterexample->what;
   const std::string phrase = "no en-passant rule explains the keys";
   ASSERT_EQ(what.find(phrase), 0u) << what;
   EXPECT_EQ(what.find(phrase, 1), std::string::npos) << what;
+}
+
+TEST(Conventions, ASplitIsNamedOnceWithBothRules) {
+  Target target;
+  target.name = "mixed";
+  target.make = [] { return legal_on_set_pseudo_on_move(); };
+  const std::optional<PropertyResult> failure =
+      convention_failure(target, detect_conventions(target));
+  ASSERT_TRUE(failure && failure->counterexample);
+  const std::string& what = failure->counterexample->what;
+  ASSERT_EQ(what.find("split: when a FEN is set the keys follow the legal rule, when a move is "
+                      "made the pseudo-legal rule"),
+            0u)
+      << what;
+  EXPECT_EQ(what.find("split", 1), std::string::npos) << what;
 }
 
 TEST(Conventions, FindsAKeyThatDependsOnTheHalfmoveClock) {
@@ -115,6 +163,13 @@ TEST(Conventions, SurviveTheirEncoding) {
   ASSERT_TRUE(decoded);
   EXPECT_EQ(decoded->en_passant_rule, found.en_passant_rule);
   EXPECT_EQ(decoded->summary, found.summary);
+  Target mixed;
+  mixed.name = "mixed";
+  mixed.make = [] { return legal_on_set_pseudo_on_move(); };
+  const Conventions split = detect_conventions(mixed);
+  const std::optional<Conventions> split_decoded = decode_conventions(encode_conventions(split));
+  ASSERT_TRUE(split_decoded);
+  EXPECT_EQ(convention_text(*split_decoded), "fen=legal,move=pseudo-legal");
   ASSERT_EQ(decoded->observations.size(), found.observations.size());
   EXPECT_EQ(decoded->observations[3].after_fen, found.observations[3].after_fen);
   EXPECT_EQ(decoded->observations[3].present_via_move, found.observations[3].present_via_move);

@@ -101,5 +101,9 @@ void expect_same_keys(const Line& line, const std::string& what, const TargetKey
 // The side term, black-box: key(start position, White to move) ^ key(the same, Black to move).
 // Fails the case when it is 0.
 Key derived_side_term(Scratch& scratch, const Line& context);
+// The line's incremental key against a fresh instance's key of the position it stands in (of
+// Line::fresh_fen: nothing is compared when no FEN gives a split target's move-rule key).
+// `step` names what led there ("after a move").
+void expect_fresh_key(Line& line, Scratch& scratch, const std::string& step);
 
 }  // namespace zobrist_verify::properties

@@ -25,6 +25,14 @@ void expect_same_keys(const Line& line, const std::string& what, const TargetKey
     expect_same_key(line, "material key: " + what, expected.material_key, actual.material_key);
 }
 
+void expect_fresh_key(Line& line, Scratch& scratch, const std::string& step) {
+  const std::optional<std::string> fen = line.fresh_fen();
+  if (!fen) return;
+  const Key incremental = line.keys().key;
+  expect_same_key(line, step + " vs a fresh set_position of " + *fen,
+                  scratch.key_of(*fen, line.chess960(), line), incremental);
+}
+
 Key derived_side_term(Scratch& scratch, const Line& context) {
   const std::string black = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1";
   const Key white_key = scratch.key_of(StartFen, false, context);

@@ -47,17 +47,33 @@ bool pipelines(const Capabilities& caps) {
   return caps.pipelined && !caps.pawn_key && !caps.material_key;
 }
 
-// The identity of the position a comparison side reaches, on the reference.
-std::optional<PositionIdentity> identity_at(const ComparedPosition& p, EnPassantRule rule) {
+// The identity of the position a comparison side reaches, on the reference, under the rule of
+// the route that reaches it.
+std::optional<PositionIdentity> identity_at(const ComparedPosition& p, const Target& target) {
   Game game;
   if (!game.set(p.route.fen, polyglot_scheme(), any_position(p.route.chess960)).empty())
     return std::nullopt;
   for (const std::string& m : p.route.moves)
     if (!game.play_uci(m)) return std::nullopt;
-  return position_identity(game.position(), rule);
+  return position_identity(game.position(), rule_on_route(target, p.route));
 }
 
 }  // namespace
+
+EnPassantRule rule_on_route(const Target& target, const Route& route) {
+  return route.moves.empty() ? target.en_passant_fen_rule.value_or(target.en_passant_rule)
+                             : target.en_passant_rule;
+}
+
+bool splits_en_passant(const Target& target) {
+  return target.en_passant_fen_rule && *target.en_passant_fen_rule != target.en_passant_rule;
+}
+
+std::string convention_name(const Target& target) {
+  if (!splits_en_passant(target)) return to_string(target.en_passant_rule);
+  return std::string("fen=") + to_string(*target.en_passant_fen_rule) +
+         ",move=" + to_string(target.en_passant_rule);
+}
 
 const KeyScheme& reference_scheme(const Target& target) {
   return target.expected_scheme ? *target.expected_scheme : polyglot_scheme();
@@ -162,6 +178,20 @@ TargetKeys Line::collect(const PendingKeys& pending) {
 TargetKeys Line::exact_keys() const {
   TargetKeys want;
   if (!target_.expected_scheme) return want;
+  // A split target keys its start, set from a FEN, under its FEN rule.
+  if (route_.moves.empty() && splits_en_passant(target_)) {
+    KeyScheme scheme = *target_.expected_scheme;
+    scheme.en_passant_rule = *target_.en_passant_fen_rule;
+    Position start;
+    StateInfo state;
+    if (start.set(route_.fen, state, scheme, any_position(route_.chess960), nullptr)) {
+      const Keys keys = start.compute_keys();
+      want.key = target_.compare_printed_key ? start.printed_key() : keys.key;
+      want.pawn_key = keys.pawn_key;
+      want.material_key = keys.material_key;
+      return want;
+    }
+  }
   const Keys keys = position().compute_keys();
   want.key = target_.compare_printed_key ? position().printed_key() : keys.key;
   want.pawn_key = keys.pawn_key;
@@ -188,6 +218,16 @@ void Line::check_exact(const TargetKeys& keys, const TargetKeys& want, int at) {
   if (caps_.material_key && keys.material_key != want.material_key)
     fail(counterexample_at(at, "material key vs the exact material key" + scheme, want.material_key,
                            keys.material_key));
+}
+
+std::optional<std::string> Line::fresh_fen() const {
+  std::string fen = this->fen();
+  if (route_.moves.empty() || !splits_en_passant(target_)) return fen;
+  const Position& pos = position();
+  const bool by_move = en_passant_term_applies(pos, target_.en_passant_rule);
+  if (by_move == en_passant_term_applies(pos, *target_.en_passant_fen_rule)) return fen;
+  if (!by_move) return with_en_passant(fen, "-");
+  return std::nullopt;
 }
 
 Counterexample Line::counterexample(std::string what, Key expected, Key actual) const {
@@ -227,8 +267,8 @@ Counterexample Line::different_keys(std::string what, ComparedPosition first,
                                     ComparedPosition second) const {
   Counterexample c = counterexample(std::move(what), 0, 0);
   c.comparison = Comparison::DifferentKeys;
-  const std::optional<PositionIdentity> a = identity_at(first, target_.en_passant_rule);
-  const std::optional<PositionIdentity> b = identity_at(second, target_.en_passant_rule);
+  const std::optional<PositionIdentity> a = identity_at(first, target_);
+  const std::optional<PositionIdentity> b = identity_at(second, target_);
   if (a && b) c.difference = only_difference(*a, *b);
   c.positions = {std::move(first), std::move(second)};
   return c;

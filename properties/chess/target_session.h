@@ -57,6 +57,11 @@ class Line {
   // The keys the expected scheme gives the current position (zeros without one).
   TargetKeys exact_keys() const;
 
+  // The FEN whose fresh set_position must give this line's incremental key: fen(), except for a
+  // split target (Target::en_passant_fen_rule), whose FEN rule may key the square the move rule
+  // drops (the square is then left out) or drop one the move rule keys (nothing: no FEN can).
+  std::optional<std::string> fresh_fen() const;
+
   const Position& position() const { return game_.position(); }
   std::string fen() const { return game_.position().fen(); }
   const Route& route() const { return route_; }  // the start FEN and the moves played

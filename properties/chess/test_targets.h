@@ -19,41 +19,47 @@ inline KeyScheme polyglot_with_rule(EnPassantRule rule) {
   return scheme;
 }
 
-// The bug an outside trial found in a real library: the legal-only rule when a FEN is set, the
-// pseudo-legal rule when a move is made.
-class LegalOnSetPseudoOnMove final : public HashUnderTest {
+// A split en-passant rule, as outside trials found in five real implementations: the keys of
+// `on_set` while the position is the one set from a FEN (before any move, or once every move is
+// taken back, as a saved key is restored), and those of `on_move` after a move.
+class SplitRoute final : public HashUnderTest {
  public:
-  LegalOnSetPseudoOnMove()
-      : legal_scheme_(polyglot_with_rule(EnPassantRule::Legal)),
-        on_set_(make_reference_hash(legal_scheme_)),
-        on_move_(make_reference_hash(polyglot_scheme())) {}
-  std::string name() const override { return "mixed"; }
-  Capabilities capabilities() const override {
-    Capabilities caps;
-    caps.unmake = caps.null_move = caps.chess960 = true;
-    return caps;
-  }
+  SplitRoute(std::string name, std::unique_ptr<HashUnderTest> on_set,
+             std::unique_ptr<HashUnderTest> on_move)
+      : name_(std::move(name)), on_set_(std::move(on_set)), on_move_(std::move(on_move)) {}
+  std::string name() const override { return name_; }
+  Capabilities capabilities() const override { return on_move_->capabilities(); }
   Expected<Done> set_position(std::string_view fen, bool chess960) override {
-    moved_ = false;
+    depth_ = 0;
     if (auto done = on_set_->set_position(fen, chess960); !done) return done;
     return on_move_->set_position(fen, chess960);
   }
   Expected<Done> make_move(std::string_view uci) override {
-    moved_ = true;
     if (auto done = on_set_->make_move(uci); !done) return done;
+    ++depth_;
     return on_move_->make_move(uci);
   }
   Expected<Done> unmake_move() override {
     if (auto done = on_set_->unmake_move(); !done) return done;
+    --depth_;
     return on_move_->unmake_move();
   }
-  Expected<Key> key() override { return moved_ ? on_move_->key() : on_set_->key(); }
+  Expected<Key> key() override { return depth_ == 0 ? on_set_->key() : on_move_->key(); }
+  Expected<Key> pawn_key() override { return on_move_->pawn_key(); }
+  Expected<Key> material_key() override { return on_move_->material_key(); }
 
  private:
-  KeyScheme legal_scheme_;
+  std::string name_;
   std::unique_ptr<HashUnderTest> on_set_, on_move_;
-  bool moved_ = false;
+  int depth_ = 0;
 };
+
+// The split a real library had: the legal rule when a FEN is set, pseudo-legal after a move.
+inline std::unique_ptr<HashUnderTest> legal_on_set_pseudo_on_move() {
+  static const KeyScheme legal = polyglot_with_rule(EnPassantRule::Legal);
+  return std::make_unique<SplitRoute>("mixed", make_reference_hash(legal),
+                                      make_reference_hash(polyglot_scheme()));
+}
 
 // Stockfish's printed key: folds the halfmove clock in from 14 on.
 class PrintedStockfishKey final : public HashUnderTest {

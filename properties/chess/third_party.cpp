@@ -91,25 +91,35 @@ Conventions find_conventions(const Target& target, std::chrono::milliseconds tim
   return conventions;
 }
 
-// The rule to judge under: --en-passant, else --expect's scheme's, else the one detected (never
-// fails the en-passant property unless --en-passant never accepts it; unknown fails it and is
-// judged as pseudo-legal meanwhile).
-EnPassantRule rule_to_judge(const ThirdPartyOptions& options,
-                            std::optional<EnPassantRule> detected) {
-  if (options.en_passant) return *options.en_passant;
-  if (options.expect) return options.expect->en_passant_rule;
-  return detected.value_or(EnPassantRule::PseudoLegal);
+// The rules to judge under: --en-passant (one rule or a split one), else a split the probes
+// found, else --expect's scheme's, else the one detected (never fails the en-passant property
+// unless --en-passant never accepts it; unknown fails it and is judged as pseudo-legal
+// meanwhile). The FEN rule is set for a split only.
+void judge_under(Target& target, const ThirdPartyOptions& options, const Conventions& found) {
+  target.en_passant_fen_rule.reset();
+  if (options.en_passant) {
+    target.en_passant_rule = *options.en_passant;
+    target.en_passant_fen_rule = options.en_passant_fen;
+  } else if (found.fen_rule && found.move_rule) {
+    target.en_passant_rule = *found.move_rule;
+    target.en_passant_fen_rule = found.fen_rule;
+  } else if (options.expect) {
+    target.en_passant_rule = options.expect->en_passant_rule;
+  } else {
+    target.en_passant_rule = found.en_passant_rule.value_or(EnPassantRule::PseudoLegal);
+  }
+  if (!splits_en_passant(target)) target.en_passant_fen_rule.reset();
 }
 
 // The head of the report: the conventions found, the rule judged under, and how they were found.
 TargetSummary summarise(const std::string& description, const Target& target,
-                        const Conventions& conventions, EnPassantRule judged) {
+                        const Conventions& conventions) {
   TargetSummary summary;
   summary.target = description;
   summary.compare_printed_key = target.compare_printed_key;
-  summary.en_passant_rule = rule_name(conventions.en_passant_rule);
+  summary.en_passant_rule = convention_text(conventions);
   summary.halfmove_dependent = conventions.halfmove_dependent;
-  summary.judged_rule = to_string(judged);
+  summary.judged_rule = convention_name(target);
   if (target.expected_scheme) summary.expected_scheme = target.expected_scheme->name;
   summary.notes.push_back("en passant: " + conventions.summary);
   summary.notes.push_back(conventions.halfmove_dependent
@@ -168,8 +178,8 @@ ThirdPartyRun run_third_party(Target target, const std::string& description,
   std::vector<PropertyResult> extra;
   const Conventions conventions = find_conventions(target, timeout, options.suite.isolate, extra);
   const std::optional<EnPassantRule> detected = conventions.en_passant_rule;
-  const EnPassantRule judged = rule_to_judge(options, detected);
-  target.en_passant_rule = judged;
+  judge_under(target, options, conventions);
+  const EnPassantRule judged = target.en_passant_rule;
   target.halfmove_dependent = conventions.halfmove_dependent;
   target.fen_refusals_tolerated = true;
   KeyScheme expected;
@@ -179,7 +189,7 @@ ThirdPartyRun run_third_party(Target target, const std::string& description,
     target.expected_scheme = &expected;
   }
 
-  TargetSummary& summary = out.summary = summarise(description, target, conventions, judged);
+  TargetSummary& summary = out.summary = summarise(description, target, conventions);
   if (options.expect && !options.en_passant && detected && *detected != judged &&
       *detected != EnPassantRule::Never && keys_are_the_schemes(conventions, *options.expect)) {
     const std::string note = "the keys are " + options.expect->name +

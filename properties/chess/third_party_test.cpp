@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "chess/test_targets.h"
+#include "zobrist_verify/mutants/mutant_hasher.h"
 #include "zobrist_verify/third_party.h"
 
 namespace zobrist_verify::properties {
@@ -81,15 +82,83 @@ TEST(ThirdParty, NeverFailsTheEnPassantPropertyUnlessAccepted) {
   EXPECT_TRUE(all_passed(run_third_party(black_box(scheme), "never", options)));
 }
 
-TEST(ThirdParty, ARouteDependentRuleIsUnknownAndFails) {
+std::vector<std::string> failed_rows(const ThirdPartyRun& run) {
+  std::vector<std::string> names;
+  for (const PropertyResult& r : run.results)
+    if (!r.passed) names.push_back(r.name);
+  return names;
+}
+
+std::string failures(const ThirdPartyRun& run) {
+  std::string out;
+  for (const PropertyResult& r : run.results)
+    if (!r.passed)
+      out += r.name + ": " + r.note +
+             (r.counterexample ? "\n" + format_counterexample(*r.counterexample) : "") + "\n";
+  return out;
+}
+
+// Ethereal's board, chess.js 1.4.0 and Glaurung 2.2: a FEN's square always hashed, a move's only
+// when a pawn can capture. `second_bug` plants an independent one on top.
+Target split_board(Bug second_bug = Bug::None) {
   Target target;
-  target.name = "mixed";
-  target.make = [] { return std::make_unique<LegalOnSetPseudoOnMove>(); };
-  const ThirdPartyRun run = run_third_party(target, "mixed", quick());
-  EXPECT_EQ(run.summary.en_passant_rule, "unknown");
+  target.name = "split";
+  target.make = [second_bug] {
+    return std::make_unique<SplitRoute>(
+        "split",
+        std::make_unique<MutantHasher>("on-set", polyglot_scheme(), EnPassantRule::Always,
+                                       second_bug),
+        std::make_unique<MutantHasher>("on-move", polyglot_scheme(), EnPassantRule::PseudoLegal,
+                                       second_bug));
+  };
+  return target;
+}
+
+TEST(ThirdParty, ASplitRuleIsOneFailureWithTwoRoutesToOnePositionAndEverythingElsePasses) {
+  ThirdPartyOptions options = quick();
+  options.suite.cases = 200;
+  const ThirdPartyRun run = run_third_party(split_board(), "split", options);
+  EXPECT_EQ(run.summary.en_passant_rule, "fen=always,move=pseudo-legal");
+  EXPECT_EQ(run.summary.judged_rule, "fen=always,move=pseudo-legal");
+  EXPECT_EQ(failed_rows(run), std::vector<std::string>{"en-passant"}) << failures(run);
   const PropertyResult* en_passant = row(run, "en-passant");
-  ASSERT_TRUE(en_passant);
-  EXPECT_FALSE(en_passant->passed);
+  ASSERT_TRUE(en_passant && en_passant->counterexample);
+  const Counterexample& c = *en_passant->counterexample;
+  ASSERT_EQ(c.positions.size(), 2u);
+  EXPECT_NE(c.positions[0].key, c.positions[1].key);
+  // One side is the position set from its FEN, the other the same one reached by the push.
+  EXPECT_TRUE(c.positions[0].route.moves.empty());
+  EXPECT_EQ(c.positions[1].route.moves.size(), 1u);
+}
+
+TEST(ThirdParty, ADeclaredSplitStillFailsItsRowAndJudgesTheRestUnderIt) {
+  ThirdPartyOptions options = quick();
+  options.en_passant = EnPassantRule::PseudoLegal;
+  options.en_passant_fen = EnPassantRule::Always;
+  const ThirdPartyRun run = run_third_party(split_board(), "split", options);
+  EXPECT_EQ(run.summary.judged_rule, "fen=always,move=pseudo-legal");
+  EXPECT_EQ(failed_rows(run), std::vector<std::string>{"en-passant"}) << failures(run);
+  // Judged under one rule instead, the split fails properties beyond the en-passant one.
+  options.en_passant_fen.reset();
+  EXPECT_GT(failed_rows(run_third_party(split_board(), "split", options)).size(), 1u);
+}
+
+TEST(ThirdParty, UnderASplitASecondIndependentBugStillFails) {
+  ThirdPartyOptions options = quick();
+  options.suite.cases = 200;
+  const ThirdPartyRun run =
+      run_third_party(split_board(Bug::CastlingRookMoveNotHashed), "split", options);
+  EXPECT_EQ(run.summary.en_passant_rule, "fen=always,move=pseudo-legal");
+  const std::vector<std::string> failed = failed_rows(run);
+  ASSERT_GT(failed.size(), 1u) << failures(run);
+  for (const PropertyResult& r : run.results) {
+    if (r.passed || r.name == "en-passant") continue;
+    ASSERT_TRUE(r.counterexample) << r.name << ": " << r.note;
+    const std::vector<std::string>& features = r.counterexample->features;
+    EXPECT_NE(std::find(features.begin(), features.end(), "castling move"), features.end())
+        << r.name << " fails for another cause:\n"
+        << format_counterexample(*r.counterexample);
+  }
 }
 
 TEST(ThirdParty, AClockDependentKeyIsDetectedAndPasses) {

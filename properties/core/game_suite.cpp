@@ -124,7 +124,8 @@ void incremental_equals_full(const GameTarget& target) {
     const int ply = p.incremental.ply;
     // At the start the exact keys are checked first: a wrong start key explains the rest.
     if (ply < 0 && p.exact) session->check_exact(incremental, *p.exact, ply);
-    if (const int part = differing_part(parts, fresh, incremental); part >= 0)
+    if (const int part = differing_part(parts, fresh, incremental);
+        part >= 0 && !p.fresh.nothing_to_compare)
       fail_same_key(at(target, line, ply, parts[std::size_t(part)] + ": " + p.fresh.what),
                     fresh[std::size_t(part)], incremental[std::size_t(part)]);
     if (ply >= 0 && p.exact) session->check_exact(incremental, *p.exact, ply);

@@ -41,6 +41,9 @@ struct AskedKeys {
   std::optional<KeyTicket> ticket;  // in flight
   KeyParts ready{};                 // read already (no ticket)
   bool from_scratch = false;
+  // For the from-scratch keys: no fresh position can have the incremental keys (a chess target
+  // whose FEN rule drops an en-passant square its move rule keeps), so nothing is compared.
+  bool nothing_to_compare = false;
   // For the from-scratch keys: what they are compared with, for the report ("after make_move vs
   // a fresh set_position of <FEN>").
   std::string what;

@@ -91,7 +91,7 @@ MutantHasher::State MutantHasher::compute_from_scratch() const {
   State st;
   st.castling = initial_rights_;
   st.ep_square = pos.ep_square();
-  st.ep_hashed = ep_hashed(st.ep_square);
+  st.ep_hashed = ep_hashed(st.ep_square, /*from_fen=*/true);
 
   int counts[PieceCount] = {};
   st.pawn_key = bug_ == Bug::NoPawnsTermDropped ? 0 : z.no_pawns;
@@ -255,8 +255,9 @@ Expected<Key> MutantHasher::material_key() {
 }
 
 // Whether the en-passant square counts in the current position, under the implemented rule.
-bool MutantHasher::ep_hashed(Square ep) const {
+bool MutantHasher::ep_hashed(Square ep, bool from_fen) const {
   if (ep == NoSquare) return false;
+  if (from_fen && bug_ == Bug::EpAlwaysWhenSetFromFen) return true;
   const Position& pos = game_.position();
   const Color us = pos.side_to_move();
   const Bitboard capturers = pawn_attacks(~us, ep) & pos.pieces(us, Pawn);
@@ -270,6 +271,9 @@ bool MutantHasher::ep_hashed(Square ep) const {
       break;
     case Bug::EpPinnedUnhashedUnderPseudoLegal:
       rule = EnPassantRule::Legal;
+      break;
+    case Bug::EpLegalWhenSetFromFen:
+      if (from_fen) rule = EnPassantRule::Legal;
       break;
     case Bug::EpLegalChecksOnlyPinnedPawn:
       for (Bitboard b = capturers; b;)

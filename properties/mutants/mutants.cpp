@@ -66,6 +66,18 @@ std::vector<MutantInfo> build_catalogue() {
       {"no-ep-keys", Bug::NoEpKeys, "rustic", Always,
        "no en-passant term at all, not even the no-square key", "no en-passant keys at all", Start,
        false, "e2e4"},
+      {"ep-always-when-set-from-fen", Bug::EpAlwaysWhenSetFromFen, "polyglot", PseudoLegal,
+       "the FEN reader hashes any en-passant square it reads, while make_move hashes the square "
+       "only when a pawn can capture: one position, two keys by route (a split rule)",
+       "en-passant term under one rule when a FEN is set and another when a move is made "
+       "(Ethereal, chess.js 1.4.0, Glaurung 2.2)",
+       "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", false, ""},
+      {"ep-legal-when-set-from-fen", Bug::EpLegalWhenSetFromFen, "polyglot", PseudoLegal,
+       "the FEN reader hashes an en-passant square only for a legal capture, while make_move "
+       "hashes it whenever a pawn attacks it: a split rule seen only with a pinned capturer",
+       "legal-only en-passant rule when a FEN is set, pseudo-legal when a move is made "
+       "(chess-library)",
+       "3r3k/8/8/2pP4/8/8/8/3K4 w - c6 0 2", false, ""},
       {"rook-capture-keeps-right", Bug::RookCaptureKeepsRight, "polyglot", PseudoLegal,
        "castling rights are cleared from the origin square only, so capturing a rook on its "
        "corner leaves the opponent's right in the key",

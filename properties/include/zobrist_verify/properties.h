@@ -32,6 +32,11 @@ struct Target {
   std::string name;
   HashFactory make;
   EnPassantRule en_passant_rule = EnPassantRule::PseudoLegal;  // the rule the target claims
+  // A split convention (several real implementations have one): a position set from a FEN is
+  // keyed under this rule, and one reached by a move under en_passant_rule. The split itself is
+  // reported once, as the en-passant property's failure; every other property judges each
+  // position under the rule of the route that reached it (see rule_on_route).
+  std::optional<EnPassantRule> en_passant_fen_rule;
   const KeyScheme* expected_scheme = nullptr;  // when set, keys must also equal this scheme's
   // The key depends on the halfmove clock (as Stockfish's printed key does from 14 on): positions
   // that differ only in the clock are then neither required to share a key nor to differ.
@@ -49,6 +54,15 @@ struct Target {
   // ("zobrist-verify replay --no-isolation --plugin lib.so"); printed under crashes.
   std::string replay_command;
 };
+
+// The en-passant rule the target's key of the position `route` reaches follows: the FEN rule
+// when the route is a bare FEN, else the move rule (the square comes from its last move).
+EnPassantRule rule_on_route(const Target& target, const Route& route);
+// Whether a position set from a FEN and the same one reached by a move may be keyed by two rules.
+bool splits_en_passant(const Target& target);
+// "pseudo-legal", or "fen=always,move=pseudo-legal" for a split convention (as --en-passant
+// takes it).
+std::string convention_name(const Target& target);
 
 // A fresh instance of the target, behind the position gate unless the target accepts
 // unreachable positions; null when the factory gives none. Every instance the suite drives

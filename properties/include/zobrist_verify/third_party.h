@@ -17,6 +17,9 @@ struct ThirdPartyOptions {
   SuiteOptions suite;                       // cases, seed, only, isolate, call_timeout_ms
   const KeyScheme* expect = nullptr;        // exact keys of this scheme (--expect)
   std::optional<EnPassantRule> en_passant;  // the rule to judge under (--en-passant)
+  // With en_passant, a split convention declared (--en-passant fen=RULE,move=RULE): the rule a
+  // position set from a FEN is judged under; en_passant is then the move rule.
+  std::optional<EnPassantRule> en_passant_fen;
   bool allow_unreachable = false;           // Target::allow_unreachable (--allow-unreachable)
 };
 

@@ -32,6 +32,9 @@ enum class Bug : std::uint8_t {
   EpSameFileUpdateSkipped,           // skips the ep update when old and new squares share a file
   EpCaptureRemovesPawnOnTarget,      // an ep capture XORs the captured pawn out on the ep square
   NoEpKeys,                          // no en-passant term at all
+  // Split rules: the FEN reader keys the square by another rule than make_move does.
+  EpAlwaysWhenSetFromFen,  // a FEN's en-passant square is always hashed (Ethereal, chess.js)
+  EpLegalWhenSetFromFen,   // a FEN's en-passant square is hashed only for a legal capture
   // Castling.
   RookCaptureKeepsRight,            // rights are cleared from the origin square only
   KingMoveKeepsRights,              // an ordinary king move keeps the rights (only castling clears)
@@ -87,7 +90,8 @@ class MutantHasher final : public HashUnderTest {
   void make_null_move();
   void make_real_move(Move m);
 
-  bool ep_hashed(Square ep) const;
+  // from_fen: the square as the FEN reader keys it (the split-rule bugs differ there).
+  bool ep_hashed(Square ep, bool from_fen = false) const;
   bool ep_capture_legal(Square from, Square ep) const;
   bool ep_capturer_unpinned(Square from, Square ep) const;
   Key ep_term(const State& st) const;
