@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "chess/position_tools.h"
+#include "chess/property_definitions.h"
 #include "zobrist_verify/chess/game.h"
 #include "zobrist_verify/properties.h"
 #include "zobrist_verify/chess/uci.h"
@@ -48,6 +49,32 @@ void add_route_features(std::vector<std::string>& features, const std::string& f
 }
 
 }  // namespace
+
+std::string failing_step(const Counterexample& c) {
+  if (c.ply < 0 || std::size_t(c.ply) >= c.route.moves.size()) return "the start";
+  const std::string& uci = c.route.moves[std::size_t(c.ply)];
+  if (uci == "0000") return "null move";
+  Game game;
+  if (!game.set(c.route.fen, polyglot_scheme(), any_position(c.route.chess960)).empty())
+    return "move";
+  for (int i = 0; i < c.ply; ++i)
+    if (!game.play_uci(c.route.moves[std::size_t(i)])) return "move";
+  const Expected<Move> m = parse_uci_move(game.position(), uci);
+  if (!m) return "move";
+  switch (m->kind()) {
+    case MoveKind::Castling:
+      return "castling";
+    case MoveKind::EnPassant:
+      return "en-passant capture";
+    case MoveKind::Promotion:
+      return "promotion";
+    default:
+      break;
+  }
+  const Square from = m->from(), to = m->to();
+  const bool pawn = type_of(game.position().piece_on(from)) == Pawn;
+  return pawn && std::abs(int(rank_of(to)) - int(rank_of(from))) == 2 ? "double push" : "move";
+}
 
 std::vector<std::string> position_features(const Counterexample& c) {
   std::vector<std::string> features;

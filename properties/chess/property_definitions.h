@@ -106,4 +106,9 @@ Key derived_side_term(Scratch& scratch, const Line& context);
 // `step` names what led there ("after a move").
 void expect_fresh_key(Line& line, Scratch& scratch, const std::string& step);
 
+// The step a counterexample failed at, for keeping shrinking on one check (core/case_log.h):
+// "the start" before any move, else the kind of move that reached the position compared ("null
+// move", "castling", "en-passant capture", "promotion", "double push" or "move").
+std::string failing_step(const Counterexample& c);
+
 }  // namespace zobrist_verify::properties

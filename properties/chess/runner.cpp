@@ -5,6 +5,7 @@
 
 #include "isolation/isolation.h"
 #include "chess/property_definitions.h"
+#include "core/case_log.h"
 #include "core/rapidcheck_run.h"
 
 namespace zobrist_verify::properties {
@@ -55,6 +56,7 @@ PropertyResult run_property(const std::string& name, const Target& target,
   }
 
   TallyScope tally_scope(result.tally);
+  StepNamerScope steps(failing_step);  // shrinking stays on the first failure's step
   Findings findings;  // what harms only some engines: warnings when the property passes
   FindingsScope findings_scope(findings);
   run_rapidcheck(

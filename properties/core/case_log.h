@@ -3,6 +3,7 @@
 // then picks the log entry of the final, minimal case. A case that cannot be run is discarded.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -10,12 +11,30 @@
 
 namespace zobrist_verify::properties {
 
-// The counterexamples of one run_property call, in the order they were found.
+// The check a counterexample failed, the same from one case to a smaller one of the same bug:
+// its comparison, the words of `what` that name the step and key part (FENs, moves, keys,
+// squares and the parenthesised detail left out), and the step as the game names it (see
+// StepNamerScope). "same-key|key: after make_move vs a fresh set_position of|promotion".
+std::string check_of(const Counterexample& c);
+
+// The counterexamples of one run_property call, in the order they were found. Shrinking stays on
+// the first failure's check: a smaller case that fails another is set aside, not taken, since it
+// may show another bug (a build with two faults would otherwise report the second).
 class FailureLog {
  public:
   void add(Counterexample c, std::string text) {
     entries_.push_back({std::move(c), std::move(text)});
   }
+  // Whether a failure of `check` may stand for the first one; the first failure decides.
+  bool keeps(const std::string& check) {
+    if (!first_check_) first_check_ = check;
+    return *first_check_ == check;
+  }
+  void set_aside(const std::string& what) {
+    if (set_aside_++ == 0) first_set_aside_ = what;
+  }
+  // "kept to the first failure's check: 3 smaller cases failed another (first: ...)", or "".
+  std::string shrinking_note() const;
   // The latest entry whose text RapidCheck's failure description contains.
   const Counterexample* find(const std::string& description) const;
   bool empty() const { return entries_.empty(); }
@@ -26,6 +45,23 @@ class FailureLog {
     std::string text;
   };
   std::vector<Entry> entries_;
+  std::optional<std::string> first_check_;
+  int set_aside_ = 0;
+  std::string first_set_aside_;
+};
+
+// Names the step of a game a counterexample failed at (chess: the kind of move that reached the
+// position compared), for check_of; installed on this thread while the scope lives.
+using StepNamer = std::string (*)(const Counterexample&);
+class StepNamerScope {
+ public:
+  explicit StepNamerScope(StepNamer namer);
+  ~StepNamerScope();
+  StepNamerScope(const StepNamerScope&) = delete;
+  StepNamerScope& operator=(const StepNamerScope&) = delete;
+
+ private:
+  StepNamer previous_;
 };
 
 // Makes `log` the one fail() writes to on this thread while the scope lives.

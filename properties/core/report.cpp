@@ -195,6 +195,7 @@ std::string format_counterexample(const Counterexample& c) {
       break;
   }
   if (!c.features.empty()) out += "  features:  " + joined(c.features, ", ") + "\n";
+  if (!c.shrinking.empty()) out += "  shrinking: " + c.shrinking + "\n";
   if (!c.reproduce.empty()) out += "  reproduce: RC_PARAMS=\"" + c.reproduce + "\"\n";
   if (!c.replay.empty()) out += "  replay:    " + c.replay + "\n";
   return out;
@@ -321,6 +322,7 @@ void write_json(std::ostream& out, const std::vector<PropertyResult>& results,
           c.comparison == Comparison::TargetTimedOut)
         out << ", \"target_error\": " << json_string(c.target_error);
       if (!c.replay.empty()) out << ", \"replay\": " << json_string(c.replay);
+      if (!c.shrinking.empty()) out << ", \"shrinking\": " << json_string(c.shrinking);
       out << ", \"features\": " << json_list(c.features)
           << ", \"reproduce\": " << json_string(c.reproduce) << '}';
     }

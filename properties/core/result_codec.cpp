@@ -66,6 +66,7 @@ std::string encode_result(const PropertyResult& result) {
     w.texts(c->features);
     w.text(c->reproduce);
     w.text(c->replay);
+    w.text(c->shrinking);
   }
   return w.take();
 }
@@ -106,6 +107,7 @@ std::optional<PropertyResult> decode_result(const std::string& bytes) {
     c.features = r.texts();
     c.reproduce = r.text();
     c.replay = r.text();
+    c.shrinking = r.text();
     result.counterexample = std::move(c);
   }
   if (!r.ok() || !r.at_end()) return std::nullopt;

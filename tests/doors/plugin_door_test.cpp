@@ -195,6 +195,36 @@ TEST(PluginDoor, ARuleMutantLooksLikeAnotherConventionBlackBox) {
   EXPECT_NE(r.out.find("conventions: en passant legal"), std::string::npos) << r.out;
 }
 
+TEST(PluginDoor, ASplitRuleFailsOnlyTheEnPassantRowWithTwoRoutesToOnePosition) {
+  const RunResult r = check("zv_mutant_ep-always-when-set-from-fen");
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_NE(r.out.find("conventions: en passant fen=always,move=pseudo-legal"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find(", 1 failed,"), std::string::npos) << r.out;
+  const std::size_t row = r.out.find(" en-passant .");
+  ASSERT_NE(row, std::string::npos) << r.out;
+  EXPECT_LT(r.out.find(" FAIL", row), r.out.find('\n', row)) << r.out;
+  EXPECT_NE(r.out.find("position 1: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("position 2: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 "
+                       "moves e2e4"),
+            std::string::npos)
+      << r.out;
+}
+
+TEST(PluginDoor, ADeclaredSplitRuleIsJudgedUnderAndStillFailsItsRow) {
+  const RunResult r = check("zv_mutant_ep-always-when-set-from-fen",
+                            {"--en-passant", "fen=always,move=pseudo-legal"});
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_NE(r.out.find("judged under the fen=always,move=pseudo-legal rule"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find(", 1 failed,"), std::string::npos) << r.out;
+  const RunResult half = check("zv_mutant_ep-always-when-set-from-fen", {"--en-passant", "fen=always"});
+  EXPECT_EQ(half.exit_code, 2) << half.out;
+  EXPECT_NE(half.err.find("needs both fen=RULE and move=RULE"), std::string::npos) << half.err;
+}
+
 TEST(PluginDoor, ExpectKillsAMutantThatClaimsPseudoLegalAndDropsPinnedCaptures) {
   const RunResult r =
       check("zv_mutant_ep-pinned-unhashed-under-pseudo-legal-rule", {"--expect", "polyglot"});

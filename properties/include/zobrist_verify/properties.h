@@ -113,6 +113,9 @@ struct Counterexample {
                                       // set", "Chess960", "promotion", ...), for the report
   std::string reproduce;              // RC_PARAMS value that replays the case ("reproduce=...")
   std::string replay;  // a command that replays this one case in-process (crashes, hangs)
+  // Why shrinking stopped short, when it did: a smaller case failed another check than the first
+  // failure (another step, comparison or key part, so perhaps another bug) and was set aside.
+  std::string shrinking;
 };
 
 struct PropertyResult {
