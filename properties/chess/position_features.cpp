@@ -51,6 +51,8 @@ void add_route_features(std::vector<std::string>& features, const std::string& f
 }  // namespace
 
 std::string failing_step(const Counterexample& c) {
+  // A relation between two routes' positions (a transposition, a near miss) has no one step.
+  if (!c.positions.empty()) return "";
   if (c.ply < 0 || std::size_t(c.ply) >= c.route.moves.size()) return "the start";
   const std::string& uci = c.route.moves[std::size_t(c.ply)];
   if (uci == "0000") return "null move";

@@ -108,7 +108,8 @@ void expect_fresh_key(Line& line, Scratch& scratch, const std::string& step);
 
 // The step a counterexample failed at, for keeping shrinking on one check (core/case_log.h):
 // "the start" before any move, else the kind of move that reached the position compared ("null
-// move", "castling", "en-passant capture", "promotion", "double push" or "move").
+// move", "castling", "en-passant capture", "promotion", "double push" or "move"); nothing for a
+// relation between two routes' positions.
 std::string failing_step(const Counterexample& c);
 
 }  // namespace zobrist_verify::properties

@@ -62,12 +62,19 @@ std::string check_of(const Counterexample& c) {
          (current_step_namer ? current_step_namer(c) : std::string());
 }
 
-std::string FailureLog::shrinking_note() const {
-  if (set_aside_ == 0) return "";
+std::string FailureLog::shrinking_note(int final_ply) const {
+  std::size_t shorter = 0;
+  const std::string* first = nullptr;
+  for (const SetAside& s : set_aside_) {
+    if (s.ply >= final_ply) continue;
+    if (!first) first = &s.what;
+    ++shorter;
+  }
+  if (!first) return "";
   return "kept to the first failure's check (" + first_check_.value_or("") + "): " +
-         std::to_string(set_aside_) + " smaller case" + (set_aside_ == 1 ? "" : "s") +
-         " failed another check and " + (set_aside_ == 1 ? "was" : "were") +
-         " set aside (first: " + first_set_aside_ + ")";
+         std::to_string(shorter) + " shorter case" + (shorter == 1 ? "" : "s") +
+         " failed another check and " + (shorter == 1 ? "was" : "were") +
+         " set aside (first: " + *first + ")";
 }
 
 StepNamerScope::StepNamerScope(StepNamer namer) : previous_(current_step_namer) {
@@ -82,7 +89,7 @@ void fail(Counterexample c) {
   if (current_log && !current_log->keeps(check_of(c))) {
     // A shrinking step that slid onto another check: not this bug's case, so it counts as
     // passing and RapidCheck keeps the case it had.
-    current_log->set_aside(c.what);
+    current_log->set_aside(c);
     throw rc::detail::CaseResult(rc::detail::CaseResult::Type::Success, "another check failed");
   }
   std::string text = format_counterexample(c);

@@ -30,11 +30,11 @@ class FailureLog {
     if (!first_check_) first_check_ = check;
     return *first_check_ == check;
   }
-  void set_aside(const std::string& what) {
-    if (set_aside_++ == 0) first_set_aside_ = what;
-  }
-  // "kept to the first failure's check: 3 smaller cases failed another (first: ...)", or "".
-  std::string shrinking_note() const;
+  void set_aside(const Counterexample& c) { set_aside_.push_back({c.ply, c.what}); }
+  // When a case set aside failed at an earlier ply than `final_ply` (shrinking stopped short for
+  // it): "kept to the first failure's check (...): 3 shorter cases failed another check and were
+  // set aside (first: ...)". Else "".
+  std::string shrinking_note(int final_ply) const;
   // The latest entry whose text RapidCheck's failure description contains.
   const Counterexample* find(const std::string& description) const;
   bool empty() const { return entries_.empty(); }
@@ -46,8 +46,11 @@ class FailureLog {
   };
   std::vector<Entry> entries_;
   std::optional<std::string> first_check_;
-  int set_aside_ = 0;
-  std::string first_set_aside_;
+  struct SetAside {
+    int ply;
+    std::string what;
+  };
+  std::vector<SetAside> set_aside_;
 };
 
 // Names the step of a game a counterexample failed at (chess: the kind of move that reached the

@@ -113,7 +113,7 @@ void run_rapidcheck(const std::string& id, const SuiteOptions& options, bool sin
       c.what = failure.description;
     }
     c.reproduce = reproduce_setting(metadata.id, failure.reproduce);
-    c.shrinking = log.shrinking_note();
+    c.shrinking = log.shrinking_note(c.ply);
     result.counterexample = std::move(c);
   } else if (outcome.is<rc::detail::GaveUpResult>()) {
     const auto& gave_up = outcome.get<rc::detail::GaveUpResult>();

@@ -43,9 +43,9 @@ void two_bugs(int) {
   const int n = *rc::gen::inRange(0, 101);
   if (n >= 50) {
     a_seen = true;
-    fail(failure("key: check A after the promotion", 0, Key(n)));
+    fail(failure("key: check A after the promotion", n, Key(n)));
   }
-  if (a_seen && n >= 1) fail(failure("key: check B after the double push", 0, Key(n)));
+  if (a_seen && n >= 1) fail(failure("key: check B after the double push", n, Key(n)));
 }
 
 TEST(Shrinking, AShrunkCaseFailsTheSameCheckAsTheFirstFailure) {
