@@ -131,6 +131,19 @@ TEST(ThirdParty, ASplitRuleIsOneFailureWithTwoRoutesToOnePositionAndEverythingEl
   EXPECT_EQ(c.positions[1].route.moves.size(), 1u);
 }
 
+// chess-library's split: the FEN rule drops a pinned capture's square that the move rule keeps,
+// so no FEN has the key reached by the push, and nothing is compared with it.
+TEST(ThirdParty, ASplitWhoseFenRuleDropsWhatTheMoveRuleKeepsIsOneFailureToo) {
+  Target target;
+  target.name = "mixed";
+  target.make = [] { return legal_on_set_pseudo_on_move(); };
+  ThirdPartyOptions options = quick();
+  options.suite.cases = 300;
+  const ThirdPartyRun run = run_third_party(target, "mixed", options);
+  EXPECT_EQ(run.summary.en_passant_rule, "fen=legal,move=pseudo-legal");
+  EXPECT_EQ(failed_rows(run), std::vector<std::string>{"en-passant"}) << failures(run);
+}
+
 TEST(ThirdParty, ADeclaredSplitStillFailsItsRowAndJudgesTheRestUnderIt) {
   ThirdPartyOptions options = quick();
   options.en_passant = EnPassantRule::PseudoLegal;
