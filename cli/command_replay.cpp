@@ -1,10 +1,11 @@
 // `zobrist-verify replay`: plays one case (a FEN and moves) on a plugin and prints its keys after
 // each step beside the reference's: the command printed under a crash, a hang or a wrong key,
 // to rerun the case alone, in-process under gdb or a sanitizer (--no-isolation).
-#include <string>
-#include <vector>
+#include <iomanip>
 #include <iostream>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "args.h"
 #include "commands.h"
@@ -26,8 +27,11 @@ constexpr const char* ReplayUsage =
                               [--key-command CMD] [--key-pattern REGEX] [--transcript FILE]
                               [--expect SCHEME] [--timeout MS] [--allow-unreachable]
 
-Plays the case on the plugin: set_position(FEN), then each move, printing the plugin's key (and
-pawn and material keys when it has them) after each step, and the --expect scheme's key beside it.
+Plays the case on the plugin: set_position(FEN), then each move, printing after each step the
+plugin's key (and pawn and material keys when it has them), the key a second instance gives a
+fresh set_position of the position reached (the reference's FEN of it), and the --expect
+scheme's key. The first step where two of them differ is marked, with the comparison that
+failed (incremental vs fresh, or target vs the scheme), and named on the last line.
 With --no-isolation the plugin runs in this process, so that a debugger or a sanitizer sees the
 crash; otherwise a crash or a hang is reported with the call it happened in. With --engine the
 same steps go to a UCI engine (as `check --engine` sends them) and the key it prints is shown;
@@ -68,30 +72,60 @@ const std::vector<OptionRule>& replay_rules() {
   return rules;
 }
 
-// The replay's lines; the first line is "ok" or "mismatch".
+// The key a fresh instance gives `fen` (set_position, then key), or why it gave none.
+Expected<Key> fresh_key(HashUnderTest& fresh, const std::string& fen, bool chess960) {
+  if (Expected<Done> done = fresh.set_position(fen, chess960); !done)
+    return Error{"set_position refused: " + done.error()};
+  return fresh.key();
+}
+
+// "refused: why" for a refusal; "failed: what happened" for anything else (an exception).
+std::string failed(const Expected<Done>& done) {
+  return (done.error_kind() == ErrorKind::Refused ? "refused: " : "failed: ") + done.error();
+}
+
+// The replay's lines; the first line is "ok" or "mismatch". After each step: the target's
+// (incremental) key, the key a second instance gives the reference's FEN of the position reached
+// (fresh), and with --expect the scheme's; the first step where two differ is marked, and named
+// at the end.
 std::string replay_lines(const properties::Target& target, const std::string& fen, bool chess960,
                          const std::vector<std::string>& moves, const KeyScheme* expect) {
   std::ostringstream out;
-  bool matched = true;
   std::unique_ptr<HashUnderTest> hash = properties::new_instance(target);
-  if (!hash) return "mismatch\nthe target gave no instance\n";
+  std::unique_ptr<HashUnderTest> fresh = properties::new_instance(target);
+  if (!hash || !fresh) return "mismatch\nthe target gave no instance\n";
   const Capabilities caps = hash->capabilities();
   Game reference;
   (void)reference.set(fen, expect ? *expect : polyglot_scheme(),
                       FenOptions{.chess960 = chess960, .allow_unreachable = true});
+  std::string first_difference;  // "<step>: <which comparison>", once one is found
+  auto mark = [&](const std::string& step, const std::string& comparison) {
+    if (!first_difference.empty()) return std::string("  DIFFERS");
+    first_difference = step + ": " + comparison;
+    return "  DIFFERS  <- first difference (" + comparison + ")";
+  };
   auto keys = [&](const std::string& step) {
     out << step << '\n';
-    Expected<Key> key = hash->key();
-    matched &= key.has_value();
-    out << "  key          " << (key ? hex_key(*key) : "error: " + key.error());
+    const Expected<Key> key = hash->key();
+    out << "  key          " << (key ? hex_key(*key) : "error: " + key.error()) << '\n';
+    if (!key) mark(step, "the target gave no key");
+    const std::string reached = reference.position().fen();
+    const Expected<Key> again = fresh_key(*fresh, reached, reference.position().is_chess960());
+    out << "  fresh key    " << (again ? hex_key(*again) : "error: " + again.error());
+    if (key && again)
+      out << (*key == *again ? "  same"
+                             : mark(step, "incremental vs fresh set_position of " + reached));
+    else if (key)
+      mark(step, "the fresh instance gave no key for " + reached);
+    out << '\n';
     if (expect) {
       const Key want = target.compare_printed_key ? reference.position().printed_key()
                                                   : reference.position().key();
-      const bool same = key && *key == want;
-      matched &= same;
-      out << "   " << expect->name << ' ' << hex_key(want) << (same ? "  same" : "  DIFFERS");
+      out << "  " << std::left << std::setw(12) << expect->name << ' ' << hex_key(want);
+      if (key)
+        out << (*key == want ? "  same" : mark(step, "target vs the " + expect->name + " scheme"));
+      out << '\n';
     }
-    out << '\n';
     if (caps.pawn_key)
       if (Expected<Key> pawn = hash->pawn_key()) out << "  pawn key     " << hex_key(*pawn) << '\n';
     if (caps.material_key)
@@ -99,15 +133,17 @@ std::string replay_lines(const properties::Target& target, const std::string& fe
         out << "  material key " << hex_key(*material) << '\n';
   };
   if (Expected<Done> done = hash->set_position(fen, chess960); !done)
-    return "mismatch\nset_position " + fen + "\n  refused: " + done.error() + '\n';
+    return "mismatch\nset_position " + fen + "\n  " + failed(done) + '\n';
   keys("set_position " + fen);
-  for (const std::string& m : moves) {
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    const std::string& m = moves[i];
     if (Expected<Done> done = hash->make_move(m); !done)
-      return "mismatch\n" + out.str() + "make_move " + m + "\n  refused: " + done.error() + '\n';
+      return "mismatch\n" + out.str() + "make_move " + m + "\n  " + failed(done) + '\n';
     (void)reference.play_uci(m);
-    keys("make_move " + m);
+    keys("make_move " + m + " (ply " + std::to_string(i + 1) + ")");
   }
-  return std::string(matched ? "ok\n" : "mismatch\n") + out.str();
+  if (first_difference.empty()) return "ok\n" + out.str();
+  return "mismatch\n" + out.str() + "first difference at " + first_difference + '\n';
 }
 
 }  // namespace

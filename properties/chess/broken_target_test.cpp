@@ -210,6 +210,46 @@ TEST(BrokenTarget, ThrowingTargetFailsWithoutEscaping) {
   EXPECT_NE(result.counterexample->what.find("boom"), std::string::npos);
 }
 
+// RapidCheck reruns the minimal case to describe it; when that rerun passes, the report says the
+// target is nondeterministic and keeps the case that failed, with its keys (it used to read "no
+// exceptions thrown", with fen ? and keys 0x0).
+TEST(BrokenTarget, ACaseThatFailsOnceAndPassesWhenReplayedIsReportedAsNondeterminism) {
+  const PropertyResult result =
+      run_property("incremental-equals-full", test_targets::flips_one_key_target(50), {});
+  ASSERT_FALSE(result.passed);
+  ASSERT_TRUE(result.counterexample) << result.note;
+  const Counterexample& c = *result.counterexample;
+  EXPECT_EQ(c.what.rfind("the target is nondeterministic: the same case failed once and passed "
+                         "when replayed; it first failed with: ",
+                         0),
+            0u)
+      << format_counterexample(c);
+  EXPECT_NE(c.route.fen, "?");
+  EXPECT_EQ(c.comparison, Comparison::SameKey);
+  EXPECT_EQ(c.expected ^ c.actual, 1u) << format_counterexample(c);
+}
+
+// A C++ exception out of the target is named with its type, its message and the call it escaped
+// from, on the route it escaped on (it used to read "Exception thrown", with fen ? and keys 0x0).
+TEST(BrokenTarget, AnExceptionIsReportedWithItsTypeMessageAndCall) {
+  const PropertyResult result =
+      run_property("incremental-equals-full", test_targets::throws_on_promotion_target(), {});
+  ASSERT_TRUE(result.counterexample) << result.note;
+  const Counterexample& c = *result.counterexample;
+  EXPECT_EQ(c.comparison, Comparison::TargetError) << format_counterexample(c);
+  EXPECT_NE(c.route.fen, "?");
+  ASSERT_GE(c.ply, 0) << format_counterexample(c);
+  ASSERT_EQ(c.route.moves.size(), std::size_t(c.ply) + 1);
+  const std::string& move = c.route.moves.back();
+  EXPECT_EQ(move.size(), 5u) << format_counterexample(c);
+  EXPECT_EQ(c.what,
+            "the target threw std::invalid_argument (\"promotions are not supported\") "
+            "from make_move " +
+                move);
+  EXPECT_EQ(format_counterexample(c).find("0x0000000000000000"), std::string::npos)
+      << format_counterexample(c);
+}
+
 TEST(BrokenTarget, TargetWithoutUnmakeSkipsReversibility) {
   Target target;
   target.name = "no unmake";

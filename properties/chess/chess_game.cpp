@@ -288,6 +288,15 @@ PositionIdentity route_identity(const Route& route, const Target& target) {
     here = found_here;
     other = found_other;
   }
+  // With --expect, a side whose key is not the scheme's is the failure: the target's key against
+  // the scheme's, not one side's key against the other's.
+  if (context.target.expected_scheme)
+    for (const Route& side : {other, here}) {
+      Line line(context.target, context.caps);
+      line.start(side.fen, side.chess960);
+      for (const std::string& m : side.moves) line.play(m);
+      line.check_exact(line.keys());
+    }
   Line replayed(context.target, context.caps);
   replayed.start(here.fen, here.chess960);
   for (const std::string& m : here.moves) replayed.play(m);

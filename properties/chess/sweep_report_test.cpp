@@ -47,5 +47,29 @@ TEST(SweepReport, ShowsTwoDifferentPositionsWithTheirOwnKeys) {
   EXPECT_EQ(c.actual, b.key);
 }
 
+// With --expect, the split's two keys are not both the target's to compare: the side whose key is
+// not the scheme's is the failure, shown as the target's key against the scheme's.
+TEST(SweepReport, WithAnExpectedSchemeShowsTheTargetsKeyAgainstTheSchemes) {
+  static const KeyScheme always = test_targets::polyglot_with_rule(EnPassantRule::Always);
+  Target target;
+  target.name = "always-keyed";
+  target.en_passant_rule = EnPassantRule::PseudoLegal;
+  target.expected_scheme = &polyglot_scheme();
+  target.make = [] { return make_reference_hash(always); };
+  SuiteOptions options;
+  options.cases = 100;
+  options.seed = 7;
+  const PropertyResult r = run_property("unequal-positions-unequal-keys", target, options);
+  ASSERT_FALSE(r.passed);
+  ASSERT_TRUE(r.counterexample);
+  const Counterexample& c = *r.counterexample;
+  EXPECT_EQ(c.comparison, Comparison::SameKey) << format_counterexample(c);
+  EXPECT_NE(c.what.find("key vs the exact key of the polyglot scheme"), std::string::npos)
+      << format_counterexample(c);
+  EXPECT_EQ(c.expected, reference_key(polyglot_scheme(), c.route)) << format_counterexample(c);
+  EXPECT_EQ(c.actual, reference_key(always, c.route)) << format_counterexample(c);
+  EXPECT_NE(c.expected, c.actual);
+}
+
 }  // namespace
 }  // namespace zobrist_verify::properties

@@ -5,6 +5,7 @@
 
 #include <rapidcheck.h>
 
+#include "chess/caught_exceptions.h"
 #include "chess/position_tools.h"
 #include "zobrist_verify/doors/position_gate.h"
 
@@ -81,7 +82,8 @@ const KeyScheme& reference_scheme(const Target& target) {
 
 std::unique_ptr<HashUnderTest> new_instance(const Target& target) {
   std::unique_ptr<HashUnderTest> hash = target.make ? target.make() : nullptr;
-  return target.allow_unreachable ? std::move(hash) : behind_gate(std::move(hash));
+  if (!target.allow_unreachable) hash = behind_gate(std::move(hash));
+  return catching_exceptions(std::move(hash));
 }
 
 std::unique_ptr<HashUnderTest> make_instance(const Target& target) {

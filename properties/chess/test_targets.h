@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <thread>
 
@@ -194,6 +195,71 @@ inline Target faulty_target(Fault fault) {
   target.name = "faulty";
   target.make = [fault] { return std::make_unique<Faulty>(fault); };
   target.replay_command = "zobrist-verify replay --no-isolation --plugin faulty.so";
+  return target;
+}
+
+// The reference, except that one call of key(), the `nth` of all its instances together, comes
+// back with a bit flipped: a case fails once and passes when it is run again.
+class FlipsOneKey final : public HashUnderTest {
+ public:
+  FlipsOneKey(std::shared_ptr<int> calls, int nth)
+      : inner_(make_reference_hash(polyglot_scheme())), calls_(std::move(calls)), nth_(nth) {}
+  std::string name() const override { return "flips-one-key"; }
+  Capabilities capabilities() const override { return inner_->capabilities(); }
+  Expected<Done> set_position(std::string_view fen, bool chess960) override {
+    return inner_->set_position(fen, chess960);
+  }
+  Expected<Done> make_move(std::string_view uci) override { return inner_->make_move(uci); }
+  Expected<Done> unmake_move() override { return inner_->unmake_move(); }
+  Expected<Key> key() override {
+    Expected<Key> key = inner_->key();
+    if (key && ++*calls_ == nth_) return *key ^ 1;
+    return key;
+  }
+  Expected<Key> pawn_key() override { return inner_->pawn_key(); }
+  Expected<Key> material_key() override { return inner_->material_key(); }
+
+ private:
+  std::unique_ptr<HashUnderTest> inner_;
+  std::shared_ptr<int> calls_;
+  int nth_;
+};
+
+inline Target flips_one_key_target(int nth) {
+  Target target;
+  target.name = "flips-one-key";
+  auto calls = std::make_shared<int>(0);
+  target.make = [calls, nth] { return std::make_unique<FlipsOneKey>(calls, nth); };
+  return target;
+}
+
+// The reference, except that make_move throws std::invalid_argument on a promotion, as a C++
+// engine's adapter might.
+class ThrowsOnPromotion final : public HashUnderTest {
+ public:
+  ThrowsOnPromotion() : inner_(make_reference_hash(polyglot_scheme())) {}
+  std::string name() const override { return "throws-on-promotion"; }
+  Capabilities capabilities() const override { return inner_->capabilities(); }
+  Expected<Done> set_position(std::string_view fen, bool chess960) override {
+    return inner_->set_position(fen, chess960);
+  }
+  Expected<Done> make_move(std::string_view uci) override {
+    if (uci.size() == 5) throw std::invalid_argument("promotions are not supported");
+    return inner_->make_move(uci);
+  }
+  Expected<Done> unmake_move() override { return inner_->unmake_move(); }
+  Expected<Key> key() override { return inner_->key(); }
+  Expected<Key> pawn_key() override { return inner_->pawn_key(); }
+  Expected<Key> material_key() override { return inner_->material_key(); }
+
+ private:
+  std::unique_ptr<HashUnderTest> inner_;
+};
+
+inline Target throws_on_promotion_target() {
+  Target target;
+  target.name = "throws-on-promotion";
+  target.make = [] { return std::make_unique<ThrowsOnPromotion>(); };
   return target;
 }
 

@@ -203,16 +203,11 @@ ThirdPartyRun run_third_party(Target target, const std::string& description,
   std::vector<PropertyResult> results = run_suite(target, options.suite);
   apply_convention_failure(results, target, conventions, options);
   results.insert(results.end(), extra.begin(), extra.end());
-  // Added up before the refusals row, which carries the same totals.
+  // One total for the refusals row and the notes.
   const TargetTally tally = total_tally(results);
-  if (auto refusals = refusal_failure(target.name, results)) results.push_back(*refusals);
+  if (auto refusals = refusal_failure(target.name, tally)) results.push_back(*refusals);
   if (tally.fens_withheld) summary.notes.push_back(withheld_note(tally));
-  if (tally.fens_refused || tally.moves_refused)
-    summary.notes.push_back("refused " + std::to_string(tally.fens_refused) + " of " +
-                            std::to_string(tally.fens_given) + " FENs and " +
-                            std::to_string(tally.moves_refused) + " of " +
-                            std::to_string(tally.moves_given) + " moves" +
-                            (tally.examples.empty() ? "" : ", first: " + tally.examples.front()));
+  if (tally.fens_refused || tally.moves_refused) summary.notes.push_back(refusal_note(tally));
   add_replay_commands(results, target, options);
   out.results = std::move(results);
   return out;

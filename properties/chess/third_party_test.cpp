@@ -197,6 +197,25 @@ TEST(ThirdParty, TooManyRefusedFensFailTheRunWithExamples) {
   EXPECT_NE(refusals->note.find("plays White only"), std::string::npos) << refusals->note;
 }
 
+// The refusals row and the summary's note give one set of figures (a user saw the note give twice
+// the row's: the note was once added up over the results with the row, which carried the totals).
+TEST(ThirdParty, TheRefusalsRowAndTheNoteGiveTheSameFigures) {
+  const ThirdPartyRun run =
+      run_third_party(faulty_target(Fault::RefuseBlackToMove), "refuser", quick());
+  const PropertyResult* refusals = row(run, "refusals");
+  ASSERT_TRUE(refusals);
+  // A total taken again, over every row the run reports, counts nothing twice.
+  const TargetTally total = total_tally(run.results);
+  ASSERT_GT(total.fens_refused, 0u);
+  const std::string figures = "refused " + std::to_string(total.fens_refused) + " of " +
+                              std::to_string(total.fens_given) + " FENs";
+  EXPECT_NE(refusals->note.find("the target " + figures + " ("), std::string::npos)
+      << refusals->note << "\nwant: " << figures;
+  EXPECT_TRUE(std::any_of(run.summary.notes.begin(), run.summary.notes.end(),
+                          [&](const std::string& n) { return n.rfind(figures + " and ", 0) == 0; }))
+      << figures;
+}
+
 TEST(ThirdParty, AFewRefusedFensAreReportedButDoNotFail) {
   const ThirdPartyRun run =
       run_third_party(faulty_target(Fault::RefuseEnPassantFens), "refuser", quick());

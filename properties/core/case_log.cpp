@@ -97,6 +97,10 @@ void fail(Counterexample c) {
   throw rc::detail::CaseResult(rc::detail::CaseResult::Type::Failure, std::move(text));
 }
 
+bool recording_failures() {
+  return current_log != nullptr;
+}
+
 TallyScope::TallyScope(TargetTally& tally) : previous_(current_tally_) {
   current_tally_ = &tally;
 }

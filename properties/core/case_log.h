@@ -38,6 +38,8 @@ class FailureLog {
   // The latest entry whose text RapidCheck's failure description contains.
   const Counterexample* find(const std::string& description) const;
   bool empty() const { return entries_.empty(); }
+  // The first entry: the case that failed first, before any rerun or shrinking.
+  const Counterexample& first() const { return entries_.front().counterexample; }
 
  private:
   struct Entry {
@@ -81,6 +83,8 @@ class FailureLogScope {
 
 // Records the counterexample and fails the current RapidCheck case.
 [[noreturn]] void fail(Counterexample c);
+// Whether a FailureLogScope is open on this thread: fail() may be called (a property case runs).
+bool recording_failures();
 // Discards the current RapidCheck case: it could not be run, and says nothing of the target.
 [[noreturn]] void discard_case(const std::string& why);
 

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <map>
 #include <set>
+#include <string_view>
 #include <unordered_map>
 
 #include <rapidcheck.h>
@@ -15,6 +16,12 @@
 namespace zobrist_verify::properties {
 
 namespace {
+
+// The description RapidCheck gives a case that ran to its end without failing
+// (rc::detail::CaseResultHelper<void>); a failure whose final rerun reads so did not fail again.
+constexpr std::string_view RapidCheckPassed = "no exceptions thrown";
+constexpr const char* Nondeterministic =
+    "the target is nondeterministic: the same case failed once and passed when replayed";
 
 // RapidCheck's default listener logs to stderr and prints reproduce hints at exit; the suite
 // reports everything itself.
@@ -106,6 +113,11 @@ void run_rapidcheck(const std::string& id, const SuiteOptions& options, bool sin
     Counterexample c;
     if (const Counterexample* found = log.find(failure.description)) {
       c = *found;
+    } else if (failure.description == RapidCheckPassed && !log.empty()) {
+      // RapidCheck reruns the minimal case to describe it; that rerun passed. The case that
+      // failed first is kept, with its keys, and the target named as what changed.
+      c = log.first();
+      c.what = std::string(Nondeterministic) + "; it first failed with: " + c.what;
     } else {
       // Not one of ours: an exception or assertion inside the property.
       c.route.fen = "?";

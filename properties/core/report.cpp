@@ -365,10 +365,15 @@ std::string withheld_note(const TargetTally& tally) {
   return note;
 }
 
-std::optional<PropertyResult> refusal_failure(const std::string& target,
-                                              const std::vector<PropertyResult>& results,
+std::string refusal_note(const TargetTally& tally) {
+  return "refused " + std::to_string(tally.fens_refused) + " of " +
+         std::to_string(tally.fens_given) + " FENs and " + std::to_string(tally.moves_refused) +
+         " of " + std::to_string(tally.moves_given) + " moves" +
+         (tally.examples.empty() ? "" : ", first: " + tally.examples.front());
+}
+
+std::optional<PropertyResult> refusal_failure(const std::string& target, const TargetTally& t,
                                               double limit) {
-  const TargetTally t = total_tally(results);
   auto share = [](std::uint64_t part, std::uint64_t whole) {
     return whole ? double(part) / double(whole) : 0.0;
   };
@@ -388,7 +393,6 @@ std::optional<PropertyResult> refusal_failure(const std::string& target,
   PropertyResult result;
   result.name = "refusals";
   result.target = target;
-  result.tally = t;
   result.note = text;
   for (const std::string& e : t.examples) result.note += "; refused: " + e;
   return result;

@@ -214,14 +214,18 @@ struct TargetSummary {
 inline constexpr double RefusalLimit = 0.05;
 
 // A target that refuses more than `limit` of the FENs or of the moves it is given tests little:
-// a failing result named "refusals" saying how many, with examples; nothing otherwise.
-std::optional<PropertyResult> refusal_failure(const std::string& target,
-                                              const std::vector<PropertyResult>& results,
+// a failing result named "refusals" saying how many (of `tally`, the run's total_tally), with
+// examples; nothing otherwise. The row's figures are in its note only: its own tally stays empty,
+// so that a total taken again over the results with the row counts nothing twice.
+std::optional<PropertyResult> refusal_failure(const std::string& target, const TargetTally& tally,
                                               double limit = RefusalLimit);
 // The tallies of every result added up.
 TargetTally total_tally(const std::vector<PropertyResult>& results);
 // "withheld N positions that no legal game reaches (first: FEN)", for notes.
 std::string withheld_note(const TargetTally& tally);
+// "refused F of G FENs and M of N moves, first: ...", for notes; the figures of the same tally
+// as refusal_failure's.
+std::string refusal_note(const TargetTally& tally);
 
 // A JSON string literal (quotes and escapes included); shared with the CLI's other reports.
 std::string json_string(std::string_view text);
