@@ -90,7 +90,8 @@ void fail(Counterexample c) {
     // A shrinking step that slid onto another check: not this bug's case, so it counts as
     // passing and RapidCheck keeps the case it had.
     current_log->set_aside(c);
-    throw rc::detail::CaseResult(rc::detail::CaseResult::Type::Success, "another check failed");
+    throw rc::detail::CaseResult(rc::detail::CaseResult::Type::Success,
+                                 std::string(AnotherCheckFailed));
   }
   std::string text = format_counterexample(c);
   if (current_log) current_log->add(std::move(c), text);

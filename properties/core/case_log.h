@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "zobrist_verify/properties.h"
@@ -80,6 +81,9 @@ class FailureLogScope {
  private:
   FailureLog* previous_;
 };
+
+// What a case that failed another check than the first failure's passes with (see FailureLog).
+inline constexpr std::string_view AnotherCheckFailed = "another check failed";
 
 // Records the counterexample and fails the current RapidCheck case.
 [[noreturn]] void fail(Counterexample c);

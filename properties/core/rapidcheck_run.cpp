@@ -22,6 +22,9 @@ namespace {
 constexpr std::string_view RapidCheckPassed = "no exceptions thrown";
 constexpr const char* Nondeterministic =
     "the target is nondeterministic: the same case failed once and passed when replayed";
+constexpr const char* NondeterministicCheck =
+    "the target is nondeterministic: the same case failed one check once and another when "
+    "replayed";
 
 // RapidCheck's default listener logs to stderr and prints reproduce hints at exit; the suite
 // reports everything itself.
@@ -113,11 +116,16 @@ void run_rapidcheck(const std::string& id, const SuiteOptions& options, bool sin
     Counterexample c;
     if (const Counterexample* found = log.find(failure.description)) {
       c = *found;
-    } else if (failure.description == RapidCheckPassed && !log.empty()) {
-      // RapidCheck reruns the minimal case to describe it; that rerun passed. The case that
-      // failed first is kept, with its keys, and the target named as what changed.
+    } else if ((failure.description == RapidCheckPassed ||
+                failure.description == AnotherCheckFailed) &&
+               !log.empty()) {
+      // RapidCheck reruns the minimal case to describe it; that rerun passed (or failed another
+      // check). The case that failed first is kept, with its keys, and the target named as what
+      // changed.
       c = log.first();
-      c.what = std::string(Nondeterministic) + "; it first failed with: " + c.what;
+      c.what = std::string(failure.description == RapidCheckPassed ? Nondeterministic
+                                                                    : NondeterministicCheck) +
+               "; it first failed with: " + c.what;
     } else {
       // Not one of ours: an exception or assertion inside the property.
       c.route.fen = "?";
