@@ -3,7 +3,9 @@
 #include <algorithm>
 
 #include "chess/conventions.h"
+#include "chess/fens_as_sent.h"
 #include "chess/position_tools.h"
+#include "chess/xfen_probe.h"
 #include "isolation/isolation.h"
 #include "zobrist_verify/chess/game.h"
 
@@ -180,6 +182,8 @@ ThirdPartyRun run_third_party(Target target, const std::string& description,
   }
 
   TargetSummary& summary = out.summary = summarise(description, target, conventions, judged);
+  if (auto note = xfen_probe_note(target, options.suite.chess960, options.suite.isolate, timeout))
+    summary.notes.push_back(*note);
   if (options.expect && !options.en_passant && detected && *detected != judged &&
       *detected != EnPassantRule::Never && keys_are_the_schemes(conventions, *options.expect)) {
     const std::string note = "the keys are " + options.expect->name +
@@ -203,6 +207,7 @@ ThirdPartyRun run_third_party(Target target, const std::string& description,
                             std::to_string(tally.moves_refused) + " of " +
                             std::to_string(tally.moves_given) + " moves" +
                             (tally.examples.empty() ? "" : ", first: " + tally.examples.front()));
+  show_fens_as_sent(results, target);
   add_replay_commands(results, target, options);
   out.results = std::move(results);
   return out;
