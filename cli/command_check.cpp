@@ -28,12 +28,12 @@ constexpr const char* CheckUsage =
     R"(usage: zobrist-verify check [--game {game-names}] [--scheme NAME | --mutant NAME] [--cases N]
                              [--seed S] [--property NAME] [--json] [--junit FILE]
        zobrist-verify check --plugin PATH [--expect SCHEME] [--en-passant RULE] [--timeout MS]
-                             [--no-isolation] [--xfen] [--allow-unreachable] [--cases N]
-                             [--seed S] [--property NAME] [--json] [--junit FILE]
+                             [--no-isolation] [--xfen] [--no-chess960] [--allow-unreachable]
+                             [--cases N] [--seed S] [--property NAME] [--json] [--junit FILE]
        zobrist-verify check --engine "CMD ARGS" [--expect SCHEME] [--en-passant RULE]
                              [--key-command CMD] [--key-pattern REGEX] [--timeout MS]
-                             [--transcript FILE] [--allow-unreachable] [--cases N] [--seed S]
-                             [--property NAME] [--json] [--junit FILE]
+                             [--transcript FILE] [--xfen] [--no-chess960] [--allow-unreachable]
+                             [--cases N] [--seed S] [--property NAME] [--json] [--junit FILE]
 
 Runs the property suite (RapidCheck) and prints one line per property ("target property .......
 PASS  detail"), the shrunk reproduction under each failure, and "check: N passed, M failed, K
@@ -84,8 +84,14 @@ constexpr const char* CheckUsageAfterScheme =
   --transcript FILE with --engine: also write every line sent to the engine to FILE
   --no-isolation    with --plugin: run it in this process (for gdb or a sanitizer; a crash then
                     ends the run)
-  --xfen            with --plugin: send Chess960 castling rights as X-FEN letters (KQkq where
-                    they name the outermost rook) instead of Shredder letters
+  --xfen            with --plugin or --engine: send Chess960 castling rights as X-FEN letters
+                    (KQkq where they name the outermost rook) instead of Shredder letters (HAha,
+                    the rooks' files), in every FEN of the run; reports show each FEN as the
+                    target got it. Either way the head of the report says whether a Chess960
+                    target reads X-FEN letters ("reads X-FEN castling letters: yes|no", with the
+                    position, both FENs and both keys or the refusal)
+  --no-chess960     send no Chess960 position, even to a target that offers Chess960 (a plugin's
+                    chess960 flag, an engine's UCI_Chess960): standard chess only
   --allow-unreachable
                     with a door: also send positions no legal game reaches (impossible checks,
                     an en-passant square whose double push could not have been played, castling
@@ -127,6 +133,7 @@ constexpr OptionSpec CheckOwnOptions[] = {
     {"--cases", OptionKind::Value},
     {"--seed", OptionKind::Value},
     {"--property", OptionKind::Value},
+    {"--no-chess960", OptionKind::Flag},
     {"--json", OptionKind::Flag},
     {"--junit", OptionKind::Value},
 };
@@ -146,6 +153,8 @@ const std::vector<OptionRule>& check_rules() {
     all.push_back(excludes_unless("--game", "chess", "--scheme", "--scheme is a chess door"));
     all.push_back(excludes_unless("--game", "chess", "--expect", "--expect is a chess door"));
     all.push_back(excludes_unless("--game", "chess", "--mutant", "--mutant is a chess door"));
+    all.push_back(
+        excludes_unless("--game", "chess", "--no-chess960", "--no-chess960 is a chess option"));
     for (const OptionRule& rule : door_rules(DoorUse::Keys)) all.push_back(rule);
     for (const DoorRow& door : door_table()) {
       all.push_back(excludes(door.option, "--scheme"));
@@ -330,6 +339,7 @@ int run_check(std::span<const std::string> words) {
     if (!names) return report_usage_error(names.error());
     options.only = *names;
   }
+  options.chess960 = !args->has("--no-chess960");
   // --game: a row of the game catalogue; without it every game runs unless a chess door is given.
   const std::optional<std::string> game = args->value("--game");
   if (game && !properties::find_game(*game))

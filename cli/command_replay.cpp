@@ -24,8 +24,9 @@ constexpr const char* ReplayUsage =
                               [--xfen] [--expect SCHEME] [--no-isolation] [--timeout MS]
                               [--allow-unreachable]
        zobrist-verify replay --engine "CMD ARGS" --fen FEN [--moves M1 M2 ...] [--chess960]
-                              [--key-command CMD] [--key-pattern REGEX] [--transcript FILE]
-                              [--expect SCHEME] [--timeout MS] [--allow-unreachable]
+                              [--xfen] [--key-command CMD] [--key-pattern REGEX]
+                              [--transcript FILE] [--expect SCHEME] [--timeout MS]
+                              [--allow-unreachable]
 
 Plays the case on the plugin: set_position(FEN), then each move, printing after each step the
 plugin's key (and pawn and material keys when it has them), the key a second instance gives a
@@ -36,10 +37,11 @@ With --no-isolation the plugin runs in this process, so that a debugger or a san
 crash; otherwise a crash or a hang is reported with the call it happened in. With --engine the
 same steps go to a UCI engine (as `check --engine` sends them) and the key it prints is shown;
 --expect then compares with the key the scheme's engine prints (--transcript FILE writes
-what went to and came from the engine, as `check --engine` does). Exits 0 when every step ran (and
-every key matched --expect), 1 otherwise, 2 on a usage error. A FEN (or `startpos`) that no
-legal game reaches (an impossible check, an en-passant square whose double push could not have
-been played, castling rights no start allows, too much material) is not sent: exit 2, unless
+what went to and came from the engine, as `check --engine` does). A Chess960 FEN goes with
+Shredder castling letters, or X-FEN letters with --xfen, as `check` sends it. Exits 0 when every
+step ran (and every key matched --expect), 1 otherwise, 2 on a usage error. A FEN (or `startpos`)
+that no legal game reaches (an impossible check, an en-passant square whose double push could not
+have been played, castling rights no start allows, too much material) is not sent: exit 2, unless
 --allow-unreachable (alias --allow-impossible-checks) is given.
 )";
 

@@ -74,6 +74,7 @@ constexpr OptionSpec EngineKeyOptions[] = {
     {"--key-command", OptionKind::Value},
     {"--key-pattern", OptionKind::Value},
     {"--transcript", OptionKind::Value},
+    {"--xfen", OptionKind::Flag},
 };
 
 Expected<KeyDoor> open_engine_keys(const std::string& command, const ParsedArgs& args,
@@ -181,10 +182,17 @@ std::vector<OptionRule> door_rules(DoorUse use) {
   for (std::size_t i = 0; i < std::size(Doors); ++i)
     for (std::size_t j = i + 1; j < std::size(Doors); ++j)
       rules.push_back(excludes(Doors[i].option, Doors[j].option));
-  // A door's own options are its alone; what every door takes is the command's.
-  for (const DoorRow& row : Doors)
-    for (const OptionSpec& spec : own_options(row, use))
-      rules.push_back(goes_with(spec.name, row.option));
+  // A door's own options go with it (or with the other door that takes it too: --xfen); what
+  // every door takes is the command's.
+  for (std::size_t i = 0; i < std::size(Doors); ++i)
+    for (const OptionSpec& spec : own_options(Doors[i], use)) {
+      std::vector<std::string_view> owners;
+      for (const DoorRow& row : Doors)
+        for (const OptionSpec& other : own_options(row, use))
+          if (other.name == spec.name) owners.push_back(row.option);
+      if (owners.front() != Doors[i].option) continue;  // its rule is made once, at its first door
+      rules.push_back(goes_with(spec.name, owners[0], owners.size() > 1 ? owners[1] : ""));
+    }
   return rules;
 }
 

@@ -33,6 +33,12 @@ Expected<DoorTarget> plugin_door(const std::string& path, bool xfen, const std::
   door.description = "plugin:" + *name + " (" + path + ")";
   door.target.name = "plugin:" + *name;
   door.target.make = properties::plugin_factory(path, options);
+  door.target.fen_as_sent = [options](const std::string& fen, bool chess960) {
+    return plugin_fen(fen, chess960, options);
+  };
+  door.target.make_with_letters = [make_shredder = properties::plugin_factory(path, {}),
+                                   make_xfen = properties::plugin_factory(path, {.xfen = true})](
+                                      bool xfen) { return xfen ? make_xfen() : make_shredder(); };
   door.target.replay_command =
       program + " replay --no-isolation --plugin " + path + (xfen ? " --xfen" : "");
   return door;
@@ -59,13 +65,25 @@ Expected<EngineDoorTarget> engine_door(const std::string& command, const ParsedA
   DoorTarget& door = out.door;
   door.description = "engine:" + (*connection)->engine_name() + " (" + command + ")";
   door.target.name = "engine:" + (*connection)->engine_name();
-  door.target.make = [connection = *connection] { return make_engine_hash(connection); };
+  // Chess960 castling in one form for the whole run: Shredder letters, X-FEN with --xfen.
+  const CastlingLetters letters =
+      args.has("--xfen") ? CastlingLetters::XFen : CastlingLetters::Shredder;
+  door.target.make = [connection = *connection, letters] {
+    return make_engine_hash(connection, letters);
+  };
+  door.target.fen_as_sent = [letters](const std::string& fen, bool chess960) {
+    return engine_fen(fen, chess960, letters);
+  };
+  door.target.make_with_letters = [connection = *connection](bool xfen) {
+    return make_engine_hash(connection, xfen ? CastlingLetters::XFen : CastlingLetters::Shredder);
+  };
   // An engine prints its key; with Stockfish's scheme that is the key with the clock folded in.
   door.target.compare_printed_key = true;
   std::string replay = program + " replay --engine " + join_command_words({command});
   for (const char* option : {"--key-command", "--key-pattern", "--timeout"})
     if (auto value = args.value(option))
       replay += std::string(" ") + option + " " + join_command_words({*value});
+  if (letters == CastlingLetters::XFen) replay += " --xfen";
   door.target.replay_command = replay;
   return out;
 }

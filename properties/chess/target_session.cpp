@@ -18,7 +18,8 @@ constexpr std::size_t TallyExamples = 5;
 // Counts a FEN given to the target, and its refusal when `error` is set. True when the caller
 // drops the position instead of failing: a tolerated refusal, or a position withheld at the gate
 // (never given: counted apart).
-bool count_fen(const Target& target, const std::string& fen, const Expected<Done>& done) {
+bool count_fen(const Target& target, const std::string& fen, bool chess960,
+               const Expected<Done>& done) {
   TargetTally* const tally = current_tally();
   if (!done && done.error_kind() == ErrorKind::Withheld) {
     if (tally) {
@@ -32,7 +33,7 @@ bool count_fen(const Target& target, const std::string& fen, const Expected<Done
   if (tally) {
     ++tally->fens_refused;
     if (tally->examples.size() < TallyExamples)
-      tally->examples.push_back("FEN " + fen + ": " + done.error());
+      tally->examples.push_back("FEN " + fen_as_sent(target, fen, chess960) + ": " + done.error());
   }
   return target.fen_refusals_tolerated;
 }
@@ -113,7 +114,7 @@ bool Line::try_start(const std::string& fen, bool chess960) {
   // X-FEN castling (a king off its e-file square) makes a position Chess960 by itself.
   route_ = Route{fen, game_.position().is_chess960(), {}};
   const Expected<Done> done = hash_->set_position(route_.fen, route_.chess960);
-  if (count_fen(target_, route_.fen, done)) return false;
+  if (count_fen(target_, route_.fen, route_.chess960, done)) return false;
   if (!done) fail(target_error("set_position rejected a valid FEN", done.error()));
   return true;
 }
@@ -128,7 +129,8 @@ void Line::play(const std::string& uci) {
     if (tally) {
       ++tally->moves_refused;
       if (tally->examples.size() < TallyExamples)
-        tally->examples.push_back("move " + uci + " in " + game_.position().fen() + ": " +
+        tally->examples.push_back("move " + uci + " in " +
+                                  fen_as_sent(target_, game_.position().fen(), chess960()) + ": " +
                                   done.error());
     }
     fail(target_error("make_move refused the legal move " + uci, done.error()));
@@ -296,12 +298,13 @@ void require_valid(const std::string& fen, bool chess960) {
 
 TargetKeys Scratch::keys_of(const std::string& fen, bool chess960, const Line& context) {
   auto broken = [&](const std::string& what, const Error& error) {
-    fail(context.target_error("fresh instance, " + what + " (FEN " + fen + ")", error.message,
-                              error.kind));
+    fail(context.target_error(
+        "fresh instance, " + what + " (FEN " + fen_as_sent(target_, fen, chess960) + ")",
+        error.message, error.kind));
   };
   require_valid(fen, chess960);
   const Expected<Done> done = hash_->set_position(fen, chess960);
-  if (count_fen(target_, fen, done)) discard_case(dropped(fen, done));
+  if (count_fen(target_, fen, chess960, done)) discard_case(dropped(fen, done));
   if (!done) broken("set_position rejected a valid FEN", done.failure());
   TargetKeys k;
   Expected<Key> key = hash_->key();
@@ -325,14 +328,16 @@ PendingKeys Scratch::request_keys_of(const std::string& fen, bool chess960, cons
     return PendingKeys{context.ply(), std::nullopt, keys_of(fen, chess960, context)};
   require_valid(fen, chess960);
   const Expected<Done> done = hash_->set_position(fen, chess960);
-  if (count_fen(target_, fen, done)) discard_case(dropped(fen, done));
+  if (count_fen(target_, fen, chess960, done)) discard_case(dropped(fen, done));
   if (!done)
-    fail(context.target_error("fresh instance, set_position rejected a valid FEN (FEN " + fen + ")",
+    fail(context.target_error("fresh instance, set_position rejected a valid FEN (FEN " +
+                                  fen_as_sent(target_, fen, chess960) + ")",
                               done.error(), done.error_kind()));
   Expected<KeyTicket> ticket = hash_->request_key();
   if (!ticket)
-    fail(context.target_error("fresh instance, key() failed (FEN " + fen + ")", ticket.error(),
-                              ticket.error_kind()));
+    fail(context.target_error(
+        "fresh instance, key() failed (FEN " + fen_as_sent(target_, fen, chess960) + ")",
+        ticket.error(), ticket.error_kind()));
   return PendingKeys{context.ply(), *ticket, {}};
 }
 
@@ -341,8 +346,10 @@ TargetKeys Scratch::collect(const PendingKeys& pending, const std::string& fen,
   if (!pending.ticket) return pending.keys;
   Expected<Key> key = hash_->collect_key(*pending.ticket);
   if (!key)
-    fail(context.target_error_at(pending.ply, "fresh instance, key() failed (FEN " + fen + ")",
-                                 key.error(), key.error_kind()));
+    fail(context.target_error_at(
+        pending.ply,
+        "fresh instance, key() failed (FEN " + fen_as_sent(target_, fen, context.chess960()) + ")",
+        key.error(), key.error_kind()));
   TargetKeys k;
   k.key = *key;
   return k;

@@ -3,7 +3,9 @@
 #include <algorithm>
 
 #include "chess/conventions.h"
+#include "chess/fens_as_sent.h"
 #include "chess/position_tools.h"
+#include "chess/xfen_probe.h"
 #include "isolation/isolation.h"
 #include "zobrist_verify/chess/game.h"
 
@@ -190,6 +192,8 @@ ThirdPartyRun run_third_party(Target target, const std::string& description,
   }
 
   TargetSummary& summary = out.summary = summarise(description, target, conventions);
+  if (auto note = xfen_probe_note(target, options.suite.chess960, options.suite.isolate, timeout))
+    summary.notes.push_back(*note);
   if (options.expect && !options.en_passant && detected && *detected != judged &&
       *detected != EnPassantRule::Never && keys_are_the_schemes(conventions, *options.expect)) {
     const std::string note = "the keys are " + options.expect->name +
@@ -208,6 +212,7 @@ ThirdPartyRun run_third_party(Target target, const std::string& description,
   if (auto refusals = refusal_failure(target.name, tally)) results.push_back(*refusals);
   if (tally.fens_withheld) summary.notes.push_back(withheld_note(tally));
   if (tally.fens_refused || tally.moves_refused) summary.notes.push_back(refusal_note(tally));
+  show_fens_as_sent(results, target);
   add_replay_commands(results, target, options);
   out.results = std::move(results);
   return out;

@@ -440,7 +440,10 @@ INSTANTIATE_TEST_SUITE_P(
         BrokenRule{{"check", "--timeout", "5"}, "--timeout goes with --plugin or --engine"},
         BrokenRule{{"check", "--allow-unreachable"},
                    "--allow-unreachable goes with --plugin or --engine"},
-        BrokenRule{{"check", "--xfen"}, "--xfen goes with --plugin"},
+        BrokenRule{{"check", "--xfen"}, "--xfen goes with --plugin or --engine"},
+        BrokenRule{{"check", "--game", "go", "--no-chess960"},
+                   "--game go and --no-chess960 exclude each other (--no-chess960 is a chess "
+                   "option)"},
         BrokenRule{{"check", "--mutant", "m", "--scheme", "rustic"},
                    "--mutant and --scheme exclude each other (a mutant has its scheme)"},
         BrokenRule{{"replay", "--plugin", "x.so"},

@@ -6,6 +6,7 @@
 #include "zobrist_verify/chess/fen_error.h"
 #include "zobrist_verify/chess/game.h"
 #include "zobrist_verify/chess/uci.h"
+#include "zobrist_verify/doors/castling_letters.h"
 #include "zobrist_verify/doors/uci_dialect.h"
 
 namespace zobrist_verify {
@@ -27,8 +28,8 @@ namespace {
 
 class EngineHash final : public HashUnderTest {
  public:
-  explicit EngineHash(std::shared_ptr<PipelinedConnection> connection)
-      : connection_(std::move(connection)) {}
+  EngineHash(std::shared_ptr<PipelinedConnection> connection, CastlingLetters letters)
+      : connection_(std::move(connection)), letters_(letters) {}
   ~EngineHash() override {
     for (std::uint64_t id : outstanding_) connection_->forget(KeyTicket{id});
   }
@@ -50,8 +51,10 @@ class EngineHash final : public HashUnderTest {
     options.allow_unreachable = true;
     if (auto errors = game_.set(fen, polyglot_scheme(), options); !errors.empty())
       return Error{"the door's own reader rejects the FEN: " + format_errors(errors)};
-    start_fen_ = std::string(fen);
-    chess960_ = chess960;
+    // As given, but for Chess960 castling in the run's one form (X-FEN letters make a position
+    // Chess960 by themselves, and then go in UCI_Chess960 mode too).
+    start_fen_ = with_chess960_castling(fen, game_.position(), letters_);
+    chess960_ = game_.position().is_chess960();
     moves_.clear();
     checkpoints_.clear();
     return Done{};
@@ -61,7 +64,8 @@ class EngineHash final : public HashUnderTest {
     // Every tail_plies moves the FEN is kept, as the base of later position commands.
     std::string checkpoint;
     const std::size_t every = std::size_t(std::max(1, connection_->tail_plies()));
-    if (!moves_.empty() && moves_.size() % every == 0) checkpoint = game_.position().fen();
+    if (!moves_.empty() && moves_.size() % every == 0)
+      checkpoint = with_chess960_castling(game_.position().fen(), game_.position(), letters_);
     Expected<Move> move = game_.play_uci(uci);
     if (!move) return Error{move.error()};
     if (!checkpoint.empty()) checkpoints_.emplace_back(moves_.size(), std::move(checkpoint));
@@ -109,6 +113,7 @@ class EngineHash final : public HashUnderTest {
 
  private:
   std::shared_ptr<PipelinedConnection> connection_;
+  CastlingLetters letters_;
   Game game_;
   std::string start_fen_;
   bool chess960_ = false;
@@ -120,8 +125,19 @@ class EngineHash final : public HashUnderTest {
 
 }  // namespace
 
-std::unique_ptr<HashUnderTest> make_engine_hash(std::shared_ptr<PipelinedConnection> connection) {
-  return std::make_unique<EngineHash>(std::move(connection));
+std::string engine_fen(std::string_view fen, bool chess960, CastlingLetters letters) {
+  Position pos;
+  StateInfo st;
+  if (!pos.set(fen, st, polyglot_scheme(),
+               FenOptions{.chess960 = chess960, .allow_unreachable = true})
+           .empty())
+    return std::string(fen);
+  return with_chess960_castling(fen, pos, letters);
+}
+
+std::unique_ptr<HashUnderTest> make_engine_hash(std::shared_ptr<PipelinedConnection> connection,
+                                                CastlingLetters letters) {
+  return std::make_unique<EngineHash>(std::move(connection), letters);
 }
 
 }  // namespace zobrist_verify

@@ -3,11 +3,11 @@
 #include <dlfcn.h>
 #include <sys/stat.h>
 
-#include <cctype>
 #include <cerrno>
 #include <cstring>
 
 #include "zobrist_verify/chess/position.h"
+#include "zobrist_verify/doors/castling_letters.h"
 
 namespace zobrist_verify {
 
@@ -16,27 +16,6 @@ namespace {
 std::string dl_error() {
   const char* text = ::dlerror();
   return text ? text : "no reason given";
-}
-
-// X-FEN castling letters for a Chess960 position: K/Q where the rook is the outermost one on its
-// wing, the rook's file otherwise.
-std::string xfen_castling(const Position& pos) {
-  std::string out;
-  for (CastlingRights cr : {WhiteOO, WhiteOOO, BlackOO, BlackOOO}) {
-    if (!pos.can_castle(cr)) continue;
-    const bool white = cr & WhiteCastling;
-    const bool king_side = cr & (WhiteOO | BlackOO);
-    const Square rook = pos.castling_rook_square(cr);
-    const Square king = pos.king_square(white ? White : Black);
-    const Piece own_rook = make_piece(white ? White : Black, Rook);
-    bool outermost = true;
-    for (int f = int(file_of(rook)) + (king_side ? 1 : -1); f >= 0 && f < 8;
-         f += king_side ? 1 : -1)
-      if (pos.piece_on(make_square(File(f), rank_of(king))) == own_rook) outermost = false;
-    char letter = outermost ? (king_side ? 'k' : 'q') : char('a' + file_of(rook));
-    out += white ? char(std::toupper(static_cast<unsigned char>(letter))) : letter;
-  }
-  return out.empty() ? "-" : out;
 }
 
 }  // namespace
@@ -162,23 +141,20 @@ bool already_in_plugin_form(std::string_view fen, bool chess960) {
 
 }  // namespace
 
-std::string PluginHash::plugin_fen(std::string_view fen, bool chess960) const {
+std::string plugin_fen(std::string_view fen, bool chess960, PluginOptions options) {
   if (already_in_plugin_form(fen, chess960)) return std::string(fen);
   Position pos;
   StateInfo st;
-  FenOptions options;
-  options.chess960 = chess960;
-  options.allow_unreachable = true;  // the suite decides what it sends
-  if (!pos.set(fen, st, polyglot_scheme(), options).empty()) return std::string(fen);
-  std::string out = pos.fen();
-  if (options_.xfen && pos.is_chess960()) {
-    // Fields: placement side castling en-passant halfmove fullmove.
-    const std::size_t side = out.find(' ');
-    const std::size_t castling = out.find(' ', side + 1);
-    const std::size_t ep = out.find(' ', castling + 1);
-    out.replace(castling + 1, ep - castling - 1, xfen_castling(pos));
-  }
-  return out;
+  FenOptions fen_options;
+  fen_options.chess960 = chess960;
+  fen_options.allow_unreachable = true;  // the suite decides what it sends
+  if (!pos.set(fen, st, polyglot_scheme(), fen_options).empty()) return std::string(fen);
+  return with_chess960_castling(pos.fen(), pos,
+                                options.xfen ? CastlingLetters::XFen : CastlingLetters::Shredder);
+}
+
+std::string PluginHash::plugin_fen(std::string_view fen, bool chess960) const {
+  return zobrist_verify::plugin_fen(fen, chess960, options_);
 }
 
 Expected<Done> PluginHash::set_position(std::string_view fen, bool chess960) {

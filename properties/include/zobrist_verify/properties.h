@@ -53,6 +53,13 @@ struct Target {
   // A command that replays one case on this target in-process, without the case's arguments
   // ("zobrist-verify replay --no-isolation --plugin lib.so"); printed under crashes.
   std::string replay_command;
+  // A door that rewrites FENs on their way (Chess960 castling in one form, castling_letters.h):
+  // the FEN its target gets for `fen`, which reports show instead. Empty: the FEN as written.
+  // Must run no code of the target.
+  std::function<std::string(const std::string& fen, bool chess960)> fen_as_sent;
+  // Fresh instances that get Chess960 castling in X-FEN letters (true) or Shredder letters
+  // (false), whatever form `make`'s use: the X-FEN probe's. Empty: `make`'s, the FEN as written.
+  std::function<std::unique_ptr<HashUnderTest>(bool xfen)> make_with_letters;
 };
 
 // The en-passant rule the target's key of the position `route` reaches follows: the FEN rule
@@ -63,6 +70,8 @@ bool splits_en_passant(const Target& target);
 // "pseudo-legal", or "fen=always,move=pseudo-legal" for a split convention (as --en-passant
 // takes it).
 std::string convention_name(const Target& target);
+// The FEN `target` gets for `fen` (Target::fen_as_sent), as reports show it.
+std::string fen_as_sent(const Target& target, const std::string& fen, bool chess960);
 
 // A fresh instance of the target, behind the position gate unless the target accepts
 // unreachable positions; null when the factory gives none. Every instance the suite drives
@@ -138,6 +147,9 @@ struct SuiteOptions {
   int cases = 100;                // RapidCheck max_success per property
   std::uint64_t seed = 0;         // 0: DefaultSeed (reproducible CI)
   std::vector<std::string> only;  // property names to run; empty = all
+  // Chess960 positions go to a target that offers Chess960; false: standard chess only
+  // (--no-chess960), whatever it offers.
+  bool chess960 = true;
   // Each property runs in a forked worker: a target that crashes, aborts or hangs fails the
   // case it died on (confirmed alone, shrunk) and the run goes on with the next property.
   bool isolate = false;

@@ -6,8 +6,11 @@
 #pragma once
 
 #include <memory>
+#include <string>
+#include <string_view>
 
 #include "zobrist_verify/core/result.h"
+#include "zobrist_verify/doors/castling_letters.h"
 #include "zobrist_verify/doors/engine_door_options.h"
 #include "zobrist_verify/doors/hash_under_test.h"
 #include "zobrist_verify/doors/key_pattern.h"
@@ -29,7 +32,14 @@ class EngineConnection final : public PipelinedConnection {
 
 // A HashUnderTest on the connection: it remembers the FEN it was given and the moves played, and
 // asks the engine for the position "<FEN a few plies back> moves <the last few moves>" (for UCI,
-// "position fen ... moves ...").
-std::unique_ptr<HashUnderTest> make_engine_hash(std::shared_ptr<PipelinedConnection> connection);
+// "position fen ... moves ..."). Chess960 FENs go with their castling in `letters`, every one of
+// them (castling_letters.h), in UCI_Chess960 mode.
+std::unique_ptr<HashUnderTest> make_engine_hash(
+    std::shared_ptr<PipelinedConnection> connection,
+    CastlingLetters letters = CastlingLetters::Shredder);
+
+// The FEN an engine hash with `letters` sends for `fen` (the start of a route: later positions
+// go as a FEN a few plies back in the same form). Talks to no engine.
+std::string engine_fen(std::string_view fen, bool chess960, CastlingLetters letters);
 
 }  // namespace zobrist_verify

@@ -39,6 +39,11 @@ struct PluginOptions {
   bool xfen = false;  // Chess960 castling as X-FEN KQkq letters where unambiguous, not Shredder
 };
 
+// The FEN a plugin with `options` receives for `fen`: the forms plugin.h promises (the
+// reference's writer; Chess960 castling in one form, castling_letters.h). Runs no plugin code, so
+// reports may show it in any process.
+std::string plugin_fen(std::string_view fen, bool chess960, PluginOptions options);
+
 // One zv_state of a plugin behind the HashUnderTest door.
 class PluginHash final : public HashUnderTest {
  public:

@@ -1,0 +1,22 @@
+#include "chess/fens_as_sent.h"
+
+namespace zobrist_verify::properties {
+
+std::string fen_as_sent(const Target& target, const std::string& fen, bool chess960) {
+  return target.fen_as_sent ? target.fen_as_sent(fen, chess960) : fen;
+}
+
+void show_fens_as_sent(std::vector<PropertyResult>& results, const Target& target) {
+  if (!target.fen_as_sent) return;
+  auto rewrite = [&](Route& route) {
+    if (!route.fen.empty() && route.fen != "?")
+      route.fen = target.fen_as_sent(route.fen, route.chess960);
+  };
+  for (PropertyResult& r : results) {
+    if (!r.counterexample) continue;
+    rewrite(r.counterexample->route);
+    for (ComparedPosition& p : r.counterexample->positions) rewrite(p.route);
+  }
+}
+
+}  // namespace zobrist_verify::properties
