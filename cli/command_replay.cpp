@@ -23,7 +23,8 @@ constexpr const char* ReplayUsage =
                               [--xfen] [--expect SCHEME] [--no-isolation] [--timeout MS]
                               [--allow-unreachable]
        zobrist-verify replay --engine "CMD ARGS" --fen FEN [--moves M1 M2 ...] [--chess960]
-                              [--key-command CMD] [--key-pattern REGEX] [--transcript FILE]
+                              [--key-command CMD] [--key-pattern REGEX] [--fen-pattern REGEX]
+                              [--transcript FILE]
                               [--expect SCHEME] [--timeout MS] [--allow-unreachable]
 
 Plays the case on the plugin: set_position(FEN), then each move, printing the plugin's key (and
