@@ -151,6 +151,10 @@ TEST(EngineDoor, MalformedCommandsAndPatternsAreUsageErrors) {
   const RunResult bad_regex = run_cli({"check", "--engine", "/bin/true", "--key-pattern", "(("});
   EXPECT_EQ(bad_regex.exit_code, 2);
   EXPECT_NE(bad_regex.err.find("not an ECMAScript regular expression"), std::string::npos);
+  const RunResult bad_fen = run_cli({"check", "--engine", "/bin/true", "--fen-pattern", "Fen: .*"});
+  EXPECT_EQ(bad_fen.exit_code, 2);
+  EXPECT_NE(bad_fen.err.find("the FEN pattern 'Fen: .*' has 0 capture groups"), std::string::npos)
+      << bad_fen.err;
   EXPECT_EQ(run_cli({"check", "--key-command", "d"}).exit_code, 2);  // without --engine
   EXPECT_EQ(run_cli({"check", "--engine", "/bin/true", "--plugin", "x.so"}).exit_code, 2);
 }
