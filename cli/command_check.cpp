@@ -31,9 +31,10 @@ constexpr const char* CheckUsage =
                              [--no-isolation] [--xfen] [--no-chess960] [--allow-unreachable]
                              [--cases N] [--seed S] [--property NAME] [--json] [--junit FILE]
        zobrist-verify check --engine "CMD ARGS" [--expect SCHEME] [--en-passant RULE]
-                             [--key-command CMD] [--key-pattern REGEX] [--timeout MS]
-                             [--transcript FILE] [--xfen] [--no-chess960] [--allow-unreachable]
-                             [--cases N] [--seed S] [--property NAME] [--json] [--junit FILE]
+                             [--key-command CMD] [--key-pattern REGEX] [--fen-pattern REGEX]
+                             [--timeout MS] [--transcript FILE] [--xfen] [--no-chess960]
+                             [--allow-unreachable] [--cases N] [--seed S] [--property NAME]
+                             [--json] [--junit FILE]
 
 Runs the property suite (RapidCheck) and prints one line per property ("target property .......
 PASS  detail"), the shrunk reproduction under each failure, and "check: N passed, M failed, K
@@ -51,7 +52,11 @@ on a usage error or a plugin that cannot be used at all (not loadable, wrong ABI
 start position). --engine checks a running UCI engine the same way, through the key it prints
 for each position (Stockfish's `d` by default); an engine that does not start, fails the "uci"
 handshake or prints no key for the start position exits 2, and a crash, a hang or garbage on one
-position fails that position.
+position fails that position. A reply with a line whose first word (after "info string", in any
+case) begins with "error", "illegal" or "invalid", or showing another position than the one sent
+(--fen-pattern), is a refusal of that FEN, counted as a plugin's are. A reply out of step with the
+requests (a "readyok" with no key before it, two keys or two positions for one request) is a
+fault: the engine is restarted, and at the start position it cannot be used (exit 2).
 
 {other-games}
 options:
@@ -81,6 +86,11 @@ constexpr const char* CheckUsageAfterScheme =
                     door sends "isready" after it and reads the reply up to "readyok"
   --key-pattern RE  with --engine: an ECMAScript regular expression with one capture group, the
                     key in hex (default: ^Key: *([^ ]*) *$, Stockfish's "Key:" line)
+  --fen-pattern RE  with --engine: the same for the FEN of the position the engine holds
+                    (default: ^Fen: *(.*[^ ]) *$, from Stockfish's `d`); it is compared as a
+                    position (placement, side to move, castling rights in either notation, the
+                    en-passant square, which may be left out when no capture uses it; not the
+                    clocks) with the position sent, and a different one is a refusal
   --transcript FILE with --engine: also write every line sent to the engine to FILE
   --no-isolation    with --plugin: run it in this process (for gdb or a sanitizer; a crash then
                     ends the run)

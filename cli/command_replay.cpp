@@ -25,8 +25,8 @@ constexpr const char* ReplayUsage =
                               [--allow-unreachable]
        zobrist-verify replay --engine "CMD ARGS" --fen FEN [--moves M1 M2 ...] [--chess960]
                               [--xfen] [--key-command CMD] [--key-pattern REGEX]
-                              [--transcript FILE] [--expect SCHEME] [--timeout MS]
-                              [--allow-unreachable]
+                              [--fen-pattern REGEX] [--transcript FILE] [--expect SCHEME]
+                              [--timeout MS] [--allow-unreachable]
 
 Plays the case on the plugin: set_position(FEN), then each move, printing after each step the
 plugin's key (and pawn and material keys when it has them), the key a second instance gives a

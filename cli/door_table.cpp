@@ -73,6 +73,7 @@ Expected<MovegenDoorOpened> open_plugin_movegen(const std::string& path, const P
 constexpr OptionSpec EngineKeyOptions[] = {
     {"--key-command", OptionKind::Value},
     {"--key-pattern", OptionKind::Value},
+    {"--fen-pattern", OptionKind::Value},
     {"--transcript", OptionKind::Value},
     {"--xfen", OptionKind::Flag},
 };

@@ -52,6 +52,7 @@ Expected<EngineDoorTarget> engine_door(const std::string& command, const ParsedA
   options.argv = *words;
   if (auto key_command = args.value("--key-command")) options.key_command = *key_command;
   if (auto pattern = args.value("--key-pattern")) options.key_pattern = *pattern;
+  if (auto pattern = args.value("--fen-pattern")) options.fen_pattern = *pattern;
   if (auto path = args.value("--transcript")) options.transcript = *path;
   if (auto text = args.value("--timeout")) {
     auto ms = parse_int_in_range(*text, "--timeout", 1, 3'600'000);
@@ -80,7 +81,7 @@ Expected<EngineDoorTarget> engine_door(const std::string& command, const ParsedA
   // An engine prints its key; with Stockfish's scheme that is the key with the clock folded in.
   door.target.compare_printed_key = true;
   std::string replay = program + " replay --engine " + join_command_words({command});
-  for (const char* option : {"--key-command", "--key-pattern", "--timeout"})
+  for (const char* option : {"--key-command", "--key-pattern", "--fen-pattern", "--timeout"})
     if (auto value = args.value(option))
       replay += std::string(" ") + option + " " + join_command_words({*value});
   if (letters == CastlingLetters::XFen) replay += " --xfen";

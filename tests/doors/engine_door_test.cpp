@@ -151,6 +151,10 @@ TEST(EngineDoor, MalformedCommandsAndPatternsAreUsageErrors) {
   const RunResult bad_regex = run_cli({"check", "--engine", "/bin/true", "--key-pattern", "(("});
   EXPECT_EQ(bad_regex.exit_code, 2);
   EXPECT_NE(bad_regex.err.find("not an ECMAScript regular expression"), std::string::npos);
+  const RunResult bad_fen = run_cli({"check", "--engine", "/bin/true", "--fen-pattern", "Fen: .*"});
+  EXPECT_EQ(bad_fen.exit_code, 2);
+  EXPECT_NE(bad_fen.err.find("the FEN pattern 'Fen: .*' has 0 capture groups"), std::string::npos)
+      << bad_fen.err;
   EXPECT_EQ(run_cli({"check", "--key-command", "d"}).exit_code, 2);  // without --engine
   EXPECT_EQ(run_cli({"check", "--engine", "/bin/true", "--plugin", "x.so"}).exit_code, 2);
 }
@@ -197,6 +201,78 @@ INSTANTIATE_TEST_SUITE_P(
       std::replace(name.begin(), name.end(), '-', '_');
       return name;
     });
+
+// --- engines that refuse positions: counted refusals, never statements about keys -----------
+
+int count_of(const std::string& text, const std::string& part) {
+  int n = 0;
+  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
+  return n;
+}
+
+// Properties that give the engine many FENs, some with an en-passant square, and play moves.
+const char* const RefusalProperties = "incremental-equals-full,en-passant,castling";
+
+TEST(EngineRefusals, AnErrorLineIsACountedRefusalNotAKeyFailure) {
+  REQUIRE_STOCKFISH();
+  // One FEN in 40 is answered "Error in FEN at character N", and the key of the old position.
+  const RunResult r = run_cli({"check", "--engine", FakeEngine + " refuse-some", "--property",
+                               RefusalProperties, "--cases", "20"});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("refused "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("it printed 'Error in FEN at character "), std::string::npos) << r.out;
+}
+
+TEST(EngineRefusals, TooManyRefusalsFailOnlyTheRefusalRule) {
+  REQUIRE_STOCKFISH();
+  // Every FEN with an en-passant square is refused, as Glaurung 2.2 refuses some.
+  const RunResult r = run_cli({"check", "--engine", FakeEngine + " refuse-en-passant", "--property",
+                               RefusalProperties, "--cases", "20", "--json"});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_EQ(count_of(r.out, "\"status\": \"fail\""), 1) << r.out;
+  EXPECT_NE(r.out.find("{\"name\": \"refusals\", \"target\": \"engine:Stockfish 15.1\", "
+                       "\"status\": \"fail\""),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("Error in FEN at character "), std::string::npos) << r.out;
+}
+
+TEST(EngineRefusals, AnotherPositionShownIsACountedRefusal) {
+  REQUIRE_STOCKFISH();
+  // One FEN in 40 is ignored without a word: `d` shows the position the engine kept.
+  const RunResult r = run_cli({"check", "--engine", FakeEngine + " wrong-fen", "--property",
+                               RefusalProperties, "--cases", "20"});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("holds another position than 'position fen "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("it printed 'Fen: "), std::string::npos) << r.out;
+}
+
+// --- replies out of step: a fault quoting the stray line ------------------------------------
+
+TEST(EngineDesync, AStrayReadyokIsAFaultNotAStatementAboutKeys) {
+  REQUIRE_STOCKFISH();
+  const std::string marker = unique_marker("stray-readyok");
+  const RunResult r = run_cli({"check", "--engine", fake("stray-readyok 300", marker), "--property",
+                               RefusalProperties, "--cases", "20", "--json"});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("desynchronised: it printed 'readyok'"), std::string::npos) << r.out;
+  // Every failure is the fault; none compares keys.
+  EXPECT_GE(count_of(r.out, "\"comparison\": "), 1) << r.out;
+  EXPECT_EQ(count_of(r.out, "\"comparison\": "),
+            count_of(r.out, "\"comparison\": \"target-error\""))
+      << r.out;
+  EXPECT_EQ(processes_with(marker), 0);
+}
+
+TEST(EngineDesync, AStrayReadyokAtTheHandshakeMakesTheEngineUnusable) {
+  REQUIRE_STOCKFISH();
+  const std::string marker = unique_marker("stray-readyok-1");
+  const RunResult r =
+      run_cli({"check", "--engine", fake("stray-readyok 1", marker), "--cases", "5"});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("desynchronised: it printed 'readyok'"), std::string::npos) << r.err;
+  EXPECT_EQ(processes_with(marker), 0);
+}
 
 // --- engines that work ------------------------------------------------------------------------
 

@@ -24,6 +24,17 @@ target, exit 1, blamed on that position). The trigger is a promotion among the m
   hang-on-promotion     stops answering
   garbage-on-promotion  prints "Key: not-a-key"
   flood-on-promotion    prints endless lines
+
+Modes that refuse some positions, as Glaurung 2.2 does: they print "Error in FEN at character N"
+(N: where the en-passant field starts) for the `position` command and keep the position they
+held, whose key `d` then prints (the door must count a refusal, not compare keys):
+  refuse-en-passant     refuses every FEN with an en-passant square
+  refuse-some           refuses one FEN in 40 (by a checksum of the FEN)
+  wrong-fen             ignores one FEN in 40 without a word; `d` shows the position it kept
+
+A mode whose replies get out of step (the door must see it and restart the engine):
+  stray-readyok N       prints one "readyok" no request asked for after its N-th "readyok"
+                        (N = 1: right after the handshake)
 """
 import ctypes
 import os
@@ -31,6 +42,7 @@ import signal
 import subprocess
 import sys
 import time
+import zlib
 
 
 def die_with_parent():
@@ -60,6 +72,8 @@ def main():
         engine = subprocess.Popen([stockfish], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   text=True, bufsize=1, preexec_fn=die_with_parent)
     triggered = False
+    readyoks = 0
+    count = int(sys.argv[2]) if len(sys.argv) > 2 and sys.argv[2].isdigit() else 0
     for line in sys.stdin:
         command = line.strip()
         words = command.split()
@@ -77,6 +91,16 @@ def main():
             if triggered and mode == "crash-on-promotion":
                 stop(engine)
                 os.kill(os.getpid(), signal.SIGSEGV)
+        if words[0] == "position" and len(words) > 2 and words[1] == "fen":
+            fen = " ".join(words[2:8])
+            one_in_40 = zlib.crc32(fen.encode()) % 40 == 0
+            if (mode == "refuse-en-passant" and words[5] != "-") or (
+                    mode == "refuse-some" and one_in_40):
+                column = len(" ".join(words[2:5])) + 2
+                say("Error in FEN at character %d" % column)
+                continue
+            if mode == "wrong-fen" and one_in_40:
+                continue
         if words[0] == "hashkey" and mode == "hashkey":
             engine.stdin.write("d\n")
             engine.stdin.flush()
@@ -115,6 +139,10 @@ def main():
                     reply = "Key: not-a-key"
             say(reply)
             if reply.split(" ")[0] == end:
+                if end == "readyok" and mode == "stray-readyok":
+                    readyoks += 1
+                    if readyoks == count:
+                        say("readyok")
                 break
 
 

@@ -1,6 +1,7 @@
 #include "zobrist_verify/doors/engine_hash.h"
 
 #include <algorithm>
+#include <optional>
 #include <utility>
 
 #include "zobrist_verify/chess/fen_error.h"
@@ -31,7 +32,7 @@ class EngineHash final : public HashUnderTest {
   EngineHash(std::shared_ptr<PipelinedConnection> connection, CastlingLetters letters)
       : connection_(std::move(connection)), letters_(letters) {}
   ~EngineHash() override {
-    for (std::uint64_t id : outstanding_) connection_->forget(KeyTicket{id});
+    for (const Outstanding& o : outstanding_) connection_->forget(KeyTicket{o.id});
   }
   EngineHash(const EngineHash&) = delete;
   EngineHash& operator=(const EngineHash&) = delete;
@@ -57,7 +58,7 @@ class EngineHash final : public HashUnderTest {
     chess960_ = game_.position().is_chess960();
     moves_.clear();
     checkpoints_.clear();
-    return Done{};
+    return take_start_position();
   }
 
   Expected<Done> make_move(std::string_view uci) override {
@@ -87,9 +88,16 @@ class EngineHash final : public HashUnderTest {
     if (start_fen_.empty()) return Error{"no position was set"};
     // The base is the latest checkpoint before the last move (the start FEN, as given, before
     // the first): the command plays 1 to tail_plies moves.
+    if (moves_.empty() && start_key_) {
+      // The key read when the FEN was taken.
+      const KeyTicket ticket = connection_->known(std::move(*start_key_));
+      start_key_.reset();
+      return ticket;
+    }
     std::size_t base = 0;
     const std::string* fen = &start_fen_;
-    for (auto it = checkpoints_.rbegin(); it != checkpoints_.rend(); ++it) {
+    for (auto it = checkpoints_.rbegin(); it != checkpoints_.rend() && !connection_->whole_lines();
+         ++it) {
       if (it->first < moves_.size()) {
         base = it->first;
         fen = &it->second;
@@ -101,17 +109,63 @@ class EngineHash final : public HashUnderTest {
       if (!moves.empty()) moves += ' ';
       moves += moves_[i];
     }
-    const KeyTicket ticket = connection_->request(*fen, moves, chess960_);
-    outstanding_.push_back(ticket.id);
+    std::string expected = game_.position().fen();
+    const KeyTicket ticket = connection_->request(*fen, moves, chess960_, expected);
+    outstanding_.push_back({ticket.id, lines_, moves_.size(), base > 0, std::move(expected)});
     return ticket;
   }
 
   Expected<Key> collect_key(KeyTicket ticket) override {
-    std::erase(outstanding_, ticket.id);
-    return connection_->collect(ticket);
+    const auto it = std::find_if(outstanding_.begin(), outstanding_.end(),
+                                 [&](const Outstanding& o) { return o.id == ticket.id; });
+    if (it == outstanding_.end()) return connection_->collect(ticket);
+    const Outstanding asked = std::move(*it);
+    outstanding_.erase(it);
+    Expected<Key> key = connection_->collect(ticket);
+    if (key || key.error_kind() != ErrorKind::Refused || !asked.from_checkpoint ||
+        asked.line != lines_)
+      return key;
+    // The engine refused a FEN the door wrote (a checkpoint), not one it was given: from now on
+    // every request carries the whole line from the given FEN.
+    connection_->send_whole_lines();
+    std::string moves;
+    for (std::size_t i = 0; i < asked.plies; ++i) moves += (i ? " " : "") + moves_[i];
+    return connection_->collect(connection_->request(start_fen_, moves, chess960_, asked.fen));
   }
 
  private:
+  // A key asked for and not collected yet.
+  struct Outstanding {
+    std::uint64_t id = 0;
+    std::uint64_t line = 0;  // lines_ when asked
+    std::size_t plies = 0;   // moves played when asked
+    bool from_checkpoint = false;
+    std::string fen;  // the position asked for, as the reference writes it
+  };
+
+  // Gives the engine the FEN alone and reads its reply, once for each FEN the connection sees: an
+  // engine that refuses it (an error line, or another position shown: reply_checks.h) makes
+  // set_position fail with kind Refused, so that the suite counts the refusal. Any other answer,
+  // a fault included, is kept as the key of the position before its first move.
+  Expected<Done> take_start_position() {
+    ++lines_;
+    start_key_.reset();
+    const std::string seen = (chess960_ ? "960 " : "") + start_fen_;
+    if (auto refused = connection_->refused_fens().find(seen);
+        refused != connection_->refused_fens().end())
+      return refused->second;
+    if (connection_->accepted_fens().contains(seen)) return Done{};
+    Expected<Key> key =
+        connection_->collect(connection_->request(start_fen_, "", chess960_, start_fen_));
+    if (!key && key.error_kind() == ErrorKind::Refused) {
+      connection_->refused_fens().emplace(seen, key.failure());
+      return key.failure();
+    }
+    if (key) connection_->accepted_fens().insert(seen);
+    start_key_ = std::move(key);
+    return Done{};
+  }
+
   std::shared_ptr<PipelinedConnection> connection_;
   CastlingLetters letters_;
   Game game_;
@@ -120,7 +174,9 @@ class EngineHash final : public HashUnderTest {
   std::vector<std::string> moves_;  // as sent: king-takes-rook castling in Chess960
   // (i, FEN of the position before moves_[i]) every tail_plies moves, in order.
   std::vector<std::pair<std::size_t, std::string>> checkpoints_;
-  std::vector<std::uint64_t> outstanding_;
+  std::vector<Outstanding> outstanding_;
+  std::uint64_t lines_ = 0;                 // set_position calls so far
+  std::optional<Expected<Key>> start_key_;  // read by take_start_position, not yet asked for
 };
 
 }  // namespace

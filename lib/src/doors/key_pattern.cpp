@@ -1,22 +1,21 @@
 #include "zobrist_verify/doors/key_pattern.h"
 
-#include <string_view>
-
 namespace zobrist_verify {
 
-Expected<KeyPattern> KeyPattern::compile(const std::string& pattern) {
+Expected<KeyPattern> KeyPattern::compile(const std::string& pattern, std::string_view what,
+                                         std::string_view group) {
   KeyPattern compiled;
   compiled.text_ = pattern;
   try {
     compiled.regex_ = std::regex(pattern, std::regex::ECMAScript | std::regex::optimize);
   } catch (const std::regex_error& e) {
-    return Error{"the key pattern '" + pattern +
+    return Error{"the " + std::string(what) + " '" + pattern +
                  "' is not an ECMAScript regular expression: " + e.what()};
   }
   if (compiled.regex_.mark_count() != 1) {
-    return Error{"the key pattern '" + pattern + "' has " +
+    return Error{"the " + std::string(what) + " '" + pattern + "' has " +
                  std::to_string(compiled.regex_.mark_count()) +
-                 " capture groups; it needs exactly one, around the key's hex digits"};
+                 " capture groups; it needs exactly one, around " + std::string(group)};
   }
   compiled.literal_ = required_literal(pattern);
   return compiled;

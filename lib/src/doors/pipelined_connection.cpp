@@ -8,9 +8,11 @@
 namespace zobrist_verify {
 namespace {
 
-// A fault stops the engine (it died or hung); any other error leaves it answering.
+// A fault stops the engine (it died, hung, or its replies are out of step with the requests);
+// a refusal leaves it answering.
 bool is_fault(ErrorKind kind) {
-  return kind == ErrorKind::Crashed || kind == ErrorKind::TimedOut;
+  return kind == ErrorKind::Crashed || kind == ErrorKind::TimedOut ||
+         kind == ErrorKind::AnsweredBadly;
 }
 
 std::string fault_key(bool chess960, const std::string& position_command) {
@@ -56,10 +58,16 @@ void PipelinedConnection::remember_fault(const Request& request, const Error& er
   faults_.insert_or_assign(fault_key(request.chess960, request.position_command), error);
 }
 
-KeyTicket PipelinedConnection::request(std::string_view fen, std::string_view moves,
-                                       bool chess960) {
+KeyTicket PipelinedConnection::known(Expected<Key> key) {
+  const KeyTicket ticket{next_id_++};
+  answers_.insert_or_assign(ticket.id, std::move(key));
+  return ticket;
+}
+
+KeyTicket PipelinedConnection::request(std::string_view fen, std::string_view moves, bool chess960,
+                                       std::string expected_fen) {
   Request r{next_id_++, dialect_->position_command(fen, moves),
-            chess960 && dialect_->offers_chess960(), false};
+            chess960 && dialect_->offers_chess960(), false, std::move(expected_fen)};
   const KeyTicket ticket{r.id};
   if (auto known = faults_.find(fault_key(r.chess960, r.position_command));
       known != faults_.end()) {
@@ -114,7 +122,8 @@ void PipelinedConnection::answer(const Request& request, Expected<Key> key) {
 void PipelinedConnection::read_oldest() {
   Request oldest = std::move(in_flight_.front());
   in_flight_.pop_front();
-  Expected<Key> key = dialect_->read_reply(oldest.position_command);
+  Expected<Key> key =
+      dialect_->read_reply(oldest.position_command, oldest.expected_fen, oldest.chess960);
   const bool fault = !key && is_fault(key.error_kind());
   if (fault) remember_fault(oldest, key.failure());
   answer(oldest, std::move(key));
@@ -136,7 +145,7 @@ void PipelinedConnection::replay_alone(std::deque<Request> requests) {
       answer(r, died_before_taking_alone(r.position_command, dialect_->stop()));
       continue;
     }
-    Expected<Key> key = dialect_->read_reply(r.position_command);
+    Expected<Key> key = dialect_->read_reply(r.position_command, r.expected_fen, r.chess960);
     if (!key && is_fault(key.error_kind())) remember_fault(r, key.failure());
     answer(r, std::move(key));
   }

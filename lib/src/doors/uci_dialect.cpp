@@ -9,6 +9,7 @@
 #include "zobrist_verify/core/hex.h"
 #include "zobrist_verify/doors/engine_faults.h"
 #include "zobrist_verify/doors/key_pattern.h"
+#include "zobrist_verify/doors/reply_checks.h"
 #include "zobrist_verify/doors/uci_engine.h"
 
 namespace zobrist_verify {
@@ -26,11 +27,12 @@ std::string quoted(const std::string& line) {
 
 class UciDialect final : public EngineDialect {
  public:
-  UciDialect(const EngineDoorOptions& options, KeyPattern pattern)
+  UciDialect(const EngineDoorOptions& options, KeyPattern pattern, KeyPattern fen_pattern)
       : argv_(options.argv),
         key_command_(options.key_command),
         timeout_(options.timeout),
-        pattern_(std::move(pattern)) {}
+        pattern_(std::move(pattern)),
+        fen_pattern_(std::move(fen_pattern)) {}
 
   Expected<Done> start(EngineTranscript& transcript) override;
   bool running() const override { return engine_ && engine_->running(); }
@@ -41,7 +43,8 @@ class UciDialect final : public EngineDialect {
   }
   bool send(const std::string& position_command, bool chess960,
             EngineTranscript& transcript) override;
-  Expected<Key> read_reply(const std::string& position_command) override;
+  Expected<Key> read_reply(const std::string& position_command, std::string_view expected_fen,
+                           bool chess960) override;
   std::string stop() override { return engine_ ? engine_->close() : "not running"; }
   std::string quit(EngineTranscript& transcript) override;
 
@@ -52,11 +55,15 @@ class UciDialect final : public EngineDialect {
   std::optional<Expected<Key>> key_on(const std::string& line, const std::string& asked) const;
   // A reply of `count` lines without a key; `last` holds its last three lines (a ring).
   Error no_key(const std::string& asked, int count, const std::array<std::string, 3>& last) const;
+  // A line that shows the replies are out of step with the requests: the engine is stopped.
+  Error desynchronised(const std::string& asked, const std::string& line, const std::string& why);
 
   std::vector<std::string> argv_;
   std::string key_command_;
   Milliseconds timeout_;
   KeyPattern pattern_;
+  KeyPattern fen_pattern_;
+  bool keys_seen_ = false;  // some reply had a key: a reply without one is out of step
   std::optional<UciEngine> engine_;
   std::string name_;
   bool offers_chess960_ = false;
@@ -100,24 +107,74 @@ bool UciDialect::send(const std::string& position_command, bool chess960,
   return engine_->send_lines(lines).has_value();
 }
 
-Expected<Key> UciDialect::read_reply(const std::string& position_command) {
+// Each request is "position", the key command and "isready": its reply is every line up to
+// "readyok". A line reporting an error (reply_checks.h) makes it a refusal; the key is the one line
+// matching the key pattern; the FEN, when the engine shows one, must be the position set up. A
+// second key or FEN, or a "readyok" with no key before it once keys have come, is a line no
+// request asked for: the replies are out of step, and the engine is stopped (AnsweredBadly).
+Expected<Key> UciDialect::read_reply(const std::string& position_command,
+                                     std::string_view expected_fen, bool chess960) {
   const std::string asked = "'" + position_command + "' then '" + key_command_ + "'";
   if (!running()) return not_running_for(asked);
   const auto deadline = Clock::now() + timeout_;
   std::optional<Expected<Key>> found;
+  std::optional<std::string> shown_fen, fen_line, error_line;
   // The last three lines, for the messages (a ring whose strings keep their storage).
   std::array<std::string, 3> last;
   for (int count = 0; count < MaxReplyLines; ++count) {
     if (auto read = next_line(deadline, asked); !read) return read.failure();
     if (first_word(line_) == "readyok") {
-      if (found) return std::move(*found);
-      return no_key(asked, count, last);
+      if (error_line)
+        return Error{engine_words(name_) + " refused the position of " + asked + ": it printed " +
+                     quoted(*error_line)};
+      if (!found) {
+        if (count == 0)
+          return desynchronised(asked, line_,
+                                "before anything else of its reply (a 'readyok' "
+                                "no request was waiting for)");
+        if (keys_seen_)
+          return desynchronised(asked, line_,
+                                "with no key before it, after " + std::to_string(count) +
+                                    " lines (a 'readyok' no request was waiting for, or a reply "
+                                    "cut short)");
+        const Error none = no_key(asked, count, last);
+        return engine_->kill(none.message, none.kind);
+      }
+      if (!*found) return engine_->kill(found->error(), found->error_kind());
+      if (*found) keys_seen_ = true;
+      if (shown_fen && !expected_fen.empty()) {
+        if (auto difference = shown_position_difference(*shown_fen, expected_fen, chess960))
+          return Error{engine_words(name_) + " holds another position than " + asked +
+                       " sets up: it printed " + quoted(*fen_line) + " (" + *difference + ")"};
+      }
+      return std::move(*found);
     }
-    if (!found) found = key_on(line_, asked);
+    if (std::optional<std::string> fen = fen_pattern_.key_text(line_)) {
+      if (shown_fen)
+        return desynchronised(asked, line_,
+                              "after " + quoted(*fen_line) +
+                                  " (two positions shown "
+                                  "for one request)");
+      shown_fen = std::move(fen);
+      fen_line = line_;
+    } else if (std::optional<Expected<Key>> key = key_on(line_, asked)) {
+      if (found)
+        return desynchronised(asked, line_, "after another key (two keys for one request)");
+      found = std::move(key);
+    } else if (!error_line && reports_error(line_)) {
+      error_line = line_;
+    }
     last[std::size_t(count % 3)].assign(line_);
   }
   const Error flood = reply_flooded(name_, asked, MaxReplyLines, "readyok");
   return engine_->kill(flood.message, flood.kind);
+}
+
+Error UciDialect::desynchronised(const std::string& asked, const std::string& line,
+                                 const std::string& why) {
+  const Error out_of_step =
+      answered_badly(name_, asked, "desynchronised: it printed " + quoted(line) + " " + why);
+  return engine_->kill(out_of_step.message, out_of_step.kind);
 }
 
 Expected<Done> UciDialect::next_line(Clock::time_point deadline, const std::string& asked) {
@@ -144,7 +201,8 @@ std::optional<Expected<Key>> UciDialect::key_on(const std::string& line,
   Expected<Key> key = parse_hex_key(*text);
   if (key) return key;
   return Error{engine_words(name_) + " printed " + quoted(line) + " for " + asked +
-               ", which is not a key: " + key.error()};
+                   ", which is not a key: " + key.error(),
+               ErrorKind::AnsweredBadly};
 }
 
 Error UciDialect::no_key(const std::string& asked, int count,
@@ -153,8 +211,9 @@ Error UciDialect::no_key(const std::string& asked, int count,
   for (int i = std::max(0, count - 3); i < count; ++i)
     shown += (shown.empty() ? "" : ", ") + quoted(last[std::size_t(i % 3)]);
   return Error{engine_words(name_) + " printed no line matching the key pattern '" +
-               pattern_.text() + "' in its reply to " + asked + " (" + std::to_string(count) +
-               " lines" + (shown.empty() ? std::string() : ", the last: " + shown) + ")"};
+                   pattern_.text() + "' in its reply to " + asked + " (" + std::to_string(count) +
+                   " lines" + (shown.empty() ? std::string() : ", the last: " + shown) + ")",
+               ErrorKind::AnsweredBadly};
 }
 
 std::string UciDialect::quit(EngineTranscript& transcript) {
@@ -170,9 +229,13 @@ std::string UciDialect::quit(EngineTranscript& transcript) {
 Expected<std::unique_ptr<EngineDialect>> make_uci_dialect(const EngineDoorOptions& options) {
   auto pattern = KeyPattern::compile(options.key_pattern);
   if (!pattern) return Error{pattern.error()};
+  auto fen_pattern = KeyPattern::compile(options.fen_pattern, "FEN pattern",
+                                         "the FEN of the position the engine shows");
+  if (!fen_pattern) return Error{fen_pattern.error()};
   if (options.key_command.empty() || options.key_command.find('\n') != std::string::npos)
     return Error{"the key command must be one non-empty line"};
-  return std::unique_ptr<EngineDialect>(std::make_unique<UciDialect>(options, std::move(*pattern)));
+  return std::unique_ptr<EngineDialect>(
+      std::make_unique<UciDialect>(options, std::move(*pattern), std::move(*fen_pattern)));
 }
 
 }  // namespace zobrist_verify

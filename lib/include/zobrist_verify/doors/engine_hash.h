@@ -33,7 +33,10 @@ class EngineConnection final : public PipelinedConnection {
 // A HashUnderTest on the connection: it remembers the FEN it was given and the moves played, and
 // asks the engine for the position "<FEN a few plies back> moves <the last few moves>" (for UCI,
 // "position fen ... moves ..."). Chess960 FENs go with their castling in `letters`, every one of
-// them (castling_letters.h), in UCI_Chess960 mode.
+// them (castling_letters.h), in UCI_Chess960 mode. set_position sends each new FEN alone first,
+// so that an engine refusing it fails set_position (kind Refused, counted by the suite); once the
+// engine refuses a FEN the door wrote itself, every request goes from the given FEN with all the
+// moves since.
 std::unique_ptr<HashUnderTest> make_engine_hash(
     std::shared_ptr<PipelinedConnection> connection,
     CastlingLetters letters = CastlingLetters::Shredder);

@@ -1,11 +1,13 @@
 // The key pattern of an engine door: an ECMAScript regular expression with one capture group
 // around the key's hex digits, matched against each line of an engine's reply, whatever the
-// protocol ("^Key: *([^ ]*) *$" for Stockfish's `d`).
+// protocol ("^Key: *([^ ]*) *$" for Stockfish's `d`). The FEN pattern (--fen-pattern) is one too,
+// its group around the FEN of the position the engine shows.
 #pragma once
 
 #include <optional>
 #include <regex>
 #include <string>
+#include <string_view>
 
 #include "zobrist_verify/core/result.h"
 
@@ -14,8 +16,10 @@ namespace zobrist_verify {
 class KeyPattern {
  public:
   // The error says why `pattern` cannot be used: it is not ECMAScript, or it has not exactly one
-  // capture group.
-  [[nodiscard]] static Expected<KeyPattern> compile(const std::string& pattern);
+  // capture group. `what` names the pattern in the error, `group` what its group holds.
+  [[nodiscard]] static Expected<KeyPattern> compile(
+      const std::string& pattern, std::string_view what = "key pattern",
+      std::string_view group = "the key's hex digits");
 
   // What the group captured when `line` matches (the key's text, not yet checked to be hex).
   std::optional<std::string> key_text(const std::string& line) const;

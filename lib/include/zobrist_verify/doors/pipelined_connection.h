@@ -15,6 +15,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "zobrist_verify/core/result.h"
 #include "zobrist_verify/core/types.h"
@@ -57,9 +58,13 @@ class EngineDialect {
   // take them.
   [[nodiscard]] virtual bool send(const std::string& position_command, bool chess960,
                                   EngineTranscript& transcript) = 0;
-  // Reads the reply to the oldest request sent: its key, or why there is none. A fault (kind
-  // Crashed or TimedOut) stops the engine; any other error leaves it answering.
-  [[nodiscard]] virtual Expected<Key> read_reply(const std::string& position_command) = 0;
+  // Reads the reply to the oldest request sent: its key, or why there is none. `expected_fen`
+  // (when not empty) is the position the request sets up, for an engine that shows the position
+  // it holds. An engine that refused the position gives kind Refused. A fault (kind Crashed,
+  // TimedOut, or AnsweredBadly: a reply out of step with the requests) stops the engine; a
+  // refusal leaves it answering.
+  [[nodiscard]] virtual Expected<Key> read_reply(const std::string& position_command,
+                                                 std::string_view expected_fen, bool chess960) = 0;
   // Stops and reaps an engine that could not take a request; returns how it ended.
   virtual std::string stop() = 0;
   // Says goodbye to the engine and reaps it; returns how it ended ("not running" without one).
@@ -87,8 +92,12 @@ class PipelinedConnection {
   int tail_plies() const { return options_.tail_plies; }
 
   // Sends the position reached by `moves` from `fen` (in Chess960 when `chess960` and the engine
-  // offers it) and asks for its key, without waiting for the reply.
-  KeyTicket request(std::string_view fen, std::string_view moves, bool chess960);
+  // offers it) and asks for its key, without waiting for the reply. `expected_fen`, when given,
+  // is the position reached, to compare with the one the engine shows.
+  KeyTicket request(std::string_view fen, std::string_view moves, bool chess960,
+                    std::string expected_fen = {});
+  // A ticket whose answer is already known (a key read earlier).
+  KeyTicket known(Expected<Key> key);
   // The key of a requested position, reading replies up to its own.
   [[nodiscard]] Expected<Key> collect(KeyTicket ticket);
   // Drops a ticket that will never be collected.
@@ -96,12 +105,21 @@ class PipelinedConnection {
   // Ends the engine (the dialect's goodbye) and reaps it; returns how it ended.
   std::string close();
 
+  // What the engine answered to a FEN alone before (refused, or not), for a door that asks once.
+  std::unordered_map<std::string, Error>& refused_fens() { return refused_fens_; }
+  std::unordered_set<std::string>& accepted_fens() { return accepted_fens_; }
+  // Whether requests go from the FEN the door was given with every move since, because the
+  // engine refused a FEN the door wrote itself (a checkpoint a few plies back).
+  bool whole_lines() const { return whole_lines_; }
+  void send_whole_lines() { whole_lines_ = true; }
+
  private:
   struct Request {
     std::uint64_t id = 0;
     std::string position_command;
     bool chess960 = false;
     bool forgotten = false;
+    std::string expected_fen;
   };
 
   // Reads the reply of the oldest request in flight. A fault is that request's; the other
@@ -124,6 +142,9 @@ class PipelinedConnection {
   std::atomic<std::uint64_t> answered_{0};
   int restarts_ = 0;
   std::string last_fault_;
+  std::unordered_map<std::string, Error> refused_fens_;
+  std::unordered_set<std::string> accepted_fens_;
+  bool whole_lines_ = false;
 };
 
 }  // namespace zobrist_verify
