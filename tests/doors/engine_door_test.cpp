@@ -237,6 +237,19 @@ TEST(EngineRefusals, TooManyRefusalsFailOnlyTheRefusalRule) {
   EXPECT_NE(r.out.find("Error in FEN at character "), std::string::npos) << r.out;
 }
 
+TEST(EngineConventions, ASplitEnPassantRuleIsOneFailureAndEverythingElsePasses) {
+  REQUIRE_STOCKFISH();
+  const RunResult r =
+      run_cli({"check", "--engine", FakeEngine + " split-en-passant", "--cases", "30"});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("conventions: en passant fen=always,move=pseudo-legal"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find(", 1 failed,"), std::string::npos) << r.out;
+  const std::size_t row = r.out.find(" en-passant .");
+  ASSERT_NE(row, std::string::npos) << r.out;
+  EXPECT_LT(r.out.find(" FAIL", row), r.out.find('\n', row)) << r.out;
+}
+
 TEST(EngineRefusals, AnotherPositionShownIsACountedRefusal) {
   REQUIRE_STOCKFISH();
   // One FEN in 40 is ignored without a word: `d` shows the position the engine kept.

@@ -32,6 +32,12 @@ held, whose key `d` then prints (the door must count a refusal, not compare keys
   refuse-some           refuses one FEN in 40 (by a checksum of the FEN)
   wrong-fen             ignores one FEN in 40 without a word; `d` shows the position it kept
 
+A mode with a split en-passant rule, as Ethereal's board, chess.js 1.4.0 and Glaurung 2.2 have
+(the suite must report it once and judge everything else under it):
+  split-en-passant      a FEN's en-passant square is always keyed: where Stockfish drops a square
+                        of a `position fen` without moves (no pawn can take), the key of `d` is
+                        XORed with a constant of that square; after a move it is Stockfish's
+
 A mode whose replies get out of step (the door must see it and restart the engine):
   stray-readyok N       prints one "readyok" no request asked for after its N-th "readyok"
                         (N = 1: right after the handshake)
@@ -72,6 +78,8 @@ def main():
         engine = subprocess.Popen([stockfish], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   text=True, bufsize=1, preexec_fn=die_with_parent)
     triggered = False
+    fen_square = None  # split-en-passant: the square of a FEN set without moves
+    shown_square = None
     readyoks = 0
     count = int(sys.argv[2]) if len(sys.argv) > 2 and sys.argv[2].isdigit() else 0
     for line in sys.stdin:
@@ -91,6 +99,10 @@ def main():
             if triggered and mode == "crash-on-promotion":
                 stop(engine)
                 os.kill(os.getpid(), signal.SIGSEGV)
+        if words[0] == "position":
+            moves = words[words.index("moves") + 1:] if "moves" in words else []
+            fen_square = (words[5] if len(words) > 5 and words[1] == "fen" and not moves
+                          and words[5] != "-" else None)
         if words[0] == "position" and len(words) > 2 and words[1] == "fen":
             fen = " ".join(words[2:8])
             one_in_40 = zlib.crc32(fen.encode()) % 40 == 0
@@ -132,9 +144,14 @@ def main():
             if not reply:
                 sys.exit(1)
             reply = reply.rstrip("\n")
+            if reply.startswith("Fen:"):
+                shown_square = reply.split()[4]
             if reply.startswith("Key:"):
                 if mode in ("no-key", "hashkey"):
                     continue
+                if mode == "split-en-passant" and fen_square and shown_square == "-":
+                    term = zlib.crc32(fen_square.encode()) * 0x9E3779B97F4A7C15 % (1 << 64) | 1
+                    reply = "Key: %016X" % (int(reply.split()[1], 16) ^ term)
                 if triggered and mode == "garbage-on-promotion":
                     reply = "Key: not-a-key"
             say(reply)
