@@ -110,7 +110,11 @@ constexpr const char* CheckUsageAfterScheme =
   --cases N         RapidCheck cases per property (default: 100; property 4 checks
                     100000 * N / 100 positions in one case)
   --seed S          RapidCheck seed, decimal or hex with 0x (default: a fixed seed)
-  --property NAME   run only these properties (comma-separated names, see below)
+  --property NAME   run only these properties (comma-separated names, see below); a name that
+                    is no property of the games the run checks (castling with --game uttt,
+                    go:symmetry with a chess door) is a usage error, as nothing would run; a
+                    property the target cannot run (reversibility on an engine, which has no
+                    unmake) is shown as SKIP and does not change the exit status
   --json            print {"passed": bool, "counts": {"passed", "failed", "skipped", "warned"},
                     "properties": [{"name", "target", "status" (pass, warn, fail or skip),
                     "cases", "warnings", "counterexample":
@@ -243,6 +247,37 @@ Expected<std::vector<std::string>> property_names(const std::string& list) {
   return names;
 }
 
+// The games a run checks: the one --game names; chess alone with a chess door (--plugin,
+// --engine, --scheme, --mutant); else every game of the catalogue.
+std::vector<const properties::GameEntry*> games_checked(const ParsedArgs& args) {
+  std::vector<const properties::GameEntry*> games;
+  const std::optional<std::string> game = args.value("--game");
+  const bool chess_only = chosen_door(args) || args.has("--scheme") || args.has("--mutant");
+  for (const properties::GameEntry& each : properties::game_catalogue())
+    if (game ? *game == each.name : !chess_only || each.name == "chess") games.push_back(&each);
+  return games;
+}
+
+// A --property name that no game of the run has would pass vacuously (nothing run): a usage
+// error that lists the names that do apply.
+Expected<Done> properties_apply(const std::vector<std::string>& names,
+                                const std::vector<const properties::GameEntry*>& games) {
+  std::vector<std::string> apply, game_names;
+  for (const properties::GameEntry* game : games) {
+    game_names.push_back(game->name);
+    for (const properties::PropertyInfo& p : game->properties()) apply.push_back(p.name);
+  }
+  for (const std::string& name : names) {
+    if (std::find(apply.begin(), apply.end(), name) != apply.end()) continue;
+    std::string known;
+    for (const std::string& each : apply) known += (known.empty() ? "" : ", ") + each;
+    return Error{"property '" + name + "' does not apply to " + listed(game_names, "or") +
+                 (games.size() == 1 ? ", the game" : ", the games") +
+                 " this run checks, so nothing would run (choose from " + known + ")"};
+  }
+  return Done{};
+}
+
 // check with a door (the door table): the property suite on a third party's keys, judged under
 // its detected conventions. A door whose code would run here (a plugin) runs in forked workers
 // unless --no-isolation; an engine is a process of its own already.
@@ -357,6 +392,8 @@ int run_check(std::span<const std::string> words) {
                               properties::game_choices() + ")");
   if (auto obeyed = check_option_rules(*args, check_options(), check_rules()); !obeyed)
     return report_usage_error(obeyed.error());
+  if (auto apply = properties_apply(options.only, games_checked(*args)); !apply)
+    return report_usage_error(apply.error());
 
   if (auto door = chosen_door(*args)) return check_door(*door, *args, options);
   return check_reference(*args, options);

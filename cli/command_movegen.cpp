@@ -126,9 +126,11 @@ std::string replay_command(const Route& route, int depth) {
          (route.chess960 ? " --chess960" : "");
 }
 
+// Each count its own: a position whose en-passant capture a pin forbids is not among those with a
+// legal one, so it is not printed as a part of them.
 std::string mix_text(const properties::MovegenMix& mix) {
-  return "en passant " + std::to_string(mix.en_passant) + " (pinned " +
-         std::to_string(mix.en_passant_pinned) + "), castling " + std::to_string(mix.castling) +
+  return "en passant " + std::to_string(mix.en_passant) + ", en passant barred by a pin " +
+         std::to_string(mix.en_passant_pinned) + ", castling " + std::to_string(mix.castling) +
          ", promotion " + std::to_string(mix.promotion) + ", in check " +
          std::to_string(mix.check) + ", Chess960 " + std::to_string(mix.chess960) +
          ", no legal move " + std::to_string(mix.no_moves);

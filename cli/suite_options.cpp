@@ -6,6 +6,8 @@ namespace zobrist_verify::cli {
 
 Expected<properties::SuiteOptions> suite_options(const ParsedArgs& args) {
   properties::SuiteOptions options;
+  // Read once here: a malformed RC_PARAMS would otherwise fail every property on its own.
+  if (std::optional<std::string> why = properties::rc_params_error()) return Error{*why};
   if (auto text = args.value("--cases")) {
     auto cases = parse_int_in_range(*text, "--cases", 1, 10'000'000);
     if (!cases) return Error{cases.error()};

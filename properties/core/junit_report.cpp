@@ -6,15 +6,18 @@
 
 #include "core/report_parts.h"
 #include "zobrist_verify/core/hex.h"
+#include "zobrist_verify/core/visible_text.h"
 #include "zobrist_verify/report.h"
 
 namespace zobrist_verify::properties {
 
 namespace {
 
+// XML 1.0 allows no control characters but tab, newline and carriage return, not even as
+// character references: they and invalid UTF-8 become \xNN (core/visible_text.h) first.
 std::string xml_escape(std::string_view text) {
   std::string out;
-  for (char c : text) {
+  for (char c : visible_text(text, LineBreaks::Keep)) {
     switch (c) {
       case '<':
         out += "&lt;";
@@ -32,8 +35,7 @@ std::string xml_escape(std::string_view text) {
         out += "&apos;";
         break;
       default:
-        // XML 1.0 allows no control characters but tab, newline and carriage return.
-        if (static_cast<unsigned char>(c) >= 0x20 || c == '\n' || c == '\r' || c == '\t') out += c;
+        out += c;
     }
   }
   return out;

@@ -65,6 +65,18 @@ std::string reproduce_setting(const std::string& id, const rc::detail::Reproduce
 
 }  // namespace
 
+std::optional<std::string> rc_params_error() {
+  const char* env = std::getenv("RC_PARAMS");
+  if (!env || !*env) return std::nullopt;
+  try {
+    (void)rc::detail::configFromString(env, rc::detail::Configuration{});
+  } catch (const std::exception& e) {
+    return "RC_PARAMS '" + std::string(env) + "' cannot be read: " + e.what() +
+           " (it takes RapidCheck's settings, such as reproduce=... as a failure prints it)";
+  }
+  return std::nullopt;
+}
+
 void run_rapidcheck(const std::string& id, const SuiteOptions& options, bool single_case,
                     const std::function<void(int cases)>& body, PropertyResult& result) {
   rc::detail::TestParams params;

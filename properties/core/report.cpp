@@ -6,6 +6,7 @@
 
 #include "core/report_parts.h"
 #include "zobrist_verify/core/hex.h"
+#include "zobrist_verify/core/visible_text.h"
 #include "zobrist_verify/report.h"
 
 namespace zobrist_verify::properties {
@@ -98,8 +99,10 @@ std::string row_name(const PropertyResult& r) {
 }  // namespace
 
 std::string json_string(std::string_view text) {
+  // Control characters and invalid UTF-8 first become \xNN (core/visible_text.h): strict JSON
+  // readers take the report, and it shows them as the text report does.
   std::string out = "\"";
-  for (char c : text) {
+  for (char c : visible_text(text, LineBreaks::Keep)) {
     switch (c) {
       case '"':
         out += "\\\"";
@@ -110,20 +113,11 @@ std::string json_string(std::string_view text) {
       case '\n':
         out += "\\n";
         break;
-      case '\r':
-        out += "\\r";
-        break;
       case '\t':
         out += "\\t";
         break;
       default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          char escape[8];
-          std::snprintf(escape, sizeof escape, "\\u%04x", static_cast<unsigned>(c));
-          out += escape;
-        } else {
-          out += c;
-        }
+        out += c;
     }
   }
   return out + '"';

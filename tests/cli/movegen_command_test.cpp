@@ -288,5 +288,14 @@ TEST(MovegenCommand, TheReferencePluginAgreesEverywhereAtDepthTwo) {
   EXPECT_EQ(xml.find("<failure"), std::string::npos) << xml;
 }
 
+TEST(MovegenCommand, TheMixCountsPinnedEnPassantApartFromLegalEnPassant) {
+  const RunResult r = run_cli({"movegen", "--plugin", plugin("zv_reference_plugin"), "--positions",
+                               "100", "--depth", "1"});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  // A pinned capture is not a legal one: not shown as a part of the legal count.
+  EXPECT_NE(r.out.find(", en passant barred by a pin "), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("(pinned "), std::string::npos) << r.out;
+}
+
 }  // namespace
 }  // namespace zobrist_verify

@@ -109,6 +109,10 @@ TEST(ReplayEngine, ShowsTheFreshKeyAndMarksTheSchemeComparison) {
   const RunResult r = run_cli({"replay", "--engine", stockfish, "--fen", "startpos", "--moves",
                                "e2e4", "--expect", "polyglot"});
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  // "startpos" is expanded, as every command does: the engine is sent a FEN.
+  EXPECT_NE(r.out.find("set_position rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"),
+            std::string::npos)
+      << r.out;
   EXPECT_NE(step(r.out, "make_move e2e4 (ply 1)").find("  fresh key    "), std::string::npos)
       << r.out;
   EXPECT_EQ(r.out.find("incremental vs fresh"), std::string::npos) << r.out;

@@ -202,7 +202,12 @@ INSTANTIATE_TEST_SUITE_P(
         PositionFault{"crash-on-promotion", "target-crashed", "killed by signal 11"},
         PositionFault{"hang-on-promotion", "target-timed-out", "within 300 ms"},
         PositionFault{"garbage-on-promotion", "target-error", "'not-a-key' is not hexadecimal"},
-        PositionFault{"flood-on-promotion", "target-crashed", "lines without 'readyok'"}),
+        PositionFault{"flood-on-promotion", "target-crashed", "lines without 'readyok'"},
+        // No line from an engine may crash the tool: the patterns match a line's first kilobyte.
+        PositionFault{"long-key-on-promotion", "target-error",
+                      "(a line of 40005 bytes, matched on its first 1024)"},
+        PositionFault{"huge-line-on-promotion", "target-crashed", "longer than 1048576 bytes"},
+        PositionFault{"endless-line-on-promotion", "target-crashed", "longer than 1048576 bytes"}),
     [](const auto& info) {
       std::string name = info.param.mode;
       std::replace(name.begin(), name.end(), '-', '_');
@@ -284,6 +289,44 @@ TEST(EngineDesync, AStrayReadyokIsAFaultNotAStatementAboutKeys) {
   EXPECT_EQ(processes_left_with(marker), 0);
 }
 
+struct StrayLine {
+  std::string mode;
+  std::string quoted;  // in the desync fault; "" when the line is harmless
+};
+
+class StrayLineMidRun : public ::testing::TestWithParam<StrayLine> {};
+
+TEST_P(StrayLineMidRun, IsIgnoredOrADesyncFaultNeverAStatementAboutKeys) {
+  REQUIRE_STOCKFISH();
+  const std::string marker = unique_marker(GetParam().mode);
+  const RunResult r = run_cli({"check", "--engine", fake(GetParam().mode + " 300", marker),
+                               "--property", RefusalProperties, "--cases", "20", "--json"});
+  if (GetParam().quoted.empty()) {
+    EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+    EXPECT_EQ(count_of(r.out, "\"comparison\": "), 0) << r.out;
+  } else {
+    EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+    EXPECT_NE(r.out.find("desynchronised: it printed " + GetParam().quoted), std::string::npos)
+        << r.out;
+    EXPECT_GE(count_of(r.out, "\"comparison\": "), 1) << r.out;
+    EXPECT_EQ(count_of(r.out, "\"comparison\": "),
+              count_of(r.out, "\"comparison\": \"target-error\""))
+        << r.out;
+  }
+  EXPECT_EQ(processes_with(marker), 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(Strays, StrayLineMidRun,
+                         ::testing::Values(StrayLine{"stray-key", "'Key: "},
+                                           StrayLine{"stray-fen", "'Fen: "},
+                                           StrayLine{"stray-bestmove", ""},
+                                           StrayLine{"stray-info", ""}),
+                         [](const auto& info) {
+                           std::string name = info.param.mode;
+                           std::replace(name.begin(), name.end(), '-', '_');
+                           return name;
+                         });
+
 TEST(EngineDesync, AStrayReadyokAtTheHandshakeMakesTheEngineUnusable) {
   REQUIRE_STOCKFISH();
   const std::string marker = unique_marker("stray-readyok-1");
@@ -295,6 +338,37 @@ TEST(EngineDesync, AStrayReadyokAtTheHandshakeMakesTheEngineUnusable) {
 }
 
 // --- engines that work ------------------------------------------------------------------------
+
+// Whether python3 reads `text` as strict JSON (`json`) or XML (`xml`).
+bool python_reads(const std::string& kind, const std::string& text) {
+  TempDir dir;
+  const fs::path file = dir.path() / "report";
+  testing::write_file(file, text);
+  const std::string reader = kind == "json" ? "import json,sys; json.load(open(sys.argv[1]))"
+                                            : "import sys, xml.etree.ElementTree as E; "
+                                              "E.parse(sys.argv[1])";
+  return std::system(("python3 -c '" + reader + "' " + file.string()).c_str()) == 0;
+}
+
+TEST(EngineDoor, AnIdNameWithControlAndInvalidBytesIsShownEscapedInEveryReport) {
+  REQUIRE_STOCKFISH();
+  TempDir dir;
+  const fs::path junit = dir.path() / "junit.xml";
+  const std::vector<std::string> run{"check", "--engine", FakeEngine + " odd-name", "--property",
+                                     "side-to-move", "--cases", "5"};
+  std::vector<std::string> json_run = run;
+  json_run.insert(json_run.end(), {"--json", "--junit", junit.string()});
+  const RunResult json = run_cli(json_run);
+  EXPECT_EQ(json.exit_code, 0) << json.out << json.err;
+  EXPECT_TRUE(python_reads("json", json.out)) << json.out;
+  EXPECT_TRUE(python_reads("xml", testing::read_file(junit)));
+  // One form in every report: the bytes as \xNN, valid UTF-8 (the e acute) kept.
+  const std::string shown = "Stock\\xff\\xfefish\\x01\\x1b[0m \xc3\xa9";
+  EXPECT_NE(json.out.find("engine:" + std::string("Stock\\\\xff")), std::string::npos) << json.out;
+  EXPECT_NE(testing::read_file(junit).find(shown), std::string::npos);
+  const RunResult text = run_cli(run);
+  EXPECT_NE(text.out.find(shown), std::string::npos) << text.out;
+}
 
 TEST(EngineDoor, RunsTheProgramWithoutAShell) {
   REQUIRE_STOCKFISH();

@@ -14,6 +14,7 @@ Modes that never get going (the door must call the engine unusable, exit 2):
 
 Modes that work:
   proxy              passes every line to Stockfish and back
+  odd-name           as proxy, but its "id name" has invalid UTF-8 and control bytes
   hashkey            as proxy, but prints the key only in reply to its own command "hashkey",
                      as "hash=0x<lower-case hex>" (for --key-command and --key-pattern)
 
@@ -24,6 +25,10 @@ target, exit 1, blamed on that position). The trigger is a promotion among the m
   hang-on-promotion     stops answering
   garbage-on-promotion  prints "Key: not-a-key"
   flood-on-promotion    prints endless lines
+  long-key-on-promotion prints "Key: " and 40 KB of hex digits (std::regex recursed on it until
+                        the stack overflowed)
+  huge-line-on-promotion prints a 10 MB "Key: " line
+  endless-line-on-promotion prints bytes without a newline, forever
 
 Modes that refuse some positions, as Glaurung 2.2 does: they print "Error in FEN at character N"
 (N: where the en-passant field starts) for the `position` command and keep the position they
@@ -38,9 +43,14 @@ A mode with a split en-passant rule, as Ethereal's board, chess.js 1.4.0 and Gla
                         of a `position fen` without moves (no pawn can take), the key of `d` is
                         XORed with a constant of that square; after a move it is Stockfish's
 
-A mode whose replies get out of step (the door must see it and restart the engine):
-  stray-readyok N       prints one "readyok" no request asked for after its N-th "readyok"
-                        (N = 1: right after the handshake)
+Modes that print one line no request asked for, after their N-th "readyok" (N = 1: right after
+the handshake). A line that could shift replies out of step (a readyok, a key, a FEN) must be
+seen as a desync and the engine restarted; one that cannot (bestmove, info) is ignored:
+  stray-readyok N       "readyok"
+  stray-key N           the "Key:" line of the last `d` (a real key, of another position)
+  stray-fen N           the "Fen:" line of the last `d`
+  stray-bestmove N      "bestmove e2e4"
+  stray-info N          "info depth 1 seldepth 1 score cp 13 nodes 20 pv e2e4"
 """
 import ctypes
 import os
@@ -81,6 +91,7 @@ def main():
     fen_square = None  # split-en-passant: the square of a FEN set without moves
     shown_square = None
     readyoks = 0
+    last_shown = {"Key:": "Key: 0000000000000000", "Fen:": "Fen: " + "8/" * 7 + "8 w - - 0 1"}
     count = int(sys.argv[2]) if len(sys.argv) > 2 and sys.argv[2].isdigit() else 0
     for line in sys.stdin:
         command = line.strip()
@@ -133,6 +144,15 @@ def main():
                 stop(engine)
                 while True:
                     say("info string flooding")
+            if mode == "huge-line-on-promotion":
+                stop(engine)
+                say("Key: " + "F" * (10 << 20))
+                time.sleep(3600)
+            if mode == "endless-line-on-promotion":
+                stop(engine)
+                while True:
+                    sys.stdout.write("F" * 65536)
+                    sys.stdout.flush()
         engine.stdin.write(command + "\n")
         engine.stdin.flush()
         if words[0] == "quit":
@@ -154,12 +174,25 @@ def main():
                     reply = "Key: %016X" % (int(reply.split()[1], 16) ^ term)
                 if triggered and mode == "garbage-on-promotion":
                     reply = "Key: not-a-key"
+                if triggered and mode == "long-key-on-promotion":
+                    reply = "Key: " + "F" * 40000
+            if mode == "odd-name" and reply.startswith("id name "):
+                sys.stdout.buffer.write(b"id name Stock\xff\xfefish\x01\x1b[0m \xc3\xa9\n")
+                sys.stdout.buffer.flush()
+                continue
+            if reply.split(" ")[0] in last_shown:
+                last_shown[reply.split(" ")[0]] = reply
             say(reply)
             if reply.split(" ")[0] == end:
-                if end == "readyok" and mode == "stray-readyok":
+                if end == "readyok" and mode.startswith("stray-"):
                     readyoks += 1
                     if readyoks == count:
-                        say("readyok")
+                        say({"stray-readyok": "readyok",
+                             "stray-key": last_shown["Key:"],
+                             "stray-fen": last_shown["Fen:"],
+                             "stray-bestmove": "bestmove e2e4",
+                             "stray-info": "info depth 1 seldepth 1 score cp 13 nodes 20 pv e2e4"
+                             }[mode])
                 break
 
 

@@ -4,6 +4,7 @@
 #include <charconv>
 
 #include "zobrist_verify/chess/movegen.h"
+#include "zobrist_verify/core/visible_text.h"
 
 namespace zobrist_verify {
 
@@ -119,11 +120,14 @@ Expected<std::vector<PerftCase>> parse_perft_suite(std::string_view text) {
         rest = next == std::string_view::npos ? std::string_view() : rest.substr(next + 1);
         std::uint64_t depth = 0, nodes = 0;
         const std::size_t sp = item.find(' ');
+        const std::string shown = "'" + visible_text(item) + "'";
         if (item.size() < 2 || item[0] != 'D' || sp == std::string_view::npos ||
             !parse_number(item.substr(1, sp - 1), depth) ||
-            !parse_number(item.substr(sp + 1), nodes) || depth == 0 || depth > 64)
-          return line_error(line_no,
-                            "'" + std::string(item) + "' is not of the form 'D<depth> <nodes>'");
+            !parse_number(item.substr(sp + 1), nodes))
+          return line_error(line_no, shown + " is not of the form 'D<depth> <nodes>'");
+        if (depth == 0 || depth > 64)
+          return line_error(line_no, shown + ": the depth " + std::to_string(depth) +
+                                         " is out of range (1 to 64)");
         c.depths.emplace_back(int(depth), nodes);
       }
       cases.push_back(std::move(c));

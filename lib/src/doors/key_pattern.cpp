@@ -21,10 +21,11 @@ Expected<KeyPattern> KeyPattern::compile(const std::string& pattern, std::string
   return compiled;
 }
 
-std::optional<std::string> KeyPattern::key_text(const std::string& line) const {
-  if (line.find(literal_) == std::string::npos) return std::nullopt;
-  std::smatch match;
-  if (!std::regex_search(line, match, regex_)) return std::nullopt;
+std::optional<std::string> KeyPattern::key_text(std::string_view line) const {
+  line = line.substr(0, MaxMatchedLength);
+  if (line.find(literal_) == std::string_view::npos) return std::nullopt;
+  std::match_results<std::string_view::const_iterator> match;
+  if (!std::regex_search(line.begin(), line.end(), match, regex_)) return std::nullopt;
   return match.str(1);
 }
 

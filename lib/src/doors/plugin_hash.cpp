@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "zobrist_verify/chess/position.h"
+#include "zobrist_verify/core/visible_text.h"
 #include "zobrist_verify/doors/castling_letters.h"
 
 namespace zobrist_verify {
@@ -62,9 +63,10 @@ PluginLibrary::~PluginLibrary() {
 }
 
 std::string PluginLibrary::name() const {
-  if (api_->name && *api_->name) return api_->name;
+  // Shown in every message and report: bytes that cannot be printed are written \xNN.
+  if (api_->name && *api_->name) return visible_text(api_->name);
   const std::size_t slash = path_.rfind('/');
-  return slash == std::string::npos ? path_ : path_.substr(slash + 1);
+  return visible_text(slash == std::string::npos ? path_ : path_.substr(slash + 1));
 }
 
 PluginHash::PluginHash(std::shared_ptr<const PluginLibrary> library, PluginOptions options)
@@ -90,7 +92,7 @@ Error PluginHash::refusal(const std::string& what) const {
   const zv_plugin& api = library_->api();
   if (api.last_error && state_) {
     if (const char* text = api.last_error(state_); text && *text)
-      message += ": " + std::string(text);
+      message += ": " + visible_text(text);
   }
   return Error{message};
 }

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "zobrist_verify/core/hex.h"
+#include "zobrist_verify/core/visible_text.h"
 #include "zobrist_verify/doors/engine_faults.h"
 #include "zobrist_verify/doors/key_pattern.h"
 #include "zobrist_verify/doors/reply_checks.h"
@@ -21,8 +22,15 @@ using Milliseconds = std::chrono::milliseconds;
 // The reply of one request may not be longer than this (Stockfish's `d` prints about 22 lines).
 constexpr int MaxReplyLines = 1000;
 
+// A line of the engine's, cut to 120 bytes, its unprintable bytes as \xNN; a line longer than
+// the patterns match says so.
 std::string quoted(const std::string& line) {
-  return "'" + (line.size() > 120 ? line.substr(0, 120) + "..." : line) + "'";
+  std::string text =
+      "'" + visible_text(line.size() > 120 ? line.substr(0, 120) + "..." : line) + "'";
+  if (line.size() > KeyPattern::MaxMatchedLength)
+    text += " (a line of " + std::to_string(line.size()) + " bytes, matched on its first " +
+            std::to_string(KeyPattern::MaxMatchedLength) + ")";
+  return text;
 }
 
 class UciDialect final : public EngineDialect {

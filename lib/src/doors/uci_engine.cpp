@@ -6,6 +6,8 @@
 #include <optional>
 #include <utility>
 
+#include "zobrist_verify/core/visible_text.h"
+
 namespace zobrist_verify {
 namespace {
 
@@ -138,7 +140,7 @@ Expected<UciEngine> UciEngine::start(const std::vector<std::string>& argv,
     std::string_view word = first_word(line, &rest);
     std::string_view value;
     if (word == "id" && first_word(rest, &value) == "name" && !value.empty())
-      engine.name_ = std::string(value);
+      engine.name_ = visible_text(value);  // it goes into every message and report
   }
   engine.option_names_ = offered_option_names(seen);
   return engine;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "zobrist_verify/core/hex.h"
+#include "zobrist_verify/core/visible_text.h"
 #include "zobrist_verify/keys/key_scheme.h"
 
 namespace zobrist_verify {
@@ -59,11 +60,13 @@ std::vector<std::string_view> split_tokens(std::string_view line) {
 }
 
 // Appended piece by piece: g++ 12 gives a false -Wrestrict for "'" + std::string(token) at -O2.
+// Control characters and invalid UTF-8 shown as \xNN (core/visible_text.h).
 std::string quoted(std::string_view token) {
+  const std::string visible = visible_text(token);
   std::string out;
-  out.reserve(token.size() + 2);
+  out.reserve(visible.size() + 2);
   out += '\'';
-  out += token;
+  out += visible;
   out += '\'';
   return out;
 }
@@ -75,6 +78,8 @@ class SchemeParser {
   }
 
   Expected<KeyScheme> parse(std::string_view text) {
+    // A UTF-8 byte-order mark, as some editors write, is not part of the first keyword.
+    if (text.starts_with("\xef\xbb\xbf")) text.remove_prefix(3);
     int number = 0;
     while (!text.empty()) {
       ++number;

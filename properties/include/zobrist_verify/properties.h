@@ -168,6 +168,10 @@ struct PropertyInfo {
 const std::vector<PropertyInfo>& all_properties();
 bool is_property_name(const std::string& name);
 
+// Why RC_PARAMS cannot be read, quoting it; nullopt when it is unset or readable. A command that
+// runs properties checks it once before the first: unread, every property would fail alone.
+std::optional<std::string> rc_params_error();
+
 // Runs one property. RC_PARAMS (seed, max_success, max_size, noshrink, reproduce) overrides
 // `options` when set, so a reproduce string printed by a failure replays here. Never throws and
 // never prints: everything comes back in the result.

@@ -15,6 +15,10 @@ namespace zobrist_verify {
 
 class KeyPattern {
  public:
+  // Longer than any key or FEN line (Stockfish's `d` lines are under 100 bytes), short enough
+  // that matching needs well under a megabyte of stack.
+  static constexpr std::size_t MaxMatchedLength = 1024;
+
   // The error says why `pattern` cannot be used: it is not ECMAScript, or it has not exactly one
   // capture group. `what` names the pattern in the error, `group` what its group holds.
   [[nodiscard]] static Expected<KeyPattern> compile(
@@ -22,7 +26,9 @@ class KeyPattern {
       std::string_view group = "the key's hex digits");
 
   // What the group captured when `line` matches (the key's text, not yet checked to be hex).
-  std::optional<std::string> key_text(const std::string& line) const;
+  // Only the first MaxMatchedLength bytes of `line` are matched: std::regex recurses once or more
+  // per character, and a line of tens of kilobytes would overflow the stack.
+  std::optional<std::string> key_text(std::string_view line) const;
   // The pattern as given.
   const std::string& text() const { return text_; }
 

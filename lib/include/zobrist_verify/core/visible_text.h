@@ -1,0 +1,20 @@
+// Outside text (an engine's `id name`, a plugin's name or error, a line of a file) made safe to
+// print and to put in JSON or XML 1.0: printable ASCII and valid UTF-8 are kept; every other byte
+// (a control character, a byte of invalid UTF-8, DEL, a C1 control, U+FFFE and U+FFFF, which
+// XML forbids) is written \xNN in lower-case hex, as FEN errors quote their input. The text,
+// JSON and JUnit reports all show such text in this one form.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace zobrist_verify {
+
+enum class LineBreaks {
+  Escape,  // tab and newline written \t and \n: one line, for quoting input in a message
+  Keep,    // tab and newline kept: a report's own text of several lines
+};
+
+std::string visible_text(std::string_view text, LineBreaks breaks = LineBreaks::Escape);
+
+}  // namespace zobrist_verify

@@ -1,0 +1,108 @@
+// Bad input to the command (its environment, its options, the files it reads) is a usage error
+// with one clear line: what, where, why (issue 21). Run as a process (tests/cli_runner.h).
+#include <gtest/gtest.h>
+#include <stdlib.h>
+
+#include <string>
+#include <vector>
+
+#include "cli_runner.h"
+
+namespace zobrist_verify {
+namespace {
+
+using testing::RunResult;
+using testing::TempDir;
+using testing::run_cli;
+using testing::write_file;
+
+const std::string StartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+int lines_in(const std::string& text) {
+  int n = 0;
+  for (char c : text) n += c == '\n';
+  return n;
+}
+
+// RC_PARAMS set for the commands run in one test.
+class WithRcParams {
+ public:
+  explicit WithRcParams(const char* value) { ::setenv("RC_PARAMS", value, 1); }
+  ~WithRcParams() { ::unsetenv("RC_PARAMS"); }
+  WithRcParams(const WithRcParams&) = delete;
+  WithRcParams& operator=(const WithRcParams&) = delete;
+};
+
+TEST(BadRcParams, IsAUsageErrorForCheckBeforeAnyProperty) {
+  const WithRcParams params("reproduce=garbage");
+  const RunResult r = run_cli({"check", "--scheme", "polyglot", "--cases", "2"});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(lines_in(r.err), 1) << r.err;
+  EXPECT_EQ(r.err.rfind("error: RC_PARAMS 'reproduce=garbage' cannot be read", 0), 0u) << r.err;
+}
+
+TEST(BadRcParams, IsAUsageErrorForMutantsNotAllKilled) {
+  const WithRcParams params("reproduce=garbage");
+  const RunResult r = run_cli({"mutants", "--cases", "2"});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_EQ(r.out.find("killed"), std::string::npos) << r.out;
+  EXPECT_EQ(lines_in(r.err), 1) << r.err;
+}
+
+TEST(PropertyThatDoesNotApply, IsAUsageErrorListingThePropertiesThatDo) {
+  const RunResult r = run_cli({"check", "--game", "uttt", "--property", "castling"});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_EQ(lines_in(r.err), 1) << r.err;
+  EXPECT_NE(r.err.find("property 'castling' does not apply to uttt, the game this run checks"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("uttt:"), std::string::npos) << r.err;
+}
+
+TEST(PropertyThatDoesNotApply, AnotherGamesPropertyWithAChessDoorIsAUsageError) {
+  const RunResult r = run_cli({"check", "--scheme", "polyglot", "--property", "go:symmetry"});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("property 'go:symmetry' does not apply to chess"), std::string::npos) << r.err;
+}
+
+TEST(PropertyThatDoesNotApply, TheCheckHelpSaysSo) {
+  const RunResult r = run_cli({"check", "--help"});
+  EXPECT_NE(r.out.find("is a usage error, as nothing would run"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("is shown as SKIP"), std::string::npos) << r.out;
+}
+
+TEST(PerftSuite, ADepthOutOfRangeSaysSo) {
+  TempDir dir;
+  write_file(dir.path() / "suite.epd", StartFen + " ;D1 20 ;D99 400\n");
+  const RunResult r = run_cli({"perft", "--epd", (dir.path() / "suite.epd").string()});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("'D99 400': the depth 99 is out of range (1 to 64)"), std::string::npos)
+      << r.err;
+}
+
+TEST(PerftSuite, AControlByteInALineIsShownEscaped) {
+  TempDir dir;
+  write_file(dir.path() / "suite.epd", StartFen + std::string(" ;D1 20\0\n", 10));
+  const RunResult r = run_cli({"perft", "--epd", (dir.path() / "suite.epd").string()});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("'D1 20\\x00' is not of the form"), std::string::npos) << r.err;
+}
+
+TEST(SchemeFile, AByteOrderMarkIsSkipped) {
+  TempDir dir;
+  write_file(dir.path() / "bom.scheme", "\xef\xbb\xbfpsq P a1 1\n");
+  const RunResult r =
+      run_cli({"key", "--scheme", "file:" + (dir.path() / "bom.scheme").string()});
+  EXPECT_EQ(r.err.find("unknown keyword"), std::string::npos) << r.err;
+}
+
+TEST(SchemeFile, AControlByteInAKeyIsShownEscaped) {
+  TempDir dir;
+  write_file(dir.path() / "nul.scheme", std::string("psq P a1 1\0\n", 12));
+  const RunResult r =
+      run_cli({"key", "--scheme", "file:" + (dir.path() / "nul.scheme").string()});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("'1\\x00'"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace zobrist_verify
