@@ -231,8 +231,10 @@ ChildRun run_in_child(const std::function<std::string(CallWatch&)>& work,
       if (!open || now - ended_at > std::uint64_t(Grace.count()) * 1'000'000ULL) break;
       continue;
     }
+    // Read after `now`: a call the child began since is younger than 0, not 2^64 ns old.
     const std::uint64_t started = watch->started_ns.load(std::memory_order_acquire);
-    if (started != 0 && now - started > std::uint64_t(call_timeout.count()) * 1'000'000ULL) {
+    if (started != 0 && now > started &&
+        now - started > std::uint64_t(call_timeout.count()) * 1'000'000ULL) {
       stop = Stop::TimedOut;
       break;
     }
