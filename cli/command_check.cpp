@@ -28,8 +28,9 @@ constexpr const char* CheckUsage =
     R"(usage: zobrist-verify check [--game {game-names}] [--scheme NAME | --mutant NAME] [--cases N]
                              [--seed S] [--property NAME] [--json] [--junit FILE]
        zobrist-verify check --plugin PATH [--expect SCHEME] [--en-passant RULE] [--timeout MS]
-                             [--no-isolation] [--xfen] [--no-chess960] [--allow-unreachable]
-                             [--cases N] [--seed S] [--property NAME] [--json] [--junit FILE]
+                             [--no-isolation] [--memory-limit SIZE] [--xfen] [--no-chess960]
+                             [--allow-unreachable] [--cases N] [--seed S] [--property NAME]
+                             [--json] [--junit FILE]
        zobrist-verify check --engine "CMD ARGS" [--expect SCHEME] [--en-passant RULE]
                              [--key-command CMD] [--key-pattern REGEX] [--fen-pattern REGEX]
                              [--timeout MS] [--transcript FILE] [--xfen] [--no-chess960]
@@ -94,6 +95,9 @@ constexpr const char* CheckUsageAfterScheme =
   --transcript FILE with --engine: also write every line sent to the engine to FILE
   --no-isolation    with --plugin: run it in this process (for gdb or a sanitizer; a crash then
                     ends the run)
+  --memory-limit SIZE  with --plugin: the most resident memory its worker may hold (4G, 512M,
+                    65536K or bytes; 0: none; default: half of this machine's memory); a worker
+                    past it is killed and its case fails as "exceeded the memory limit"
   --xfen            with --plugin or --engine: send Chess960 castling rights as X-FEN letters
                     (KQkq where they name the outermost rook) instead of Shredder letters (HAha,
                     the rooks' files), in every FEN of the run; reports show each FEN as the

@@ -29,8 +29,8 @@ namespace {
 constexpr const char* MovegenUsage =
     R"(usage: zobrist-verify movegen (--engine "CMD ARGS" | --plugin PATH) [--positions N]
                                [--depth D] [--seed S] [--chess960] [--timeout MS]
-                               [--no-isolation] [--xfen] [--allow-unreachable] [--json]
-                               [--junit FILE]
+                               [--no-isolation] [--memory-limit SIZE] [--xfen]
+                               [--allow-unreachable] [--json] [--junit FILE]
 
 Fuzzes a move generator against the reference. Positions come from the property suite's
 generators: the compiled-in corpus (the tricky perft positions among them) first, then random
@@ -65,6 +65,8 @@ options:
   --timeout MS         the longest one position's divide may take (default: 10000)
   --no-isolation       with --plugin: run it in this process (for gdb or a sanitizer; a crash
                        then ends the run, and a hang is not timed)
+  --memory-limit SIZE  with --plugin: the most resident memory its worker may hold (4G, 512M,
+                       65536K or bytes; 0: none; default: half of this machine's memory)
   --allow-unreachable  also send positions no legal game reaches
   --json               print {"target", "passed", "given", "positions" (compared), "refused",
                        "refusal_limit", "refusal_examples", "divergences", "withheld",

@@ -22,7 +22,7 @@ namespace {
 constexpr const char* ReplayUsage =
     R"(usage: zobrist-verify replay --plugin PATH --fen FEN [--moves M1 M2 ...] [--chess960]
                               [--xfen] [--expect SCHEME] [--no-isolation] [--timeout MS]
-                              [--allow-unreachable]
+                              [--memory-limit SIZE] [--allow-unreachable]
        zobrist-verify replay --engine "CMD ARGS" --fen FEN [--moves M1 M2 ...] [--chess960]
                               [--xfen] [--key-command CMD] [--key-pattern REGEX]
                               [--fen-pattern REGEX] [--transcript FILE] [--expect SCHEME]
@@ -34,7 +34,8 @@ fresh set_position of the position reached (the reference's FEN of it), and the 
 scheme's key. The first step where two of them differ is marked, with the comparison that
 failed (incremental vs fresh, or target vs the scheme), and named on the last line.
 With --no-isolation the plugin runs in this process, so that a debugger or a sanitizer sees the
-crash; otherwise a crash or a hang is reported with the call it happened in. With --engine the
+crash; otherwise a crash, a hang, an exit() or a worker past --memory-limit SIZE (4G, 512M;
+default: half of this machine's memory) is reported with the call it happened in. With --engine the
 same steps go to a UCI engine (as `check --engine` sends them) and the key it prints is shown;
 --expect then compares with the key the scheme's engine prints (--transcript FILE writes
 what went to and came from the engine, as `check --engine` does). A Chess960 FEN goes with

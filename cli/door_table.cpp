@@ -22,10 +22,12 @@ namespace {
 constexpr OptionSpec PluginOptions[] = {
     {"--xfen", OptionKind::Flag},
     {"--no-isolation", OptionKind::Flag},
+    {"--memory-limit", OptionKind::Value},
 };
 
 Expected<KeyDoor> open_plugin_keys(const std::string& path, const ParsedArgs& args,
                                    const std::string& program) {
+  if (auto limited = read_memory_limit(args); !limited) return Error{limited.error()};
   auto door = plugin_door(path, args.has("--xfen"), program);
   if (!door) return Error{door.error()};
   KeyDoor opened;
@@ -38,6 +40,7 @@ Expected<KeyDoor> open_plugin_keys(const std::string& path, const ParsedArgs& ar
 
 Expected<MovegenDoorOpened> open_plugin_movegen(const std::string& path, const ParsedArgs& args,
                                                 const MovegenOpening& how) {
+  if (auto limited = read_memory_limit(args); !limited) return Error{limited.error()};
   auto door = plugin_door(path, args.has("--xfen"), program_path());
   if (!door) return Error{door.error()};
   MovegenDoorOpened opened;

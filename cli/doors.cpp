@@ -89,6 +89,43 @@ Expected<EngineDoorTarget> engine_door(const std::string& command, const ParsedA
   return out;
 }
 
+Expected<std::uint64_t> parse_memory_size(std::string_view text) {
+  const auto bad = [&](const std::string& why) -> Error {
+    return Error{"'" + std::string(text) + "' is not a memory size (" + why +
+                 "; sizes read 4G, 512M, 65536K or a number of bytes)"};
+  };
+  std::size_t digits = 0;
+  std::uint64_t number = 0;
+  for (; digits < text.size() && text[digits] >= '0' && text[digits] <= '9'; ++digits) {
+    if (number > (UINT64_MAX - 9) / 10) return bad("too large");
+    number = number * 10 + std::uint64_t(text[digits] - '0');
+  }
+  if (digits == 0) return bad("no number");
+  const std::string_view unit = text.substr(digits);
+  int shift = 0;
+  if (unit == "K" || unit == "k" || unit == "KiB" || unit == "KB")
+    shift = 10;
+  else if (unit == "M" || unit == "m" || unit == "MiB" || unit == "MB")
+    shift = 20;
+  else if (unit == "G" || unit == "g" || unit == "GiB" || unit == "GB")
+    shift = 30;
+  else if (unit == "T" || unit == "t" || unit == "TiB" || unit == "TB")
+    shift = 40;
+  else if (!unit.empty())
+    return bad("unknown unit '" + std::string(unit) + "'");
+  if (shift > 0 && number > (UINT64_MAX >> shift)) return bad("too large");
+  return number << shift;
+}
+
+Expected<Done> read_memory_limit(const ParsedArgs& args) {
+  if (auto text = args.value("--memory-limit")) {
+    auto bytes = parse_memory_size(*text);
+    if (!bytes) return Error{"--memory-limit: " + bytes.error()};
+    properties::set_worker_memory_limit(*bytes);
+  }
+  return Done{};
+}
+
 Expected<EnPassantConvention> parse_en_passant_convention(std::string_view text) {
   if (text.find('=') == std::string_view::npos) {
     auto rule = parse_en_passant_rule(text);

@@ -2,6 +2,7 @@
 // from the command line, and printing what run_third_party found.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -38,6 +39,14 @@ struct EngineDoorTarget {
 [[nodiscard]] Expected<EngineDoorTarget> engine_door(const std::string& command,
                                                      const ParsedArgs& args,
                                                      const std::string& program);
+
+// "4G", "512M", "100m", "65536K", "1000000" (bytes): a memory size in bytes, powers of 1024; 0
+// is no limit.
+[[nodiscard]] Expected<std::uint64_t> parse_memory_size(std::string_view text);
+
+// --memory-limit SIZE (with --plugin): the limit of the plugin's workers' resident memory, set
+// for the whole run (default: half of the machine's memory).
+[[nodiscard]] Expected<Done> read_memory_limit(const ParsedArgs& args);
 
 // --en-passant's value: one rule ("pseudo-legal"), or a split one ("fen=always,move=pseudo-legal":
 // a position set from a FEN keyed under one rule, one reached by a move under the other).

@@ -3,6 +3,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -87,6 +88,74 @@ WatchedCallScope::~WatchedCallScope() {
   if (watch_) watch_->started_ns.store(0, std::memory_order_release);
 }
 
+namespace {
+
+std::optional<std::uint64_t> configured_memory_limit;
+
+// Resident memory of process `pid` in bytes (0 when it cannot be read: it has just ended).
+std::uint64_t resident_bytes(pid_t pid) {
+  char path[64];
+  std::snprintf(path, sizeof path, "/proc/%d/statm", int(pid));
+  std::FILE* file = std::fopen(path, "r");
+  if (!file) return 0;
+  unsigned long long size = 0, resident = 0;
+  const int read = std::fscanf(file, "%llu %llu", &size, &resident);
+  std::fclose(file);
+  return read == 2 ? resident * std::uint64_t(::sysconf(_SC_PAGESIZE)) : 0;
+}
+
+// Whether the child has ended, looked at without reaping it: its id then still names its process
+// group, so that what it left running there can be killed before it is reaped.
+bool has_ended(pid_t pid) {
+  siginfo_t info{};
+  int result;
+  do {
+    result = ::waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT);
+  } while (result < 0 && errno == EINTR);
+  return result != 0 || info.si_pid != 0;
+}
+
+// The child's side before the work: its own process group, death with the parent, default
+// signal handling, stdout on stderr, and no descriptor of the parent's but 0, 2 and the result
+// pipe, which becomes descriptor 3. Returns that descriptor.
+int become_worker(pid_t parent, int result_fd) {
+  ::setpgid(0, 0);
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (::getppid() != parent) ::_exit(4);  // the parent died before the signal was asked for
+  for (int signal : {SIGINT, SIGTERM, SIGHUP, SIGPIPE}) ::signal(signal, SIG_DFL);
+  ::dup2(STDERR_FILENO, STDOUT_FILENO);
+  constexpr int ResultFd = 3;
+  if (result_fd != ResultFd) {
+    ::dup2(result_fd, ResultFd);
+    ::close(result_fd);
+  }
+  ::close_range(ResultFd + 1, ~0U, 0);
+  return ResultFd;
+}
+
+}  // namespace
+
+std::uint64_t worker_memory_limit() {
+  if (configured_memory_limit) return *configured_memory_limit;
+  const long pages = ::sysconf(_SC_PHYS_PAGES);
+  const long page_size = ::sysconf(_SC_PAGESIZE);
+  return pages > 0 && page_size > 0 ? std::uint64_t(pages) * std::uint64_t(page_size) / 2 : 0;
+}
+
+void set_worker_memory_limit(std::uint64_t bytes) {
+  configured_memory_limit = bytes;
+}
+
+std::string memory_size_text(std::uint64_t bytes) {
+  constexpr double MiB = 1024.0 * 1024.0;
+  char text[64];
+  if (bytes >= 1024ULL * 1024 * 1024)
+    std::snprintf(text, sizeof text, "%.1f GiB", double(bytes) / (1024 * MiB));
+  else
+    std::snprintf(text, sizeof text, "%.0f MiB", double(bytes) / MiB);
+  return text;
+}
+
 ChildRun run_in_child(const std::function<std::string(CallWatch&)>& work,
                       std::chrono::milliseconds call_timeout) {
   ChildRun run;
@@ -109,6 +178,7 @@ ChildRun run_in_child(const std::function<std::string(CallWatch&)>& work,
   std::cout.flush();
   std::cerr.flush();
   std::fflush(nullptr);
+  const pid_t parent = ::getpid();
   const pid_t pid = ::fork();
   if (pid < 0) {
     ::close(fds[0]);
@@ -120,41 +190,90 @@ ChildRun run_in_child(const std::function<std::string(CallWatch&)>& work,
   }
   if (pid == 0) {
     ::close(fds[0]);
+    const int result_fd = become_worker(parent, fds[1]);
     const std::string output = work(*watch);
+    watch->work_returned.store(1, std::memory_order_release);
     // _exit: no exit handlers and no static destructors of a target that may be broken.
-    ::_exit(write_all(fds[1], output) ? 0 : 3);
+    ::_exit(write_all(result_fd, output) ? 0 : 3);
   }
+  ::setpgid(pid, pid);  // as the child does: whichever runs first, the group exists
+  kill_on_interrupt(pid);
   ::close(fds[1]);
 
-  bool timed_out = false;
-  for (bool open = true; open;) {
-    pollfd p{fds[0], POLLIN, 0};
-    const int ready = ::poll(&p, 1, 20);
-    if (ready > 0) {
-      char buffer[65536];
-      const ssize_t n = ::read(fds[0], buffer, sizeof buffer);
-      if (n > 0)
-        run.output.append(buffer, std::size_t(n));
-      else if (n == 0 || errno != EINTR)
-        open = false;
+  // After the child has ended, what is left of its result is waited for this long at most: a
+  // process it started and that escaped its group may hold the pipe open forever.
+  constexpr auto Grace = std::chrono::milliseconds(200);
+  const std::uint64_t memory_limit = worker_memory_limit();
+  enum class Stop : std::uint8_t { No, TimedOut, MemoryLimit } stop = Stop::No;
+  std::uint64_t resident = 0;
+  std::uint64_t last_memory_look = 0;
+  std::uint64_t ended_at = 0;  // 0: still running
+  for (bool open = true;;) {
+    if (open) {
+      pollfd p{fds[0], POLLIN, 0};
+      if (::poll(&p, 1, 20) > 0) {
+        char buffer[65536];
+        const ssize_t n = ::read(fds[0], buffer, sizeof buffer);
+        if (n > 0)
+          run.output.append(buffer, std::size_t(n));
+        else if (n == 0 || errno != EINTR)
+          open = false;
+      }
+    } else {
+      ::poll(nullptr, 0, 5);
+    }
+    const std::uint64_t now = now_ns();
+    if (ended_at == 0 && has_ended(pid)) {
+      ended_at = now;
+      ::kill(-pid, SIGKILL);  // whatever it started and left in its group
+    }
+    if (ended_at != 0) {
+      if (!open || now - ended_at > std::uint64_t(Grace.count()) * 1'000'000ULL) break;
       continue;
     }
+    // Read after `now`: a call the child began since is younger than 0, not 2^64 ns old.
     const std::uint64_t started = watch->started_ns.load(std::memory_order_acquire);
-    if (started != 0 && now_ns() - started > std::uint64_t(call_timeout.count()) * 1'000'000ULL) {
-      timed_out = true;
-      ::kill(pid, SIGKILL);
+    if (started != 0 && now > started &&
+        now - started > std::uint64_t(call_timeout.count()) * 1'000'000ULL) {
+      stop = Stop::TimedOut;
       break;
     }
+    if (memory_limit != 0 && now - last_memory_look > 10'000'000ULL) {
+      last_memory_look = now;
+      resident = resident_bytes(pid);
+      if (resident > memory_limit) {
+        stop = Stop::MemoryLimit;
+        break;
+      }
+    }
+  }
+  if (stop != Stop::No) {
+    ::kill(-pid, SIGKILL);
+    ::kill(pid, SIGKILL);
   }
   ::close(fds[0]);
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
+  forget_on_interrupt(pid);
   const bool in_call = watch->started_ns.load(std::memory_order_acquire) != 0;
-  if (timed_out || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-    run.end = timed_out ? ChildRun::End::TimedOut : ChildRun::End::Crashed;
-    run.how = timed_out ? "no answer within " + std::to_string(call_timeout.count()) + " ms"
-                        : describe_wait_status(status);
+  const bool returned = watch->work_returned.load(std::memory_order_acquire) != 0;
+  if (stop != Stop::No || !WIFEXITED(status) || WEXITSTATUS(status) != 0 || !returned) {
+    if (stop == Stop::TimedOut) {
+      run.end = ChildRun::End::TimedOut;
+      run.how = "no answer within " + std::to_string(call_timeout.count()) + " ms";
+    } else if (stop == Stop::MemoryLimit) {
+      run.end = ChildRun::End::MemoryLimit;
+      run.how = memory_size_text(resident) + " resident, over the limit of " +
+                memory_size_text(memory_limit) + " (--memory-limit)";
+    } else if (WIFEXITED(status) && !returned) {
+      run.end = ChildRun::End::Exited;
+      run.how = "exit status " + std::to_string(WEXITSTATUS(status)) +
+                " (it called exit() or _exit())";
+    } else {
+      run.end = ChildRun::End::Crashed;
+      run.how = describe_wait_status(status);
+    }
     if (in_call) run.call = WatchedCall{watch->call, watch->read_route()};
     run.output.clear();
   }
@@ -166,9 +285,11 @@ ChildRun run_in_child(const std::function<std::string(CallWatch&)>& work,
 std::string fault_words(const ChildRun& run, std::string_view where,
                         std::optional<std::string> call, std::string_view outside) {
   if (!call) call = run.call ? run.call->call : std::string(outside);
-  return zobrist_verify::fault_words(
-      run.end == ChildRun::End::TimedOut ? FaultEnd::TimedOut : FaultEnd::Crashed, *call, where,
-      run.how);
+  const FaultEnd end = run.end == ChildRun::End::TimedOut      ? FaultEnd::TimedOut
+                       : run.end == ChildRun::End::Exited      ? FaultEnd::Exited
+                       : run.end == ChildRun::End::MemoryLimit ? FaultEnd::MemoryLimit
+                                                               : FaultEnd::Crashed;
+  return zobrist_verify::fault_words(end, *call, where, run.how);
 }
 
 }  // namespace zobrist_verify::properties

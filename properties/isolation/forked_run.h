@@ -26,6 +26,7 @@ struct CallWatch {
   char fen[160] = {};                        // the route of the instance making the call
   std::uint8_t chess960 = 0;
   char moves[4096] = {};  // its moves, space-separated UCI (cut when longer)
+  std::atomic<std::uint32_t> work_returned{0};  // set by the child once the work has returned
 
   // Writes the route of the instance making the call; the FEN and the moves are cut where their
   // arrays end.
@@ -42,9 +43,11 @@ struct WatchedCall {
 
 struct ChildRun {
   enum class End : std::uint8_t {
-    Finished,  // the work returned; `output` is what it returned
-    Crashed,   // killed by a signal or exited before returning
-    TimedOut,  // one call outlasted the timeout; the child was killed
+    Finished,     // the work returned; `output` is what it returned
+    Crashed,      // killed by a signal, or its result never came whole
+    TimedOut,     // one call outlasted the timeout; the child was killed
+    Exited,       // the child ended itself (exit(), _exit()) before the work returned
+    MemoryLimit,  // its resident memory went past worker_memory_limit(); the child was killed
   };
   End end = End::Finished;
   std::string output;
@@ -61,10 +64,24 @@ std::string fault_words(const ChildRun& run, std::string_view where = "",
                         std::string_view outside = "its first call");
 
 // Forks; the child runs `work` with the shared watch, sends back what it returns and exits
-// without running exit handlers. The parent waits, watching each call against `call_timeout`,
-// and always reaps the child: nothing is left running.
+// without running exit handlers. The child leads a process group of its own, dies with this
+// process (a parent-death signal, and kill_children_on_interrupt's handler), keeps no descriptor
+// of ours but stdin, stderr and its result pipe, and has its stdout on stderr, so that nothing a
+// plugin prints goes into a report. The parent waits, watching each call against `call_timeout`
+// and the child's resident memory against worker_memory_limit(); once the child has ended, the
+// rest of its result is waited for a short grace only (a helper process may hold the pipe). It
+// always kills the child's process group and reaps it: nothing is left running. Call it from the
+// main thread: the parent-death signal fires when the forking thread ends.
 ChildRun run_in_child(const std::function<std::string(CallWatch&)>& work,
                       std::chrono::milliseconds call_timeout);
+
+// The most resident memory a worker may hold, in bytes (workers run one at a time, so this is
+// the total over them); 0 is no limit. Default: half of the machine's memory.
+std::uint64_t worker_memory_limit();
+void set_worker_memory_limit(std::uint64_t bytes);
+
+// "512 MiB", "1.5 GiB": a size in bytes for messages.
+std::string memory_size_text(std::uint64_t bytes);
 
 // Marks the start and end of one call of the target (child side). Cheap: a few hundred bytes
 // copied into the shared page and one atomic store each way.

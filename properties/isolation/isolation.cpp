@@ -98,7 +98,11 @@ PropertyResult fault_result(const std::string& name, const Target& target,
   c.ply = -1;
   if (!run.call) {
     c.route.fen = "?";
-    c.what = std::string("the worker running the property ") + (hang ? "timed out" : "died") +
+    const char* ended = hang                                    ? "timed out"
+                        : run.end == ChildRun::End::Exited      ? "exited"
+                        : run.end == ChildRun::End::MemoryLimit ? "exceeded the memory limit"
+                                                                : "died";
+    c.what = std::string("the worker running the property ") + ended +
              " outside any call of the target";
     c.target_error = run.how;
     result.counterexample = std::move(c);
@@ -116,11 +120,11 @@ PropertyResult fault_result(const std::string& name, const Target& target,
         "state left by earlier cases)";
   } else {
     confirmation = " (confirmed: the case alone does it again)";
-    // Each candidate of a hang costs a whole timeout: try only a few.
+    // Each candidate of a hang costs a whole timeout, of a leak a climb to the limit: only a few.
     route = shrink_route(
         route,
         [&](const Route& r) { return same_end(replay_in_child(target, r, call, timeout), run); },
-        hang ? 4 : 200);
+        hang || run.end == ChildRun::End::MemoryLimit ? 4 : 200);
   }
   c.route = route;
   c.ply = int(route.moves.size()) - 1;

@@ -274,7 +274,10 @@ INSTANTIATE_TEST_SUITE_P(
     Faults, MovegenStartFault,
     ::testing::Values(StartFault{"zv_movegen_start_crash_plugin", "it crashed in its divide"},
                       StartFault{"zv_movegen_start_hang_plugin", "no answer within 500 ms"},
-                      StartFault{"zv_movegen_start_exit_plugin", "ended without an answer"}));
+                      StartFault{"zv_movegen_start_exit_plugin",
+                                 "it exited in its divide (legal_moves, make_move): exit status 0"},
+                      StartFault{"zv_door_fault_LegalMovesOverflow",
+                                 "legal_moves wrote past the end of the 2048-byte buffer"}));
 
 TEST(MovegenCommand, TheReferencePluginAgreesEverywhereAtDepthTwo) {
   const std::string junit = ::testing::TempDir() + "movegen-junit.xml";

@@ -17,6 +17,11 @@ static int set_fen(zv_state *s, const char *fen) {
 #ifdef FAULT_REFUSE_START
   if (strncmp(fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", 43) == 0) return 1;
 #endif
+#ifdef FAULT_EXIT_ON_START
+  /* Ends the process, as a plugin that thinks it owns it might: the call it happened in and the
+   * exit status must be reported. */
+  if (strncmp(fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", 43) == 0) exit(0);
+#endif
   s->key = strlen(fen);
   return 0;
 }

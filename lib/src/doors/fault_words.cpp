@@ -4,8 +4,12 @@ namespace zobrist_verify {
 
 std::string fault_words(FaultEnd end, std::string_view call, std::string_view where,
                         std::string_view how) {
-  return std::string(end == FaultEnd::TimedOut ? "timed out" : "crashed") + " in " +
-         std::string(call) + std::string(where) + ": " + std::string(how);
+  const char* what = end == FaultEnd::TimedOut      ? "timed out"
+                     : end == FaultEnd::Exited      ? "exited"
+                     : end == FaultEnd::MemoryLimit ? "exceeded the memory limit"
+                                                    : "crashed";
+  return std::string(what) + " in " + std::string(call) + std::string(where) + ": " +
+         std::string(how);
 }
 
 }  // namespace zobrist_verify

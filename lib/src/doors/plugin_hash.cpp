@@ -3,6 +3,7 @@
 #include <dlfcn.h>
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -13,6 +14,9 @@
 namespace zobrist_verify {
 
 namespace {
+
+// The most of a plugin's last_error text that goes into a report.
+constexpr std::size_t LastErrorLimit = 4096;
 
 std::string dl_error() {
   const char* text = ::dlerror();
@@ -91,8 +95,14 @@ Error PluginHash::refusal(const std::string& what) const {
   std::string message = "plugin '" + name() + "' refused " + what;
   const zv_plugin& api = library_->api();
   if (api.last_error && state_) {
-    if (const char* text = api.last_error(state_); text && *text)
-      message += ": " + visible_text(text);
+    // Read at most LastErrorLimit bytes: the text may be huge, or have no terminating NUL.
+    if (const char* text = api.last_error(state_); text && *text) {
+      const std::size_t length = ::strnlen(text, LastErrorLimit + 1);
+      message += ": " + visible_text(std::string_view(text, std::min(length, LastErrorLimit)));
+      if (length > LastErrorLimit)
+        message += " [cut at " + std::to_string(LastErrorLimit) +
+                   " bytes: the plugin's last_error is longer, or not terminated by a NUL]";
+    }
   }
   return Error{message};
 }
@@ -199,12 +209,22 @@ Expected<Key> PluginHash::material_key() {
 Expected<std::vector<std::string>> PluginHash::legal_moves() const {
   const zv_plugin& api = library_->api();
   if (!state_ || !api.legal_moves) return Error{"plugin '" + name() + "' has no legal_moves"};
-  // 218 moves at most in a legal chess position, 6 bytes each; grow on -1 all the same.
-  std::vector<char> buffer(2048);
-  for (int attempt = 0; attempt < 8; ++attempt) {
-    const int count = api.legal_moves(state_, buffer.data(), buffer.size());
+  // 218 moves at most in a legal chess position, 6 bytes each; grow on -1 all the same. A guard
+  // zone past the capacity given catches a plugin that writes past it, before anything else is hit.
+  constexpr std::size_t Guard = 4096;
+  constexpr char GuardByte = '\x5a';
+  std::size_t capacity = 2048;
+  std::vector<char> buffer;
+  for (int attempt = 0; attempt < 8; ++attempt, capacity *= 2) {
+    buffer.assign(capacity + Guard, GuardByte);
+    const int count = api.legal_moves(state_, buffer.data(), capacity);
+    if (std::any_of(buffer.begin() + std::ptrdiff_t(capacity), buffer.end(),
+                    [](char c) { return c != GuardByte; }))
+      return Error{"plugin '" + name() + "': legal_moves wrote past the end of the " +
+                       std::to_string(capacity) + "-byte buffer it was given",
+                   ErrorKind::AnsweredBadly};
     if (count >= 0) {
-      buffer.back() = '\0';
+      buffer[capacity - 1] = '\0';
       std::vector<std::string> moves;
       std::string word;
       for (const char* c = buffer.data(); *c; ++c) {
@@ -221,10 +241,9 @@ Expected<std::vector<std::string>> PluginHash::legal_moves() const {
                      " but wrote " + std::to_string(moves.size()) + " moves"};
       return moves;
     }
-    buffer.resize(buffer.size() * 2);
   }
   return Error{"plugin '" + name() + "': legal_moves wants more than " +
-               std::to_string(buffer.size()) + " bytes"};
+               std::to_string(capacity / 2) + " bytes"};
 }
 
 std::unique_ptr<HashUnderTest> make_plugin_hash(std::shared_ptr<const PluginLibrary> library,

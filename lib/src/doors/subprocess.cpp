@@ -173,6 +173,14 @@ void kill_children_on_interrupt() {
   }
 }
 
+void kill_on_interrupt(pid_t child) {
+  remember_child(child);
+}
+
+void forget_on_interrupt(pid_t child) {
+  forget_child(child);
+}
+
 std::string describe_wait_status(int status) {
   if (WIFEXITED(status)) return "exited with status " + std::to_string(WEXITSTATUS(status));
   if (WIFSIGNALED(status)) {

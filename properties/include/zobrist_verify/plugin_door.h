@@ -3,6 +3,7 @@
 // asks for --no-isolation. Its faults are worded by the one fault wording (forked_run.h).
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <string>
 
@@ -23,5 +24,11 @@ HashFactory plugin_factory(const std::string& path, PluginOptions options);
 [[nodiscard]] Expected<std::string> ask_plugin_in_worker(
     const std::string& path, PluginOptions options,
     const std::function<Expected<std::string>(HashUnderTest&)>& question, int timeout_ms);
+
+// The limit of a worker's resident memory, in bytes, for the whole run (0: none; default: half
+// of the machine's memory). A worker past it is killed and its fault reads "exceeded the memory
+// limit in CALL: 312 MiB resident, over the limit of 100 MiB (--memory-limit)".
+std::uint64_t worker_memory_limit();
+void set_worker_memory_limit(std::uint64_t bytes);
 
 }  // namespace zobrist_verify::properties

@@ -11,11 +11,13 @@
 namespace zobrist_verify {
 
 enum class FaultEnd : std::uint8_t {
-  Crashed,   // killed by a signal, exited, or out of memory, in the middle of a call
-  TimedOut,  // one call outlasted its deadline and was killed
+  Crashed,      // killed by a signal in the middle of a call
+  TimedOut,     // one call outlasted its deadline and was killed
+  Exited,       // ended its process (exit(), _exit()) in the middle of a call
+  MemoryLimit,  // its resident memory went past the limit and it was killed
 };
 
-// "<crashed|timed out> in <call><where>: <how>"; `where` starts with its own space (" on the
+// "<crashed|timed out|exited|exceeded the memory limit> in <call><where>: <how>"; `where` starts with its own space (" on the
 // start position") or is empty.
 std::string fault_words(FaultEnd end, std::string_view call, std::string_view where,
                         std::string_view how);

@@ -18,8 +18,9 @@
  * Chess960. Only legal moves are sent.
  *
  * Errors. A nonzero return refuses the FEN or move; last_error's text, when given, goes into the
- * report beside it. A refused FEN is reported, not counted against a hashing property (more than
- * 5% refused fails the run); a refused legal move fails the case.
+ * report beside it (its first 4096 bytes: a longer text, or one without its NUL, is cut). A
+ * refused FEN is reported, not counted against a hashing property (more than 5% refused fails
+ * the run); a refused legal move fails the case.
  */
 #ifndef ZOBRIST_VERIFY_PLUGIN_H
 #define ZOBRIST_VERIFY_PLUGIN_H

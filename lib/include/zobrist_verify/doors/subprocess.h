@@ -21,6 +21,11 @@ namespace zobrist_verify {
 // by the signal as it would have. For programs, such as the CLI, that own their signal handling.
 void kill_children_on_interrupt();
 
+// Adds a child forked elsewhere (a plugin worker, leading its own process group) to the children
+// that kill_children_on_interrupt's handler kills, and takes it off again once it is reaped.
+void kill_on_interrupt(pid_t child);
+void forget_on_interrupt(pid_t child);
+
 // "exited with status 3", "killed by signal 11 (Segmentation fault)".
 std::string describe_wait_status(int status);
 
