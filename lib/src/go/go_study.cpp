@@ -68,11 +68,20 @@ void draw_colours(XorShift64Star& random, std::vector<std::uint8_t>& colours) {
   }
 }
 
-// FNV-1a over the colours: sorts samples of one position together. Distinct positions that
-// share it are told apart by comparing their colours, so it only needs to be good, not perfect.
+// The colours packed 32 to a word, each word through the splitmix64 finaliser: sorts samples
+// of one position together. Distinct positions that share it are told apart by comparing their
+// colours, so it only needs to be good, not perfect.
 std::uint64_t fingerprint(const std::vector<std::uint8_t>& colours) {
-  std::uint64_t hash = 0xCBF2'9CE4'8422'2325ULL;
-  for (std::uint8_t colour : colours) hash = (hash ^ colour) * 0x0000'0100'0000'01B3ULL;
+  std::uint64_t hash = 0;
+  for (std::size_t start = 0; start < colours.size(); start += 32) {
+    std::uint64_t word = 0;
+    for (std::size_t o = start; o < std::min(colours.size(), start + 32); ++o)
+      word = word << 2 | colours[o];
+    hash ^= word + 0x9E37'79B9'7F4A'7C15ULL * (start / 32 + 1);
+    hash = (hash ^ (hash >> 30)) * 0xBF58'476D'1CE4'E5B9ULL;
+    hash = (hash ^ (hash >> 27)) * 0x94D0'49BB'1331'11EBULL;
+    hash ^= hash >> 31;
+  }
   return hash;
 }
 
@@ -110,17 +119,26 @@ GoStudyRow study_symmetric_positions(const GoKeyTable& table, GoCombine mode,
   // generator state that replays them. Sorted, samples of one key lie together, and within a
   // key those of one position; replaying the stones tells positions apart exactly.
   XorShift64Star random(seed ^ (0x5354'5544'5900'0000ULL + std::uint64_t(symmetry)));
+  // Each orbit's stones combined once a colour: xor and byte-wise addition are associative
+  // and commutative, so a position's key is the combination of its orbits' keys.
+  std::vector<std::array<Key, 2>> orbit_keys;
+  for (const auto& orbit : orbits) {
+    std::array<Key, 2> keys{0, 0};
+    for (GoPoint p : orbit) {
+      keys[0] = go_combine(keys[0], table.key(GoStone::Black, p), mode);
+      keys[1] = go_combine(keys[1], table.key(GoStone::White, p), mode);
+    }
+    orbit_keys.push_back(keys);
+  }
   std::vector<std::uint8_t> colours(orbits.size());
   std::vector<Sample> drawn;
   drawn.reserve(std::size_t(std::max(samples, 0)));
   for (int i = 0; i < samples; ++i) {
     Sample sample{0, 0, random};
     draw_colours(random, colours);
-    for (std::size_t o = 0; o < orbits.size(); ++o) {
-      if (colours[o] == 0) continue;
-      const GoStone stone = colours[o] == 1 ? GoStone::Black : GoStone::White;
-      for (GoPoint p : orbits[o]) sample.key = go_combine(sample.key, table.key(stone, p), mode);
-    }
+    for (std::size_t o = 0; o < orbits.size(); ++o)
+      if (colours[o] != 0)
+        sample.key = go_combine(sample.key, orbit_keys[o][colours[o] - 1u], mode);
     sample.fingerprint = fingerprint(colours);
     drawn.push_back(sample);
     if (progress && (i + 1) % 65536 == 0) progress(i + 1);
