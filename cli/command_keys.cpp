@@ -37,7 +37,8 @@ options:
 
 // The options after --scheme, whose entry lists the schemes from their tables (scheme_choices).
 constexpr const char* KeysUsageAfterScheme =
-    R"(  --key-list FILE   one hex key a line (1 to 16 digits, optional 0x; # comments)
+    R"(  --key-list FILE   one hex key a line (1 to 16 digits, optional 0x; # comments), at most
+                    200000 keys
   --search-budget PAIRS
                     key pairs the size-3 search examines at most (default: 1073741824, 2^30,
                     a few seconds)
@@ -58,6 +59,8 @@ constexpr std::array<OptionSpec, 5> KeysOptions{{
     {"--json", OptionKind::Flag},
     {"--junit", OptionKind::Value},
 }};
+
+constexpr std::size_t MaxKeyListKeys = 200'000;
 
 std::string flag_details(const KeyAnalysis& analysis,
                          std::initializer_list<std::string_view> names) {
@@ -151,6 +154,12 @@ Expected<NamedKeySet> key_set_from_args(const ParsedArgs& args) {
     set.name = source->name;
     return set;
   }
+  // The minimum Hamming distance compares every pair, with no budget: 2e10 pairs, about 8 s of
+  // CPU, at this many keys; a million would take minutes.
+  if (source->key_list.size() > MaxKeyListKeys)
+    return Error{source->name + " holds " + std::to_string(source->key_list.size()) +
+                 " keys; keys analyses at most " + std::to_string(MaxKeyListKeys) +
+                 " (the minimum Hamming distance compares every pair of keys)"};
   NamedKeySet set = key_list_set(source->key_list, source->name);
   set.name = source->name;
   return set;

@@ -89,6 +89,17 @@ TEST(KeysCommand, ATripleWithinTheSearchBudgetFailsTheList) {
   EXPECT_TRUE(contains(run.out, "size 3 cut after 1,000 of 44,850 key pairs")) << run.out;
 }
 
+// Every pair's Hamming distance is measured: past 200,000 keys that would take minutes.
+TEST(KeysCommand, AKeyListOfMoreThanTwoHundredThousandKeysIsAUsageError) {
+  TempDir dir;
+  write_file(dir.path() / "k.txt", key_lines(mixed_keys(200'001)));
+  const RunResult run = run_cli({"keys", "--key-list", (dir.path() / "k.txt").string()});
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_TRUE(contains(run.err, "holds 200001 keys; keys analyses at most 200000 (the minimum "
+                                "Hamming distance compares every pair of keys)"))
+      << run.err;
+}
+
 TEST(KeysCommand, WritesJUnitWithOneCasePerCheck) {
   TempDir dir;
   const std::string junit = (dir.path() / "keys.xml").string();
