@@ -41,7 +41,8 @@ options:
   --transforms      also print the 16 transformed keys
   --samples K       study: positions sampled for each symmetry and mode, 1 to 10000000
                     (default: 20000); positions are replayed, not kept, so the study needs
-                    24 bytes a sample (240 MB at most) whatever the board size
+                    24 bytes a sample (240 MB at most) whatever the board size, on top of
+                    the key table (up to about 35 MB, on 25x25)
   --help            print this help
 )";
 
