@@ -7,6 +7,7 @@
 #include "args.h"
 #include "commands.h"
 #include "inputs.h"
+#include "progress_line.h"
 #include "zobrist_verify/go/go_hash.h"
 #include "zobrist_verify/go/go_study.h"
 
@@ -38,7 +39,10 @@ options:
   --black P ...     black stones, points like D10 (columns A-Z without I, rows from 1)
   --white P ...     white stones
   --transforms      also print the 16 transformed keys
-  --samples K       study: positions sampled for each symmetry (default: 20000)
+  --samples K       study: positions sampled for each symmetry and mode, 1 to 10000000
+                    (default: 20000); positions are replayed, not kept, so the study needs
+                    24 bytes a sample (240 MB at most) whatever the board size, on top of
+                    the key table (up to about 35 MB, on 25x25)
   --help            print this help
 )";
 
@@ -138,6 +142,9 @@ int run_go_study(const ParsedArgs& args) {
   }
   auto table = GoKeyTable::build(settings->size, settings->seed);
   if (!table) return report_usage_error(table.error());
+  ProgressLine progress;
+  int rows_done = 0;
+  const int rows = int(all_go_study_symmetries().size()) * 2;
   std::cout << "go study: " << settings->size << "x" << settings->size << ", table seed "
             << hex_key(settings->seed) << ", " << samples << " random positions a row\n";
   std::cout << std::left << std::setw(22) << "symmetric under" << std::setw(6) << "mode"
@@ -146,12 +153,20 @@ int run_go_study(const ParsedArgs& args) {
             << "keys possible\n";
   for (GoStudySymmetry symmetry : all_go_study_symmetries()) {
     for (GoCombine mode : {GoCombine::Xor, GoCombine::Add}) {
+      const auto show = [&](int drawn) {
+        if (progress.due())
+          progress.show("go study: row " + std::to_string(rows_done + 1) + " of " +
+                        std::to_string(rows) + ", " + std::to_string(drawn) + " of " +
+                        std::to_string(samples) + " samples");
+      };
       const GoStudyRow row =
-          study_symmetric_positions(*table, mode, symmetry, samples, settings->seed);
+          study_symmetric_positions(*table, mode, symmetry, samples, settings->seed, show);
+      ++rows_done;
+      progress.clear();
       std::cout << std::setw(22) << to_string(symmetry) << std::setw(6) << to_string(mode)
                 << std::setw(11) << row.positions << std::setw(15) << row.distinct_keys
                 << std::setw(11) << row.zero_keys << std::setw(20) << row.colliding_pairs << "2^"
-                << row.key_space_bits << '\n';
+                << row.key_space_bits << std::endl;  // seen before the next row's progress
     }
   }
   return ExitSuccess;

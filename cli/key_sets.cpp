@@ -44,8 +44,9 @@ Expected<Done> write_junit_file(const std::string& path, const Report& report,
     properties::PropertyResult result;
     result.name = row.name;
     result.target = target;
-    result.passed = row.verdict == properties::Verdict::Pass;
+    result.passed = row.verdict != properties::Verdict::Fail;
     result.note = row.detail;
+    if (row.verdict == properties::Verdict::Warn) result.warnings.push_back(row.detail);
     results.push_back(std::move(result));
   }
   std::ofstream junit(path);

@@ -23,6 +23,13 @@ void ProgressLine::show(const std::string& text) {
   std::cerr << "\r\033[K" << text << std::flush;
 }
 
+void ProgressLine::clear() {
+  std::lock_guard lock(mutex_);
+  if (!shown_) return;
+  shown_ = false;
+  std::cerr << "\r\033[K" << std::flush;
+}
+
 PolledProgress::PolledProgress(std::function<std::string()> status) : status_(std::move(status)) {
   if (!line_.terminal()) return;  // nothing would be shown: no thread
   thread_ = std::thread([this] {

@@ -23,6 +23,9 @@ class ProgressLine {
 
   // Shows `text` (redrawn at most ten times a second). Cheap when nothing is shown.
   void show(const std::string& text);
+  // Wipes the line if one is shown, before other output goes to the terminal; the next show()
+  // draws it again.
+  void clear();
   bool terminal() const { return terminal_; }
   // Whether a line would be shown now (so that callers build the text only then).
   bool due() const { return terminal_ && Clock::now() - start_ >= std::chrono::seconds(2); }

@@ -12,6 +12,10 @@ void Report::add(std::string name, bool passed, std::string detail) {
                    one_line(detail), ""});
 }
 
+void Report::add_warning(std::string name, std::string detail) {
+  rows_.push_back({std::move(name), properties::Verdict::Warn, one_line(detail), ""});
+}
+
 void Report::append(const Report& other) {
   rows_.insert(rows_.end(), other.rows_.begin(), other.rows_.end());
 }
@@ -20,16 +24,23 @@ bool Report::passed() const {
   return failed_count() == 0;
 }
 
+int Report::count(properties::Verdict verdict) const {
+  return int(std::count_if(rows_.begin(), rows_.end(),
+                           [verdict](const ReportRow& r) { return r.verdict == verdict; }));
+}
+
 int Report::failed_count() const {
-  return int(std::count_if(rows_.begin(), rows_.end(), [](const ReportRow& r) {
-    return r.verdict != properties::Verdict::Pass;
-  }));
+  return int(rows_.size()) - count(properties::Verdict::Pass) - count(properties::Verdict::Warn);
 }
 
 void Report::print_text(std::ostream& out, std::string_view summary) const {
   properties::write_aligned_rows(out, rows_, 40);
-  int failed = failed_count();
-  out << summary << ": " << int(rows_.size()) - failed << " passed, " << failed << " failed\n";
+  const int warned = count(properties::Verdict::Warn);
+  out << summary << ": " << count(properties::Verdict::Pass) << " passed, " << failed_count()
+      << " failed";
+  // Only when a row warned, so that a run without warnings prints the line it always did.
+  if (warned) out << ", " << warned << " warned";
+  out << '\n';
 }
 
 void Report::print_json(std::ostream& out) const {
@@ -37,7 +48,8 @@ void Report::print_json(std::ostream& out) const {
   for (std::size_t i = 0; i < rows_.size(); ++i) {
     const ReportRow& row = rows_[i];
     out << (i ? ",\n  " : "\n  ") << "{\"name\": " << json_string(row.name)
-        << ", \"passed\": " << (row.verdict == properties::Verdict::Pass ? "true" : "false")
+        << ", \"passed\": " << (row.verdict != properties::Verdict::Fail ? "true" : "false")
+        << (row.verdict == properties::Verdict::Warn ? ", \"warned\": true" : "")
         << ", \"detail\": " << json_string(row.detail) << '}';
   }
   out << (rows_.empty() ? "]}\n" : "\n]}\n");

@@ -65,6 +65,65 @@ TEST(KeyAnalysis, AKeyEqualToTheXorOfTwoOthersIsATriple) {
   EXPECT_EQ(analysis.smallest_dependency->count, 1u);
 }
 
+// Keys 1 to 200 are full of triples (1 ^ 2 == 3): the hashed lookup finds every one of them,
+// each once, as a brute force over all triples does.
+TEST(KeyAnalysis, TheSizeThreeSearchCountsEveryTripleOfCounterKeys) {
+  std::vector<Key> keys;
+  for (Key k = 1; k <= 200; ++k) keys.push_back(k);
+  std::uint64_t triples = 0;
+  for (std::size_t i = 0; i < keys.size(); ++i)
+    for (std::size_t j = i + 1; j < keys.size(); ++j)
+      for (std::size_t k = j + 1; k < keys.size(); ++k) triples += (keys[i] ^ keys[j]) == keys[k];
+  const KeyAnalysis analysis = analyse(keys);
+  EXPECT_EQ(dependency_of(analysis), (std::vector<std::size_t>{0, 1, 2}));
+  EXPECT_EQ(analysis.smallest_dependency->count, triples);
+  EXPECT_FALSE(analysis.triple_search.cut());
+}
+
+KeyAnalysis analyse_with_pair_budget(const std::vector<Key>& keys, std::uint64_t pairs) {
+  KeyAnalysisOptions options;
+  options.triple_search_pairs = pairs;
+  return analyse_keys(key_list_set(keys, "test"), options);
+}
+
+// Pairs are examined row by row, (0,1) .. (0,1999), (1,2) ..: 10,000 pairs reach row 5.
+TEST(KeyAnalysis, ATripleWithinTheSearchBudgetIsFoundAndSaysTheSearchWasCut) {
+  std::vector<Key> keys = random_keys(2000, 11);
+  keys[1700] = keys[2] ^ keys[1500];
+  const KeyAnalysis analysis = analyse_with_pair_budget(keys, 10'000);
+  EXPECT_EQ(dependency_of(analysis), (std::vector<std::size_t>{2, 1500, 1700}));
+  EXPECT_TRUE(analysis.smallest_dependency->cut);
+  EXPECT_TRUE(has_flag(analysis, "dependency"));
+  EXPECT_TRUE(analysis.triple_search.cut());
+  EXPECT_NE(analysis.flags.front().detail.find("size-3 search was cut"), std::string::npos)
+      << analysis.flags.front().detail;
+}
+
+TEST(KeyAnalysis, ATripleBeyondTheSearchBudgetIsMissedAndTheSearchSaysHowFarItWent) {
+  std::vector<Key> keys = random_keys(2000, 12);
+  keys[1999] = keys[1000] ^ keys[1500];
+  const KeyAnalysis analysis = analyse_with_pair_budget(keys, 10'000);
+  EXPECT_FALSE(analysis.smallest_dependency);
+  EXPECT_TRUE(analysis.triple_search.cut());
+  EXPECT_EQ(analysis.triple_search.pairs_examined, 10'000u);
+  EXPECT_EQ(analysis.triple_search.pairs, 1'999'000u);
+  EXPECT_NE(analysis.search.find("size 3 cut after 10,000 of 1,999,000 key pairs"),
+            std::string::npos)
+      << analysis.search;
+  EXPECT_NE(analysis.search.find("no dependency found among those"), std::string::npos);
+  EXPECT_NE(analysis.search.find("sizes 4 to 8 not searched"), std::string::npos);
+}
+
+TEST(KeyAnalysis, ABudgetOfEveryPairSearchesSizeThreeWhole) {
+  std::vector<Key> keys = random_keys(300, 13);
+  keys[299] = keys[297] ^ keys[298];  // found from pair (297,298), the third from last
+  const KeyAnalysis analysis = analyse_with_pair_budget(keys, 300 * 299 / 2);
+  EXPECT_FALSE(analysis.triple_search.cut());
+  EXPECT_EQ(analysis.triple_search.triples_covered, 1.0);
+  EXPECT_EQ(dependency_of(analysis), (std::vector<std::size_t>{297, 298, 299}));
+  EXPECT_FALSE(analysis.smallest_dependency->cut);
+}
+
 TEST(KeyAnalysis, FourKeysXoringToZeroAreFound) {
   std::vector<Key> keys = random_keys(200, 4);
   keys[3] = keys[77] ^ keys[120] ^ keys[199];

@@ -1,7 +1,11 @@
 // The go and uttt commands and `check --game`, run as a user runs them. Expected keys are derived
 // by hand from the seeds' definitions (the empty board hashes to 0, the side star points XOR to
 // 0), never printed by the program first.
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <sstream>
@@ -66,6 +70,43 @@ TEST(GoKeyCommand, BadPointsSizesAndModesAreUsageErrors) {
   }
   EXPECT_NE(run_cli({"go", "key", "--black", "I5"}).err.find("'I' is not a column"),
             std::string::npos);
+}
+
+// The command's peak resident memory in kilobytes (wait4's ru_maxrss), output discarded; -1 if
+// it did not exit 0.
+long peak_kilobytes(std::vector<std::string> args) {
+  std::string program = ZV_CLI_PATH;
+  std::vector<char*> argv{program.data()};
+  for (std::string& arg : args) argv.push_back(arg.data());
+  argv.push_back(nullptr);
+  const pid_t child = fork();
+  if (child == 0) {
+    const int null = open("/dev/null", O_WRONLY);
+    if (null < 0 || dup2(null, 1) < 0 || dup2(null, 2) < 0) _exit(127);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  int status = 0;
+  rusage usage{};
+  if (child < 0 || wait4(child, &status, 0, &usage) != child) return -1;
+  return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? usage.ru_maxrss : -1;
+}
+
+// 24 bytes a sample: a million samples need 24 MB above the program's own few megabytes, where
+// keeping every position as text took hundreds.
+TEST(GoStudyCommand, AMillionSamplesStayUnderFortyMegabytes) {
+  const long kilobytes = peak_kilobytes({"go", "study", "--size", "5", "--samples", "1000000"});
+  ASSERT_GT(kilobytes, 0);
+  EXPECT_LT(kilobytes, 40 * 1024);
+}
+
+TEST(GoStudyCommand, SampleCountsOutsideOneToTenMillionAreUsageErrors) {
+  for (const char* samples : {"0", "10000001", "-5"}) {
+    const auto r = run_cli({"go", "study", "--samples", samples});
+    EXPECT_EQ(r.exit_code, 2) << samples;
+    EXPECT_NE(r.err.find("--samples expects a whole number from 1 to 10000000"), std::string::npos)
+        << r.err;
+  }
 }
 
 TEST(UtttKeyCommand, TheEmptyBoardHashesToZeroAndAMoveAddsItsThreeKeys) {

@@ -342,6 +342,51 @@ TEST(GoStudy, QuarterTurnSymmetricPositionsShareSixteenBitsOfKeys) {
             32);
 }
 
+// A 5x5 board has 6 orbits of points under all eight rotations and mirrors, so 3^6 = 729 fully
+// symmetric positions; 200,000 samples draw each of them (the rarest, every orbit coloured, about
+// 49 times). The study's counts then equal those of enumerating the 729 positions here.
+TEST(GoStudy, SamplingEveryPositionOfASmallBoardCountsAsEnumeratingThemDoes) {
+  const GoKeyTable table = table_of(5);
+  const std::vector<GoSymmetry> group = go_study_group(GoStudySymmetry::Full);
+  std::vector<std::vector<GoPoint>> orbits;
+  std::vector<bool> seen(25, false);
+  for (int i = 0; i < 25; ++i) {
+    if (seen[std::size_t(i)]) continue;
+    orbits.emplace_back();
+    for (const GoSymmetry& g : group) {
+      const GoPoint q = transform_point(g, {i % 5, i / 5}, 5);
+      if (!seen[std::size_t(q.y * 5 + q.x)]) orbits.back().push_back(q);
+      seen[std::size_t(q.y * 5 + q.x)] = true;
+    }
+  }
+  ASSERT_EQ(orbits.size(), 6u);
+  for (GoCombine mode : {GoCombine::Xor, GoCombine::Add}) {
+    std::vector<Key> keys;
+    int zero_keys = 0;
+    for (int code = 0; code < 729; ++code) {
+      GoBoard board(5);
+      for (int o = 0, c = code; o < 6; ++o, c /= 3)
+        for (GoPoint p : orbits[std::size_t(o)])
+          if (c % 3) board.set(p, c % 3 == 1 ? GoStone::Black : GoStone::White);
+      keys.push_back(go_full_key(table, mode, board));
+      zero_keys += code != 0 && keys.back() == 0;
+    }
+    std::sort(keys.begin(), keys.end());
+    long long pairs = 0;
+    for (std::size_t i = 0, j = 0; i < keys.size(); i = j) {
+      while (j < keys.size() && keys[j] == keys[i]) ++j;
+      pairs += static_cast<long long>(j - i) * static_cast<long long>(j - i - 1) / 2;
+    }
+    const auto distinct = std::unique(keys.begin(), keys.end()) - keys.begin();
+    const GoStudyRow row =
+        study_symmetric_positions(table, mode, GoStudySymmetry::Full, 200'000, 1);
+    EXPECT_EQ(row.positions, 729);
+    EXPECT_EQ(row.distinct_keys, distinct);
+    EXPECT_EQ(row.colliding_pairs, pairs);
+    EXPECT_EQ(row.zero_keys, zero_keys);
+  }
+}
+
 // The group of each symmetry fixes the keys of its positions: checked on the group itself.
 TEST(GoStudy, SymmetricPositionKeysAreFixedByTheirByteGroup) {
   const GoKeyTable table = table_of(9);

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <cstdio>
+#include <functional>
 #include <set>
 #include <vector>
 
@@ -116,15 +118,77 @@ void search_equal_pairs(const std::vector<KeyAt>& sorted, Best& best) {
   }
 }
 
-// a ^ b == c: each triple found once, from its two smallest indices. Keys are distinct here.
-void search_triples(std::span<const Key> keys, const std::vector<KeyAt>& sorted, Best& best) {
-  for (std::size_t i = 0; i < keys.size(); ++i)
-    for (std::size_t j = i + 1; j < keys.size(); ++j) {
-      const Key wanted = keys[i] ^ keys[j];
-      auto it = std::lower_bound(sorted.begin(), sorted.end(), wanted,
-                                 [](const KeyAt& k, Key v) { return k.key < v; });
-      if (it != sorted.end() && it->key == wanted && it->index > j) best.offer({i, j, it->index});
+// The keys by value, for the size-3 lookups. Keys are distinct and non-zero here (0 marks an
+// empty slot). A bit filter small enough for the L2 cache turns most lookups away; an
+// open-addressing table at most half full answers the rest. The splitmix64 finaliser spreads
+// structured keys (counters, shifted values) so that probes stay short.
+class KeyLookup {
+ public:
+  explicit KeyLookup(std::span<const Key> keys) {
+    const int slot_bits = std::max(4, int(std::bit_width(keys.size() * 2)));
+    slot_shift_ = 64 - slot_bits;
+    slots_.assign(std::size_t{1} << slot_bits, {0, 0});
+    const int filter_bits = std::max(6, int(std::bit_width(keys.size() * 16)));
+    filter_shift_ = 64 - filter_bits;
+    filter_.assign((std::size_t{1} << filter_bits) / 64, 0);
+    for (Index i = 0; i < keys.size(); ++i) {
+      const std::uint64_t h = mix(keys[i]);
+      filter_[std::size_t(h >> filter_shift_) / 64] |= std::uint64_t{1} << (h >> filter_shift_) % 64;
+      std::size_t slot = std::size_t(h >> slot_shift_);
+      while (slots_[slot].key != 0) slot = (slot + 1) & (slots_.size() - 1);
+      slots_[slot] = {keys[i], i};
     }
+  }
+  // The index of the key equal to `value`, or `Absent`.
+  Index find(Key value) const {
+    const std::uint64_t h = mix(value);
+    if (!(filter_[std::size_t(h >> filter_shift_) / 64] >> (h >> filter_shift_) % 64 & 1))
+      return Absent;
+    for (std::size_t slot = std::size_t(h >> slot_shift_);; slot = (slot + 1) & (slots_.size() - 1)) {
+      if (slots_[slot].key == value) return slots_[slot].index;
+      if (slots_[slot].key == 0) return Absent;
+    }
+  }
+  static constexpr Index Absent = ~Index{0};
+
+ private:
+  static std::uint64_t mix(Key value) {
+    value = (value ^ (value >> 30)) * 0xBF58'476D'1CE4'E5B9ULL;
+    value = (value ^ (value >> 27)) * 0x94D0'49BB'1331'11EBULL;
+    return value ^ (value >> 31);
+  }
+  std::vector<KeyAt> slots_;
+  std::vector<std::uint64_t> filter_;
+  int slot_shift_ = 0, filter_shift_ = 0;
+};
+
+// a ^ b == c: each triple found once, from its two smallest indices. Keys are distinct and
+// non-zero here. Pairs are taken in order (i, j), i < j, and the search stops after `budget` of
+// them; `progress` is told how far it is once a row of pairs.
+TripleSearchExtent search_triples(std::span<const Key> keys, std::uint64_t budget,
+                                  const std::function<void(std::uint64_t, std::uint64_t)>& progress,
+                                  Best& best) {
+  const std::size_t n = keys.size();
+  TripleSearchExtent extent;
+  extent.pairs = std::uint64_t(n) * (n - 1) / 2;
+  const std::uint64_t total = std::min(budget, extent.pairs);
+  const double all_triples = double(n) * double(n - 1) * double(n - 2) / 6;
+  const KeyLookup lookup(keys);
+  double triples = 0;  // covered so far
+  for (std::size_t i = 0; i + 1 < n && extent.pairs_examined < total; ++i) {
+    const std::size_t row = std::min<std::uint64_t>(n - 1 - i, total - extent.pairs_examined);
+    const std::size_t last = i + row;  // the row's pairs are (i, i+1) .. (i, last)
+    for (std::size_t j = i + 1; j <= last; ++j) {
+      const Index k = lookup.find(keys[i] ^ keys[j]);
+      if (k != KeyLookup::Absent && k > j) best.offer({i, j, k});
+    }
+    extent.pairs_examined += row;
+    // Pair (i, j) covers the n-1-j triples (i, j, k > j): a sum over j = i+1 .. last.
+    triples += (double(n - 2 - i) + double(n - 1 - last)) * double(row) / 2;
+    if (progress) progress(extent.pairs_examined, total);
+  }
+  extent.triples_covered = all_triples > 0 ? triples / all_triples : 1;
+  return extent;
 }
 
 // a ^ b == c ^ d: within a run of equal pair XORs, each quadruple is taken once, split as its
@@ -192,6 +256,12 @@ std::string with_commas(std::uint64_t value) {
   return digits;
 }
 
+std::string percent(double fraction) {
+  char text[32];
+  std::snprintf(text, sizeof text, fraction < 0.001 ? "%.2g%%" : "%.1f%%", 100 * fraction);
+  return text;
+}
+
 // The pair table holds C(n,2) entries of 16 bytes; beyond this the searches from size 4 are
 // skipped rather than exhausting memory.
 constexpr std::uint64_t MaxPairs = std::uint64_t{1} << 25;
@@ -217,7 +287,23 @@ DependencySearch find_smallest_dependency(std::span<const Key> keys,
     });
     search_equal_pairs(sorted, best);
   }
-  if (!best.found()) search_triples(keys, sorted, best);
+  if (!best.found() && n >= 3) {
+    search.triple_search =
+        search_triples(keys, options.triple_search_pairs, options.progress, best);
+    if (search.triple_search.cut()) {
+      // A dependency of 4 or more found now would not be known to be the smallest: stop here.
+      coverage = "exact for sizes 1 and 2; size 3 cut after " +
+                 with_commas(search.triple_search.pairs_examined) + " of " +
+                 with_commas(search.triple_search.pairs) +
+                 " key pairs (each against every later key: " +
+                 percent(search.triple_search.triples_covered) + " of the triples): " +
+                 (best.found() ? "counted among those only" : "no dependency found among those") +
+                 "; sizes 4 to 8 not searched";
+      search.smallest = best.result();
+      if (search.smallest) search.smallest->cut = true;
+      return search;
+    }
+  }
   if (best.found() || n < 4) {
     search.smallest = best.result();
     return search;

@@ -116,8 +116,10 @@ void flag_dependency(const NamedKeySet& set, KeyAnalysis& analysis) {
   analysis.flags.push_back(
       {"dependency", what + ": " + listed + "; " + std::to_string(dependency->count) +
                          (dependency->count == 1 ? " subset" : " subsets") +
-                         (dependency->exhaustive ? " of this size"
-                                                 : " of this size found by the sampled search")});
+                         (dependency->cut          ? " of this size in the part searched before "
+                                                     "the size-3 search was cut"
+                          : dependency->exhaustive ? " of this size"
+                                                   : " of this size found by the sampled search")});
 }
 
 }  // namespace
@@ -134,6 +136,7 @@ KeyAnalysis analyse_keys(const NamedKeySet& set, const KeyAnalysisOptions& optio
 
   analysis::DependencySearch search = analysis::find_smallest_dependency(keys, options);
   analysis.search = search.coverage;
+  analysis.triple_search = search.triple_search;
   if (search.smallest) {
     for (std::size_t index : search.smallest->indices)
       search.smallest->names.push_back(set.names[index]);

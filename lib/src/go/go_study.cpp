@@ -3,9 +3,7 @@
 
 #include <algorithm>
 #include <array>
-#include <map>
-#include <set>
-#include <string>
+#include <vector>
 
 #include "zobrist_verify/core/random.h"
 
@@ -61,10 +59,45 @@ int fixed_key_bits(const std::vector<GoSymmetry>& group) {
   return 8 * classes;
 }
 
+// One sample's stones, one colour an orbit (0 empty, 1 black, 2 white), each orbit empty, black
+// or white with chances 1/2, 1/4, 1/4.
+void draw_colours(XorShift64Star& random, std::vector<std::uint8_t>& colours) {
+  for (std::uint8_t& colour : colours) {
+    const std::uint64_t r = random.next() >> 62;  // 0, 1: empty; 2: black; 3: white
+    colour = r < 2 ? 0 : std::uint8_t(r - 1);
+  }
+}
+
+// The colours packed 32 to a word, each word through the splitmix64 finaliser: sorts samples
+// of one position together. Distinct positions that share it are told apart by comparing their
+// colours, so it only needs to be good, not perfect.
+std::uint64_t fingerprint(const std::vector<std::uint8_t>& colours) {
+  std::uint64_t hash = 0;
+  for (std::size_t start = 0; start < colours.size(); start += 32) {
+    std::uint64_t word = 0;
+    for (std::size_t o = start; o < std::min(colours.size(), start + 32); ++o)
+      word = word << 2 | colours[o];
+    hash ^= word + 0x9E37'79B9'7F4A'7C15ULL * (start / 32 + 1);
+    hash = (hash ^ (hash >> 30)) * 0xBF58'476D'1CE4'E5B9ULL;
+    hash = (hash ^ (hash >> 27)) * 0x94D0'49BB'1331'11EBULL;
+    hash ^= hash >> 31;
+  }
+  return hash;
+}
+
+// A sample as kept until the count: 24 bytes, the only memory that grows with the samples.
+struct Sample {
+  Key key;
+  std::uint64_t fingerprint;
+  XorShift64Star random;  // the generator as it was before the sample: replays its colours
+};
+static_assert(sizeof(Sample) == GoStudyBytesPerSample);
+
 }  // namespace
 
 GoStudyRow study_symmetric_positions(const GoKeyTable& table, GoCombine mode,
-                                     GoStudySymmetry symmetry, int samples, std::uint64_t seed) {
+                                     GoStudySymmetry symmetry, int samples, std::uint64_t seed,
+                                     const std::function<void(int drawn)>& progress) {
   const int n = table.size();
   const std::vector<GoSymmetry> group = go_study_group(symmetry);
   // The orbits of points under the group, each listed once.
@@ -82,31 +115,68 @@ GoStudyRow study_symmetric_positions(const GoKeyTable& table, GoCombine mode,
       orbits.push_back(orbit);
     }
   }
+  // Positions are not kept: each sample keeps its key, a fingerprint of its stones and the
+  // generator state that replays them. Sorted, samples of one key lie together, and within a
+  // key those of one position; replaying the stones tells positions apart exactly.
   XorShift64Star random(seed ^ (0x5354'5544'5900'0000ULL + std::uint64_t(symmetry)));
-  std::map<Key, std::set<std::string>> positions_by_key;
-  std::set<std::string> positions;
-  GoStudyRow row;
-  for (int i = 0; i < samples; ++i) {
-    GoBoard board(n);
-    std::string text(std::size_t(n * n), '.');
-    for (const auto& orbit : orbits) {
-      const std::uint64_t r = random.next() >> 62;  // 0, 1: empty; 2: black; 3: white
-      if (r < 2) continue;
-      for (GoPoint p : orbit) {
-        board.set(p, r == 2 ? GoStone::Black : GoStone::White);
-        text[std::size_t(p.y * n + p.x)] = r == 2 ? 'b' : 'w';
-      }
+  // Each orbit's stones combined once a colour: xor and byte-wise addition are associative
+  // and commutative, so a position's key is the combination of its orbits' keys.
+  std::vector<std::array<Key, 2>> orbit_keys;
+  for (const auto& orbit : orbits) {
+    std::array<Key, 2> keys{0, 0};
+    for (GoPoint p : orbit) {
+      keys[0] = go_combine(keys[0], table.key(GoStone::Black, p), mode);
+      keys[1] = go_combine(keys[1], table.key(GoStone::White, p), mode);
     }
-    if (!positions.insert(text).second) continue;
-    const Key key = go_full_key(table, mode, board);
-    if (key == 0 && text.find_first_not_of('.') != std::string::npos) ++row.zero_keys;
-    positions_by_key[key].insert(text);
+    orbit_keys.push_back(keys);
   }
-  row.positions = int(positions.size());
-  row.distinct_keys = int(positions_by_key.size());
-  for (const auto& [key, group_positions] : positions_by_key) {
-    const long long k = static_cast<long long>(group_positions.size());
+  std::vector<std::uint8_t> colours(orbits.size());
+  std::vector<Sample> drawn;
+  drawn.reserve(std::size_t(std::max(samples, 0)));
+  for (int i = 0; i < samples; ++i) {
+    Sample sample{0, 0, random};
+    draw_colours(random, colours);
+    for (std::size_t o = 0; o < orbits.size(); ++o)
+      if (colours[o] != 0)
+        sample.key = go_combine(sample.key, orbit_keys[o][colours[o] - 1u], mode);
+    sample.fingerprint = fingerprint(colours);
+    drawn.push_back(sample);
+    if (progress && (i + 1) % 65536 == 0) progress(i + 1);
+  }
+  std::sort(drawn.begin(), drawn.end(), [](const Sample& a, const Sample& b) {
+    return a.key != b.key ? a.key < b.key : a.fingerprint < b.fingerprint;
+  });
+
+  GoStudyRow row;
+  std::vector<std::vector<std::uint8_t>> positions;  // the distinct ones of one key
+  for (std::size_t start = 0; start < drawn.size();) {
+    const Key key = drawn[start].key;
+    positions.clear();
+    std::size_t end = start;
+    for (; end < drawn.size() && drawn[end].key == key;) {
+      // A run of one fingerprint: one position, unless the replayed colours say otherwise.
+      std::size_t run_end = end + 1;
+      while (run_end < drawn.size() && drawn[run_end].key == key &&
+             drawn[run_end].fingerprint == drawn[end].fingerprint)
+        ++run_end;
+      const std::size_t known = positions.size();
+      for (std::size_t s = end; s < run_end; ++s) {
+        XorShift64Star replay = drawn[s].random;
+        draw_colours(replay, colours);
+        if (std::find(positions.begin() + std::ptrdiff_t(known), positions.end(), colours) ==
+            positions.end())
+          positions.push_back(colours);
+      }
+      end = run_end;
+    }
+    for (const auto& position : positions)
+      if (key == 0 && std::any_of(position.begin(), position.end(), [](auto c) { return c != 0; }))
+        ++row.zero_keys;
+    const long long k = static_cast<long long>(positions.size());
+    row.positions += int(k);
+    row.distinct_keys += 1;
     row.colliding_pairs += k * (k - 1) / 2;
+    start = end;
   }
   row.key_space_bits = fixed_key_bits(group);
   return row;

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -24,6 +25,7 @@ struct KeyDependency {
   std::vector<std::string> names;    // the meaning of each index
   std::uint64_t count = 0;  // dependent subsets of this size found (all of them when exhaustive)
   bool exhaustive = true;   // found by the exact search (sizes 1 to 4, and 5 for small sets)
+  bool cut = false;         // the exact search was cut by its budget: count covers part of it
 };
 
 // Something the analyser holds against a key set; any flag fails it.
@@ -32,10 +34,28 @@ struct KeyFlag {
   std::string detail;  // one line a person can act on
 };
 
+// The exact size-3 search examines pairs of keys i < j, each looked up against every key after
+// j; it stops after this many pairs (a count, not a time, so that results do not depend on the
+// machine's load). 2^30 pairs take a few seconds; sets of up to 46,341 keys are searched whole.
+constexpr std::uint64_t DefaultTripleSearchPairs = std::uint64_t{1} << 30;
+
 struct KeyAnalysisOptions {
   std::uint64_t seed = 0x6B65'7973'0000'0001ULL;   // the sampled search for sizes 6 to 8
   std::uint64_t sampled_subsets = 1u << 22;        // random subsets tried per size 6, 7 and 8
   std::uint64_t exhaustive_triples = 200'000'000;  // size 5 is exact when C(n,3) is at most this
+  std::uint64_t triple_search_pairs = DefaultTripleSearchPairs;  // the size-3 search's budget
+  // Called now and then by the size-3 search with the pairs examined and the pairs it will
+  // examine in all (for a progress line); may be empty.
+  std::function<void(std::uint64_t examined, std::uint64_t total)> progress;
+};
+
+// How far the exact size-3 search went. Pairs are examined in order (0,1), (0,2), ... (0,n-1),
+// (1,2), ...; pair (i,j) covers every triple whose two smallest indices are i and j.
+struct TripleSearchExtent {
+  std::uint64_t pairs_examined = 0;
+  std::uint64_t pairs = 0;        // C(n,2) when the search ran; 0 when a smaller subset was found
+  double triples_covered = 0;     // the fraction of the C(n,3) triples those pairs cover
+  bool cut() const { return pairs_examined < pairs; }
 };
 
 struct KeyAnalysis {
@@ -48,6 +68,7 @@ struct KeyAnalysis {
   int max_bias_bit = 0;
   std::optional<KeyDependency> smallest_dependency;
   std::string search;  // what the dependency search covered, for the report
+  TripleSearchExtent triple_search;
   std::vector<KeyFlag> flags;
   bool passed() const { return flags.empty(); }
 };

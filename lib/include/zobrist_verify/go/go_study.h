@@ -3,7 +3,9 @@
 // than 2^64 keys, in xor and in add mode alike (docs/go-hash.md, "What add mode still leaves").
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "zobrist_verify/go/go_hash.h"
@@ -30,9 +32,16 @@ struct GoStudyRow {
   int key_space_bits = 64;        // the bits of the keys Z_x leaves fixed: 8 * byte classes
 };
 
+// The memory a study takes grows by this much a sample (positions are replayed, not kept), on
+// top of a few kilobytes for the board's orbits.
+constexpr std::size_t GoStudyBytesPerSample = 24;
+
 // Samples `samples` random positions fixed by the symmetry's group (each orbit of points empty,
 // black or white with chances 1/2, 1/4, 1/4; drawn from xorshift64* seeded with `seed`) and counts.
+// Memory: GoStudyBytesPerSample a sample, whatever the board size.
+// `progress`, if given, is told the samples drawn so far every 65,536 samples.
 GoStudyRow study_symmetric_positions(const GoKeyTable& table, GoCombine mode,
-                                     GoStudySymmetry symmetry, int samples, std::uint64_t seed);
+                                     GoStudySymmetry symmetry, int samples, std::uint64_t seed,
+                                     const std::function<void(int drawn)>& progress = {});
 
 }  // namespace zobrist_verify
