@@ -38,8 +38,8 @@ std::string engine_program(const std::string& command) {
 void declare_inputs(std::span<const std::string> words) {
   // The options whose value is a file the run reads, and what to call it.
   static constexpr std::pair<std::string_view, std::string_view> InputOptions[] = {
-      {"--plugin", "plugin"},         {"--key-list", "key list"},
-      {"--epd", "perft suite"},       {"--scheme-file", "key scheme file"},
+      {"--plugin", "plugin"},          {"--key-list", "key list"},
+      {"--epd", "perft suite"},        {"--scheme-file", "key scheme file"},
       {"--scheme", "key scheme file"}, {"--engine", "engine program"},
   };
   for (std::size_t i = 0; i < words.size(); ++i) {

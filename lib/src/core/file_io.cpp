@@ -19,7 +19,9 @@
 namespace zobrist_verify {
 namespace {
 
-std::string errno_text(int error) { return std::strerror(error); }
+std::string errno_text(int error) {
+  return std::strerror(error);
+}
 
 // "16 MiB", or the byte count when it is not a whole number of MiB.
 std::string size_text(std::size_t bytes) {
@@ -207,7 +209,9 @@ Expected<MappedInput> MappedInput::open(const std::string& path, std::size_t str
   return input;
 }
 
-MappedInput::MappedInput(MappedInput&& other) noexcept { *this = std::move(other); }
+MappedInput::MappedInput(MappedInput&& other) noexcept {
+  *this = std::move(other);
+}
 
 MappedInput& MappedInput::operator=(MappedInput&& other) noexcept {
   if (this == &other) return *this;
@@ -221,7 +225,9 @@ MappedInput& MappedInput::operator=(MappedInput&& other) noexcept {
   return *this;
 }
 
-MappedInput::~MappedInput() { release(); }
+MappedInput::~MappedInput() {
+  release();
+}
 
 void MappedInput::release() {
   if (mapping_ != nullptr) ::munmap(mapping_, mapped_size_);
@@ -276,7 +282,8 @@ Expected<OutputFile> OutputFile::open(const std::string& path, std::string_view 
   if (mode == OutputMode::Stream || (exists && !S_ISREG(info.st_mode))) {
     // A log is read while it grows; a device or FIFO is written as it is (renaming over it
     // would replace the device).
-    const int flags = O_WRONLY | O_CLOEXEC | O_CREAT | (exists && !S_ISREG(info.st_mode) ? 0 : O_TRUNC);
+    const int flags =
+        O_WRONLY | O_CLOEXEC | O_CREAT | (exists && !S_ISREG(info.st_mode) ? 0 : O_TRUNC);
     state->fd = ::open(path.c_str(), flags, 0666);
     if (state->fd < 0) return Error{state->failure(errno)};
   } else {
@@ -312,7 +319,9 @@ OutputFile::~OutputFile() {
   }
 }
 
-std::ostream& OutputFile::stream() { return state_->out; }
+std::ostream& OutputFile::stream() {
+  return state_->out;
+}
 
 bool OutputFile::flush() {
   state_->out.flush();
@@ -343,8 +352,7 @@ Expected<Done> OutputFile::finish() {
   return Done{};
 }
 
-Expected<Done> write_output(const std::string& path, std::string_view what,
-                            std::string_view text) {
+Expected<Done> write_output(const std::string& path, std::string_view what, std::string_view text) {
   auto file = OutputFile::open(path, what);
   if (!file) return Error{file.error()};
   file->stream() << text;

@@ -268,8 +268,8 @@ BookReport check_polyglot_book(const PolyglotBook& book, const KeyScheme& scheme
   report.unreached_keys = report.distinct_keys - report.reached_keys;
   // Moves stored under keys the walk never reached are still checked for their encoding.
   // Only the first few are kept (Findings), so the scan stops once they are.
-  for (std::size_t k = 0, end = 0; k < index.size() && report.first_findings.size() < options.max_findings;
-       k = end) {
+  for (std::size_t k = 0, end = 0;
+       k < index.size() && report.first_findings.size() < options.max_findings; k = end) {
     end = index.end_of(k);
     if (reached[k]) continue;
     for (std::size_t e = k; e < end; ++e) {

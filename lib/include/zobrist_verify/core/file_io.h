@@ -34,8 +34,8 @@ void declare_input(const std::string& path, std::string_view what);
 // up to `stream_limit` bytes. Errors as read_input's.
 class MappedInput {
  public:
-  [[nodiscard]] static Expected<MappedInput> open(const std::string& path,
-                                                  std::size_t stream_limit, std::string_view what);
+  [[nodiscard]] static Expected<MappedInput> open(const std::string& path, std::size_t stream_limit,
+                                                  std::string_view what);
   MappedInput() = default;
   MappedInput(MappedInput&& other) noexcept;
   MappedInput& operator=(MappedInput&& other) noexcept;
