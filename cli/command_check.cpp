@@ -1,6 +1,5 @@
 #include <algorithm>
 #include <deque>
-#include <fstream>
 #include <iostream>
 #include <optional>
 #include <sstream>
@@ -292,6 +291,8 @@ int check_door(const ChosenDoor& chosen, const ParsedArgs& args,
   std::optional<KeyScheme> expected;
   if (auto read = read_door_options(args, door_options, expected); !read)
     return report_usage_error(read.error());
+  auto junit = open_output_option(args, "--junit", "the JUnit report");
+  if (!junit) return report_usage_error(junit.error());
   auto door = chosen.row->open_keys(chosen.value, args, program_path());
   if (!door) return report_usage_error(door.error());
   if (!door->runs_here) door_options.suite.isolate = false;
@@ -304,21 +305,21 @@ int check_door(const ChosenDoor& chosen, const ParsedArgs& args,
   if (!run.unusable && door->notes)
     for (std::string& note : door->notes()) run.summary.notes.push_back(std::move(note));
   if (door->close) door->close();
-  return report_third_party(run, door_options, args.has("--json"), args.value("--junit"),
+  return report_third_party(run, door_options, args.has("--json"), *junit,
                             door->runs_in);
 }
 
 // Prints the report (text without its head, which was printed before the run; or JSON), writes
-// it to `junit` when it is open, and returns the exit status.
-int report_results(const properties::SuiteReport& report, bool json, std::ofstream& junit) {
+// it to `junit` when given, and returns the exit status.
+int report_results(const properties::SuiteReport& report, bool json,
+                   std::optional<OutputFile>& junit) {
   if (json)
     properties::write_json_report(std::cout, report);
   else
     properties::write_text_report(std::cout, report.results);
-  if (junit.is_open()) {
-    properties::write_junit_report(junit, report);
-    junit.close();
-    if (!junit) return report_usage_error("writing the JUnit report failed");
+  if (junit) {
+    properties::write_junit_report(junit->stream(), report);
+    if (auto written = junit->finish(); !written) return report_usage_error(written.error());
   }
   for (const properties::PropertyResult& r : report.results)
     if (!r.passed) return ExitCheckFailed;
@@ -344,11 +345,8 @@ int check_reference(const ParsedArgs& args, const properties::SuiteOptions& opti
     if (!read) return report_usage_error(read.error());
     scheme = std::move(*read);
   }
-  std::ofstream junit;
-  if (auto path = args.value("--junit")) {
-    junit.open(*path);
-    if (!junit) return report_usage_error("cannot write the JUnit report to '" + *path + "'");
-  }
+  auto junit = open_output_option(args, "--junit", "the JUnit report");
+  if (!junit) return report_usage_error(junit.error());
 
   const bool json = args.has("--json");
   properties::SuiteReport report{check_report_header(options), {}};
@@ -367,7 +365,7 @@ int check_reference(const ParsedArgs& args, const properties::SuiteOptions& opti
       results.insert(results.end(), run.begin(), run.end());
     }
   }
-  return report_results(report, json, junit);
+  return report_results(report, json, *junit);
 }
 
 }  // namespace

@@ -6,7 +6,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 
 #include "args.h"
@@ -194,13 +193,10 @@ int run_collisions(std::span<const std::string> words) {
     if (!seed) return report_usage_error(seed.error());
     options.seed = *seed;
   }
-  auto junit = junit_path_from_args(*args);
+  auto junit = open_output_option(*args, "--junit", "the JUnit report");
   if (!junit) return report_usage_error(junit.error());
-  std::ofstream svg_file;
-  if (auto path = args->value("--svg")) {
-    svg_file.open(*path);
-    if (!svg_file) return report_usage_error("cannot write the SVG plot to '" + *path + "'");
-  }
+  auto svg = open_output_option(*args, "--svg", "the SVG plot");
+  if (!svg) return report_usage_error(svg.error());
 
   CollisionStudy study;
   {
@@ -219,12 +215,9 @@ int run_collisions(std::span<const std::string> words) {
               << ", seed 0x" << hex_key(options.seed) << "\n  positions: " << study.method << '\n';
     report.print_text(std::cout, "collisions");
   }
-  if (svg_file.is_open()) {
-    svg_file << collision_svg(study, source->name);
-    svg_file.close();
-    if (!svg_file)
-      return report_usage_error("writing the SVG plot to '" + args->value("--svg").value() +
-                                "' failed");
+  if (*svg) {
+    (*svg)->stream() << collision_svg(study, source->name);
+    if (auto written = (*svg)->finish(); !written) return report_usage_error(written.error());
   }
   if (*junit) {
     auto written = write_junit_file(**junit, report, source->name, "zobrist-verify collisions");

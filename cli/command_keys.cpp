@@ -183,7 +183,7 @@ int run_keys(std::span<const std::string> words) {
   }
   auto set = key_set_from_args(*args);
   if (!set) return report_usage_error(set.error());
-  auto junit = junit_path_from_args(*args);
+  auto junit = open_output_option(*args, "--junit", "the JUnit report");
   if (!junit) return report_usage_error(junit.error());
   const NamedKeySet& keys = *set;
   const std::string& source_name = keys.name;

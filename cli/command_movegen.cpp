@@ -3,7 +3,6 @@
 #include <array>
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -238,7 +237,7 @@ void print_json(std::ostream& out, const properties::MovegenResult& r) {
   out << "}\n";
 }
 
-Expected<Done> write_junit(const std::string& path, const properties::MovegenResult& r) {
+Expected<Done> write_junit(OutputFile& junit, const properties::MovegenResult& r) {
   properties::PropertyResult row;
   row.name = "movegen";
   row.target = r.target;
@@ -250,11 +249,8 @@ Expected<Done> write_junit(const std::string& path, const properties::MovegenRes
                         : std::to_string(r.divergences) + " divergences in " +
                               std::to_string(r.positions) + " positions\n" + findings_text(r);
   if (r.refused) row.note += "\nrefused " + refusals_text(r);
-  std::ofstream junit(path);
-  properties::write_junit_report(junit, {row});
-  junit.close();
-  if (!junit) return Error{"cannot write the JUnit report to '" + path + "'"};
-  return Done{};
+  properties::write_junit_report(junit.stream(), {row});
+  return junit.finish();
 }
 
 }  // namespace
@@ -293,11 +289,8 @@ int run_movegen(std::span<const std::string> words) {
   }
   options.chess960 = args->has("--chess960");
   options.allow_unreachable = allows_unreachable(*args);
-  std::ofstream junit_check;
-  if (auto path = args->value("--junit")) {
-    junit_check.open(*path);
-    if (!junit_check) return report_usage_error("cannot write the JUnit report to '" + *path + "'");
-  }
+  auto junit = open_output_option(*args, "--junit", "the JUnit report");
+  if (!junit) return report_usage_error(junit.error());
 
   const ChosenDoor chosen = *chosen_door(*args);  // the rules ask for one
   const bool isolate = !args->has("--no-isolation");
@@ -326,9 +319,8 @@ int run_movegen(std::span<const std::string> words) {
     print_json(std::cout, result);
   else
     print_text(std::cout, result);
-  if (auto path = args->value("--junit")) {
-    junit_check.close();
-    if (auto written = write_junit(*path, result); !written)
+  if (*junit) {
+    if (auto written = write_junit(**junit, result); !written)
       return report_usage_error(written.error());
   }
   return result.passed() ? ExitSuccess : ExitCheckFailed;

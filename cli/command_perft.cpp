@@ -134,7 +134,7 @@ int run_suite(const ParsedArgs& args) {
   limits.chess960 = args.has("--chess960");
 
   std::string path = *args.value("--epd");
-  auto text = read_text_file(path);
+  auto text = read_input(path, PerftSuiteLimit, "a perft suite");
   if (!text) return report_usage_error(text.error());
   auto run = run_perft_suite(*text, limits);
   if (!run) return report_usage_error(path + ": " + run.error());

@@ -89,7 +89,7 @@ std::string add_failure_rows(Report& report, const Failures& failures, Describe 
 
 Section key_vector_section(std::string file, std::string scheme_name, KeyKind kind) {
   return [=](const VerifySettings& settings) -> Expected<Report> {
-    auto text = read_text_file(settings.corpus + "/keys/" + file);
+    auto text = read_input(settings.corpus + "/keys/" + file, KeyVectorsLimit, "key vectors");
     if (!text) return Error{text.error()};
     auto scheme = scheme_from_name(scheme_name);
     if (!scheme) return Error{scheme.error()};
@@ -118,7 +118,7 @@ Section key_vector_section(std::string file, std::string scheme_name, KeyKind ki
 Section perft_section(std::string file, bool chess960) {
   return [=](const VerifySettings& settings) -> Expected<Report> {
     std::string path = settings.corpus + "/perft/" + file;
-    auto text = read_text_file(path);
+    auto text = read_input(path, PerftSuiteLimit, "a perft suite");
     if (!text) return Error{text.error()};
     SuiteLimits limits;
     limits.max_nodes = settings.max_nodes;

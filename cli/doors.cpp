@@ -2,7 +2,6 @@
 
 #include <unistd.h>
 
-#include <fstream>
 #include <iostream>
 
 #include "inputs.h"
@@ -180,7 +179,7 @@ Expected<Done> read_door_options(const ParsedArgs& args, properties::ThirdPartyO
 
 int report_third_party(const properties::ThirdPartyRun& run,
                        const properties::ThirdPartyOptions& options, bool json,
-                       const std::optional<std::string>& junit_path, const std::string& where) {
+                       std::optional<OutputFile>& junit, const std::string& where) {
   if (run.unusable) return report_usage_error(*run.unusable);
   properties::SuiteReport report{check_report_header(options.suite), run.results};
   report.header->third_party = run.summary;
@@ -189,11 +188,9 @@ int report_third_party(const properties::ThirdPartyRun& run,
     properties::write_json_report(std::cout, report);
   else
     properties::write_text_report(std::cout, report);
-  if (junit_path) {
-    std::ofstream junit(*junit_path);
-    properties::write_junit_report(junit, report);
-    junit.close();
-    if (!junit) return report_usage_error("cannot write the JUnit report to '" + *junit_path + "'");
+  if (junit) {
+    properties::write_junit_report(junit->stream(), report);
+    if (auto written = junit->finish(); !written) return report_usage_error(written.error());
   }
   for (const properties::PropertyResult& r : run.results)
     if (!r.passed) return ExitCheckFailed;

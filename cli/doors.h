@@ -9,6 +9,7 @@
 #include <string>
 
 #include "args.h"
+#include "zobrist_verify/core/file_io.h"
 #include "zobrist_verify/doors/engine_hash.h"
 #include "zobrist_verify/doors/plugin_hash.h"
 #include "zobrist_verify/properties.h"
@@ -61,10 +62,11 @@ struct EnPassantConvention {
                                                properties::ThirdPartyOptions& options,
                                                std::optional<KeyScheme>& expected);
 
-// Prints the run (text or JSON), writes JUnit when asked, and returns the exit status. `where`
+// Prints the run (text or JSON), writes JUnit to `junit` when given (opened before the run, see
+// open_output_option), and returns the exit status. `where`
 // says where the target ran, for the head of the text report ("in-process (no isolation)").
 int report_third_party(const properties::ThirdPartyRun& run,
                        const properties::ThirdPartyOptions& options, bool json,
-                       const std::optional<std::string>& junit_path, const std::string& where);
+                       std::optional<OutputFile>& junit, const std::string& where);
 
 }  // namespace zobrist_verify::cli

@@ -1,25 +1,77 @@
 #include "inputs.h"
 
-#include <cerrno>
+#include <unistd.h>
+
 #include <charconv>
-#include <cstdio>
-#include <cstring>
-#include <fstream>
-#include <sstream>
+#include <cstdlib>
+#include <utility>
 #include <vector>
 
 #include "zobrist_verify/chess/fen_error.h"
 #include "zobrist_verify/core/listed.h"
+#include "zobrist_verify/doors/command_words.h"
 
 namespace zobrist_verify::cli {
 
-Expected<std::string> read_text_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Error{"cannot read " + path + ": " + std::strerror(errno)};
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) return Error{"cannot read " + path + ": read failed"};
-  return text.str();
+namespace {
+
+// The program an engine command starts, found on PATH as posix_spawnp finds it.
+std::string engine_program(const std::string& command) {
+  auto words = split_command_words(command);
+  if (!words || words->empty()) return {};
+  const std::string& program = words->front();
+  if (program.find('/') != std::string::npos) return program;
+  const char* path = std::getenv("PATH");
+  std::string_view folders = path ? path : "/usr/bin:/bin";
+  while (!folders.empty()) {
+    const auto colon = folders.find(':');
+    std::string folder(folders.substr(0, colon));
+    folders.remove_prefix(colon == std::string_view::npos ? folders.size() : colon + 1);
+    const std::string candidate = (folder.empty() ? "." : folder) + "/" + program;
+    if (::access(candidate.c_str(), X_OK) == 0) return candidate;
+  }
+  return {};
+}
+
+}  // namespace
+
+void declare_inputs(std::span<const std::string> words) {
+  // The options whose value is a file the run reads, and what to call it.
+  static constexpr std::pair<std::string_view, std::string_view> InputOptions[] = {
+      {"--plugin", "plugin"},          {"--key-list", "key list"},
+      {"--epd", "perft suite"},        {"--scheme-file", "key scheme file"},
+      {"--scheme", "key scheme file"}, {"--engine", "engine program"},
+  };
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    for (const auto& [option, what] : InputOptions) {
+      std::string value;
+      if (words[i] == option && i + 1 < words.size())
+        value = words[i + 1];
+      else if (words[i].starts_with(std::string(option) + "="))
+        value = words[i].substr(option.size() + 1);
+      else
+        continue;
+      if (option == "--scheme") {
+        if (!value.starts_with("file:")) continue;
+        value = value.substr(5);
+      }
+      if (option == "--engine") value = engine_program(value);
+      declare_input(value, what);
+    }
+  }
+  // `book FILE`: the book is the command's first word that is not an option.
+  if (words.size() > 1 && words[0] == "book" && !looks_like_option(words[1]))
+    declare_input(words[1], "book");
+}
+
+Expected<std::optional<OutputFile>> open_output_option(const ParsedArgs& args,
+                                                       std::string_view option,
+                                                       std::string_view what) {
+  auto path = args.value(option);
+  if (!path) return std::optional<OutputFile>{};
+  auto file = OutputFile::open(*path, what);
+  if (!file) return Error{file.error()};
+  return std::optional<OutputFile>(std::move(*file));
 }
 
 namespace {

@@ -2,19 +2,38 @@
 // schemes and the starting position (the hex form of keys is zobrist_verify/core/hex.h).
 #pragma once
 
+#include <cstddef>
+#include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
 #include "args.h"
 #include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/core/file_io.h"
 #include "zobrist_verify/core/hex.h"
 #include "zobrist_verify/core/result.h"
 #include "zobrist_verify/keys/key_scheme.h"
 
 namespace zobrist_verify::cli {
 
-// The whole content of a file, or an error naming the file and the reason.
-[[nodiscard]] Expected<std::string> read_text_file(const std::string& path);
+// Files are read with read_input and written with OutputFile (zobrist_verify/core/file_io.h).
+// The size limits of the text inputs the commands read: each holds far more than any real file
+// of its kind, and keeps /dev/zero or a mistaken path from filling the memory.
+inline constexpr std::size_t PerftSuiteLimit = 64 * MiB;  // --epd, the corpus's suites
+inline constexpr std::size_t KeyListLimit = 16 * MiB;     // --key-list
+inline constexpr std::size_t KeyVectorsLimit = 16 * MiB;  // the corpus's key vectors
+
+// Declares the files the command line names as inputs (--plugin, the program of --engine,
+// --key-list, --epd, --scheme file:PATH, --scheme-file, a book), so that no output of the run
+// replaces one of them (declare_input).
+void declare_inputs(std::span<const std::string> words);
+
+// The file an output option (--junit, --svg) names, opened before the work starts so that a bad
+// path is an error at once; nothing when the option is absent. `what` is "the JUnit report".
+[[nodiscard]] Expected<std::optional<OutputFile>> open_output_option(const ParsedArgs& args,
+                                                                      std::string_view option,
+                                                                      std::string_view what);
 
 // The scheme of the commands that take --scheme when it is not given.
 inline constexpr std::string_view DefaultSchemeName = "polyglot";

@@ -8,6 +8,7 @@
 
 #include "args.h"
 #include "report.h"
+#include "zobrist_verify/core/file_io.h"
 #include "zobrist_verify/core/result.h"
 #include "zobrist_verify/keys/key_scheme.h"
 
@@ -23,11 +24,9 @@ struct KeySource {
 // --scheme polyglot when neither is given.
 [[nodiscard]] Expected<KeySource> key_source_from_args(const ParsedArgs& args);
 
-// Opens --junit's file before the work starts, so that a bad path is a usage error at once.
-[[nodiscard]] Expected<std::optional<std::string>> junit_path_from_args(const ParsedArgs& args);
-
-// The report's rows as JUnit test cases of one suite named `target`.
-[[nodiscard]] Expected<Done> write_junit_file(const std::string& path, const Report& report,
+// Writes the report's rows as JUnit test cases of one suite named `target` to `file` (opened by
+// open_output_option before the work) and finishes it.
+[[nodiscard]] Expected<Done> write_junit_file(OutputFile& file, const Report& report,
                                               const std::string& target,
                                               const std::string& suites_name);
 

@@ -7,8 +7,10 @@
 #include "args.h"
 #include "commands.h"
 #include "help_text.h"
+#include "inputs.h"
 #include "version.h"
 #include "zobrist_verify/chess/bitboard.h"
+#include "zobrist_verify/core/file_io.h"
 #include "zobrist_verify/doors/subprocess.h"
 
 namespace zobrist_verify::cli {
@@ -87,16 +89,9 @@ std::string command_names() {
   return names;
 }
 
-}  // namespace
-}  // namespace zobrist_verify::cli
-
-int main(int argc, char** argv) {
-  using namespace zobrist_verify::cli;
-  // An engine runs in a process group of its own: an interrupt must take it down with us.
-  zobrist_verify::kill_children_on_interrupt();
-  std::vector<std::string> words(argv + 1, argv + argc);
+// Runs the command `words` name and returns its exit status.
+int dispatch(const std::vector<std::string>& words) {
   if (words.empty()) return report_usage_error("no command given (try --help)");
-
   std::string_view first = words.front();
   std::span<const std::string> rest(words.begin() + 1, words.end());
   if (first == "--help" || first == "-h" || first == "help") {
@@ -115,4 +110,24 @@ int main(int argc, char** argv) {
   }
   return report_usage_error("unknown command '" + std::string(first) +
                             "' (commands: " + command_names() + "; see --help)");
+}
+
+}  // namespace
+}  // namespace zobrist_verify::cli
+
+int main(int argc, char** argv) {
+  using namespace zobrist_verify::cli;
+  // Started with stdout closed, the first file opened would become stdout.
+  zobrist_verify::reserve_standard_descriptors();
+  // An engine runs in a process group of its own: an interrupt must take it down with us.
+  zobrist_verify::kill_children_on_interrupt();
+  std::vector<std::string> words(argv + 1, argv + argc);
+  // No output of the run may replace one of its inputs (a plugin, an engine, a key list...).
+  declare_inputs(words);
+  const int status = dispatch(words);
+  // Every command's report goes to stdout: a write that failed (a full disk, a closed stdout)
+  // means the report is lost, whatever the command found.
+  if (auto written = zobrist_verify::finish_standard_output(); !written)
+    return report_usage_error(written.error());
+  return status;
 }

@@ -93,11 +93,11 @@ std::vector<bool> diagnose_and_walk(const BookIndex& index, const KeyScheme& sch
       if (roots.empty()) continue;
       report.start = BookStart::WrongKeys;
       report.diagnosis = explain(index, reading, std::move(roots), options, report);
-      return std::vector<bool>(index.keys.size(), false);
+      return std::vector<bool>(index.size(), false);
     }
   }
   report.start = BookStart::OutOfReach;
-  return std::vector<bool>(index.keys.size(), false);
+  return std::vector<bool>(index.size(), false);
 }
 
 }  // namespace zobrist_verify

@@ -62,7 +62,7 @@ std::vector<WalkNode> find_roots(const BookIndex& index, const KeyScheme& scheme
     roots.push_back({StartFen, at, 0});
     return roots;
   }
-  std::vector<bool> seen(index.keys.size(), false);
+  std::vector<bool> seen(index.size(), false);
   auto add_root = [&](const Position& at, int depth, EnPassantEvidence* counted) {
     for (std::size_t key_index : held_keys(at, index, counted)) {
       if (seen[key_index]) continue;
@@ -106,14 +106,15 @@ void expand(Position& pos, const WalkNode& node, const BookIndex& index, bool br
     }
     return !held.empty();
   };
-  for (std::uint32_t e = index.first_entry[node.key_index];
-       e < index.first_entry[node.key_index + 1]; ++e) {
-    const std::uint16_t raw = index.entries[e].move;
-    if (!index.decoded[e]) {
-      findings.add(node.fen, raw, "does not decode: " + index.decoded[e].error());
+  const std::size_t end = index.end_of(node.key_index);
+  for (std::size_t e = node.key_index; e < end; ++e) {
+    const std::uint16_t raw = index.entry(e).move;
+    const Expected<BookMove> decoded = decode_polyglot_move(raw);
+    if (!decoded) {
+      findings.add(node.fen, raw, "does not decode: " + decoded.error());
       continue;
     }
-    auto move = book_move_in_position(pos, *index.decoded[e]);
+    auto move = book_move_in_position(pos, *decoded);
     if (!move) {
       ++report.illegal_moves;
       findings.add(node.fen, raw, "illegal: " + move.error());
@@ -137,21 +138,31 @@ void expand(Position& pos, const WalkNode& node, const BookIndex& index, bool br
 std::vector<bool> walk_book(const BookIndex& index, const KeyScheme& scheme,
                             std::vector<WalkNode> roots, const BookWalkOptions& options,
                             BookReport& report, Findings& findings) {
-  std::vector<bool> reached(index.keys.size(), false);
+  std::vector<bool> reached(index.size(), false);
   // Without the start position's key the book may hold one side's moves only: bridge the other's.
   const bool bridge = !roots.empty() && roots.front().depth > 0;
+  // The queue holds the positions still to expand; expanded ones are dropped in batches.
   std::vector<WalkNode> queue = std::move(roots);
   for (const WalkNode& root : queue) reached[root.key_index] = true;
+  std::size_t reached_keys = queue.size();
   Position pos;
   StateInfo state;
-  for (std::size_t next = 0; next < queue.size(); ++next) {
-    if (options.progress && next % 4096 == 0) options.progress(next, queue[next].depth);
+  std::size_t expanded = 0;
+  for (std::size_t next = 0; next < queue.size(); ++next, ++expanded) {
+    if (options.progress && expanded % 4096 == 0) options.progress(expanded, queue[next].depth);
     const WalkNode node = queue[next];
     report.max_depth = std::max(report.max_depth, node.depth);
-    if (!pos.set(node.fen, state, scheme, {}, nullptr)) continue;  // FENs come from fen()
-    expand(pos, node, index, bridge, report, findings, reached, queue);
+    if (pos.set(node.fen, state, scheme, {}, nullptr)) {  // FENs come from fen()
+      const std::size_t before = queue.size();
+      expand(pos, node, index, bridge, report, findings, reached, queue);
+      reached_keys += queue.size() - before;
+    }
+    if (next >= 65536 && next * 2 >= queue.size()) {
+      queue.erase(queue.begin(), queue.begin() + std::ptrdiff_t(next + 1));
+      next = std::size_t(-1);
+    }
   }
-  report.reached_keys = queue.size();
+  report.reached_keys = reached_keys;
   return reached;
 }
 

@@ -10,16 +10,22 @@
 
 namespace zobrist_verify {
 
-// The book's entries sorted by key, and the distinct keys with the range of entries of each.
+// The book's entries in key order, read in place: a sorted book is its own index; an unsorted
+// one gets the order of its entries (4 bytes an entry). A key is known by the position of its
+// first entry in key order, so per-key marks are vectors of index.size() bits.
 struct BookIndex {
-  std::vector<PolyglotEntry> entries;
-  std::vector<Key> keys;
-  std::vector<std::uint32_t> first_entry;   // keys.size() + 1 offsets into entries
-  std::vector<Expected<BookMove>> decoded;  // one per entry
+  const PolyglotBook& book;
+  std::vector<std::uint32_t> order;  // empty when the book is sorted
+  std::size_t distinct_keys = 0;
 
   BookIndex(const PolyglotBook& book, bool sorted);
   static constexpr std::size_t NotFound = ~std::size_t(0);
+  std::size_t size() const { return book.size(); }
+  PolyglotEntry entry(std::size_t e) const { return book.entry(order.empty() ? e : order[e]); }
+  // The first entry stored under `key`, or NotFound.
   std::size_t find(Key key) const;
+  // One past the last entry stored under the key whose first entry is `first`.
+  std::size_t end_of(std::size_t first) const;
 };
 
 // The first few findings of a check, with the FEN they were found at.
@@ -29,7 +35,7 @@ struct Findings {
   void add(std::string fen, std::uint16_t raw, std::string why);
 };
 
-// A position the walk expands: its FEN and the book key it was found under.
+// A position the walk expands: its FEN and the book key it was found under (its first entry).
 struct WalkNode {
   std::string fen;
   std::size_t key_index;

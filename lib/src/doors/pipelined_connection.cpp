@@ -21,9 +21,11 @@ std::string fault_key(bool chess960, const std::string& position_command) {
 
 }  // namespace
 
-bool EngineTranscript::open(const std::string& path) {
-  out_.open(path);
-  return bool(out_);
+Expected<Done> EngineTranscript::open(const std::string& path) {
+  auto file = OutputFile::open(path, "the transcript", OutputMode::Stream);
+  if (!file) return Error{file.error()};
+  out_.emplace(std::move(*file));
+  return Done{};
 }
 
 PipelinedConnection::PipelinedConnection(std::unique_ptr<EngineDialect> dialect,
@@ -35,8 +37,8 @@ PipelinedConnection::~PipelinedConnection() {
 }
 
 Expected<Done> PipelinedConnection::start() {
-  if (!options_.transcript.empty() && !transcript_.open(options_.transcript))
-    return Error{"cannot write the transcript to '" + options_.transcript + "'"};
+  if (!options_.transcript.empty())
+    if (auto opened = transcript_.open(options_.transcript); !opened) return opened;
   return dialect_->start(transcript_);
 }
 

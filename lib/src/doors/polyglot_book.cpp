@@ -8,8 +8,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
-#include <sstream>
+#include <memory>
+
+#include "zobrist_verify/core/file_io.h"
 
 #include "book_walk.h"
 #include "zobrist_verify/chess/game.h"
@@ -54,7 +55,11 @@ bool pawn_could_promote(Square from, Square to) {
 
 }  // namespace
 
-Expected<PolyglotBook> parse_polyglot_book(std::string_view bytes, std::string_view source) {
+namespace {
+
+// A book over `bytes`, which `storage` keeps alive; the size errors name `source`.
+Expected<PolyglotBook> book_over(std::shared_ptr<const void> storage, std::string_view bytes,
+                                 std::string_view source) {
   const std::string where = "book " + std::string(source);
   if (bytes.empty())
     return Error{where +
@@ -64,26 +69,33 @@ Expected<PolyglotBook> parse_polyglot_book(std::string_view bytes, std::string_v
     return Error{where + " has " + std::to_string(bytes.size()) +
                  " bytes, fewer than one 16-byte Polyglot entry"};
   PolyglotBook book;
-  const std::size_t count = bytes.size() / PolyglotEntrySize;
-  book.entries.reserve(count);
-  for (std::size_t i = 0; i < count; ++i) {
-    const std::size_t at = i * PolyglotEntrySize;
-    book.entries.push_back({read_big_endian(bytes, at, 8),
-                            std::uint16_t(read_big_endian(bytes, at + 8, 2)),
-                            std::uint16_t(read_big_endian(bytes, at + 10, 2)),
-                            std::uint32_t(read_big_endian(bytes, at + 12, 4))});
-  }
+  book.storage = std::move(storage);
   book.trailing_bytes = bytes.size() % PolyglotEntrySize;
+  book.bytes = bytes.substr(0, bytes.size() - book.trailing_bytes);
   return book;
 }
 
+}  // namespace
+
+PolyglotEntry PolyglotBook::entry(std::size_t i) const {
+  const std::size_t at = i * PolyglotEntrySize;
+  return {read_big_endian(bytes, at, 8), std::uint16_t(read_big_endian(bytes, at + 8, 2)),
+          std::uint16_t(read_big_endian(bytes, at + 10, 2)),
+          std::uint32_t(read_big_endian(bytes, at + 12, 4))};
+}
+
+Expected<PolyglotBook> parse_polyglot_book(std::string_view bytes, std::string_view source) {
+  auto copy = std::make_shared<const std::string>(bytes);
+  const std::string_view view = *copy;
+  return book_over(std::move(copy), view, source);
+}
+
 Expected<PolyglotBook> read_polyglot_book(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Error{"cannot read book " + path + ": " + std::strerror(errno)};
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  if (in.bad()) return Error{"cannot read book " + path + ": read failed"};
-  return parse_polyglot_book(bytes.str(), path);
+  auto input = MappedInput::open(path, BookStreamLimit, "a book that is not a regular file");
+  if (!input) return Error{input.error()};
+  auto mapped = std::make_shared<const MappedInput>(std::move(*input));
+  const std::string_view view = mapped->bytes();
+  return book_over(std::move(mapped), view, path);
 }
 
 std::string polyglot_move_text(std::uint16_t raw) {
@@ -146,25 +158,37 @@ Expected<Move> book_move_in_position(const Position& pos, BookMove book_move) {
   return Error{"it is not legal here"};
 }
 
-BookIndex::BookIndex(const PolyglotBook& book, bool sorted) : entries(book.entries) {
+BookIndex::BookIndex(const PolyglotBook& book_, bool sorted) : book(book_) {
+  const std::size_t n = book.size();
   if (!sorted) {
-    std::stable_sort(entries.begin(), entries.end(),
-                     [](const PolyglotEntry& a, const PolyglotEntry& b) { return a.key < b.key; });
+    order.resize(n);
+    for (std::size_t i = 0; i < n; ++i) order[i] = std::uint32_t(i);
+    std::stable_sort(order.begin(), order.end(), [this](std::uint32_t a, std::uint32_t b) {
+      return book.entry(a).key < book.entry(b).key;
+    });
   }
-  decoded.reserve(entries.size());
-  for (std::size_t i = 0; i < entries.size(); ++i) {
-    if (i == 0 || entries[i].key != entries[i - 1].key) {
-      keys.push_back(entries[i].key);
-      first_entry.push_back(std::uint32_t(i));
-    }
-    decoded.push_back(decode_polyglot_move(entries[i].move));
-  }
-  first_entry.push_back(std::uint32_t(entries.size()));
+  for (std::size_t e = 0; e < n; ++e)
+    if (e == 0 || entry(e).key != entry(e - 1).key) ++distinct_keys;
 }
 
 std::size_t BookIndex::find(Key key) const {
-  auto it = std::lower_bound(keys.begin(), keys.end(), key);
-  return it != keys.end() && *it == key ? std::size_t(it - keys.begin()) : NotFound;
+  std::size_t low = 0;
+  std::size_t high = size();
+  while (low < high) {  // the first entry whose key is not below `key`
+    const std::size_t middle = low + (high - low) / 2;
+    if (entry(middle).key < key)
+      low = middle + 1;
+    else
+      high = middle;
+  }
+  return low < size() && entry(low).key == key ? low : NotFound;
+}
+
+std::size_t BookIndex::end_of(std::size_t first) const {
+  const Key key = entry(first).key;
+  std::size_t end = first + 1;
+  while (end < size() && entry(end).key == key) ++end;
+  return end;
 }
 
 void Findings::add(std::string fen, std::uint16_t raw, std::string why) {
@@ -206,8 +230,8 @@ namespace {
 
 // Whether the entries are sorted by key, as a binary search over the book needs.
 void check_order(const PolyglotBook& book, BookReport& report) {
-  for (std::size_t i = 1; i < book.entries.size(); ++i) {
-    if (book.entries[i].key < book.entries[i - 1].key) {
+  for (std::size_t i = 1; i < book.size(); ++i) {
+    if (book.entry(i).key < book.entry(i - 1).key) {
       report.sorted = false;
       report.first_unsorted_entry = i;
       return;
@@ -220,14 +244,14 @@ void check_order(const PolyglotBook& book, BookReport& report) {
 BookReport check_polyglot_book(const PolyglotBook& book, const KeyScheme& scheme,
                                const BookWalkOptions& options) {
   BookReport report;
-  report.entries = book.entries.size();
+  report.entries = book.size();
   report.trailing_bytes = book.trailing_bytes;
   check_order(book, report);
   report.expected_rule = options.en_passant.value_or(scheme.en_passant_rule);
   const BookIndex index(book, report.sorted);
-  report.distinct_keys = index.keys.size();
-  for (const Expected<BookMove>& move : index.decoded)
-    if (!move) ++report.undecodable_moves;
+  report.distinct_keys = index.distinct_keys;
+  for (std::size_t e = 0; e < index.size(); ++e)
+    if (!decode_polyglot_move(index.entry(e).move)) ++report.undecodable_moves;
 
   Findings findings{report, options.max_findings};
   std::vector<WalkNode> roots = find_roots(index, scheme, false, &report.en_passant);
@@ -243,13 +267,17 @@ BookReport check_polyglot_book(const PolyglotBook& book, const KeyScheme& scheme
   // Every key the walk did not reach is unreached, also when no walk could begin.
   report.unreached_keys = report.distinct_keys - report.reached_keys;
   // Moves stored under keys the walk never reached are still checked for their encoding.
-  for (std::size_t k = 0; k < index.keys.size(); ++k) {
+  // Only the first few are kept (Findings), so the scan stops once they are.
+  for (std::size_t k = 0, end = 0;
+       k < index.size() && report.first_findings.size() < options.max_findings; k = end) {
+    end = index.end_of(k);
     if (reached[k]) continue;
-    for (std::uint32_t e = index.first_entry[k]; e < index.first_entry[k + 1]; ++e) {
-      if (index.decoded[e]) continue;
-      findings.add("", index.entries[e].move,
-                   "does not decode: " + index.decoded[e].error() + "; stored under key " +
-                       hex_key(index.keys[k]) + ", which the walk never reached");
+    for (std::size_t e = k; e < end; ++e) {
+      const Expected<BookMove> decoded = decode_polyglot_move(index.entry(e).move);
+      if (decoded) continue;
+      findings.add("", index.entry(e).move,
+                   "does not decode: " + decoded.error() + "; stored under key " +
+                       hex_key(index.entry(e).key) + ", which the walk never reached");
     }
   }
   return report;

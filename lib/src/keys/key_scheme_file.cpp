@@ -1,16 +1,14 @@
 // The line-based key-scheme text format (docs/key-scheme-file.md): parse, write, load from a file.
 #include <array>
-#include <cerrno>
 #include <cstdint>
-#include <cstdio>
 #include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <system_error>
 #include <utility>
 #include <vector>
 
+#include "zobrist_verify/core/file_io.h"
 #include "zobrist_verify/core/hex.h"
 #include "zobrist_verify/core/visible_text.h"
 #include "zobrist_verify/keys/key_scheme.h"
@@ -222,22 +220,10 @@ Expected<KeyScheme> parse_scheme_text(std::string_view text, std::string name) {
 }
 
 Expected<KeyScheme> load_scheme_file(const std::string& path) {
-  std::FILE* file = std::fopen(path.c_str(), "rb");
-  if (!file)
-    return Error{"cannot open key scheme file '" + path +
-                 "': " + std::generic_category().message(errno)};
-  std::string text;
-  char buffer[4096];
-  std::size_t count;
-  while ((count = std::fread(buffer, 1, sizeof buffer, file)) > 0) text.append(buffer, count);
-  const bool failed = std::ferror(file) != 0;
-  const int read_errno = errno;
-  std::fclose(file);
-  if (failed)
-    return Error{"cannot read key scheme file '" + path +
-                 "': " + std::generic_category().message(read_errno)};
+  auto text = read_input(path, SchemeFileLimit, "a key scheme file");
+  if (!text) return Error{text.error()};
   // The scheme is named after the file unless it has a `name` line; errors name the path.
-  return SchemeParser(std::filesystem::path(path).stem().string(), path).parse(text);
+  return SchemeParser(std::filesystem::path(path).stem().string(), path).parse(*text);
 }
 
 std::string write_scheme_text(const KeyScheme& scheme) {

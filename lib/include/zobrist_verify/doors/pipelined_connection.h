@@ -12,11 +12,13 @@
 #include <deque>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 
+#include "zobrist_verify/core/file_io.h"
 #include "zobrist_verify/core/result.h"
 #include "zobrist_verify/core/types.h"
 #include "zobrist_verify/doors/engine_door_options.h"
@@ -24,16 +26,19 @@
 
 namespace zobrist_verify {
 
-// Every line sent to the engine, when the user asked for a transcript.
+// Every line sent to the engine, when the user asked for a transcript: written and flushed line
+// by line (OutputMode::Stream), so that it shows what was sent up to a crash or a hang.
 class EngineTranscript {
  public:
-  [[nodiscard]] bool open(const std::string& path);
+  [[nodiscard]] Expected<Done> open(const std::string& path);
   void write(std::string_view text) {
-    if (out_.is_open()) out_ << text;
+    if (!out_) return;
+    out_->stream() << text;
+    out_->flush();
   }
 
  private:
-  std::ofstream out_;
+  std::optional<OutputFile> out_;
 };
 
 // One protocol, driving one engine process at a time for a PipelinedConnection. Everything it

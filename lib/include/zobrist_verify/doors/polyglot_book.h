@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -27,16 +28,27 @@ struct PolyglotEntry {
   std::uint32_t learn = 0;
 };
 
+// A book read in place: its entries are decoded from the bytes when asked for, so that a book of
+// any size takes no memory of its own beyond the pages being read.
 struct PolyglotBook {
-  std::vector<PolyglotEntry> entries;  // in file order
-  std::size_t trailing_bytes = 0;      // a partial entry after the last whole one, ignored
+  std::shared_ptr<const void> storage;  // keeps `bytes` alive: the mapped file or a copy
+  std::string_view bytes;               // the whole entries, in file order
+  std::size_t trailing_bytes = 0;       // a partial entry after the last whole one, ignored
+
+  std::size_t size() const { return bytes.size() / PolyglotEntrySize; }
+  PolyglotEntry entry(std::size_t i) const;
 };
 
-// Reads a book from its bytes. `source` names it in errors. Fewer bytes than one entry is an
-// error; a trailing partial entry is not (see trailing_bytes).
+// A book that is not a regular file (a FIFO, /dev/stdin) is read into memory up to this size; a
+// regular file is mapped, whatever its size.
+inline constexpr std::size_t BookStreamLimit = std::size_t(256) << 20;
+
+// Reads a book from its bytes (copied). `source` names it in errors. Fewer bytes than one entry
+// is an error; a trailing partial entry is not (see trailing_bytes).
 [[nodiscard]] Expected<PolyglotBook> parse_polyglot_book(std::string_view bytes,
                                                          std::string_view source);
-// Reads a book file; a missing, unreadable, empty or too short file is an error naming the path.
+// Reads a book file through read_input's rules (MappedInput): a missing, unreadable, empty or
+// too short file, or a directory, is an error naming the path.
 [[nodiscard]] Expected<PolyglotBook> read_polyglot_book(const std::string& path);
 
 // A book move's fields: bits 0-2 to-file, 3-5 to-row, 6-8 from-file, 9-11 from-row, 12-14 the

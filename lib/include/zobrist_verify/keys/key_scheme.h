@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -79,6 +80,9 @@ KeyScheme seeded_scheme(std::uint64_t seed);
 
 // Reads a scheme from the text format documented in docs/key-scheme-file.md.
 [[nodiscard]] Expected<KeyScheme> parse_scheme_text(std::string_view text, std::string name);
+// A scheme file is a few hundred lines; one above this size is refused unread.
+inline constexpr std::size_t SchemeFileLimit = std::size_t(1) << 20;
+// Reads a scheme file (read_input: a directory or a file above SchemeFileLimit is an error).
 [[nodiscard]] Expected<KeyScheme> load_scheme_file(const std::string& path);
 // Writes a scheme in the same format; parse_scheme_text(write_scheme_text(s)) == s.
 std::string write_scheme_text(const KeyScheme& scheme);

@@ -1,0 +1,96 @@
+// The one way the suite opens a user's file, and the one way it writes an output file. Inputs:
+// a size cap, a file-type check (a directory is an error, a FIFO or /dev/stdin is streamed
+// within the cap) and errors naming the path. Outputs: never the same file as one of the run's
+// inputs; a regular file is written beside itself and renamed into place when complete, so an
+// interrupted or failed run leaves the previous one; devices, FIFOs and stdout are written
+// directly; every write is checked and its error names the path.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <ostream>
+#include <string>
+#include <string_view>
+
+#include "zobrist_verify/core/result.h"
+
+namespace zobrist_verify {
+
+inline constexpr std::size_t MiB = std::size_t(1) << 20;
+
+// Remembers `path` as an input of this run (a plugin, an engine's program, a key list...), named
+// `what` in messages. Outputs that are the same file (device and inode, symlinks followed) are
+// refused. A path that does not exist is ignored. read_input declares what it reads.
+void declare_input(const std::string& path, std::string_view what);
+
+// The whole content of `path`, at most `limit` bytes. `what` names the kind of file in the size
+// message ("a perft suite"). Errors: "cannot read PATH: Is a directory", "cannot read PATH: No
+// such file or directory", "cannot read PATH: more than 16 MiB, the limit for a key list".
+[[nodiscard]] Expected<std::string> read_input(const std::string& path, std::size_t limit,
+                                               std::string_view what);
+
+// A large binary input read in place: a regular file is memory-mapped (no size limit, pages
+// come and go as the reader walks it); anything else (a FIFO, /dev/stdin) is read into memory
+// up to `stream_limit` bytes. Errors as read_input's.
+class MappedInput {
+ public:
+  [[nodiscard]] static Expected<MappedInput> open(const std::string& path, std::size_t stream_limit,
+                                                  std::string_view what);
+  MappedInput() = default;
+  MappedInput(MappedInput&& other) noexcept;
+  MappedInput& operator=(MappedInput&& other) noexcept;
+  MappedInput(const MappedInput&) = delete;
+  MappedInput& operator=(const MappedInput&) = delete;
+  ~MappedInput();
+
+  std::string_view bytes() const { return bytes_; }
+
+ private:
+  void release();
+  void* mapping_ = nullptr;  // munmap'ed on destruction
+  std::size_t mapped_size_ = 0;
+  std::string owned_;  // the bytes of a streamed input
+  std::string_view bytes_;
+};
+
+enum class OutputMode : unsigned char {
+  Whole,   // a report: a regular file is replaced only once the whole report is written
+  Stream,  // a log (an engine transcript): written and flushed as it goes, line by line
+};
+
+// An output file. `what` names it in errors: "cannot write the JUnit report to PATH: No space
+// left on device". "-" and /dev/stdout name standard output.
+class OutputFile {
+ public:
+  [[nodiscard]] static Expected<OutputFile> open(const std::string& path, std::string_view what,
+                                                 OutputMode mode = OutputMode::Whole);
+  OutputFile(OutputFile&&) noexcept;
+  OutputFile& operator=(OutputFile&&) noexcept;
+  ~OutputFile();  // a report never finished is discarded; the previous file stays
+
+  std::ostream& stream();
+  // Writes what is buffered (Stream mode calls it after each line); false after any error.
+  bool flush();
+  // Flushes, checks every write, and renames a report into place. The error names the path.
+  [[nodiscard]] Expected<Done> finish();
+
+  struct State;
+
+ private:
+  explicit OutputFile(std::unique_ptr<State> state);
+  std::unique_ptr<State> state_;
+};
+
+// Writes `text` to `path` as a whole report (open, write, finish).
+[[nodiscard]] Expected<Done> write_output(const std::string& path, std::string_view what,
+                                          std::string_view text);
+
+// Flushes standard output and checks it: "cannot write standard output: No space left on
+// device" when any write to it failed (a full disk, a closed descriptor).
+[[nodiscard]] Expected<Done> finish_standard_output();
+
+// Keeps descriptors 0, 1 and 2 taken (by a descriptor that refuses writes) when the program was
+// started with one closed, so that no file the program opens becomes its stdout.
+void reserve_standard_descriptors();
+
+}  // namespace zobrist_verify
