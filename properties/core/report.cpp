@@ -137,6 +137,10 @@ const char* to_string(Comparison comparison) {
       return "target-crashed";
     case Comparison::TargetTimedOut:
       return "target-timed-out";
+    case Comparison::TargetExited:
+      return "target-exited";
+    case Comparison::TargetMemoryLimit:
+      return "target-memory-limit";
   }
   return "?";
 }
@@ -184,6 +188,12 @@ std::string format_counterexample(const Counterexample& c) {
       break;
     case Comparison::TargetTimedOut:
       out += "  timed out: " + c.target_error + "\n";
+      break;
+    case Comparison::TargetExited:
+      out += "  exited:    " + c.target_error + "\n";
+      break;
+    case Comparison::TargetMemoryLimit:
+      out += "  memory:    " + c.target_error + "\n";
       break;
     case Comparison::NoKeys:
       break;
@@ -313,7 +323,8 @@ void write_json(std::ostream& out, const std::vector<PropertyResult>& results,
       if (c.comparison == Comparison::DifferentKeys)
         out << ", \"difference\": " << json_string(c.difference);
       if (c.comparison == Comparison::TargetError || c.comparison == Comparison::TargetCrashed ||
-          c.comparison == Comparison::TargetTimedOut)
+          c.comparison == Comparison::TargetTimedOut || c.comparison == Comparison::TargetExited ||
+          c.comparison == Comparison::TargetMemoryLimit)
         out << ", \"target_error\": " << json_string(c.target_error);
       if (!c.replay.empty()) out << ", \"replay\": " << json_string(c.replay);
       if (!c.shrinking.empty()) out << ", \"shrinking\": " << json_string(c.shrinking);

@@ -94,7 +94,10 @@ PropertyResult fault_result(const std::string& name, const Target& target,
   const Milliseconds timeout(options.call_timeout_ms);
   const bool hang = run.end == ChildRun::End::TimedOut;
   Counterexample c;
-  c.comparison = hang ? Comparison::TargetTimedOut : Comparison::TargetCrashed;
+  c.comparison = hang                                    ? Comparison::TargetTimedOut
+                 : run.end == ChildRun::End::Exited      ? Comparison::TargetExited
+                 : run.end == ChildRun::End::MemoryLimit ? Comparison::TargetMemoryLimit
+                                                         : Comparison::TargetCrashed;
   c.ply = -1;
   if (!run.call) {
     c.route.fen = "?";

@@ -156,6 +156,18 @@ TEST(PluginDoorFaults, ExitMidRunIsAFaultOfTheCallWithAReplayLine) {
   EXPECT_NE(r.out.find("replay --no-isolation --plugin"), std::string::npos) << r.out;
 }
 
+TEST(PluginDoorFaults, AnExitIsLabelledExitedNotCrashedInTextAndJson) {
+  const std::vector<std::string> args = {"check", "--plugin", plugin("zv_door_fault_ExitMidRun"),
+                                         "--property", "incremental-equals-full", "--cases", "30"};
+  const RunResult text = run_cli(args);
+  EXPECT_NE(text.out.find("  exited:    exit status 3"), std::string::npos) << text.out;
+  EXPECT_EQ(text.out.find("crashed:"), std::string::npos) << text.out;
+  std::vector<std::string> json_args = args;
+  json_args.push_back("--json");
+  const RunResult json = run_cli(json_args);
+  EXPECT_NE(json.out.find("\"comparison\": \"target-exited\""), std::string::npos) << json.out;
+}
+
 TEST(PluginDoorFaults, AWorkerPastTheMemoryLimitIsKilledAndReportedAsSuch) {
   const RunResult r =
       run_cli({"check", "--plugin", plugin("zv_door_fault_Leaks"), "--memory-limit", "100M",
@@ -163,6 +175,15 @@ TEST(PluginDoorFaults, AWorkerPastTheMemoryLimitIsKilledAndReportedAsSuch) {
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
   EXPECT_NE(r.out.find("exceeded the memory limit in set_position"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("over the limit of 100 MiB (--memory-limit)"), std::string::npos) << r.out;
+}
+
+TEST(PluginDoorFaults, AWorkerPastTheMemoryLimitIsLabelledMemoryNotCrashed) {
+  const RunResult r =
+      run_cli({"check", "--plugin", plugin("zv_door_fault_Leaks"), "--memory-limit", "100M",
+               "--property", "side-to-move", "--cases", "10", "--json"});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("\"comparison\": \"target-memory-limit\""), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("target-crashed"), std::string::npos) << r.out;
 }
 
 TEST(PluginDoorFaults, AMemoryLimitThatIsNotASizeIsAUsageError) {

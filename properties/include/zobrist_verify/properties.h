@@ -104,6 +104,8 @@ enum class Comparison : std::uint8_t {
                    // position with its key (one that must not be 0)
   TargetCrashed,   // the target crashed or aborted in a call: `target_error` says how
   TargetTimedOut,  // one call of the target did not return within the timeout
+  TargetExited,    // a plugin ended its worker (exit(), _exit()) in the middle of a call
+  TargetMemoryLimit,  // a plugin's worker went past --memory-limit and was killed
 };
 const char* to_string(Comparison comparison);  // "same-key", "different-keys", ...
 
