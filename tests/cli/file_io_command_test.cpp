@@ -2,6 +2,7 @@
 // refused, a failed run leaves the previous report, stdout's write errors are exit 2, and inputs
 // are capped and must not be directories. Each error is one "error:" line naming the path.
 #include <fcntl.h>
+#include <signal.h>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -119,6 +120,39 @@ TEST(OutputFiles, AnUnusableEngineLeavesThePreviousJunitReport) {
   EXPECT_EQ(read_file(junit), "previous report\n");
   // And no temporary file is left beside it.
   EXPECT_EQ(std::distance(fs::directory_iterator(dir.path()), fs::directory_iterator()), 1);
+}
+
+// The hidden temporary files (`.NAME.zv-PID-N.tmp`) in `folder`.
+int temporary_files_in(const fs::path& folder) {
+  int count = 0;
+  for (const auto& entry : fs::directory_iterator(folder))
+    if (entry.path().filename().string().find(".zv-") != std::string::npos) ++count;
+  return count;
+}
+
+TEST(OutputFiles, AnInterruptLeavesThePreviousJunitReportAndNoTemporaryFile) {
+  TempDir dir;
+  const fs::path junit = dir.path() / "report.xml";
+  write_file(junit, "previous report\n");
+  const pid_t cli = fork();
+  ASSERT_GE(cli, 0);
+  if (cli == 0) {
+    const int null = open("/dev/null", O_WRONLY);
+    dup2(null, 1);
+    dup2(null, 2);
+    execl(ZV_CLI_PATH, ZV_CLI_PATH, "check", "--cases", "10000000", "--junit", junit.c_str(),
+          static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  // The report is opened (as its temporary file) before the long run starts.
+  for (int i = 0; i < 200 && temporary_files_in(dir.path()) == 0; ++i) usleep(25'000);
+  ASSERT_EQ(temporary_files_in(dir.path()), 1);
+  kill(cli, SIGINT);
+  int status = 0;
+  ASSERT_EQ(waitpid(cli, &status, 0), cli);
+  EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGINT) << status;
+  EXPECT_EQ(read_file(junit), "previous report\n");
+  EXPECT_EQ(temporary_files_in(dir.path()), 0);
 }
 
 TEST(OutputFiles, AFinishedJunitReportReplacesThePreviousOne) {

@@ -162,7 +162,44 @@ std::string resolved_target(const std::string& path) {
   return path;  // does not exist yet: the temporary file goes beside it
 }
 
+// The temporary files of reports being written, for remove_unfinished_outputs in a signal
+// handler: fixed-size char arrays, each claimed and released through an atomic state, so that
+// the handler neither allocates nor locks. A report that finds no free slot (or whose path is
+// longer than a slot) is simply not removed on an interrupt.
+constexpr std::size_t MaxUnfinishedOutputs = 32;
+constexpr std::size_t MaxTemporaryPath = 4096;
+enum SlotState : int { Free, Claimed, Registered };
+struct TemporarySlot {
+  std::atomic<int> state{Free};
+  pid_t owner = 0;  // a forked worker inherits the table, and must leave its parent's files
+  char path[MaxTemporaryPath];
+};
+TemporarySlot temporary_slots[MaxUnfinishedOutputs];
+
+// The slot now holding `path`, or -1.
+int register_temporary(const std::string& path) {
+  if (path.size() >= MaxTemporaryPath) return -1;
+  for (std::size_t i = 0; i < MaxUnfinishedOutputs; ++i) {
+    int expected = Free;
+    if (!temporary_slots[i].state.compare_exchange_strong(expected, Claimed)) continue;
+    std::memcpy(temporary_slots[i].path, path.c_str(), path.size() + 1);
+    temporary_slots[i].owner = ::getpid();
+    temporary_slots[i].state.store(Registered);
+    return int(i);
+  }
+  return -1;
+}
+
+void release_temporary(int slot) {
+  if (slot >= 0) temporary_slots[slot].state.store(Free);
+}
+
 }  // namespace
+
+void remove_unfinished_outputs() noexcept {
+  for (TemporarySlot& slot : temporary_slots)
+    if (slot.state.load() == Registered && slot.owner == ::getpid()) ::unlink(slot.path);
+}
 
 void declare_input(const std::string& path, std::string_view what) {
   struct stat info {};
@@ -241,6 +278,7 @@ struct OutputFile::State {
   std::string what;       // "the JUnit report"
   std::string target;     // the file a finished report replaces (Whole mode, regular files)
   std::string temporary;  // the file written until then; empty when writing directly
+  int temporary_slot = -1;  // its slot for remove_unfinished_outputs, -1 for none
   int fd = -1;
   bool owns_fd = true;  // false for standard output
   bool finished = false;
@@ -299,6 +337,7 @@ Expected<OutputFile> OutputFile::open(const std::string& path, std::string_view 
       if (state->fd < 0 && errno != EEXIST) return Error{state->failure(errno)};
     }
     if (state->fd < 0) return Error{state->failure(EEXIST)};
+    state->temporary_slot = register_temporary(state->temporary);
     // The report replaces the file with its permissions.
     if (exists) (void)::fchmod(state->fd, info.st_mode & 07777);
   }
@@ -316,6 +355,7 @@ OutputFile::~OutputFile() {
     if (state_->temporary.empty()) state_->out.flush();
     if (state_->owns_fd && state_->fd >= 0) ::close(state_->fd);
     if (!state_->temporary.empty()) ::unlink(state_->temporary.c_str());
+    release_temporary(state_->temporary_slot);
   }
 }
 
@@ -341,14 +381,14 @@ Expected<Done> OutputFile::finish() {
     // An input declared since the report was opened is still never replaced.
     if (auto refusal = s.same_as_input(s.target)) {
       ::unlink(s.temporary.c_str());
+      release_temporary(std::exchange(s.temporary_slot, -1));
       return Error{*refusal};
     }
     if (::rename(s.temporary.c_str(), s.target.c_str()) != 0) error = errno;
   }
-  if (error != 0) {
-    if (!s.temporary.empty()) ::unlink(s.temporary.c_str());
-    return Error{s.failure(error)};
-  }
+  if (error != 0 && !s.temporary.empty()) ::unlink(s.temporary.c_str());
+  release_temporary(std::exchange(s.temporary_slot, -1));
+  if (error != 0) return Error{s.failure(error)};
   return Done{};
 }
 

@@ -14,6 +14,8 @@
 #include <thread>
 #include <utility>
 
+#include "zobrist_verify/core/file_io.h"
+
 extern char** environ;
 
 namespace zobrist_verify {
@@ -151,6 +153,7 @@ void forget_child(pid_t pid) {
 }
 
 extern "C" void kill_children_and_reraise(int signal) {
+  remove_unfinished_outputs();
   for (std::atomic<pid_t>& slot : live_children) {
     const pid_t pid = slot.load();
     if (pid > 0) {

@@ -81,6 +81,11 @@ class OutputFile {
   std::unique_ptr<State> state_;
 };
 
+// Unlinks the temporary file of every report opened and not yet finished, so that an interrupt
+// leaves the previous report and no `.NAME.zv-PID-N.tmp` beside it. Async-signal-safe: the
+// handler of SIGINT/SIGTERM/SIGHUP (kill_children_on_interrupt) calls it before ending the run.
+void remove_unfinished_outputs() noexcept;
+
 // Writes `text` to `path` as a whole report (open, write, finish).
 [[nodiscard]] Expected<Done> write_output(const std::string& path, std::string_view what,
                                           std::string_view text);

@@ -18,7 +18,9 @@ namespace zobrist_verify {
 
 // Makes SIGINT, SIGTERM and SIGHUP kill every child spawned by Subprocess and not yet reaped
 // (with its process group, which a terminal's Ctrl-C no longer reaches) before the program ends
-// by the signal as it would have. For programs, such as the CLI, that own their signal handling.
+// by the signal as it would have. It also removes the temporary files of unfinished reports
+// (remove_unfinished_outputs), so that an interrupted run leaves the previous report as it was.
+// For programs, such as the CLI, that own their signal handling.
 void kill_children_on_interrupt();
 
 // Adds a child forked elsewhere (a plugin worker, leading its own process group) to the children
