@@ -304,9 +304,13 @@ int check_door(const ChosenDoor& chosen, const ParsedArgs& args,
   }
   if (!run.unusable && door->notes)
     for (std::string& note : door->notes()) run.summary.notes.push_back(std::move(note));
-  if (door->close) door->close();
-  return report_third_party(run, door_options, args.has("--json"), *junit,
-                            door->runs_in);
+  Expected<Done> closed = door->close ? door->close() : Done{};
+  const int status =
+      report_third_party(run, door_options, args.has("--json"), *junit, door->runs_in);
+  // A transcript that could not be written is told once, after the report, and the run is not
+  // a success.
+  if (!closed) return report_usage_error(closed.error());
+  return status;
 }
 
 // Prints the report (text without its head, which was printed before the run; or JSON), writes

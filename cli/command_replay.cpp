@@ -200,9 +200,10 @@ int run_replay(std::span<const std::string> words) {
   } else {
     lines = replay_lines(door->target, *fen, chess960, moves, options.expect);
   }
-  if (door->close) door->close();
+  Expected<Done> closed = door->close ? door->close() : Done{};
   const bool ok = lines.rfind("ok\n", 0) == 0;
   std::cout << door->description << '\n' << lines.substr(lines.find('\n') + 1);
+  if (!closed) return report_usage_error(closed.error());  // a transcript that failed
   return ok ? ExitSuccess : ExitCheckFailed;
 }
 

@@ -104,7 +104,10 @@ Expected<KeyDoor> open_engine_keys(const std::string& command, const ParsedArgs&
                  ? ", restarted " + std::to_string(connection->restarts()) + " times after faults"
                  : std::string())};
   };
-  opened.close = [connection] { connection->close(); };
+  opened.close = [connection] {
+    connection->close();
+    return connection->finish_transcript();
+  };
   return opened;
 }
 

@@ -33,8 +33,9 @@ struct KeyDoor {
   std::function<std::string()> progress;
   // Notes for the report once the run is over ("engine: 64 positions answered"), or empty.
   std::function<std::vector<std::string>()> notes;
-  // Ends what the door started (an engine's process); may be empty.
-  std::function<void()> close;
+  // Ends what the door started (an engine's process) and closes its outputs (an engine's
+  // transcript): the error names an output a write to which failed during the run. May be empty.
+  std::function<Expected<Done>()> close;
 };
 
 // A door opened for move generation.

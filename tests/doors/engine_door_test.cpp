@@ -442,6 +442,15 @@ Sent read_transcript(const fs::path& path) {
   return sent;
 }
 
+TEST(EngineTranscript, AWriteFailureDuringTheRunIsOneErrorNamingThePathAndExit2) {
+  REQUIRE_STOCKFISH();
+  const RunResult r = run_cli({"check", "--engine", FakeEngine + " ok", "--property",
+                               "side-to-move", "--cases", "5", "--transcript", "/dev/full"});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.out.find("side-to-move"), std::string::npos) << r.out;  // the report is printed
+  EXPECT_EQ(r.err, "error: cannot write the transcript to /dev/full: No space left on device\n");
+}
+
 TEST(EngineStockfish, PassesWithStockfishsPrintedKeysOverTenThousandPositions) {
   REQUIRE_STOCKFISH();
   TempDir dir;

@@ -28,6 +28,13 @@ Expected<Done> EngineTranscript::open(const std::string& path) {
   return Done{};
 }
 
+Expected<Done> EngineTranscript::finish() {
+  if (!out_) return Done{};
+  auto finished = out_->finish();
+  out_.reset();
+  return finished;
+}
+
 PipelinedConnection::PipelinedConnection(std::unique_ptr<EngineDialect> dialect,
                                          EngineDoorOptions options)
     : dialect_(std::move(dialect)), options_(std::move(options)) {}

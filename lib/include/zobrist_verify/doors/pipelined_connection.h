@@ -34,8 +34,11 @@ class EngineTranscript {
   void write(std::string_view text) {
     if (!out_) return;
     out_->stream() << text;
-    out_->flush();
+    out_->flush();  // a failed write is kept for finish(), and the run goes on
   }
+  // Closes the transcript. The error names its path when any line could not be written (a full
+  // disk, /dev/full); a transcript never opened, or already finished, is Done.
+  [[nodiscard]] Expected<Done> finish();
 
  private:
   std::optional<OutputFile> out_;
@@ -109,6 +112,9 @@ class PipelinedConnection {
   void forget(KeyTicket ticket);
   // Ends the engine (the dialect's goodbye) and reaps it; returns how it ended.
   std::string close();
+  // Closes the transcript once the run is over: its error names the path when a line sent to
+  // the engine could not be written to it.
+  [[nodiscard]] Expected<Done> finish_transcript() { return transcript_.finish(); }
 
   // What the engine answered to a FEN alone before (refused, or not), for a door that asks once.
   std::unordered_map<std::string, Error>& refused_fens() { return refused_fens_; }
