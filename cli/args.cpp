@@ -1,6 +1,7 @@
 #include "args.h"
 
 #include "zobrist_verify/core/listed.h"
+#include "zobrist_verify/core/visible_text.h"
 
 #include <algorithm>
 #include <charconv>
@@ -178,7 +179,9 @@ std::string one_line(std::string_view message) {
 }
 
 int report_usage_error(std::string_view message) {
-  std::cerr << "error: " << one_line(message) << '\n';
+  // Whatever outside text the message quotes (a file name, a FEN), no raw control byte reaches
+  // the terminal; text already shown as \xNN stays as it is.
+  std::cerr << "error: " << visible_text(one_line(message)) << '\n';
   return ExitUsage;
 }
 

@@ -14,6 +14,7 @@
 #include "inputs.h"
 #include "progress_line.h"
 #include "report.h"
+#include "zobrist_verify/core/visible_text.h"
 #include "zobrist_verify/doors/polyglot_book.h"
 
 namespace zobrist_verify::cli {
@@ -156,7 +157,7 @@ void print_walk_text(std::ostream& out, const std::string& scheme_name, const Bo
 
 void print_text(std::ostream& out, const std::string& path, const std::string& scheme_name,
                 const BookReport& r) {
-  out << "book " << path << " (scheme " << scheme_name << ")\n"
+  out << "book " << visible_text(path) << " (scheme " << scheme_name << ")\n"
       << "entries ................ " << r.entries << '\n'
       << "distinct keys .......... " << r.distinct_keys << '\n';
   if (r.sorted) {

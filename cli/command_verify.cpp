@@ -12,6 +12,7 @@
 #include "report.h"
 #include "version.h"
 #include "zobrist_verify/chess/bitboard.h"
+#include "zobrist_verify/core/visible_text.h"
 
 namespace zobrist_verify::cli {
 
@@ -104,7 +105,8 @@ Section key_vector_section(std::string file, std::string scheme_name, KeyKind ki
     Report failures;
     std::string note = add_failure_rows(failures, run.failures, [&](const VectorFailure& f) {
       return std::pair{name + " line " + std::to_string(f.line),
-                       "fen '" + f.fen + "'" + (f.moves.empty() ? "" : " moves '" + f.moves + "'") +
+                       "fen '" + visible_text(f.fen) + "'" +
+                           (f.moves.empty() ? "" : " moves '" + visible_text(f.moves) + "'") +
                            ": " + f.problem};
     });
     rows.add(name, passed,

@@ -6,6 +6,7 @@
 
 #include "inputs.h"
 #include "suite_options.h"
+#include "zobrist_verify/core/visible_text.h"
 #include "zobrist_verify/doors/command_words.h"
 #include "zobrist_verify/doors/plugin_hash.h"
 #include "zobrist_verify/plugin_door.h"
@@ -29,7 +30,7 @@ Expected<DoorTarget> plugin_door(const std::string& path, bool xfen, const std::
       10'000);
   if (!name) return Error{name.error()};
   DoorTarget door;
-  door.description = "plugin:" + *name + " (" + path + ")";
+  door.description = "plugin:" + *name + " (" + visible_text(path) + ")";
   door.target.name = "plugin:" + *name;
   door.target.make = properties::plugin_factory(path, options);
   door.target.fen_as_sent = [options](const std::string& fen, bool chess960) {
@@ -63,7 +64,7 @@ Expected<EngineDoorTarget> engine_door(const std::string& command, const ParsedA
   EngineDoorTarget out;
   out.connection = *connection;
   DoorTarget& door = out.door;
-  door.description = "engine:" + (*connection)->engine_name() + " (" + command + ")";
+  door.description = "engine:" + (*connection)->engine_name() + " (" + visible_text(command) + ")";
   door.target.name = "engine:" + (*connection)->engine_name();
   // Chess960 castling in one form for the whole run: Shredder letters, X-FEN with --xfen.
   const CastlingLetters letters =

@@ -9,6 +9,7 @@
 
 #include "zobrist_verify/chess/fen_error.h"
 #include "zobrist_verify/core/listed.h"
+#include "zobrist_verify/core/visible_text.h"
 #include "zobrist_verify/doors/command_words.h"
 
 namespace zobrist_verify::cli {
@@ -140,7 +141,7 @@ Expected<int> set_up_game(Game& game, std::string_view fen, std::string_view mov
   if (fen == "startpos") fen = StartFen;
   std::vector<FenError> errors = game.set(fen, scheme, options);
   if (!errors.empty()) {
-    return Error{"invalid FEN '" + std::string(fen) + "': " + format_errors(errors)};
+    return Error{"invalid FEN '" + visible_text(fen) + "': " + format_errors(errors)};
   }
   if (moves.find_first_not_of(' ') == std::string_view::npos) return 0;
   return game.play_uci_sequence(moves);

@@ -5,6 +5,7 @@
 #include "inputs.h"
 #include "zobrist_verify/chess/game.h"
 #include "zobrist_verify/chess/perft.h"
+#include "zobrist_verify/core/visible_text.h"
 
 namespace zobrist_verify::cli {
 
@@ -42,13 +43,13 @@ Expected<SuiteRun> run_perft_suite(std::string_view text, const SuiteLimits& lim
 
 std::string describe(const SuiteMismatch& m) {
   std::string text = "line " + std::to_string(m.line);
-  if (!m.id.empty()) text += " (" + m.id + ")";
+  if (!m.id.empty()) text += " (" + visible_text(m.id) + ")";
   return text + " depth " + std::to_string(m.depth) + ": " + describe_counts(m);
 }
 
 std::string describe_counts(const SuiteMismatch& m) {
   return "expected " + std::to_string(m.expected) + ", actual " + std::to_string(m.actual) +
-         ", fen '" + m.fen + "'";
+         ", fen '" + visible_text(m.fen) + "'";
 }
 
 }  // namespace zobrist_verify::cli

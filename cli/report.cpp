@@ -4,16 +4,21 @@
 #include <ostream>
 
 #include "args.h"
+#include "zobrist_verify/core/visible_text.h"
 
 namespace zobrist_verify::cli {
 
+// A row's name and detail may quote outside text (a file name, a corpus FEN): control bytes and
+// invalid UTF-8 are shown as \xNN, in the text report as in the JSON.
 void Report::add(std::string name, bool passed, std::string detail) {
-  rows_.push_back({std::move(name), passed ? properties::Verdict::Pass : properties::Verdict::Fail,
-                   one_line(detail), ""});
+  rows_.push_back({visible_text(name),
+                   passed ? properties::Verdict::Pass : properties::Verdict::Fail,
+                   visible_text(one_line(detail)), ""});
 }
 
 void Report::add_warning(std::string name, std::string detail) {
-  rows_.push_back({std::move(name), properties::Verdict::Warn, one_line(detail), ""});
+  rows_.push_back(
+      {visible_text(name), properties::Verdict::Warn, visible_text(one_line(detail)), ""});
 }
 
 void Report::append(const Report& other) {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <stdlib.h>
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -85,6 +86,49 @@ TEST(PerftSuite, AControlByteInALineIsShownEscaped) {
   const RunResult r = run_cli({"perft", "--epd", (dir.path() / "suite.epd").string()});
   EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
   EXPECT_NE(r.err.find("'D1 20\\x00' is not of the form"), std::string::npos) << r.err;
+}
+
+// No byte below 0x20 but the newline, and no byte of invalid UTF-8 (0xff), in `text`.
+bool has_raw_control_bytes(const std::string& text) {
+  for (const char c : text)
+    if ((static_cast<unsigned char>(c) < 0x20 && c != '\n') ||
+        static_cast<unsigned char>(c) == 0xff)
+      return true;
+  return false;
+}
+
+TEST(OutsideText, AFileNameWithEscAndInvalidUtf8IsShownEscapedInTheErrorLine) {
+  TempDir dir;
+  const std::string name = (dir.path() / "a\x1b[31m\xff.epd").string();
+  const RunResult r = run_cli({"perft", "--epd", name});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("a\\x1b[31m\\xff.epd: No such file"), std::string::npos) << r.err;
+  EXPECT_FALSE(has_raw_control_bytes(r.err)) << r.err;
+}
+
+TEST(OutsideText, ACorpusFenWithNulBytesIsShownEscapedInVerifysReport) {
+  TempDir dir;
+  const std::filesystem::path corpus = dir.path() / "corpus";
+  std::filesystem::create_directories(corpus);
+  for (const char* part : {"keys", "perft"})
+    std::filesystem::copy(std::filesystem::path(ZV_CORPUS_DIR) / part, corpus / part,
+                          std::filesystem::copy_options::recursive);
+  const std::filesystem::path vectors = corpus / "keys" / "polyglot-vectors.tsv";
+  std::filesystem::permissions(vectors, std::filesystem::perms::owner_write,
+                               std::filesystem::perm_options::add);
+  const char line[] = "r\0\0bqkbnr/8/8/8/8/8/8/8 w - - 0 1\t\t463b96181691fc9c\n";
+  write_file(vectors, testing::read_file(vectors) + std::string(line, sizeof line - 1));
+  const RunResult r = run_cli({"verify", "--corpus", corpus.string(), "--max-nodes", "1000"});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("fen 'r\\x00\\x00bqkbnr/8/"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find('\0'), std::string::npos) << r.out;
+}
+
+TEST(OutsideText, AFenErrorShowsValidUtf8AsItIsAndInvalidBytesEscaped) {
+  const RunResult r = run_cli(
+      {"key", "--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN\xc3\xa9\xff w KQkq - 0 1"});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("'\xc3\xa9\\xff'"), std::string::npos) << r.err;
 }
 
 TEST(SchemeFile, AByteOrderMarkIsSkipped) {

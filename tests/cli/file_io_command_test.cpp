@@ -2,8 +2,8 @@
 // refused, a failed run leaves the previous report, stdout's write errors are exit 2, and inputs
 // are capped and must not be directories. Each error is one "error:" line naming the path.
 #include <fcntl.h>
-#include <signal.h>
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>

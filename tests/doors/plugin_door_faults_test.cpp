@@ -157,8 +157,13 @@ TEST(PluginDoorFaults, ExitMidRunIsAFaultOfTheCallWithAReplayLine) {
 }
 
 TEST(PluginDoorFaults, AnExitIsLabelledExitedNotCrashedInTextAndJson) {
-  const std::vector<std::string> args = {"check", "--plugin", plugin("zv_door_fault_ExitMidRun"),
-                                         "--property", "incremental-equals-full", "--cases", "30"};
+  const std::vector<std::string> args = {"check",
+                                         "--plugin",
+                                         plugin("zv_door_fault_ExitMidRun"),
+                                         "--property",
+                                         "incremental-equals-full",
+                                         "--cases",
+                                         "30"};
   const RunResult text = run_cli(args);
   EXPECT_NE(text.out.find("  exited:    exit status 3"), std::string::npos) << text.out;
   EXPECT_EQ(text.out.find("crashed:"), std::string::npos) << text.out;
@@ -178,9 +183,8 @@ TEST(PluginDoorFaults, AWorkerPastTheMemoryLimitIsKilledAndReportedAsSuch) {
 }
 
 TEST(PluginDoorFaults, AWorkerPastTheMemoryLimitIsLabelledMemoryNotCrashed) {
-  const RunResult r =
-      run_cli({"check", "--plugin", plugin("zv_door_fault_Leaks"), "--memory-limit", "100M",
-               "--property", "side-to-move", "--cases", "10", "--json"});
+  const RunResult r = run_cli({"check", "--plugin", plugin("zv_door_fault_Leaks"), "--memory-limit",
+                               "100M", "--property", "side-to-move", "--cases", "10", "--json"});
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
   EXPECT_NE(r.out.find("\"comparison\": \"target-memory-limit\""), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("target-crashed"), std::string::npos) << r.out;

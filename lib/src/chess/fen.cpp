@@ -9,6 +9,7 @@
 #include "no_coverage.h"
 #include "zobrist_verify/chess/fen_error.h"
 #include "zobrist_verify/chess/position.h"
+#include "zobrist_verify/core/visible_text.h"
 
 namespace zobrist_verify {
 
@@ -76,7 +77,8 @@ ZV_NO_COVERAGE void write(BoundedText& out, SquareList list) {
   }
 }
 
-// Tab and newline are shown as \t and \n, other bytes outside printable ASCII as \xNN.
+// As visible_text (core/visible_text.h) writes outside text: printable ASCII and valid UTF-8 as
+// they are, tab and newline as \t and \n, every other byte as \xNN.
 ZV_NO_COVERAGE void write(BoundedText& out, Quoted quoted) {
   constexpr std::string_view Hex = "0123456789abcdef";
   char text[1 + QuoteLimit + 1 + BoundedText::CutMark.size()];
@@ -87,6 +89,13 @@ ZV_NO_COVERAGE void write(BoundedText& out, Quoted quoted) {
     if (c >= 32 && c <= 126) {
       if (size == 1 + QuoteLimit) break;
       text[size++] = char(c);
+      continue;
+    }
+    if (const std::size_t length = c >= 0x80 ? printable_utf8_length(quoted.text.substr(i)) : 0) {
+      if (size + length > 1 + QuoteLimit) break;
+      std::memcpy(text + size, quoted.text.data() + i, length);
+      size += length;
+      i += length - 1;
       continue;
     }
     char escaped[4] = {'\\', 'x', Hex[c >> 4], Hex[c & 15]};

@@ -16,8 +16,15 @@
 #include <utility>
 #include <vector>
 
+#include "zobrist_verify/core/visible_text.h"
+
 namespace zobrist_verify {
 namespace {
+
+// A path as messages show it: control bytes and invalid UTF-8 in a file name as \xNN.
+std::string shown(const std::string& path) {
+  return visible_text(path);
+}
 
 std::string errno_text(int error) {
   return std::strerror(error);
@@ -76,17 +83,17 @@ std::optional<DeclaredInput> input_matching(const struct stat& info) {
 Expected<int> open_for_reading(const std::string& path, struct stat& info) {
   if (path.empty()) return Error{"cannot read an empty path"};
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return Error{"cannot read " + path + ": " + errno_text(errno)};
+  if (fd < 0) return Error{"cannot read " + shown(path) + ": " + errno_text(errno)};
   if (::fstat(fd, &info) != 0 || S_ISDIR(info.st_mode)) {
     const int error = S_ISDIR(info.st_mode) ? EISDIR : errno;
     ::close(fd);
-    return Error{"cannot read " + path + ": " + errno_text(error)};
+    return Error{"cannot read " + shown(path) + ": " + errno_text(error)};
   }
   return fd;
 }
 
 std::string too_large(const std::string& path, std::size_t limit, std::string_view what) {
-  return "cannot read " + path + ": more than " + size_text(limit) + ", the limit for " +
+  return "cannot read " + shown(path) + ": more than " + size_text(limit) + ", the limit for " +
          std::string(what);
 }
 
@@ -100,7 +107,7 @@ Expected<std::string> read_capped(int fd, const std::string& path, std::size_t l
     if (n == 0) return text;
     if (n < 0) {
       if (errno == EINTR) continue;
-      return Error{"cannot read " + path + ": " + errno_text(errno)};
+      return Error{"cannot read " + shown(path) + ": " + errno_text(errno)};
     }
     if (text.size() + std::size_t(n) > limit) return Error{too_large(path, limit, what)};
     text.append(chunk, std::size_t(n));
@@ -238,7 +245,7 @@ Expected<MappedInput> MappedInput::open(const std::string& path, std::size_t str
   if (info.st_size == 0) return input;
   const auto size = std::size_t(info.st_size);
   void* mapping = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, *fd, 0);
-  if (mapping == MAP_FAILED) return Error{"cannot read " + path + ": " + errno_text(errno)};
+  if (mapping == MAP_FAILED) return Error{"cannot read " + shown(path) + ": " + errno_text(errno)};
   ::madvise(mapping, size, MADV_RANDOM);
   input.mapping_ = mapping;
   input.mapped_size_ = size;
@@ -286,7 +293,7 @@ struct OutputFile::State {
   std::ostream out{&buffer};
 
   std::string failure(int error) const {
-    return "cannot write " + what + " to " + path + ": " + errno_text(error);
+    return "cannot write " + what + " to " + shown(path) + ": " + errno_text(error);
   }
   // The refusal when the output is one of the run's inputs.
   std::optional<std::string> same_as_input(const std::string& file) const {
@@ -294,8 +301,8 @@ struct OutputFile::State {
     if (::stat(file.c_str(), &info) != 0) return std::nullopt;
     auto input = input_matching(info);
     if (!input) return std::nullopt;
-    return "refusing to write " + what + " to " + path + ": it is the same file as the " +
-           input->what + " " + input->path + ", an input of this run";
+    return "refusing to write " + what + " to " + shown(path) + ": it is the same file as the " +
+           input->what + " " + shown(input->path) + ", an input of this run";
   }
 };
 
@@ -370,7 +377,8 @@ bool OutputFile::flush() {
 
 Expected<Done> OutputFile::finish() {
   State& s = *state_;
-  if (s.finished) return Error{"cannot write " + s.what + " to " + s.path + ": already written"};
+  if (s.finished)
+    return Error{"cannot write " + s.what + " to " + shown(s.path) + ": already written"};
   s.finished = true;
   s.out.flush();
   int error = s.buffer.error();

@@ -38,6 +38,10 @@ std::size_t printable_sequence(std::string_view text) {
 
 }  // namespace
 
+std::size_t printable_utf8_length(std::string_view text) {
+  return text.empty() ? 0 : printable_sequence(text);
+}
+
 std::string visible_text(std::string_view text, LineBreaks breaks) {
   constexpr std::string_view Hex = "0123456789abcdef";
   std::string out;

@@ -97,14 +97,14 @@ struct ComparedPosition {
 
 // What a counterexample compared, which decides what its reproduction shows.
 enum class Comparison : std::uint8_t {
-  SameKey,         // two keys had to be equal: `expected` and `actual`
-  DifferentKeys,   // two positions had to have different keys: `positions`, with their keys
-  TargetError,     // the target reported an error: `target_error`, no keys
-  NoKeys,          // no two keys were compared: `what` says what broke; `positions` may show a
-                   // position with its key (one that must not be 0)
-  TargetCrashed,   // the target crashed or aborted in a call: `target_error` says how
-  TargetTimedOut,  // one call of the target did not return within the timeout
-  TargetExited,    // a plugin ended its worker (exit(), _exit()) in the middle of a call
+  SameKey,            // two keys had to be equal: `expected` and `actual`
+  DifferentKeys,      // two positions had to have different keys: `positions`, with their keys
+  TargetError,        // the target reported an error: `target_error`, no keys
+  NoKeys,             // no two keys were compared: `what` says what broke; `positions` may show a
+                      // position with its key (one that must not be 0)
+  TargetCrashed,      // the target crashed or aborted in a call: `target_error` says how
+  TargetTimedOut,     // one call of the target did not return within the timeout
+  TargetExited,       // a plugin ended its worker (exit(), _exit()) in the middle of a call
   TargetMemoryLimit,  // a plugin's worker went past --memory-limit and was killed
 };
 const char* to_string(Comparison comparison);  // "same-key", "different-keys", ...

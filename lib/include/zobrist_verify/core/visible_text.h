@@ -17,4 +17,9 @@ enum class LineBreaks {
 
 std::string visible_text(std::string_view text, LineBreaks breaks = LineBreaks::Escape);
 
+// The length of the valid, printable UTF-8 sequence of two bytes or more that `text` starts
+// with (the bytes visible_text keeps as they are), or 0. For quoters that bound their output
+// and cannot build a std::string, such as FEN errors'.
+std::size_t printable_utf8_length(std::string_view text);
+
 }  // namespace zobrist_verify
