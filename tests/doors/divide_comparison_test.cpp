@@ -2,6 +2,7 @@
 #include "zobrist_verify/doors/divide_comparison.h"
 
 #include <gtest/gtest.h>
+
 #include <cstdint>
 #include <string>
 
