@@ -50,7 +50,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   Expected<PolyglotBook> book = parse_polyglot_book(bytes, "fuzz");
   if (!book) {
     // Only a book shorter than one entry is refused, and the error names the source.
-    if (size >= PolyglotEntrySize) fail("a book of " + std::to_string(size) + " bytes is refused: " + book.error());
+    if (size >= PolyglotEntrySize)
+      fail("a book of " + std::to_string(size) + " bytes is refused: " + book.error());
     if (book.error().find("book fuzz") == std::string::npos)
       fail("the error does not name the book: " + book.error());
     return 0;
@@ -85,8 +86,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (entry.move & 0x8000) fail("move " + text + " with bit 15 set decodes");
     if (decoded->from == decoded->to) fail("move " + text + " decodes with from == to");
     if (square_name(decoded->from) + square_name(decoded->to) != text.substr(0, 4))
-      fail("move " + text + " decodes to " + square_name(decoded->from) +
-           square_name(decoded->to));
+      fail("move " + text + " decodes to " + square_name(decoded->from) + square_name(decoded->to));
   }
 
   const BookReport report = check_polyglot_book(*book, polyglot_scheme());

@@ -13,8 +13,8 @@
 #include <string_view>
 
 #include "fuzz_support.h"
-#include "zobrist_verify/chess/position.h"
 #include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/chess/position.h"
 #include "zobrist_verify/core/hex.h"
 #include "zobrist_verify/doors/divide_comparison.h"
 #include "zobrist_verify/doors/engine_door_options.h"
@@ -77,7 +77,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (Expected<Key> key = parse_hex_key(*text)) {
         const std::optional<std::string> again =
             pattern(DefaultKeyPattern).key_text("Key: " + hex_key(*key));
-        const Expected<Key> reread = again ? parse_hex_key(*again) : Expected<Key>(Error{"no match"});
+        const Expected<Key> reread =
+            again ? parse_hex_key(*again) : Expected<Key>(Error{"no match"});
         if (!reread || *reread != *key)
           fail("the key " + hex_key(*key) + " does not read back from its own key line");
       }
@@ -103,7 +104,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       continue;
     }
     if (read->kind == DivideLine::Kind::Move) {
-      Expected<DivideLine> again = parse_divide_line(read->move + ": " + std::to_string(read->count));
+      Expected<DivideLine> again =
+          parse_divide_line(read->move + ": " + std::to_string(read->count));
       if (!again || again->kind != DivideLine::Kind::Move || again->move != read->move ||
           again->count != read->count)
         fail("the divide line '" + read->move + ": " + std::to_string(read->count) +

@@ -38,8 +38,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (const PerftCase& c : *cases) {
     if (c.fen.empty()) fail("a case without a FEN at line " + std::to_string(c.line));
     if (c.line <= previous_line || c.line > lines)
-      fail("case line " + std::to_string(c.line) + " after line " +
-           std::to_string(previous_line) + " of " + std::to_string(lines));
+      fail("case line " + std::to_string(c.line) + " after line " + std::to_string(previous_line) +
+           " of " + std::to_string(lines));
     previous_line = c.line;
     if (!c.id.empty()) written += "id " + c.id + "\n";
     written += "epd " + c.fen + "\n";
@@ -50,7 +50,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     written += "\n";
   }
   Expected<std::vector<PerftCase>> again = parse_perft_suite(written);
-  if (!again) fail("the suite written as blocks does not read back: " + again.error() + "\n" + written);
+  if (!again)
+    fail("the suite written as blocks does not read back: " + again.error() + "\n" + written);
   if (again->size() != cases->size())
     fail("the suite written as blocks reads back as " + std::to_string(again->size()) +
          " cases, not " + std::to_string(cases->size()) + "\n" + written);
@@ -69,8 +70,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!pos.set((*cases)[i].fen, state, polyglot_scheme(), options, nullptr)) continue;
     const std::uint64_t bulk = perft(pos, 1), full = perft_full(pos, 1);
     if (bulk != full || perft_divide(pos, 1).size() != bulk)
-      fail("perft(1) of '" + (*cases)[i].fen + "' is " + std::to_string(bulk) +
-           " bulk-counted, " + std::to_string(full) + " made move by move");
+      fail("perft(1) of '" + (*cases)[i].fen + "' is " + std::to_string(bulk) + " bulk-counted, " +
+           std::to_string(full) + " made move by move");
   }
   return 0;
 }

@@ -37,8 +37,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     fail("the result decoded from its encoding differs");
   for (std::size_t cut : {std::size_t(0), encoded.size() / 2, encoded.size() - 1})
     if (decode_result(encoded.substr(0, cut)))
-      fail("the encoding cut to " + std::to_string(cut) + " of " +
-           std::to_string(encoded.size()) + " bytes decodes");
+      fail("the encoding cut to " + std::to_string(cut) + " of " + std::to_string(encoded.size()) +
+           " bytes decodes");
   if (decode_result(encoded + '\0')) fail("the encoding with a byte more decodes");
   return 0;
 }

@@ -68,8 +68,10 @@ Expected<Done> check_divide_total(const DivideCounts& divide) {
   for (const auto& entry : divide.moves) {
     // A sum past 2^64 must not wrap around to the printed total (fuzz_engine_reply found it).
     if (entry.second > UINT64_MAX - sum)
-      return Error{"its moves' counts add up to more than 2^64 - 1, but it printed 'Nodes "
-                   "searched: " + std::to_string(divide.nodes) + "'"};
+      return Error{
+          "its moves' counts add up to more than 2^64 - 1, but it printed 'Nodes "
+          "searched: " +
+          std::to_string(divide.nodes) + "'"};
     sum += entry.second;
   }
   if (sum != divide.nodes)
