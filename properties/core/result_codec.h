@@ -50,7 +50,12 @@ class ByteReader {
     return s;
   }
   std::vector<std::string> texts() {
-    std::vector<std::string> list(std::min<std::uint64_t>(number(), 1 << 20));
+    // Each text takes at least its 8-byte length, so a count the bytes left cannot hold is a
+    // corrupt encoding: refused before allocating (a count of 2^40 once made a million strings).
+    const std::uint64_t n = number();
+    if (n > (in_.size() - at_) / sizeof n) ok_ = false;
+    if (!ok_) return {};
+    std::vector<std::string> list(n);
     for (std::string& s : list) s = text();
     return list;
   }

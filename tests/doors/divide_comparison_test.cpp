@@ -3,6 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <string>
+
 #include "zobrist_verify/chess/game.h"
 
 namespace zobrist_verify {
@@ -42,6 +45,13 @@ TEST(DivideLine, AnythingElseIsAnErrorQuotingTheLine) {
 TEST(DivideTotal, ATotalThatIsNotTheSumIsAnError) {
   EXPECT_TRUE(check_divide_total({{{"e2e4", 20}, {"d2d4", 20}}, 40}));
   EXPECT_FALSE(check_divide_total({{{"e2e4", 20}, {"d2d4", 20}}, 41}));
+}
+
+TEST(DivideTotal, CountsWhoseSumWrapsPast64BitsDoNotAddUpToTheWrappedTotal) {
+  // Found by fuzz_engine_reply: 2^64 - 1 and 1 once summed to the printed total 0.
+  const Expected<Done> total = check_divide_total({{{"e2e4", UINT64_MAX}, {"d2d4", 1}}, 0});
+  ASSERT_FALSE(total);
+  EXPECT_NE(total.error().find("more than 2^64 - 1"), std::string::npos) << total.error();
 }
 
 TEST(CompareDivides, MissingExtraTwiceAndMiscountedMovesAreNamed) {

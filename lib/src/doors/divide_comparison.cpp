@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdint>
 #include <map>
 #include <optional>
 
@@ -64,7 +65,15 @@ Expected<DivideLine> parse_divide_line(std::string_view line) {
 
 Expected<Done> check_divide_total(const DivideCounts& divide) {
   std::uint64_t sum = 0;
-  for (const auto& entry : divide.moves) sum += entry.second;
+  for (const auto& entry : divide.moves) {
+    // A sum past 2^64 must not wrap around to the printed total (fuzz_engine_reply found it).
+    if (entry.second > UINT64_MAX - sum)
+      return Error{
+          "its moves' counts add up to more than 2^64 - 1, but it printed 'Nodes "
+          "searched: " +
+          std::to_string(divide.nodes) + "'"};
+    sum += entry.second;
+  }
   if (sum != divide.nodes)
     return Error{"its moves' counts add up to " + std::to_string(sum) + ", but it printed 'Nodes " +
                  "searched: " + std::to_string(divide.nodes) + "'"};

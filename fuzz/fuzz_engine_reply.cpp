@@ -1,0 +1,148 @@
+// fuzz_engine_reply: any bytes as an engine's reply, line by line, through every reader the doors
+// apply to one without a process: the default key and FEN patterns (KeyPattern::key_text) and
+// the hex key reader behind them, the error-line test (reports_error), the shown-position
+// comparison (shown_position_difference) and the divide reader (parse_divide_line,
+// check_divide_total, compare_divides against the reference's divide of the start position).
+// The UCI handshake itself (uci_dialect.cpp) reads from a running engine and is not reached.
+#include <algorithm>
+#include <cctype>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "fuzz_support.h"
+#include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/chess/position.h"
+#include "zobrist_verify/core/hex.h"
+#include "zobrist_verify/doors/divide_comparison.h"
+#include "zobrist_verify/doors/engine_door_options.h"
+#include "zobrist_verify/doors/key_pattern.h"
+#include "zobrist_verify/doors/reply_checks.h"
+
+namespace {
+
+using namespace zobrist_verify;
+
+const KeyPattern& pattern(const char* text) {
+  static const KeyPattern key = *KeyPattern::compile(DefaultKeyPattern);
+  static const KeyPattern fen = *KeyPattern::compile(DefaultFenPattern, "FEN pattern", "the FEN");
+  return text == DefaultKeyPattern ? key : fen;
+}
+
+const DivideCounts& start_divide() {
+  static const DivideCounts divide = [] {
+    Position pos;
+    StateInfo state;
+    (void)pos.set(StartFen, state, polyglot_scheme(), {}, nullptr);
+    return reference_divide(pos, 2, false);
+  }();
+  return divide;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  constexpr std::string_view Harness = "fuzz_engine_reply";
+  // A `d` reply is about 1 KiB (the board, Fen, Key, Checkers lines), a divide 20-40 lines.
+  constexpr std::size_t MaxInput = 4096;
+  if (size > MaxInput) return 0;  // capped: see above
+
+  const std::string_view reply(reinterpret_cast<const char*>(data), size);
+  std::string_view line;
+  auto fail = [&](const std::string& what) {
+    zv_fuzz::fail(Harness, what,
+                  "line: " + zv_fuzz::quoted(line) + "\nreply: " + zv_fuzz::quoted(reply));
+  };
+
+  DivideCounts divide;
+  bool divide_ok = true, total_seen = false;
+  std::string_view rest = reply;
+  while (!rest.empty()) {
+    const std::size_t end = rest.find('\n');
+    line = rest.substr(0, end);
+    rest = end == std::string_view::npos ? std::string_view{} : rest.substr(end + 1);
+
+    // Error lines: the test ignores case.
+    std::string upper(line);
+    for (char& c : upper) c = char(std::toupper(static_cast<unsigned char>(c)));
+    if (reports_error(line) != reports_error(upper) && upper.find("INFO") == std::string::npos)
+      fail("reports_error depends on the case of the line");
+
+    // The key line: what the group captures is part of the line, and a key read from it writes
+    // back as the same key.
+    if (std::optional<std::string> text = pattern(DefaultKeyPattern).key_text(line)) {
+      if (line.find(*text) == std::string_view::npos) fail("the captured key is not in the line");
+      if (Expected<Key> key = parse_hex_key(*text)) {
+        const std::optional<std::string> again =
+            pattern(DefaultKeyPattern).key_text("Key: " + hex_key(*key));
+        const Expected<Key> reread =
+            again ? parse_hex_key(*again) : Expected<Key>(Error{"no match"});
+        if (!reread || *reread != *key)
+          fail("the key " + hex_key(*key) + " does not read back from its own key line");
+      }
+    }
+    // The shown position: one the reference reads must equal its own normal form.
+    if (std::optional<std::string> shown = pattern(DefaultFenPattern).key_text(line)) {
+      if (line.find(*shown) == std::string_view::npos) fail("the captured FEN is not in the line");
+      (void)shown_position_difference(*shown, StartFen, false);
+      FenOptions options;
+      options.allow_unreachable = true;
+      Position pos;
+      StateInfo state;
+      if (shown->size() <= 256 && pos.set(*shown, state, polyglot_scheme(), options, nullptr)) {
+        const std::string normal = pos.fen();
+        if (auto difference = shown_position_difference(*shown, normal, pos.is_chess960()))
+          fail("the shown FEN differs from its own normal form " + normal + ": " + *difference);
+      }
+    }
+    // The divide: a line read back from its own writing gives the same line.
+    Expected<DivideLine> read = parse_divide_line(line);
+    if (!read) {
+      divide_ok = false;
+      continue;
+    }
+    if (read->kind == DivideLine::Kind::Move) {
+      Expected<DivideLine> again =
+          parse_divide_line(read->move + ": " + std::to_string(read->count));
+      if (!again || again->kind != DivideLine::Kind::Move || again->move != read->move ||
+          again->count != read->count)
+        fail("the divide line '" + read->move + ": " + std::to_string(read->count) +
+             "' does not read back");
+      divide.moves.emplace_back(read->move, read->count);
+    } else if (read->kind == DivideLine::Kind::Total) {
+      divide.nodes = read->count;
+      total_seen = true;
+    }
+  }
+  line = {};
+  if (!divide_ok || !total_seen) return 0;
+
+  // The total check adds the counts without losing any: it passes exactly when the true sum (no
+  // wrap-around) is the printed total.
+  std::uint64_t sum = 0;
+  bool wrapped = false;
+  for (const auto& entry : divide.moves) wrapped |= __builtin_add_overflow(sum, entry.second, &sum);
+  const bool adds_up = !wrapped && sum == divide.nodes;
+  if (bool(check_divide_total(divide)) != adds_up)
+    fail(std::string("check_divide_total says the total ") +
+         (adds_up ? "does not add up" : "adds up") + "; the exact sum says otherwise");
+
+  // Against the reference: every move it lists as missing is the reference's alone, every extra
+  // one the reply's alone; comparing a divide with itself finds only its duplicates.
+  const DivideDifference difference = compare_divides(start_divide(), divide);
+  auto lists = [](const DivideCounts& d, const std::string& move) {
+    return std::any_of(d.moves.begin(), d.moves.end(),
+                       [&](const auto& entry) { return entry.first == move; });
+  };
+  for (const std::string& move : difference.missing)
+    if (!lists(start_divide(), move) || lists(divide, move)) fail("missing " + move + " is wrong");
+  for (const std::string& move : difference.extra)
+    if (lists(start_divide(), move) || !lists(divide, move)) fail("extra " + move + " is wrong");
+  const DivideDifference self = compare_divides(divide, divide);
+  if (!self.missing.empty() || !self.extra.empty() || !self.counts.empty())
+    fail("a divide compared with itself differs: " + describe(self));
+  if (describe(difference).empty()) fail("an empty description");
+  return 0;
+}
