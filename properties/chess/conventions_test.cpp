@@ -72,19 +72,11 @@ TEST(Conventions, ARuleThatDependsOnTheRouteIsASplitWithThePositionsThatShowIt) 
 }
 
 // The always rule with White to move, never with Black: no rule explains it, by either route.
-class SideDependentRule final : public HashUnderTest {
+class SideDependentRule final : public GameBacked {
  public:
+  SideDependentRule() : GameBacked(polyglot_scheme()) {}
   std::string name() const override { return "side-dependent"; }
   Capabilities capabilities() const override { return {}; }
-  Expected<Done> set_position(std::string_view fen, bool chess960) override {
-    if (auto errors = game_.set(fen, polyglot_scheme(), FenOptions{chess960}); !errors.empty())
-      return Error{format_errors(errors)};
-    return Done{};
-  }
-  Expected<Done> make_move(std::string_view uci) override {
-    if (auto m = game_.play_uci(uci); !m) return Error{m.error()};
-    return Done{};
-  }
   Expected<Done> unmake_move() override { return Error{"no unmake"}; }
   Expected<Key> key() override {
     const Position& pos = game_.position();
@@ -95,9 +87,6 @@ class SideDependentRule final : public HashUnderTest {
       key ^= polyglot_scheme().en_passant[pos.ep_square()];
     return key;
   }
-
- private:
-  Game game_;
 };
 
 TEST(Conventions, AnUnknownRuleSaysNoRuleExplainsTheKeysOnce) {

@@ -20,16 +20,27 @@ Key reference_key(const KeyScheme& scheme, const Route& route) {
   return game.position().key();
 }
 
-TEST(SweepReport, ShowsTwoDifferentPositionsWithTheirOwnKeys) {
+const KeyScheme& always_scheme() {
   static const KeyScheme always = test_targets::polyglot_with_rule(EnPassantRule::Always);
+  return always;
+}
+
+// The sweep of a target that keys every en-passant square, judged under the pseudo-legal rule
+// (and against `expected`'s keys when given).
+PropertyResult sweep_always_keyed(const KeyScheme* expected) {
   Target target;
   target.name = "always-keyed";
   target.en_passant_rule = EnPassantRule::PseudoLegal;  // what it is judged under
-  target.make = [] { return make_reference_hash(always); };
+  target.expected_scheme = expected;
+  target.make = [] { return make_reference_hash(always_scheme()); };
   SuiteOptions options;
   options.cases = 100;
   options.seed = 7;
-  const PropertyResult r = run_property("unequal-positions-unequal-keys", target, options);
+  return run_property("unequal-positions-unequal-keys", target, options);
+}
+
+TEST(SweepReport, ShowsTwoDifferentPositionsWithTheirOwnKeys) {
+  const PropertyResult r = sweep_always_keyed(nullptr);
   ASSERT_FALSE(r.passed);
   ASSERT_TRUE(r.counterexample);
   const Counterexample& c = *r.counterexample;
@@ -40,8 +51,8 @@ TEST(SweepReport, ShowsTwoDifferentPositionsWithTheirOwnKeys) {
       << "one position shown twice:\n"
       << format_counterexample(c);
   // Each side shows its own key, as the (reference) target gives it, and they differ.
-  EXPECT_EQ(a.key, reference_key(always, a.route)) << format_counterexample(c);
-  EXPECT_EQ(b.key, reference_key(always, b.route)) << format_counterexample(c);
+  EXPECT_EQ(a.key, reference_key(always_scheme(), a.route)) << format_counterexample(c);
+  EXPECT_EQ(b.key, reference_key(always_scheme(), b.route)) << format_counterexample(c);
   EXPECT_NE(a.key, b.key) << format_counterexample(c);
   EXPECT_EQ(c.expected, a.key);
   EXPECT_EQ(c.actual, b.key);
@@ -50,16 +61,7 @@ TEST(SweepReport, ShowsTwoDifferentPositionsWithTheirOwnKeys) {
 // With --expect, the split's two keys are not both the target's to compare: the side whose key is
 // not the scheme's is the failure, shown as the target's key against the scheme's.
 TEST(SweepReport, WithAnExpectedSchemeShowsTheTargetsKeyAgainstTheSchemes) {
-  static const KeyScheme always = test_targets::polyglot_with_rule(EnPassantRule::Always);
-  Target target;
-  target.name = "always-keyed";
-  target.en_passant_rule = EnPassantRule::PseudoLegal;
-  target.expected_scheme = &polyglot_scheme();
-  target.make = [] { return make_reference_hash(always); };
-  SuiteOptions options;
-  options.cases = 100;
-  options.seed = 7;
-  const PropertyResult r = run_property("unequal-positions-unequal-keys", target, options);
+  const PropertyResult r = sweep_always_keyed(&polyglot_scheme());
   ASSERT_FALSE(r.passed);
   ASSERT_TRUE(r.counterexample);
   const Counterexample& c = *r.counterexample;
@@ -67,7 +69,7 @@ TEST(SweepReport, WithAnExpectedSchemeShowsTheTargetsKeyAgainstTheSchemes) {
   EXPECT_NE(c.what.find("key vs the exact key of the polyglot scheme"), std::string::npos)
       << format_counterexample(c);
   EXPECT_EQ(c.expected, reference_key(polyglot_scheme(), c.route)) << format_counterexample(c);
-  EXPECT_EQ(c.actual, reference_key(always, c.route)) << format_counterexample(c);
+  EXPECT_EQ(c.actual, reference_key(always_scheme(), c.route)) << format_counterexample(c);
   EXPECT_NE(c.expected, c.actual);
 }
 

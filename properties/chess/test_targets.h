@@ -62,13 +62,13 @@ inline std::unique_ptr<HashUnderTest> legal_on_set_pseudo_on_move() {
                                       make_reference_hash(polyglot_scheme()));
 }
 
-// Stockfish's printed key: folds the halfmove clock in from 14 on.
-class PrintedStockfishKey final : public HashUnderTest {
+// A target whose board is a reference Game keyed by `scheme`: set_position and make_move play on
+// it; the derived class says what key() reports.
+class GameBacked : public HashUnderTest {
  public:
-  std::string name() const override { return "printed"; }
-  Capabilities capabilities() const override { return {}; }
+  explicit GameBacked(const KeyScheme& scheme) : scheme_(scheme) {}
   Expected<Done> set_position(std::string_view fen, bool chess960) override {
-    if (auto errors = game_.set(fen, stockfish_scheme(), FenOptions{chess960}); !errors.empty())
+    if (auto errors = game_.set(fen, scheme_, FenOptions{chess960}); !errors.empty())
       return Error{format_errors(errors)};
     return Done{};
   }
@@ -76,33 +76,33 @@ class PrintedStockfishKey final : public HashUnderTest {
     if (auto m = game_.play_uci(uci); !m) return Error{m.error()};
     return Done{};
   }
+
+ protected:
+  const KeyScheme& scheme_;
+  Game game_;
+};
+
+// Stockfish's printed key: folds the halfmove clock in from 14 on.
+class PrintedStockfishKey final : public GameBacked {
+ public:
+  PrintedStockfishKey() : GameBacked(stockfish_scheme()) {}
+  std::string name() const override { return "printed"; }
+  Capabilities capabilities() const override { return {}; }
   Expected<Done> unmake_move() override { return Error{"no unmake"}; }
   Expected<Key> key() override { return game_.position().printed_key(); }
-
- private:
-  Game game_;
 };
 
 // Polyglot's keys with the kings left out of the material key, as some engines do: 0 with bare
 // kings. With `from_key`, also left out of the key, whose turn key is hashed for Black to move
 // instead of White: the key is then 0 with bare kings and White to move.
-class KingsLeftOut final : public HashUnderTest {
+class KingsLeftOut final : public GameBacked {
  public:
-  explicit KingsLeftOut(bool from_key) : from_key_(from_key) {}
+  explicit KingsLeftOut(bool from_key) : GameBacked(polyglot_scheme()), from_key_(from_key) {}
   std::string name() const override { return "kings-left-out"; }
   Capabilities capabilities() const override {
     Capabilities caps;
     caps.unmake = caps.null_move = caps.pawn_key = caps.material_key = true;
     return caps;
-  }
-  Expected<Done> set_position(std::string_view fen, bool chess960) override {
-    if (auto errors = game_.set(fen, polyglot_scheme(), FenOptions{chess960}); !errors.empty())
-      return Error{format_errors(errors)};
-    return Done{};
-  }
-  Expected<Done> make_move(std::string_view uci) override {
-    if (auto m = game_.play_uci(uci); !m) return Error{m.error()};
-    return Done{};
   }
   Expected<Done> unmake_move() override {
     if (!game_.undo()) return Error{"no move to take back"};
@@ -123,7 +123,6 @@ class KingsLeftOut final : public HashUnderTest {
 
  private:
   bool from_key_;
-  Game game_;
 };
 
 inline Target kings_left_out_target(bool from_key) {
