@@ -167,8 +167,7 @@ std::string rule_name(const std::optional<EnPassantRule>& rule) {
 
 std::string convention_text(const Conventions& conventions) {
   if (conventions.fen_rule && conventions.move_rule)
-    return std::string("fen=") + to_string(*conventions.fen_rule) +
-           ",move=" + to_string(*conventions.move_rule);
+    return convention_name(*conventions.fen_rule, *conventions.move_rule);
   return rule_name(conventions.en_passant_rule);
 }
 

@@ -71,10 +71,14 @@ bool splits_en_passant(const Target& target) {
   return target.en_passant_fen_rule && *target.en_passant_fen_rule != target.en_passant_rule;
 }
 
+std::string convention_name(EnPassantRule fen_rule, EnPassantRule move_rule) {
+  if (fen_rule == move_rule) return to_string(move_rule);
+  return std::string("fen=") + to_string(fen_rule) + ",move=" + to_string(move_rule);
+}
+
 std::string convention_name(const Target& target) {
-  if (!splits_en_passant(target)) return to_string(target.en_passant_rule);
-  return std::string("fen=") + to_string(*target.en_passant_fen_rule) +
-         ",move=" + to_string(target.en_passant_rule);
+  return convention_name(target.en_passant_fen_rule.value_or(target.en_passant_rule),
+                         target.en_passant_rule);
 }
 
 const KeyScheme& reference_scheme(const Target& target) {

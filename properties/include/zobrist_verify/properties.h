@@ -70,6 +70,8 @@ bool splits_en_passant(const Target& target);
 // "pseudo-legal", or "fen=always,move=pseudo-legal" for a split convention (as --en-passant
 // takes it).
 std::string convention_name(const Target& target);
+// The same for a FEN rule and a move rule: one name when they agree.
+std::string convention_name(EnPassantRule fen_rule, EnPassantRule move_rule);
 // The FEN `target` gets for `fen` (Target::fen_as_sent), as reports show it.
 std::string fen_as_sent(const Target& target, const std::string& fen, bool chess960);
 
