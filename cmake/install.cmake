@@ -21,3 +21,22 @@ write_basic_package_version_file(${PROJECT_BINARY_DIR}/zobrist_verifyConfigVersi
 install(FILES ${PROJECT_BINARY_DIR}/zobrist_verifyConfig.cmake
               ${PROJECT_BINARY_DIR}/zobrist_verifyConfigVersion.cmake
         DESTINATION ${ZV_PACKAGE_DIR})
+
+# pkg-config files for Makefile projects (docs/package.md): zobrist-verify.pc, the libraries with
+# what they need, and zobrist-verify-plugin.pc, the plugin header alone. Both find the prefix from
+# their own place (${pcfiledir}), so `cmake --install --prefix ANYWHERE` gives working files.
+set(ZV_PC_DIR ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+file(RELATIVE_PATH ZV_PC_PREFIX_FROM_PCFILEDIR /prefix/${ZV_PC_DIR} /prefix)
+string(REGEX REPLACE "/$" "" ZV_PC_PREFIX_FROM_PCFILEDIR "${ZV_PC_PREFIX_FROM_PCFILEDIR}")
+set(ZV_PC_CFLAGS "")
+if(ZV_USE_PEXT)
+  set(ZV_PC_CFLAGS " -DZV_USE_PEXT -mbmi2 -mpopcnt")  # as zobrist_verify::core's interface
+endif()
+set(ZV_PC_LIBS "")
+foreach(library ${CMAKE_DL_LIBS})
+  string(APPEND ZV_PC_LIBS " -l${library}")
+endforeach()
+foreach(pc zobrist-verify zobrist-verify-plugin)
+  configure_file(${PROJECT_SOURCE_DIR}/cmake/${pc}.pc.in ${PROJECT_BINARY_DIR}/${pc}.pc @ONLY)
+  install(FILES ${PROJECT_BINARY_DIR}/${pc}.pc DESTINATION ${ZV_PC_DIR})
+endforeach()

@@ -1,7 +1,10 @@
 # The installed package, as an engine project would use it: install this build into a fresh
 # prefix, compile every installed header on its own against that prefix (none may include what
 # is not installed), configure and build examples/consumer with find_package, run it, and run the
-# installed command. Arguments: BUILD_DIR, SOURCE_DIR, WORK_DIR, CXX, GENERATOR.
+# installed command. Then the pkg-config files, as a Makefile project uses them: the consumer built
+# again from `pkg-config --cflags --libs zobrist-verify` alone, and a C plugin compiled with
+# `pkg-config --cflags zobrist-verify-plugin` alone (the header, no library, no C++).
+# Arguments: BUILD_DIR, SOURCE_DIR, WORK_DIR, CXX, CC, PKG_CONFIG, GENERATOR.
 function(run)
   execute_process(COMMAND ${ARGN} RESULT_VARIABLE result OUTPUT_VARIABLE out ERROR_VARIABLE err)
   if(NOT result EQUAL 0)
@@ -40,4 +43,45 @@ if(NOT last_output MATCHES "check: 8 passed, 0 failed, 1 skipped")
   message(FATAL_ERROR "the consumer's check did not pass as expected:\n${last_output}")
 endif()
 run(${prefix}/bin/zobrist-verify --version)
-message(STATUS "installed, headers stand alone, consumer passes: ${last_output}")
+set(consumer_output "${last_output}")
+
+# pkg-config: both files installed beside the libraries, found through PKG_CONFIG_PATH only.
+file(GLOB_RECURSE pc_files ${prefix}/*.pc)
+list(LENGTH pc_files count)
+if(NOT count EQUAL 2)
+  message(FATAL_ERROR "expected zobrist-verify.pc and zobrist-verify-plugin.pc, found: ${pc_files}")
+endif()
+list(GET pc_files 0 pc_file)
+get_filename_component(pc_dir ${pc_file} DIRECTORY)
+function(pkg_config)
+  run(${CMAKE_COMMAND} -E env PKG_CONFIG_PATH=${pc_dir} PKG_CONFIG_LIBDIR=${pc_dir}
+      ${PKG_CONFIG} ${ARGN})
+  string(STRIP "${last_output}" flags)
+  separate_arguments(flags UNIX_COMMAND "${flags}")
+  set(flags ${flags} PARENT_SCOPE)
+endfunction()
+pkg_config(--cflags --libs zobrist-verify)
+set(library_flags ${flags})
+run(${CXX} ${SOURCE_DIR}/examples/consumer/toy_engine_check.cpp ${library_flags}
+    -o ${WORK_DIR}/toy_engine_check_pkg_config)
+run(${WORK_DIR}/toy_engine_check_pkg_config)
+if(NOT last_output MATCHES "check: 8 passed, 0 failed, 1 skipped")
+  message(FATAL_ERROR "the consumer built with pkg-config did not pass:\n${last_output}")
+endif()
+
+pkg_config(--cflags --libs zobrist-verify-plugin)
+set(plugin_flags ${flags})
+list(FILTER flags EXCLUDE REGEX "^-I")
+if(NOT plugin_flags OR flags)
+  message(FATAL_ERROR "zobrist-verify-plugin.pc must give the include directory and nothing "
+                      "else, gave: ${plugin_flags}")
+endif()
+file(WRITE ${WORK_DIR}/plugin.c [=[
+#include "zobrist_verify/doors/plugin.h"
+static const zv_plugin table = {ZV_PLUGIN_ABI_VERSION, "empty", 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+__attribute__((visibility("default"))) const zv_plugin* zv_plugin_entry(void) { return &table; }
+]=])
+run(${CC} -std=c11 -Wall -Wextra -Werror -fPIC -shared ${plugin_flags} ${WORK_DIR}/plugin.c
+    -o ${WORK_DIR}/plugin.so)
+message(STATUS "installed, headers stand alone, consumer passes (find_package and pkg-config), "
+               "a C plugin compiles from zobrist-verify-plugin.pc: ${consumer_output}")
