@@ -1,0 +1,76 @@
+//! What an engine implements to be checked: its own board and hashing behind six calls.
+
+/// An engine's hashing, as the suite drives it. One value is one game; the suite holds several at
+/// once and calls them from one thread at a time. An `Err` refuses the call: its text goes into
+/// the report beside the FEN or move. A panic is caught by `export_plugin!` and reported the same
+/// way (see the crate's documentation for the calls that cannot refuse).
+pub trait Engine: Sized + 'static {
+    /// A fresh game. The suite always calls `set_fen` before anything else.
+    fn new() -> Self;
+
+    /// Human-readable, e.g. "myengine 1.2"; shown in every report line.
+    fn name() -> String;
+
+    /// `true`: Chess960 FENs (Shredder letters `HAha`, or X-FEN `KQkq` with `--xfen`) and
+    /// king-takes-rook castling (`e1h1`) are accepted.
+    fn chess960() -> bool {
+        false
+    }
+
+    /// `true`: `make_move("0000")` passes the turn and clears the en-passant square. The suite
+    /// sends it only to an engine that says so, and never in check.
+    fn null_move() -> bool {
+        false
+    }
+
+    /// A FEN of six fields, as the suite's writer spells it; the en-passant square is written
+    /// after every double push, so the engine's own rule decides whether it is hashed.
+    fn set_fen(&mut self, fen: &str) -> Result<(), String>;
+
+    /// A legal move in UCI: `e2e4`, `e7e8q`; castling `e1g1` in standard chess, king-takes-rook
+    /// `e1h1` in Chess960; `0000` only when `null_move()`.
+    fn make_move(&mut self, uci: &str) -> Result<(), String>;
+
+    /// Takes back the last move. Engines without unmake return `false` from `has_unmake`.
+    fn unmake_move(&mut self) -> Result<(), String> {
+        Err("this engine has no unmake".to_string())
+    }
+
+    /// `true` when `unmake_move` is implemented; without it the reversibility property is skipped.
+    fn has_unmake() -> bool {
+        true
+    }
+
+    /// The position's Zobrist key.
+    fn key(&self) -> u64;
+
+    /// `true` when the engine keeps a pawn key (`pawn_key`); decided once, for the plugin table.
+    fn has_pawn_key() -> bool {
+        false
+    }
+
+    /// The pawn key; called only when `has_pawn_key()`.
+    fn pawn_key(&self) -> u64 {
+        panic!("has_pawn_key() is true but pawn_key() is not implemented")
+    }
+
+    /// `true` when the engine keeps a material key (`material_key`).
+    fn has_material_key() -> bool {
+        false
+    }
+
+    /// The material key; called only when `has_material_key()`.
+    fn material_key(&self) -> u64 {
+        panic!("has_material_key() is true but material_key() is not implemented")
+    }
+
+    /// `true` when the engine lists its legal moves, for `zobrist-verify movegen --plugin`.
+    fn has_legal_moves() -> bool {
+        false
+    }
+
+    /// The legal moves in UCI (any order); called only when `has_legal_moves()`.
+    fn legal_moves(&self) -> Vec<String> {
+        panic!("has_legal_moves() is true but legal_moves() is not implemented")
+    }
+}

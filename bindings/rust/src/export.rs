@@ -1,0 +1,303 @@
+//! The `zv_plugin` table over an `Engine`: one `extern "C"` function per call, each of which
+//! catches any panic of the engine. With rustc 1.63 a panic that unwinds out of an `extern "C"`
+//! function is undefined behaviour; here it never does. A panic in a call that can refuse
+//! (`set_fen`, `make_move`, `unmake_move`) becomes a refusal whose `last_error` holds the panic's
+//! message and place; a panic in a call that cannot refuse (`key`, `pawn_key`, `material_key`,
+//! `legal_moves`, `create`) is written to stderr and aborts the process, which the suite reports
+//! as a crash of that call (it runs plugins in worker processes).
+
+use std::any::Any;
+use std::cell::{Cell, RefCell, UnsafeCell};
+use std::ffi::{CStr, CString};
+use std::io::Write;
+use std::mem::MaybeUninit;
+use std::os::raw::{c_char, c_int};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::ptr;
+use std::sync::Once;
+
+use crate::abi::{ZvPlugin, ZvState, ABI_VERSION};
+use crate::engine::Engine;
+
+/// What a `zv_state` points to: one game and the message of its last refusal.
+struct State<E> {
+    engine: E,
+    error: CString,
+}
+
+impl<E: Engine> State<E> {
+    /// 0 for success; 1 with the message kept for `last_error` for an `Err` or a panic.
+    fn finish(&mut self, outcome: std::thread::Result<Result<(), String>>, call: &str) -> c_int {
+        let message = match outcome {
+            Ok(Ok(())) => {
+                self.error = CString::default();
+                return 0;
+            }
+            Ok(Err(message)) => message,
+            Err(payload) => panic_text(&*payload, call),
+        };
+        self.error = c_string(&message);
+        1
+    }
+}
+
+thread_local! {
+    /// Where the last panic on this thread happened, recorded by the hook `plugin_entry` adds.
+    static PANIC_PLACE: RefCell<Option<String>> = RefCell::new(None);
+    /// Inside `guarded`: a panic is reported through the plugin ABI, not printed.
+    static GUARDED: Cell<bool> = Cell::new(false);
+}
+
+/// Records each panic's place. A panic inside a guarded call is reported with its message and
+/// place through the ABI, so the default hook prints only the others (the engine's own threads).
+fn record_panic_places() {
+    static HOOK: Once = Once::new();
+    HOOK.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            let place =
+                info.location().map(|l| format!("{}:{}:{}", l.file(), l.line(), l.column()));
+            PANIC_PLACE.with(|p| *p.borrow_mut() = place);
+            if !GUARDED.with(|g| g.get()) {
+                previous(info);
+            }
+        }));
+    });
+}
+
+/// Runs one call of the engine; a panic comes back as `Err` with its payload.
+fn guarded<R>(call: impl FnOnce() -> R) -> std::thread::Result<R> {
+    let was_guarded = GUARDED.with(|g| g.replace(true));
+    let outcome = catch_unwind(AssertUnwindSafe(call));
+    GUARDED.with(|g| g.set(was_guarded));
+    outcome
+}
+
+/// "panic in make_move e7e8q: MESSAGE (at src/board.rs:12:9)".
+fn panic_text(payload: &(dyn Any + Send), call: &str) -> String {
+    let message = if let Some(text) = payload.downcast_ref::<&str>() {
+        (*text).to_string()
+    } else if let Some(text) = payload.downcast_ref::<String>() {
+        text.clone()
+    } else {
+        "a panic whose payload is not text".to_string()
+    };
+    match PANIC_PLACE.with(|p| p.borrow_mut().take()) {
+        Some(place) => format!("panic in {}: {} (at {})", call, message, place),
+        None => format!("panic in {}: {}", call, message),
+    }
+}
+
+/// A C string of `text`; a NUL inside it (which C would end the message at) is written `\0`.
+fn c_string(text: &str) -> CString {
+    CString::new(text.replace('\0', "\\0")).unwrap_or_default()
+}
+
+/// Ends the process for a panic in a call that has no way to refuse.
+fn abort_for(name: &str, payload: &(dyn Any + Send), call: &str) -> ! {
+    let text = panic_text(payload, call);
+    let _ = writeln!(
+        std::io::stderr(),
+        "zobrist-verify plugin '{}': {}; {} cannot refuse, so the plugin aborts rather than \
+         unwind into C",
+        name,
+        text,
+        call
+    );
+    std::process::abort()
+}
+
+/// The argument as UTF-8 text, or the refusal's message.
+fn text_argument<'a>(pointer: *const c_char, what: &str) -> Result<&'a str, String> {
+    if pointer.is_null() {
+        return Err(format!("{} is a null pointer", what));
+    }
+    // SAFETY: the loader passes NUL-terminated strings that live for the call.
+    unsafe { CStr::from_ptr(pointer) }.to_str().map_err(|_| format!("{} is not UTF-8", what))
+}
+
+fn state_mut<'a, E>(state: *mut ZvState) -> &'a mut State<E> {
+    // SAFETY: every zv_state the loader holds came from `create::<E>` and is used by one thread
+    // at a time (plugin.h).
+    unsafe { &mut *(state as *mut State<E>) }
+}
+
+fn state_ref<'a, E>(state: *const ZvState) -> &'a State<E> {
+    // SAFETY: as for `state_mut`.
+    unsafe { &*(state as *const State<E>) }
+}
+
+extern "C" fn create<E: Engine>() -> *mut ZvState {
+    match guarded(|| E::new()) {
+        Ok(engine) => {
+            Box::into_raw(Box::new(State { engine, error: CString::default() })) as *mut ZvState
+        }
+        Err(payload) => abort_for(&E::name(), &*payload, "create"),
+    }
+}
+
+extern "C" fn destroy<E: Engine>(state: *mut ZvState) {
+    if state.is_null() {
+        return;
+    }
+    // SAFETY: `state` came from Box::into_raw in `create::<E>` and is destroyed once.
+    let boxed = unsafe { Box::from_raw(state as *mut State<E>) };
+    if let Err(payload) = guarded(move || drop(boxed)) {
+        abort_for(&E::name(), &*payload, "destroy");
+    }
+}
+
+extern "C" fn set_fen<E: Engine>(state: *mut ZvState, fen: *const c_char) -> c_int {
+    let state = state_mut::<E>(state);
+    let fen = match text_argument(fen, "the FEN") {
+        Ok(fen) => fen,
+        Err(message) => return state.finish(Ok(Err(message)), "set_fen"),
+    };
+    let engine = &mut state.engine;
+    let outcome = guarded(|| engine.set_fen(fen));
+    state.finish(outcome, &format!("set_fen {}", fen))
+}
+
+extern "C" fn make_move<E: Engine>(state: *mut ZvState, uci: *const c_char) -> c_int {
+    let state = state_mut::<E>(state);
+    let uci = match text_argument(uci, "the move") {
+        Ok(uci) => uci,
+        Err(message) => return state.finish(Ok(Err(message)), "make_move"),
+    };
+    let engine = &mut state.engine;
+    let outcome = guarded(|| engine.make_move(uci));
+    state.finish(outcome, &format!("make_move {}", uci))
+}
+
+extern "C" fn unmake_move<E: Engine>(state: *mut ZvState) -> c_int {
+    let state = state_mut::<E>(state);
+    let engine = &mut state.engine;
+    let outcome = guarded(|| engine.unmake_move());
+    state.finish(outcome, "unmake_move")
+}
+
+/// A key read: the engine's answer, or the end of the process on a panic.
+fn read_key<E: Engine>(state: *const ZvState, call: &str, read: fn(&E) -> u64) -> u64 {
+    let engine = &state_ref::<E>(state).engine;
+    match guarded(|| read(engine)) {
+        Ok(key) => key,
+        Err(payload) => abort_for(&E::name(), &*payload, call),
+    }
+}
+
+extern "C" fn key<E: Engine>(state: *const ZvState) -> u64 {
+    read_key::<E>(state, "key", E::key)
+}
+
+extern "C" fn pawn_key<E: Engine>(state: *const ZvState) -> u64 {
+    read_key::<E>(state, "pawn_key", E::pawn_key)
+}
+
+extern "C" fn material_key<E: Engine>(state: *const ZvState) -> u64 {
+    read_key::<E>(state, "material_key", E::material_key)
+}
+
+extern "C" fn legal_moves<E: Engine>(state: *const ZvState, buf: *mut c_char, cap: usize) -> c_int {
+    let engine = &state_ref::<E>(state).engine;
+    let moves = match guarded(|| engine.legal_moves()) {
+        Ok(moves) => moves,
+        Err(payload) => abort_for(&E::name(), &*payload, "legal_moves"),
+    };
+    let text = moves.join(" ");
+    if buf.is_null() || text.len() + 1 > cap {
+        return -1;
+    }
+    // SAFETY: the loader gives `cap` writable bytes at `buf`; text and its NUL fit.
+    unsafe {
+        ptr::copy_nonoverlapping(text.as_ptr() as *const c_char, buf, text.len());
+        *buf.add(text.len()) = 0;
+    }
+    moves.len() as c_int
+}
+
+extern "C" fn last_error<E: Engine>(state: *const ZvState) -> *const c_char {
+    let error = &state_ref::<E>(state).error;
+    if error.as_bytes().is_empty() {
+        ptr::null()
+    } else {
+        error.as_ptr()
+    }
+}
+
+/// The table for `E`. ABI version 1; a later version appends fields and raises the number only
+/// for an engine that uses them, so version 1 engines keep loading everywhere.
+fn build_table<E: Engine>() -> ZvPlugin {
+    ZvPlugin {
+        abi_version: ABI_VERSION,
+        name: c_string(&E::name()).into_raw(), // lives as long as the process, as the table does
+        chess960: E::chess960() as u32,
+        create: Some(create::<E>),
+        destroy: Some(destroy::<E>),
+        set_fen: Some(set_fen::<E>),
+        make_move: Some(make_move::<E>),
+        unmake_move: if E::has_unmake() { Some(unmake_move::<E>) } else { None },
+        key: Some(key::<E>),
+        pawn_key: if E::has_pawn_key() { Some(pawn_key::<E>) } else { None },
+        material_key: if E::has_material_key() { Some(material_key::<E>) } else { None },
+        legal_moves: if E::has_legal_moves() { Some(legal_moves::<E>) } else { None },
+        last_error: Some(last_error::<E>),
+        null_move: E::null_move() as u32,
+    }
+}
+
+/// The storage of one plugin's table, built on the first `zv_plugin_entry` call. Declared by
+/// `export_plugin!`; not for direct use.
+pub struct PluginTable {
+    once: Once,
+    table: UnsafeCell<MaybeUninit<ZvPlugin>>,
+}
+
+// SAFETY: the table is written once, inside `once`, and only read after it.
+unsafe impl Sync for PluginTable {}
+
+impl PluginTable {
+    pub const fn new() -> Self {
+        PluginTable { once: Once::new(), table: UnsafeCell::new(MaybeUninit::uninit()) }
+    }
+}
+
+/// The body of `zv_plugin_entry`: the table, or NULL (which the loader reports) when building it
+/// panicked.
+pub fn plugin_entry<E: Engine>(storage: &'static PluginTable) -> *const ZvPlugin {
+    let built = guarded(|| {
+        record_panic_places();
+        storage.once.call_once(|| {
+            let table = build_table::<E>();
+            // SAFETY: written once, before any read (call_once orders it).
+            unsafe { (*storage.table.get()).write(table) };
+        });
+    });
+    match built {
+        // SAFETY: call_once returned normally, so the table is written.
+        Ok(()) => unsafe { (*storage.table.get()).as_ptr() },
+        Err(payload) => {
+            let _ = writeln!(
+                std::io::stderr(),
+                "zobrist-verify plugin: {}",
+                panic_text(&*payload, "zv_plugin_entry")
+            );
+            ptr::null()
+        }
+    }
+}
+
+/// Exports `zv_plugin_entry` for an `Engine` type: the one symbol a plugin needs.
+///
+/// ```ignore
+/// zobrist_verify_plugin::export_plugin!(MyEngine);
+/// ```
+#[macro_export]
+macro_rules! export_plugin {
+    ($engine:ty) => {
+        #[no_mangle]
+        pub extern "C" fn zv_plugin_entry() -> *const $crate::abi::ZvPlugin {
+            static TABLE: $crate::PluginTable = $crate::PluginTable::new();
+            $crate::plugin_entry::<$engine>(&TABLE)
+        }
+    };
+}

@@ -1,0 +1,17 @@
+//! zobrist-verify's plugin ABI for Rust engines, with no dependencies.
+//!
+//! Implement [`Engine`] over your board, export it with [`export_plugin!`], build a `cdylib`, and
+//! check it: `zobrist-verify check --plugin target/release/libmy_engine.so`. See README.md and
+//! `examples/toy_engine.rs`.
+//!
+//! Panics never cross into C (undefined behaviour with rustc 1.63): in `set_fen`, `make_move` and
+//! `unmake_move` a panic is a refusal whose `last_error` is the panic's message and place; in the
+//! calls that cannot refuse (the keys, `legal_moves`, `create`) it aborts the worker process,
+//! which the suite reports as that call's crash.
+
+pub mod abi;
+mod engine;
+mod export;
+
+pub use engine::Engine;
+pub use export::{plugin_entry, PluginTable};
