@@ -207,7 +207,7 @@ impl Board {
                     None => return Err(format!("FEN '{}': piece letter '{}'", fen, c)),
                 };
                 if f >= 8 {
-                    break;
+                    return Err(format!("FEN '{}': rank {} has more than 8 squares", fen, r + 1));
                 }
                 let colour = if c.is_ascii_lowercase() { BLACK } else { 0 };
                 board.put(r * 8 + f, kind | colour);
