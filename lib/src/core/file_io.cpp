@@ -400,13 +400,6 @@ Expected<Done> OutputFile::finish() {
   return Done{};
 }
 
-Expected<Done> write_output(const std::string& path, std::string_view what, std::string_view text) {
-  auto file = OutputFile::open(path, what);
-  if (!file) return Error{file.error()};
-  file->stream() << text;
-  return file->finish();
-}
-
 Expected<Done> finish_standard_output() {
   errno = 0;
   std::cout.flush();

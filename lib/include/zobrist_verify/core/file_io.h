@@ -86,10 +86,6 @@ class OutputFile {
 // handler of SIGINT/SIGTERM/SIGHUP (kill_children_on_interrupt) calls it before ending the run.
 void remove_unfinished_outputs() noexcept;
 
-// Writes `text` to `path` as a whole report (open, write, finish).
-[[nodiscard]] Expected<Done> write_output(const std::string& path, std::string_view what,
-                                          std::string_view text);
-
 // Flushes standard output and checks it: "cannot write standard output: No space left on
 // device" when any write to it failed (a full disk, a closed descriptor).
 [[nodiscard]] Expected<Done> finish_standard_output();
