@@ -52,7 +52,7 @@ Expected<Done> PipelinedConnection::start() {
   // The base of the keys is told once, from the start position's key: the dialect's KeyReader
   // decides on the first key it reads, so that is asked for before anything else.
   Expected<Key> key = collect(request(StartFen, "", false, StartFen));
-  if (!key) return Error{"its key of the start position cannot be read: " + key.error()};
+  if (!key) return Error{"it gave no key for the start position: " + key.error()};
   return Done{};
 }
 
