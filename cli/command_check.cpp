@@ -32,7 +32,8 @@ constexpr const char* CheckUsage =
                              [--json] [--junit FILE]
        zobrist-verify check --engine "CMD ARGS" [--expect SCHEME] [--en-passant RULE]
                              [--key-command CMD] [--key-pattern REGEX] [--fen-pattern REGEX]
-                             [--timeout MS] [--transcript FILE] [--xfen] [--no-chess960]
+                             [--key-base 10|16] [--timeout MS] [--transcript FILE] [--xfen]
+                             [--no-chess960]
                              [--allow-unreachable] [--cases N] [--seed S] [--property NAME]
                              [--json] [--junit FILE]
 
@@ -85,7 +86,15 @@ constexpr const char* CheckUsageAfterScheme =
   --key-command CMD with --engine: the command that makes it print its key (default: d); the
                     door sends "isready" after it and reads the reply up to "readyok"
   --key-pattern RE  with --engine: an ECMAScript regular expression with one capture group, the
-                    key in hex (default: ^Key: *([^ ]*) *$, Stockfish's "Key:" line)
+                    key (default: ^Key: *([^ ]*) *$, Stockfish's "Key:" line; Glaurung 2.2's
+                    bare decimal key line: ^(-?[0-9]+)$)
+  --key-base 10|16  with --engine: the base the keys are written in. Without it the base is
+                    told once, from the start position's key: a letter a-f or a 0x prefix is
+                    hex, more than 16 digits decimal; 2 to 16 digits alone read in both, and
+                    the engine cannot be used until --key-base says which. The report says how
+                    keys were read. Either base takes a leading '-' (a negative value as its
+                    64-bit two's complement, as Java, C# and %lld print keys) and no padding;
+                    hex takes a 0x prefix; a value outside 64 bits is a fault naming the line
   --fen-pattern RE  with --engine: the same for the FEN of the position the engine holds
                     (default: ^Fen: *(.*[^ ]) *$, from Stockfish's `d`); it is compared as a
                     position (placement, side to move, castling rights in either notation, the
@@ -124,7 +133,7 @@ constexpr const char* CheckUsageAfterScheme =
                     {"fen", "moves", "ply", "comparison", "expected", "actual", "positions",
                     ...}}]}; with --plugin also "target", "en_passant_rule",
                     "halfmove_dependent"; with --engine the notes also give how many positions
-                    the engine answered
+                    the engine answered and how its keys were read
   --junit FILE      also write the results as JUnit XML to FILE (a warning passes, its text in
                     the test case's <system-out>); each suite carries the head of the text
                     report (seed, cases, a door's target and conventions) as <properties> and

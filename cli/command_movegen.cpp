@@ -28,8 +28,10 @@ namespace {
 constexpr const char* MovegenUsage =
     R"(usage: zobrist-verify movegen (--engine "CMD ARGS" | --plugin PATH) [--positions N]
                                [--depth D] [--seed S] [--chess960] [--timeout MS]
-                               [--no-isolation] [--memory-limit SIZE] [--xfen]
-                               [--allow-unreachable] [--json] [--junit FILE]
+                               [--perft-command TEMPLATE] [--perft-total-pattern REGEX]
+                               [--perft-end-pattern REGEX] [--no-isolation]
+                               [--memory-limit SIZE] [--xfen] [--allow-unreachable] [--json]
+                               [--junit FILE]
 
 Fuzzes a move generator against the reference. Positions come from the property suite's
 generators: the compiled-in corpus (the tricky perft positions among them) first, then random
@@ -38,6 +40,14 @@ as a FEN and the last few moves to it. At each one the engine's `go perft D` div
 count" lines up to "Nodes searched:") or the plugin's legal_moves (deeper: its own moves, played)
 is compared with the reference's. A divergence (moves missing, extra, listed twice, or counted
 differently) is shrunk to the shortest route (a FEN and moves from it) that still shows one.
+An engine with another perft command is asked with --perft-command; one that prints a total
+only (--perft-total-pattern) is compared by totals, and a divergence is located by descent: for
+each legal move, the engine's total at depth D-1 after it against the reference's, recursively,
+down to the deepest position whose total differs, reported with the difference. A move is named
+only where a child's total shows it: an extra (say, illegal) move of the engine, or one it is
+missing, cannot be named from totals, and some engines stop reading `moves` at a move they do
+not know (a divide names it). An engine that answers the perft command with a search ("info
+depth ..." or "bestmove" lines: Toga II, GNU Chess) cannot be used (exit 2).
 A position no legal game reaches (an impossible check, an en-passant square whose double push
 could not have been played, castling rights no start allows, too much material) is withheld and
 counted, never sent, unless --allow-unreachable (alias --allow-impossible-checks) is given.
@@ -62,6 +72,18 @@ options:
                        is then written king-takes-rook (e1h1)
   --xfen               with --plugin: send Chess960 castling rights as X-FEN letters
   --timeout MS         the longest one position's divide may take (default: 10000)
+  --perft-command TEMPLATE
+                       with --engine: the perft command, {depth} standing for the depth
+                       (default: "go perft {depth}"; Ethereal 12 and Sjaak II: "perft {depth}")
+  --perft-total-pattern REGEX
+                       with --engine: the engine prints a total only, on the line this ECMAScript
+                       expression matches, in its one capture group; {depth} in it stands for the
+                       depth, for an engine that prints one total per depth (Ethereal 12:
+                       '^([0-9]+)$'; Sjaak II: '^ *{depth} +([0-9]+) ')
+  --perft-end-pattern REGEX
+                       with --engine: a line matching it ends a reply ({depth} as above); default:
+                       a divide's "Nodes searched:" line, or the total's own line. isready cannot
+                       fence engines that run perft on a search thread (Stockfish)
   --no-isolation       with --plugin: run it in this process (for gdb or a sanitizer; a crash
                        then ends the run, and a hang is not timed)
   --memory-limit SIZE  with --plugin: the most resident memory its worker may hold (4G, 512M,
@@ -69,8 +91,10 @@ options:
   --allow-unreachable  also send positions no legal game reaches
   --json               print {"target", "passed", "given", "positions" (compared), "refused",
                        "refusal_limit", "refusal_examples", "divergences", "withheld",
-                       "seed", "depth", "seconds", "mix", "first_divergences": [{"fen", "chess960",
-                       "moves", "missing", "extra", "duplicated", "counts", "nodes", "expected_nodes"}],
+                       "seed", "depth", "totals_only", "seconds", "mix", "first_divergences": [{"fen", "chess960",
+                       "moves", "missing", "extra", "duplicated", "counts", "nodes", "expected_nodes",
+                       "descent" (totals only: null or {"moves", "depth", "nodes",
+                       "expected_nodes", "children_agree", "stopped"})}],
                        "fault": null or {"fen", "chess960", "moves", "message"}}
   --junit FILE         also write the result as JUnit XML to FILE
   --help               print this help
@@ -163,15 +187,25 @@ std::string findings_text(const properties::MovegenResult& r) {
     const properties::MovegenDivergence& d = r.first_divergences[i];
     const DivideDifference& diff = d.difference;
     text += "divergence " + std::to_string(i + 1) + " (shrunk): " + described(d.route) + "\n";
-    text += "  missing:  " + listed(diff.missing) + "\n";
-    text += "  extra:    " + listed(diff.extra) + "\n";
+    if (!r.totals_only) {
+      text += "  missing:  " + listed(diff.missing) + "\n";
+      text += "  extra:    " + listed(diff.extra) + "\n";
+    }
     if (!diff.duplicated.empty()) text += "  listed twice: " + listed(diff.duplicated) + "\n";
     for (const CountDifference& c : diff.counts)
       text += "  count:    " + c.move + " " + std::to_string(c.actual) + ", expected " +
               std::to_string(c.expected) + "\n";
     text += "  nodes:    " + std::to_string(diff.actual_nodes) + ", expected " +
             std::to_string(diff.expected_nodes) + "\n";
-    text += "  reference: " + replay_command(d.route, r.depth) + "\n";
+    if (d.descent) {
+      Route deepest = d.route;
+      deepest.moves.insert(deepest.moves.end(), d.descent->moves.begin(), d.descent->moves.end());
+      text += "  descent:  " + describe(*d.descent) + "\n";
+      if (!d.descent->moves.empty()) text += "  deepest:  " + described(deepest) + "\n";
+      text += "  reference: " + replay_command(deepest, d.descent->depth) + "\n";
+    } else {
+      text += "  reference: " + replay_command(d.route, r.depth) + "\n";
+    }
   }
   if (r.fault) text += "fault at " + described(r.fault->route) + ": " + r.fault->message + "\n";
   return text;
@@ -180,7 +214,8 @@ std::string findings_text(const properties::MovegenResult& r) {
 void print_text(std::ostream& out, const properties::MovegenResult& r) {
   const double rate = r.seconds > 0 ? r.positions / r.seconds : 0.0;
   out << "zobrist-verify " << Version << " movegen: " << r.target << ", seed " << hex_key(r.seed)
-      << ", depth " << r.depth << '\n'
+      << ", depth " << r.depth << (r.totals_only ? ", by totals (the engine prints no divide)" : "")
+      << '\n'
       << "positions .... " << r.positions << " compared in " << std::fixed;
   out.precision(1);
   out << r.seconds << " s (" << std::int64_t(rate) << "/s)\n"
@@ -208,6 +243,7 @@ void print_json(std::ostream& out, const properties::MovegenResult& r) {
       << ", \"refusal_examples\": " << properties::json_list(r.refusal_examples)
       << ", \"divergences\": " << r.divergences << ", \"withheld\": " << r.withheld
       << ", \"seed\": " << properties::json_string(hex_key(r.seed)) << ", \"depth\": " << r.depth
+      << ", \"totals_only\": " << (r.totals_only ? "true" : "false")
       << ", \"seconds\": " << r.seconds << ", \"mix\": {\"en_passant\": " << m.en_passant
       << ", \"en_passant_pinned\": " << m.en_passant_pinned << ", \"castling\": " << m.castling
       << ", \"promotion\": " << m.promotion << ", \"check\": " << m.check
@@ -226,7 +262,15 @@ void print_json(std::ostream& out, const properties::MovegenResult& r) {
           << ", \"expected\": " << c.expected << ", \"actual\": " << c.actual << "}";
     }
     out << "], \"nodes\": " << d.difference.actual_nodes
-        << ", \"expected_nodes\": " << d.difference.expected_nodes << "}";
+        << ", \"expected_nodes\": " << d.difference.expected_nodes << ", \"descent\": ";
+    if (d.descent)
+      out << "{\"moves\": " << properties::json_list(d.descent->moves)
+          << ", \"depth\": " << d.descent->depth << ", \"nodes\": " << d.descent->actual
+          << ", \"expected_nodes\": " << d.descent->expected
+          << ", \"children_agree\": " << (d.descent->children_agree ? "true" : "false")
+          << ", \"stopped\": " << properties::json_string(d.descent->stopped) << "}}";
+    else
+      out << "null}";
   }
   out << "], \"fault\": ";
   if (r.fault)

@@ -25,8 +25,8 @@ constexpr const char* ReplayUsage =
                               [--memory-limit SIZE] [--allow-unreachable]
        zobrist-verify replay --engine "CMD ARGS" --fen FEN [--moves M1 M2 ...] [--chess960]
                               [--xfen] [--key-command CMD] [--key-pattern REGEX]
-                              [--fen-pattern REGEX] [--transcript FILE] [--expect SCHEME]
-                              [--timeout MS] [--allow-unreachable]
+                              [--fen-pattern REGEX] [--key-base 10|16] [--transcript FILE]
+                              [--expect SCHEME] [--timeout MS] [--allow-unreachable]
 
 Plays the case on the plugin: set_position(FEN), then each move, printing after each step the
 plugin's key (and pawn and material keys when it has them), the key a second instance gives a
@@ -38,7 +38,7 @@ crash; otherwise a crash, a hang, an exit() or a worker past --memory-limit SIZE
 default: half of this machine's memory) is reported with the call it happened in. With --engine the
 same steps go to a UCI engine (as `check --engine` sends them) and the key it prints is shown;
 --expect then compares with the key the scheme's engine prints (--transcript FILE writes
-what went to and came from the engine, as `check --engine` does). A Chess960 FEN goes with
+what went to and came from the engine, as `check --engine` does; --key-base as in `check`). A Chess960 FEN goes with
 Shredder castling letters, or X-FEN letters with --xfen, as `check` sends it. Exits 0 when every
 step ran (and every key matched --expect), 1 otherwise, 2 on a usage error. A FEN (or `startpos`)
 that no legal game reaches (an impossible check, an en-passant square whose double push could not
@@ -202,7 +202,10 @@ int run_replay(std::span<const std::string> words) {
   }
   Expected<Done> closed = door->close ? door->close() : Done{};
   const bool ok = lines.rfind("ok\n", 0) == 0;
-  std::cout << door->description << '\n' << lines.substr(lines.find('\n') + 1);
+  std::cout << door->description << '\n';
+  if (door->notes)  // an engine's: how its keys were read
+    for (const std::string& note : door->notes()) std::cout << "  " << note << '\n';
+  std::cout << lines.substr(lines.find('\n') + 1);
   if (!closed) return report_usage_error(closed.error());  // a transcript that failed
   return ok ? ExitSuccess : ExitCheckFailed;
 }

@@ -10,6 +10,7 @@
 #include "zobrist_verify/core/listed.h"
 #include "zobrist_verify/doors/command_words.h"
 #include "zobrist_verify/doors/engine_perft.h"
+#include "zobrist_verify/doors/perft_connection.h"
 #include "zobrist_verify/doors/plugin_hash.h"
 #include "zobrist_verify/doors/plugin_perft.h"
 #include "zobrist_verify/plugin_door.h"
@@ -74,11 +75,9 @@ Expected<MovegenDoorOpened> open_plugin_movegen(const std::string& path, const P
 
 // --engine "CMD ARGS": a UCI engine in a process of its own.
 constexpr OptionSpec EngineKeyOptions[] = {
-    {"--key-command", OptionKind::Value},
-    {"--key-pattern", OptionKind::Value},
-    {"--fen-pattern", OptionKind::Value},
-    {"--transcript", OptionKind::Value},
-    {"--xfen", OptionKind::Flag},
+    {"--key-command", OptionKind::Value}, {"--key-pattern", OptionKind::Value},
+    {"--fen-pattern", OptionKind::Value}, {"--key-base", OptionKind::Value},
+    {"--transcript", OptionKind::Value},  {"--xfen", OptionKind::Flag},
 };
 
 Expected<KeyDoor> open_engine_keys(const std::string& command, const ParsedArgs& args,
@@ -100,9 +99,10 @@ Expected<KeyDoor> open_engine_keys(const std::string& command, const ParsedArgs&
   };
   opened.notes = [connection]() -> std::vector<std::string> {
     return {"engine: " + std::to_string(connection->answered()) + " positions answered" +
-            (connection->restarts()
-                 ? ", restarted " + std::to_string(connection->restarts()) + " times after faults"
-                 : std::string())};
+                (connection->restarts() ? ", restarted " + std::to_string(connection->restarts()) +
+                                              " times after faults"
+                                        : std::string()),
+            "engine keys: read as " + connection->key_reading()};
   };
   opened.close = [connection] {
     connection->close();
@@ -111,36 +111,51 @@ Expected<KeyDoor> open_engine_keys(const std::string& command, const ParsedArgs&
   return opened;
 }
 
-Expected<MovegenDoorOpened> open_engine_movegen(const std::string& command, const ParsedArgs&,
+// --engine's own options under movegen: how it is asked for perft.
+constexpr OptionSpec EngineMovegenOptions[] = {
+    {"--perft-command", OptionKind::Value},
+    {"--perft-total-pattern", OptionKind::Value},
+    {"--perft-end-pattern", OptionKind::Value},
+};
+
+Expected<MovegenDoorOpened> open_engine_movegen(const std::string& command, const ParsedArgs& args,
                                                 const MovegenOpening& how) {
   auto words = split_command_words(command);
   if (!words) return Error{"--engine: " + words.error()};
+  PerftDialogue dialogue;
+  if (auto text = args.value("--perft-command")) dialogue.command = *text;
+  if (auto text = args.value("--perft-total-pattern")) dialogue.total_pattern = *text;
+  if (auto text = args.value("--perft-end-pattern")) dialogue.end_pattern = *text;
+  // A malformed pattern or command is a usage error before any engine starts.
+  if (auto patterns = PerftPatterns::compile(dialogue); !patterns) return Error{patterns.error()};
   EngineTimeouts timeouts;
   timeouts.reply = std::chrono::milliseconds(how.timeout_ms);
-  auto started = start_perft_engine(*words, timeouts, how.chess960);
-  if (!started) return Error{started.error()};
-  auto engine = std::make_shared<UciEngine>(std::move(*started));
+  auto connection = open_uci_perft_connection(*words, timeouts, how.chess960);
+  if (!connection) return Error{connection.error()};
+  auto opened_perft = EnginePerft::open(std::move(*connection), std::move(dialogue),
+                                        std::chrono::milliseconds(how.timeout_ms));
+  if (!opened_perft) return Error{opened_perft.error()};
+  std::shared_ptr<EnginePerft> perft = std::move(*opened_perft);
   MovegenDoorOpened opened;
-  opened.door.name = "engine:" + engine->name();
+  opened.door.name = "engine:" + perft->engine_name();
   opened.door.king_takes_rook = how.chess960;
-  opened.door.divide = [engine, timeout = std::chrono::milliseconds(how.timeout_ms)](
-                           const Route& route, int depth) {
-    return engine_perft_divide(*engine, route.fen, moves_text(route.moves), depth, timeout);
-  };
-  opened.close = [engine] { engine->close(); };
+  if (perft->totals_only())
+    opened.door.total = [perft](const Route& route, int depth) {
+      return perft->total(route.fen, moves_text(route.moves), depth);
+    };
+  else
+    opened.door.divide = [perft](const Route& route, int depth) {
+      return perft->divide(route.fen, moves_text(route.moves), depth);
+    };
+  opened.close = [perft] { perft->close(); };
   return opened;
 }
 
 constexpr DoorRow Doors[] = {
     {"--plugin", "PATH", "--plugin is a chess door", PluginOptions, PluginOptions, open_plugin_keys,
      open_plugin_movegen},
-    {"--engine",
-     "\"CMD ARGS\"",
-     "--engine is a chess door",
-     EngineKeyOptions,
-     {},
-     open_engine_keys,
-     open_engine_movegen},
+    {"--engine", "\"CMD ARGS\"", "--engine is a chess door", EngineKeyOptions, EngineMovegenOptions,
+     open_engine_keys, open_engine_movegen},
 };
 
 // Every door's option, in the table's order.

@@ -54,6 +54,11 @@ Expected<EngineDoorTarget> engine_door(const std::string& command, const ParsedA
   if (auto pattern = args.value("--key-pattern")) options.key_pattern = *pattern;
   if (auto pattern = args.value("--fen-pattern")) options.fen_pattern = *pattern;
   if (auto path = args.value("--transcript")) options.transcript = *path;
+  if (auto text = args.value("--key-base")) {
+    auto base = parse_key_base(*text);
+    if (!base) return Error{"--key-base: " + base.error()};
+    options.key_base = *base;
+  }
   if (auto text = args.value("--timeout")) {
     auto ms = parse_int_in_range(*text, "--timeout", 1, 3'600'000);
     if (!ms) return Error{ms.error()};
@@ -81,10 +86,14 @@ Expected<EngineDoorTarget> engine_door(const std::string& command, const ParsedA
   // An engine prints its key; with Stockfish's scheme that is the key with the clock folded in.
   door.target.compare_printed_key = true;
   std::string replay = program + " replay --engine " + join_command_words({command});
-  for (const char* option : {"--key-command", "--key-pattern", "--fen-pattern", "--timeout"})
+  for (const char* option :
+       {"--key-command", "--key-pattern", "--fen-pattern", "--key-base", "--timeout"})
     if (auto value = args.value(option))
       replay += std::string(" ") + option + " " + join_command_words({*value});
   if (letters == CastlingLetters::XFen) replay += " --xfen";
+  // The base told from the start position's key goes along, so that the replay reads the same.
+  if (auto base = (*connection)->key_base(); base && !args.has("--key-base"))
+    replay += std::string(" --key-base ") + (*base == KeyBase::Decimal ? "10" : "16");
   door.target.replay_command = replay;
   return out;
 }

@@ -1,13 +1,18 @@
 // fuzz_engine_reply: any bytes as an engine's reply, line by line, through every reader the doors
 // apply to one without a process: the default key and FEN patterns (KeyPattern::key_text) and
 // the hex key reader behind them, the error-line test (reports_error), the shown-position
-// comparison (shown_position_difference) and the divide reader (parse_divide_line,
-// check_divide_total, compare_divides against the reference's divide of the start position).
+// comparison (shown_position_difference), the divide reader (parse_divide_line,
+// check_divide_total, compare_divides against the reference's divide of the start position), keys
+// as engines print them (parse_key in both bases, decide_key_base, a KeyReader on a decimal
+// pattern) and the perft reply reader (PerftReplyReader) in its three forms: a divide, a total
+// alone (Ethereal 12's "400") and one total per depth (Sjaak II's " 2  400 ...").
 // The UCI handshake itself (uci_dialect.cpp) reads from a running engine and is not reached.
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -18,6 +23,7 @@
 #include "zobrist_verify/core/hex.h"
 #include "zobrist_verify/doors/divide_comparison.h"
 #include "zobrist_verify/doors/engine_door_options.h"
+#include "zobrist_verify/doors/engine_perft.h"
 #include "zobrist_verify/doors/key_pattern.h"
 #include "zobrist_verify/doors/reply_checks.h"
 
@@ -41,6 +47,66 @@ const DivideCounts& start_divide() {
   return divide;
 }
 
+// Keys as engines print them: a key read in either base writes back as the same key, a negative
+// one as its two's complement, and the base decided from a text is one that reads it.
+void check_key_text(std::string_view text, const std::function<void(const std::string&)>& fail) {
+  for (KeyBase base : {KeyBase::Decimal, KeyBase::Hexadecimal}) {
+    Expected<Key> key = parse_key(text, base);
+    if (!key) continue;
+    const std::string written = base == KeyBase::Decimal ? std::to_string(*key) : hex_key(*key);
+    const Expected<Key> again = parse_key(written, base);
+    if (!again || *again != *key) fail("the key " + written + " does not read back");
+    if (*key != 0) {
+      const std::string negative =
+          "-" + (base == KeyBase::Decimal ? std::to_string(~*key + 1) : hex_key(~*key + 1));
+      const Expected<Key> negated = parse_key(negative, base);
+      if ((~*key + 1) <= (Key(1) << 63) && (!negated || *negated != *key))
+        fail("the two's complement " + negative + " does not read as " + hex_key(*key));
+    }
+  }
+  if (Expected<KeyBaseDecision> decided = decide_key_base(text)) {
+    const bool letters = text.find_first_of("abcdefABCDEFxX") != std::string_view::npos;
+    if (decided->base == KeyBase::Decimal && letters) fail("a key with letters decided decimal");
+    if (!parse_key(text, decided->base) &&
+        parse_key(text, decided->base).error().find("outside 64 bits") == std::string::npos)
+      fail("the base decided does not read the key: " + parse_key(text, decided->base).error());
+  }
+}
+
+// The reply through a perft reply reader: it stops at most once, a total it reads is the number
+// on the line that ended it (a total alone), a search is a search's line.
+void check_perft_reply(std::string_view reply, PerftPatterns& patterns, int depth,
+                       const std::function<void(const std::string&)>& fail) {
+  PerftReplyReader reader(patterns, depth);
+  std::string_view rest = reply;
+  while (!rest.empty()) {
+    const std::size_t end = rest.find('\n');
+    const std::string_view line = rest.substr(0, end);
+    rest = end == std::string_view::npos ? std::string_view{} : rest.substr(end + 1);
+    const PerftReplyReader::Step step = reader.take(line);
+    if (step == PerftReplyReader::Step::Search && !is_search_line(line))
+      fail("a search seen in a line that is none");
+    if (step == PerftReplyReader::Step::Bad && reader.why().empty()) fail("bad, with no why");
+    if (step == PerftReplyReader::Step::Done && patterns.dialogue().total_pattern == "^([0-9]+)$") {
+      std::uint64_t number = 0;
+      const auto [end_of_number, error] =
+          std::from_chars(line.data(), line.data() + line.size(), number);
+      if (error != std::errc() || end_of_number != line.data() + line.size() ||
+          number != reader.total())
+        fail("the total " + std::to_string(reader.total()) + " is not the line's number");
+    }
+    if (step != PerftReplyReader::Step::More) return;
+  }
+}
+
+PerftPatterns& perft_patterns(int which) {
+  static PerftPatterns divide = *PerftPatterns::compile({});
+  static PerftPatterns total = *PerftPatterns::compile({"perft {depth}", "^([0-9]+)$", ""});
+  static PerftPatterns per_depth =
+      *PerftPatterns::compile({"perft {depth}", "^ *{depth} +([0-9]+) ", ""});
+  return which == 0 ? divide : which == 1 ? total : per_depth;
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -55,6 +121,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     zv_fuzz::fail(Harness, what,
                   "line: " + zv_fuzz::quoted(line) + "\nreply: " + zv_fuzz::quoted(reply));
   };
+
+  const std::function<void(const std::string&)> fail_with = [&](const std::string& what) {
+    fail(what);
+  };
+  for (int which = 0; which < 3; ++which)
+    check_perft_reply(reply, perft_patterns(which), 2, fail_with);
+  // A decimal key line, as Glaurung 2.2 prints it, read by a KeyReader that decides its base.
+  static const KeyPattern decimal_line = *KeyPattern::compile("^(-?[0-9a-fA-Fx]+)$");
+  KeyReader keys(decimal_line, std::nullopt);
 
   DivideCounts divide;
   bool divide_ok = true, total_seen = false;
@@ -81,6 +156,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             again ? parse_hex_key(*again) : Expected<Key>(Error{"no match"});
         if (!reread || *reread != *key)
           fail("the key " + hex_key(*key) + " does not read back from its own key line");
+      }
+    }
+    // Keys as engines print them, in either base.
+    if (std::optional<std::string> text = decimal_line.key_text(line)) {
+      check_key_text(*text, fail_with);
+      if (Expected<Key> key = keys.read(*text); key && keys.base()) {
+        const Expected<Key> direct = parse_key(*text, *keys.base());
+        if (!direct || *direct != *key) fail("the key reader and parse_key disagree");
       }
     }
     // The shown position: one the reference reads must equal its own normal form.

@@ -8,9 +8,10 @@
 #include "core/route_shrinking.h"
 #include "zobrist_verify/chess/game.h"
 #include "zobrist_verify/chess/movegen.h"
+#include "zobrist_verify/chess/perft.h"
+#include "zobrist_verify/chess/uci.h"
 #include "zobrist_verify/doors/position_gate.h"
 #include "zobrist_verify/properties.h"
-#include "zobrist_verify/chess/uci.h"
 
 namespace zobrist_verify::properties {
 
@@ -65,6 +66,7 @@ class MovegenRun {
     result_.target = door.name;
     result_.seed = options.seed ? options.seed : DefaultSeed;
     result_.depth = options.depth;
+    result_.totals_only = !door.divide;
   }
 
   bool done() const { return result_.fault || result_.given >= options_.positions; }
@@ -117,6 +119,14 @@ class MovegenRun {
 
   // The door's divide against the reference's at `pos`, the end of `sent`.
   Expected<DivideDifference> difference_at(Position& pos, const Route& sent) {
+    if (!door_.divide) {
+      auto total = door_.total(sent, options_.depth);
+      if (!total) return total.failure();
+      DivideDifference difference;
+      difference.expected_nodes = perft(pos, options_.depth);
+      difference.actual_nodes = *total;
+      return difference;
+    }
     auto theirs = door_.divide(sent, options_.depth);
     if (!theirs) return theirs.failure();
     return compare_divides(reference_divide(pos, options_.depth, door_.king_takes_rook), *theirs);
@@ -203,12 +213,40 @@ class MovegenRun {
           return difference && !difference->empty();
         },
         options_.shrink_budget, /*keep_start=*/true);
-    MovegenDivergence divergence{shortest, found};
+    MovegenDivergence divergence{shortest, found, {}};
     if (auto difference = evaluate(shortest); difference && !difference->empty())
       divergence.difference = *difference;
     else
       divergence.route = whole;  // the target no longer diverges there: keep what was found
+    if (!door_.divide) divergence.descent = descend(divergence.route, divergence.difference);
     return divergence;
+  }
+
+  // A totals door's divergence at the end of `route`, located by descent; nothing when the
+  // reference cannot replay the route or the door faults (kept as the run's fault).
+  std::optional<PerftDescent> descend(const Route& route, const DivideDifference& difference) {
+    Game game;
+    if (!game.set(route.fen, polyglot_scheme(), any_position(route.chess960)).empty()) return {};
+    Route sent{game.position().fen(), route.chess960, {}};
+    for (const std::string& text : route.moves) {
+      auto move = game.play_uci(text);
+      if (!move) return {};
+      sent.moves.push_back(door_notation(*move, game.position()));
+    }
+    const std::size_t route_plies = sent.moves.size();
+    Expected<PerftDescent> descent = descend_perft_totals(
+        game.position(), options_.depth, difference.actual_nodes,
+        [&](const std::vector<std::string>& door_moves, int depth) {
+          sent.moves.resize(route_plies);
+          sent.moves.insert(sent.moves.end(), door_moves.begin(), door_moves.end());
+          return door_.total(sent, depth);
+        },
+        door_.king_takes_rook);
+    if (!descent) {
+      if (!result_.fault) result_.fault = MovegenFault{route, descent.error()};
+      return {};
+    }
+    return *descent;
   }
 
   const MovegenDoor& door_;

@@ -483,8 +483,9 @@ TEST(EngineStockfish, ReplayShowsThePrintedKeyBesideTheSchemes) {
                                "4k3/8/8/8/8/8/8/R3K2R w KQ - 13 40", "--moves", "e1g1", "e8e7",
                                "--expect", "stockfish"});
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
-  // A head, then 3 steps of 4 lines: the step, the key, the fresh key, the scheme's key.
-  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 13) << r.out;
+  // A head and the engine's two notes (positions answered, how keys were read), then 3 steps of
+  // 4 lines: the step, the key, the fresh key, the scheme's key.
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 15) << r.out;
   EXPECT_EQ(r.out.find("DIFFERS"), std::string::npos) << r.out;
   // Polyglot's keys are not Stockfish's: every step differs.
   const RunResult polyglot = run_cli({"replay", "--engine", stockfish_path(), "--fen",

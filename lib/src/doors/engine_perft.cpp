@@ -1,9 +1,12 @@
 #include "zobrist_verify/doors/engine_perft.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
+#include <charconv>
 #include <utility>
 
+#include "zobrist_verify/core/visible_text.h"
 #include "zobrist_verify/doors/engine_faults.h"
 
 namespace zobrist_verify {
@@ -13,17 +16,33 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using Milliseconds = std::chrono::milliseconds;
 
-// Lines a divide may have before its total: at most 218 moves, and room for info lines.
-constexpr int MaxDivideLines = 1000;
+// Lines a reply may have before its end: a divide has at most 218 moves, and room for chatter.
+constexpr int MaxReplyLines = 1000;
 
 // How long an engine that printed an error may stay quiet before it is taken to print no more.
 constexpr Milliseconds RefusalQuiet(200);
+
+constexpr std::string_view DepthMark = "{depth}";
 
 std::string lowered(std::string_view text) {
   std::string out(text);
   std::transform(out.begin(), out.end(), out.begin(),
                  [](unsigned char c) { return char(std::tolower(c)); });
   return out;
+}
+
+// The words of a line, split at spaces and tabs.
+std::vector<std::string_view> words_of(std::string_view line) {
+  std::vector<std::string_view> words;
+  while (!line.empty()) {
+    const std::size_t start = line.find_first_not_of(" \t\r");
+    if (start == std::string_view::npos) break;
+    line.remove_prefix(start);
+    const std::size_t end = std::min(line.find_first_of(" \t\r"), line.size());
+    words.push_back(line.substr(0, end));
+    line.remove_prefix(end);
+  }
+  return words;
 }
 
 // Whether `word` (its trailing ':' aside) says the engine would not take the position.
@@ -33,20 +52,19 @@ bool is_refusal_word(std::string_view word) {
   return w == "error" || w == "illegal" || w == "invalid";
 }
 
-// Lines after an error: the rest of its reply (up to a "Nodes searched:" line, or until the
-// engine has been quiet for RefusalQuiet), then an isready fence. False when it does not settle.
-bool settle_after_refusal(UciEngine& engine, Clock::time_point deadline) {
-  for (int count = 0; count < MaxDivideLines; ++count) {
-    const auto left =
-        std::max(std::chrono::ceil<Milliseconds>(deadline - Clock::now()), Milliseconds(0));
-    auto line = engine.read_line(std::min(left, RefusalQuiet));
-    if (!line) {
-      if (!engine.running() || line.error_kind() != ErrorKind::TimedOut) return false;
-      break;  // quiet: it printed all it will
-    }
-    if (line->starts_with("Nodes searched:")) break;
+std::string with_depth(std::string_view text, int depth) {
+  std::string out;
+  for (std::size_t at = 0;;) {
+    const std::size_t mark = text.find(DepthMark, at);
+    out += text.substr(at, mark - at);
+    if (mark == std::string_view::npos) return out;
+    out += std::to_string(depth);
+    at = mark + DepthMark.size();
   }
-  return engine.wait_ready().has_value();
+}
+
+std::string quoted(std::string_view line) {
+  return "'" + visible_text(line.substr(0, 120)) + (line.size() > 120 ? "...'" : "'");
 }
 
 // A send or a read that failed: a fault whatever its kind (an engine that stopped running says
@@ -58,82 +76,237 @@ Error as_fault(const Error& error) {
 }  // namespace
 
 bool is_perft_refusal_line(std::string_view line) {
-  std::string_view rest = line;
-  const auto next_word = [&rest] {
-    while (!rest.empty() && (rest.front() == ' ' || rest.front() == '\t')) rest.remove_prefix(1);
-    const std::size_t end = std::min(rest.find_first_of(" \t"), rest.size());
-    const std::string_view word = rest.substr(0, end);
-    rest.remove_prefix(end);
-    return word;
-  };
-  std::string_view word = next_word();
-  if (word == "info") {
-    if (next_word() != "string") return false;
-    word = next_word();
+  const std::vector<std::string_view> words = words_of(line);
+  std::size_t first = 0;
+  if (!words.empty() && words[0] == "info") {
+    if (words.size() < 2 || words[1] != "string") return false;
+    first = 2;
   }
-  return is_refusal_word(word);
+  return first < words.size() && is_refusal_word(words[first]);
 }
 
-Expected<DivideCounts> engine_perft_divide(UciEngine& engine, std::string_view fen,
-                                           std::string_view uci_moves, int depth,
-                                           Milliseconds timeout) {
-  const std::string position = position_command(fen, uci_moves);
-  const std::string go = "go perft " + std::to_string(depth);
-  if (auto sent = engine.send_line(position); !sent) return as_fault(sent.failure());
-  if (auto sent = engine.send_line(go); !sent) return as_fault(sent.failure());
+bool is_search_line(std::string_view line) {
+  const std::vector<std::string_view> words = words_of(line);
+  if (words.empty()) return false;
+  if (words[0] == "bestmove") return true;
+  if (words[0] != "info" || (words.size() > 1 && words[1] == "string")) return false;
+  constexpr std::array<std::string_view, 9> SearchWords = {
+      "depth", "seldepth", "score", "pv", "nodes", "nps", "currmove", "multipv", "hashfull"};
+  return std::any_of(words.begin() + 1, words.end(), [&](std::string_view word) {
+    return std::find(SearchWords.begin(), SearchWords.end(), word) != SearchWords.end();
+  });
+}
+
+Expected<PerftPatterns> PerftPatterns::compile(PerftDialogue dialogue) {
+  const std::string& command = dialogue.command;
+  if (command.empty() || command.find_first_of("\r\n") != std::string::npos)
+    return Error{"--perft-command '" + visible_text(command) + "' is not one non-empty line"};
+  if (command.find(DepthMark) == std::string::npos)
+    return Error{"--perft-command '" + command +
+                 "' has no {depth} (say where the depth goes: " + "'perft {depth}')"};
+  PerftPatterns patterns;
+  patterns.dialogue_ = std::move(dialogue);
+  // Compiled once here, at depth 1, so that a malformed pattern is a usage error at once.
+  if (patterns.totals_only()) {
+    auto total = KeyPattern::compile(with_depth(patterns.dialogue_.total_pattern, 1),
+                                     "--perft-total-pattern", "the total");
+    if (!total) return Error{total.error()};
+  }
+  if (!patterns.dialogue_.end_pattern.empty()) {
+    auto end = KeyPattern::compile_line_pattern(with_depth(patterns.dialogue_.end_pattern, 1),
+                                                "--perft-end-pattern");
+    if (!end) return Error{end.error()};
+  }
+  return patterns;
+}
+
+std::string PerftPatterns::command(int depth) const {
+  return with_depth(dialogue_.command, depth);
+}
+
+const KeyPattern* PerftPatterns::total(int depth) {
+  if (!totals_only()) return nullptr;
+  auto found = totals_.find(depth);
+  if (found == totals_.end()) {
+    auto compiled = KeyPattern::compile(with_depth(dialogue_.total_pattern, depth),
+                                        "--perft-total-pattern", "the total");
+    if (!compiled) return nullptr;  // compiled at depth 1 already; a depth cannot break it
+    found = totals_.emplace(depth, std::move(*compiled)).first;
+  }
+  return &found->second;
+}
+
+const KeyPattern* PerftPatterns::end(int depth) {
+  if (dialogue_.end_pattern.empty()) return nullptr;
+  auto found = ends_.find(depth);
+  if (found == ends_.end()) {
+    auto compiled = KeyPattern::compile_line_pattern(with_depth(dialogue_.end_pattern, depth),
+                                                     "--perft-end-pattern");
+    if (!compiled) return nullptr;
+    found = ends_.emplace(depth, std::move(*compiled)).first;
+  }
+  return &found->second;
+}
+
+PerftReplyReader::Step PerftReplyReader::take(std::string_view line) {
+  if (is_search_line(line)) return Step::Search;
+  return patterns_.totals_only() ? take_total_line(line) : take_divide_line(line);
+}
+
+bool PerftReplyReader::ends(std::string_view line) {
+  if (const KeyPattern* end = patterns_.end(depth_)) return end->matches(line);
+  if (const KeyPattern* total = patterns_.total(depth_)) return total->key_text(line).has_value();
+  return line.starts_with("Nodes searched:");
+}
+
+PerftReplyReader::Step PerftReplyReader::take_total_line(std::string_view line) {
+  if (!total_seen_) {
+    if (std::optional<std::string> text = patterns_.total(depth_)->key_text(line)) {
+      std::uint64_t total = 0;
+      const char* first = text->data();
+      const char* last = first + text->size();
+      const auto [end, error] = std::from_chars(first, last, total);
+      if (text->empty() || error != std::errc() || end != last)
+        return bad("the total line " + quoted(line) + " has no whole number in the group of " +
+                   "--perft-total-pattern ('" + visible_text(*text) + "')");
+      divide_.nodes = total;
+      total_seen_ = true;
+      if (!patterns_.end(depth_)) return Step::Done;
+    } else if (is_perft_refusal_line(line)) {
+      return Step::Refused;
+    }
+  }
+  if (const KeyPattern* end = patterns_.end(depth_); end && end->matches(line)) {
+    if (total_seen_) return Step::Done;
+    return bad("its reply ended (" + quoted(line) +
+               ", matching --perft-end-pattern) with no line matching --perft-total-pattern '" +
+               patterns_.total(depth_)->text() + "'");
+  }
+  return Step::More;  // the engine's chatter between totals
+}
+
+PerftReplyReader::Step PerftReplyReader::take_divide_line(std::string_view line) {
+  const KeyPattern* end = patterns_.end(depth_);
+  const bool at_end = end && end->matches(line);
+  if (!at_end) {
+    if (divide_.moves.empty() && is_perft_refusal_line(line)) return Step::Refused;
+    Expected<DivideLine> parsed = parse_divide_line(line);
+    if (!parsed) return bad(parsed.error());
+    if (parsed->kind == DivideLine::Kind::Move) {
+      divide_.moves.emplace_back(std::move(parsed->move), parsed->count);
+      return Step::More;
+    }
+    if (parsed->kind == DivideLine::Kind::Skip) return Step::More;
+    divide_.nodes = parsed->count;
+    total_seen_ = true;
+    if (auto total = check_divide_total(divide_); !total) return bad(total.error());
+    return end ? Step::More : Step::Done;
+  }
+  // A custom end: the total is the printed one when there was one, else the counts' sum.
+  if (!total_seen_) {
+    divide_.nodes = 0;
+    for (const auto& entry : divide_.moves) {
+      if (entry.second > UINT64_MAX - divide_.nodes)
+        return bad("its moves' counts add up to more than 2^64 - 1");
+      divide_.nodes += entry.second;
+    }
+  }
+  return Step::Done;
+}
+
+Expected<std::unique_ptr<EnginePerft>> EnginePerft::open(
+    std::unique_ptr<PerftConnection> connection, PerftDialogue dialogue, Milliseconds timeout) {
+  auto patterns = PerftPatterns::compile(std::move(dialogue));
+  if (!patterns) return Error{patterns.error()};
+  std::unique_ptr<EnginePerft> perft(
+      new EnginePerft(std::move(connection), std::move(*patterns), timeout));
+  if (auto first = perft->total("startpos", "", 1); !first) {
+    perft->connection_->kill("it cannot answer perft", ErrorKind::Crashed);
+    return Error{engine_words(perft->engine_name()) +
+                 " cannot be used: it cannot answer perft on the start position: " + first.error()};
+  }
+  return perft;
+}
+
+Expected<DivideCounts> EnginePerft::divide(std::string_view fen, std::string_view uci_moves,
+                                           int depth) {
+  if (totals_only())
+    return Error{engine_words(engine_name()) + " prints totals only (--perft-total-pattern)",
+                 ErrorKind::AnsweredBadly};
+  PerftReplyReader reader(patterns_, depth);
+  if (auto asked = ask(fen, uci_moves, depth, reader); !asked) return asked.failure();
+  return reader.divide();
+}
+
+Expected<std::uint64_t> EnginePerft::total(std::string_view fen, std::string_view uci_moves,
+                                           int depth) {
+  PerftReplyReader reader(patterns_, depth);
+  if (auto asked = ask(fen, uci_moves, depth, reader); !asked) return asked.failure();
+  return reader.total();
+}
+
+Expected<Done> EnginePerft::ask(std::string_view fen, std::string_view uci_moves, int depth,
+                                PerftReplyReader& reader) {
+  const std::string position = connection_->position_command(fen, uci_moves);
+  const std::string command = patterns_.command(depth);
+  if (auto sent = connection_->send_lines({position, command}); !sent)
+    return as_fault(sent.failure());
+  const std::string asked = "'" + command + "' after '" + position + "'";
   // Every fault below leaves the engine out of step with us: it is stopped, and the error says
   // what the engine was asked.
-  auto fault = [&](const std::string& why) {
-    engine.close();
-    return answered_badly(engine.name(), "'" + go + "' after '" + position + "'", why);
+  const auto fault = [&](const std::string& why) {
+    const Error error = answered_badly(engine_name(), asked, why);
+    return connection_->kill(error.message, error.kind);
   };
-  DivideCounts divide;
-  const auto deadline = Clock::now() + timeout;
-  for (int count = 0; count < MaxDivideLines; ++count) {
+  const std::string end_words = !patterns_.dialogue().end_pattern.empty()
+                                    ? "no line matching --perft-end-pattern"
+                                : totals_only() ? "no line matching --perft-total-pattern"
+                                                : "no 'Nodes searched:' line";
+  const auto deadline = Clock::now() + timeout_;
+  for (int count = 0; count < MaxReplyLines; ++count) {
     const auto left =
         std::max(std::chrono::ceil<Milliseconds>(deadline - Clock::now()), Milliseconds(0));
-    auto line = engine.read_line(left);
+    auto line = connection_->read_line(left);
     if (!line) {
-      if (!engine.running()) return as_fault(line.failure());  // it died; the error says how
-      return fault("no 'Nodes searched:' line within " + std::to_string(timeout.count()) + " ms (" +
-                   std::to_string(divide.moves.size()) + " moves read)");
+      if (!connection_->running() || line.error_kind() != ErrorKind::TimedOut)
+        return as_fault(line.failure());  // it died; the error says how
+      return fault(end_words + " within " + std::to_string(timeout_.count()) + " ms (" +
+                   std::to_string(count) + " lines read)");
     }
-    if (divide.moves.empty() && is_perft_refusal_line(*line)) {
-      if (!settle_after_refusal(engine, deadline))
-        return fault("it printed '" + *line + "', then did not answer isready");
-      return Error{engine_words(engine.name()) + " refused '" + position + "': " + *line,
-                   ErrorKind::Refused};
-    }
-    auto parsed = parse_divide_line(*line);
-    if (!parsed) return fault(parsed.error());
-    if (parsed->kind == DivideLine::Kind::Move) {
-      divide.moves.emplace_back(std::move(parsed->move), parsed->count);
-    } else if (parsed->kind == DivideLine::Kind::Total) {
-      divide.nodes = parsed->count;
-      if (auto total = check_divide_total(divide); !total) return fault(total.error());
-      return divide;
+    switch (reader.take(*line)) {
+      case PerftReplyReader::Step::More:
+        continue;
+      case PerftReplyReader::Step::Done:
+        return Done{};
+      case PerftReplyReader::Step::Bad:
+        return fault(reader.why());
+      case PerftReplyReader::Step::Search:
+        return fault("a search's line " + quoted(*line) +
+                     " came where a perft count was expected: it has no perft command by that " +
+                     "name (--perft-command names another)");
+      case PerftReplyReader::Step::Refused: {
+        // The rest of its reply (up to its end, or until it has been quiet for RefusalQuiet),
+        // then a fence, so that the engine stays in step.
+        for (int rest = 0; rest < MaxReplyLines; ++rest) {
+          const auto wait = std::min(
+              std::max(std::chrono::ceil<Milliseconds>(deadline - Clock::now()), Milliseconds(0)),
+              RefusalQuiet);
+          auto after = connection_->read_line(wait);
+          if (!after) {
+            if (!connection_->running() || after.error_kind() != ErrorKind::TimedOut)
+              return as_fault(after.failure());
+            break;  // quiet: it printed all it will
+          }
+          if (reader.ends(*after)) break;
+        }
+        if (!connection_->fence())
+          return fault("it printed " + quoted(*line) + ", then did not answer the fence");
+        return Error{engine_words(engine_name()) + " refused '" + position + "': " + *line,
+                     ErrorKind::Refused};
+      }
     }
   }
-  return fault(std::to_string(MaxDivideLines) + " lines without 'Nodes searched:'");
-}
-
-Expected<UciEngine> start_perft_engine(const std::vector<std::string>& argv,
-                                       EngineTimeouts timeouts, bool chess960) {
-  auto engine = UciEngine::start(argv, timeouts);
-  if (!engine) return Error{engine.error()};
-  if (chess960) {
-    if (!engine->has_option("UCI_Chess960"))
-      return Error{engine_words(engine->name()) +
-                   " offers no UCI_Chess960 option, so it cannot be given Chess960 positions"};
-    if (auto sent = engine->send_line("setoption name UCI_Chess960 value true"); !sent)
-      return Error{sent.error()};
-    if (auto ready = engine->wait_ready(); !ready) return Error{ready.error()};
-  }
-  auto first = engine_perft_divide(*engine, "startpos", "", 1, timeouts.reply);
-  if (!first)
-    return Error{engine_words(engine->name()) +
-                 " cannot answer perft on the start position: " + first.error()};
-  return std::move(*engine);
+  return fault(std::to_string(MaxReplyLines) + " lines with " + end_words);
 }
 
 }  // namespace zobrist_verify

@@ -4,6 +4,18 @@ namespace zobrist_verify {
 
 Expected<KeyPattern> KeyPattern::compile(const std::string& pattern, std::string_view what,
                                          std::string_view group) {
+  Expected<KeyPattern> compiled = compile_line_pattern(pattern, what);
+  if (!compiled) return compiled;
+  if (compiled->regex_.mark_count() != 1) {
+    return Error{"the " + std::string(what) + " '" + pattern + "' has " +
+                 std::to_string(compiled->regex_.mark_count()) +
+                 " capture groups; it needs exactly one, around " + std::string(group)};
+  }
+  return compiled;
+}
+
+Expected<KeyPattern> KeyPattern::compile_line_pattern(const std::string& pattern,
+                                                      std::string_view what) {
   KeyPattern compiled;
   compiled.text_ = pattern;
   try {
@@ -12,13 +24,14 @@ Expected<KeyPattern> KeyPattern::compile(const std::string& pattern, std::string
     return Error{"the " + std::string(what) + " '" + pattern +
                  "' is not an ECMAScript regular expression: " + e.what()};
   }
-  if (compiled.regex_.mark_count() != 1) {
-    return Error{"the " + std::string(what) + " '" + pattern + "' has " +
-                 std::to_string(compiled.regex_.mark_count()) +
-                 " capture groups; it needs exactly one, around " + std::string(group)};
-  }
   compiled.literal_ = required_literal(pattern);
   return compiled;
+}
+
+bool KeyPattern::matches(std::string_view line) const {
+  line = line.substr(0, MaxMatchedLength);
+  if (line.find(literal_) == std::string_view::npos) return false;
+  return std::regex_search(line.begin(), line.end(), regex_);
 }
 
 std::optional<std::string> KeyPattern::key_text(std::string_view line) const {
@@ -27,6 +40,23 @@ std::optional<std::string> KeyPattern::key_text(std::string_view line) const {
   std::match_results<std::string_view::const_iterator> match;
   if (!std::regex_search(line.begin(), line.end(), match, regex_)) return std::nullopt;
   return match.str(1);
+}
+
+Expected<Key> KeyReader::read(std::string_view text) {
+  if (!base_) {
+    Expected<KeyBaseDecision> decided = decide_key_base(text);
+    if (!decided) return Error{decided.error()};
+    base_ = decided->base;
+    decided_from_ = "'" + std::string(text) + "' (" + decided->why + ")";
+  }
+  return parse_key(text, *base_);
+}
+
+std::string KeyReader::reading() const {
+  if (!base_) return "in a base not decided yet";
+  const std::string name(key_base_name(*base_));
+  if (given_) return name + " (--key-base " + (*base_ == KeyBase::Decimal ? "10" : "16") + ")";
+  return name + ", told from the start position's key " + decided_from_;
 }
 
 std::string required_literal(const std::string& pattern) {

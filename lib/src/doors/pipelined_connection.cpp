@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "zobrist_verify/chess/game.h"
 #include "zobrist_verify/doors/engine_faults.h"
 
 namespace zobrist_verify {
@@ -46,7 +47,13 @@ PipelinedConnection::~PipelinedConnection() {
 Expected<Done> PipelinedConnection::start() {
   if (!options_.transcript.empty())
     if (auto opened = transcript_.open(options_.transcript); !opened) return opened;
-  return dialect_->start(transcript_);
+  if (auto started = dialect_->start(transcript_); !started) return started;
+  if (options_.key_base) return Done{};
+  // The base of the keys is told once, from the start position's key: the dialect's KeyReader
+  // decides on the first key it reads, so that is asked for before anything else.
+  Expected<Key> key = collect(request(StartFen, "", false, StartFen));
+  if (!key) return Error{"it gave no key for the start position: " + key.error()};
+  return Done{};
 }
 
 Expected<Done> PipelinedConnection::restart() {

@@ -6,7 +6,6 @@
 #include <optional>
 #include <utility>
 
-#include "zobrist_verify/core/hex.h"
 #include "zobrist_verify/core/visible_text.h"
 #include "zobrist_verify/doors/engine_faults.h"
 #include "zobrist_verify/doors/key_pattern.h"
@@ -39,7 +38,7 @@ class UciDialect final : public EngineDialect {
       : argv_(options.argv),
         key_command_(options.key_command),
         timeout_(options.timeout),
-        pattern_(std::move(pattern)),
+        keys_(std::move(pattern), options.key_base),
         fen_pattern_(std::move(fen_pattern)) {}
 
   Expected<Done> start(EngineTranscript& transcript) override;
@@ -53,6 +52,8 @@ class UciDialect final : public EngineDialect {
             EngineTranscript& transcript) override;
   Expected<Key> read_reply(const std::string& position_command, std::string_view expected_fen,
                            bool chess960) override;
+  std::string key_reading() const override { return keys_.reading(); }
+  std::optional<KeyBase> key_base() const override { return keys_.base(); }
   std::string stop() override { return engine_ ? engine_->close() : "not running"; }
   std::string quit(EngineTranscript& transcript) override;
 
@@ -60,7 +61,7 @@ class UciDialect final : public EngineDialect {
   // The next line of a reply into line_, by `deadline`. A hang or a death stops the engine.
   [[nodiscard]] Expected<Done> next_line(Clock::time_point deadline, const std::string& asked);
   // The key on a line that matches the key pattern, or why what matched is not a key.
-  std::optional<Expected<Key>> key_on(const std::string& line, const std::string& asked) const;
+  std::optional<Expected<Key>> key_on(const std::string& line, const std::string& asked);
   // A reply of `count` lines without a key; `last` holds its last three lines (a ring).
   Error no_key(const std::string& asked, int count, const std::array<std::string, 3>& last) const;
   // A line that shows the replies are out of step with the requests: the engine is stopped.
@@ -69,7 +70,7 @@ class UciDialect final : public EngineDialect {
   std::vector<std::string> argv_;
   std::string key_command_;
   Milliseconds timeout_;
-  KeyPattern pattern_;
+  KeyReader keys_;
   KeyPattern fen_pattern_;
   bool keys_seen_ = false;  // some reply had a key: a reply without one is out of step
   std::optional<UciEngine> engine_;
@@ -202,11 +203,10 @@ Expected<Done> UciDialect::next_line(Clock::time_point deadline, const std::stri
   return Done{};
 }
 
-std::optional<Expected<Key>> UciDialect::key_on(const std::string& line,
-                                                const std::string& asked) const {
-  std::optional<std::string> text = pattern_.key_text(line);
+std::optional<Expected<Key>> UciDialect::key_on(const std::string& line, const std::string& asked) {
+  std::optional<std::string> text = keys_.pattern().key_text(line);
   if (!text) return std::nullopt;
-  Expected<Key> key = parse_hex_key(*text);
+  Expected<Key> key = keys_.read(*text);
   if (key) return key;
   return Error{engine_words(name_) + " printed " + quoted(line) + " for " + asked +
                    ", which is not a key: " + key.error(),
@@ -219,8 +219,9 @@ Error UciDialect::no_key(const std::string& asked, int count,
   for (int i = std::max(0, count - 3); i < count; ++i)
     shown += (shown.empty() ? "" : ", ") + quoted(last[std::size_t(i % 3)]);
   return Error{engine_words(name_) + " printed no line matching the key pattern '" +
-                   pattern_.text() + "' in its reply to " + asked + " (" + std::to_string(count) +
-                   " lines" + (shown.empty() ? std::string() : ", the last: " + shown) + ")",
+                   keys_.pattern().text() + "' in its reply to " + asked + " (" +
+                   std::to_string(count) + " lines" +
+                   (shown.empty() ? std::string() : ", the last: " + shown) + ")",
                ErrorKind::AnsweredBadly};
 }
 

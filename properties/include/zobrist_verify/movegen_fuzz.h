@@ -1,8 +1,9 @@
 // Fuzzing a third party's move generator (an engine over UCI, a plugin's legal_moves) against
 // the reference: positions drawn from the property suite's generators (the compiled-in corpus,
 // tricky perft positions included, then games weighted toward en passant, castling, promotions
-// and checks), the same perft divide asked of both at each, and every divergence shrunk to the
-// shortest route (a FEN and moves from it) that still shows one.
+// and checks), the same perft divide (or, for an engine that prints totals only, the same total)
+// asked of both at each, and every divergence shrunk to the shortest route (a FEN and moves from
+// it) that still shows one; a divergence of totals is then located by descent (perft_descent.h).
 #pragma once
 
 #include <chrono>
@@ -15,6 +16,7 @@
 #include "zobrist_verify/chess/route.h"
 #include "zobrist_verify/core/result.h"
 #include "zobrist_verify/doors/divide_comparison.h"
+#include "zobrist_verify/doors/perft_descent.h"
 #include "zobrist_verify/properties.h"
 
 namespace zobrist_verify::properties {
@@ -30,6 +32,9 @@ struct MovegenDoor {
   // and the run goes on. Any other error is a fault of the target on this position (a crash, a
   // hang, garbage): the run stops there.
   std::function<Expected<DivideCounts>(const Route& route, int depth)> divide;
+  // Instead of `divide`, for a target that gives totals only (Ethereal 12's `perft`): the total at
+  // the end of the route, with the same errors. A divergence is then located by descent.
+  std::function<Expected<std::uint64_t>(const Route& route, int depth)> total;
 };
 
 struct MovegenOptions {
@@ -47,8 +52,10 @@ struct MovegenOptions {
 };
 
 struct MovegenDivergence {
-  Route route;  // shrunk, in the reference's notation
-  DivideDifference difference;
+  Route route;                  // shrunk, in the reference's notation
+  DivideDifference difference;  // from totals alone: the nodes only
+  // A totals door's: where the descent from the route's end located the difference.
+  std::optional<PerftDescent> descent;
 };
 
 struct MovegenFault {
@@ -78,6 +85,7 @@ struct MovegenResult {
   double seconds = 0;
   std::uint64_t seed = 0;
   int depth = 1;
+  bool totals_only = false;  // compared by totals (MovegenDoor::total), not divides
   // More than RefusalLimit of the positions given refused: a target that tests little.
   bool too_many_refused() const { return double(refused) > RefusalLimit * double(given); }
   bool passed() const { return divergences == 0 && !fault && !too_many_refused(); }

@@ -47,8 +47,10 @@ struct DivideDifference {
   std::vector<std::string> duplicated;  // listed more than once by the actual divide
   std::vector<CountDifference> counts;  // in both with different counts
   std::uint64_t expected_nodes = 0, actual_nodes = 0;
+  // No difference at all (two totals alone differ in their nodes only).
   bool empty() const {
-    return missing.empty() && extra.empty() && duplicated.empty() && counts.empty();
+    return missing.empty() && extra.empty() && duplicated.empty() && counts.empty() &&
+           expected_nodes == actual_nodes;
   }
 };
 

@@ -1,40 +1,148 @@
-// A UCI engine's move generator through its `go perft D` divide: starting an engine for it
-// (the handshake, UCI_Chess960 when asked, a first perft of the start position) and reading one
-// position's divide. The engine's output is read up to its "Nodes searched:" line, never fenced
-// with isready: Stockfish 15.1 and Fairy-Stockfish 11.1 run perft on a search thread and answer
-// an isready sent after `go perft` before the perft lines.
+// An engine's move generator through its perft command, whatever the protocol
+// (perft_connection.h) and whatever the command prints: Stockfish's `go perft D` divide ("e2e4:
+// 20" lines up to "Nodes searched: 400"), Ethereal 12's `perft D` (the total alone: "400"), Sjaak
+// II's `perft D` (one total per depth: " 1  20 ...", " 2  400 ..."). A reply is read up to its
+// end, never fenced: Stockfish 15.1 and Fairy-Stockfish 11.1 run perft on a search thread and
+// answer an isready sent after `go perft` before the perft lines. An engine that answers with a
+// search instead (`info depth ...`, `bestmove ...`: Toga II 3.0, GNU Chess) has no such perft.
 #pragma once
 
 #include <chrono>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "zobrist_verify/core/result.h"
 #include "zobrist_verify/doors/divide_comparison.h"
-#include "zobrist_verify/doors/uci_engine.h"
+#include "zobrist_verify/doors/key_pattern.h"
+#include "zobrist_verify/doors/perft_connection.h"
 
 namespace zobrist_verify {
 
-// Starts `argv` as a UCI engine; with `chess960`, sets UCI_Chess960 (an engine that does not
-// offer it is an error). Then asks for the divide of the start position at depth 1: an engine
-// that cannot answer it is not usable. Every error names the engine and what failed.
-[[nodiscard]] Expected<UciEngine> start_perft_engine(const std::vector<std::string>& argv,
-                                                     EngineTimeouts timeouts, bool chess960);
+// How an engine is asked for perft and how its reply reads (--perft-command,
+// --perft-total-pattern, --perft-end-pattern). `{depth}` in any of them stands for the depth.
+struct PerftDialogue {
+  std::string command = "go perft {depth}";
+  // Empty: the reply is a divide ("MOVE: COUNT" lines and "Nodes searched: N"). Otherwise the
+  // engine prints a total only: the line this ECMAScript expression matches holds it in its one
+  // capture group.
+  std::string total_pattern;
+  // A line that ends the reply. Empty: a divide ends at its "Nodes searched:" line, a total at
+  // the line that holds it.
+  std::string end_pattern;
+};
 
 // Whether an engine's line says it will not take the position: its first word, or the first
 // after "info string", is "error", "illegal" or "invalid" (any case, a ':' after it allowed), as
 // in "error Bad fen string" or "info string Invalid FEN".
 bool is_perft_refusal_line(std::string_view line);
 
-// Sends "position ..." (position_command) and "go perft D", then reads the divide up to its
-// "Nodes searched:" line within `timeout`. A refusal line (is_perft_refusal_line) before any
-// move is an error of kind Refused quoting it; the rest of that reply is read and an isready
-// answered, so the engine stays in step. A line that is not part of a divide, a total that is
-// not the sum of the counts, a timeout or an engine that dies is an error of another kind (a
-// fault), and the engine is stopped (it is out of step).
-[[nodiscard]] Expected<DivideCounts> engine_perft_divide(UciEngine& engine, std::string_view fen,
-                                                         std::string_view uci_moves, int depth,
-                                                         std::chrono::milliseconds timeout);
+// Whether a line is part of a search, not of a perft: "bestmove ...", or "info" with a search's
+// words (depth, seldepth, score, pv, nodes, nps, currmove, multipv, hashfull), never "info
+// string ...".
+bool is_search_line(std::string_view line);
+
+// The dialogue's patterns, compiled once for each depth asked.
+class PerftPatterns {
+ public:
+  // The error names the option whose pattern cannot be used (not ECMAScript, a total pattern
+  // without exactly one capture group) or a command that is not one line or has no {depth}.
+  [[nodiscard]] static Expected<PerftPatterns> compile(PerftDialogue dialogue);
+
+  bool totals_only() const { return !dialogue_.total_pattern.empty(); }
+  const PerftDialogue& dialogue() const { return dialogue_; }
+  // The command for `depth`: "go perft 3".
+  std::string command(int depth) const;
+  // The patterns with `depth` in them (an end pattern is absent when not given).
+  const KeyPattern* total(int depth);
+  const KeyPattern* end(int depth);
+
+ private:
+  PerftDialogue dialogue_;
+  std::map<int, KeyPattern> totals_, ends_;
+};
+
+// One reply, read line by line, without a process (a process gives it the lines; the fuzz
+// harness gives it any bytes).
+class PerftReplyReader {
+ public:
+  enum class Step : std::uint8_t {
+    More,     // the reply goes on
+    Done,     // the reply is complete: divide() or total()
+    Refused,  // a refusal line before the reply's first count: the engine will not take the FEN
+    Search,   // a search's line: the engine answered perft with a search
+    Bad,      // a line that cannot be part of the reply: why()
+  };
+  PerftReplyReader(PerftPatterns& patterns, int depth) : patterns_(patterns), depth_(depth) {}
+
+  Step take(std::string_view line);
+  // The divide (a divide reply) once Done.
+  const DivideCounts& divide() const { return divide_; }
+  // The total once Done (of either kind of reply).
+  std::uint64_t total() const { return divide_.nodes; }
+  const std::string& why() const { return why_; }
+  // Whether `line` ends the reply as the dialogue says (for the lines after a refusal).
+  bool ends(std::string_view line);
+
+ private:
+  Step take_total_line(std::string_view line);
+  Step take_divide_line(std::string_view line);
+  Step bad(std::string why) {
+    why_ = std::move(why);
+    return Step::Bad;
+  }
+
+  PerftPatterns& patterns_;
+  int depth_;
+  DivideCounts divide_;
+  bool total_seen_ = false;
+  std::string why_;
+};
+
+// A running engine asked for perft. Not thread-safe.
+class EnginePerft {
+ public:
+  // Compiles the dialogue's patterns, then asks for perft 1 of the start position: an engine that
+  // cannot answer it (it searches instead, refuses, prints something else, hangs or dies) is not
+  // usable, and the error says "cannot be used" and why. The engine is then stopped.
+  [[nodiscard]] static Expected<std::unique_ptr<EnginePerft>> open(
+      std::unique_ptr<PerftConnection> connection, PerftDialogue dialogue,
+      std::chrono::milliseconds timeout);
+
+  const std::string& engine_name() const { return connection_->engine_name(); }
+  bool totals_only() const { return patterns_.totals_only(); }
+
+  // The engine's divide of the position reached by `uci_moves` from `fen`, at `depth`; only when
+  // the engine prints divides. A refusal line before any count is an error of kind Refused
+  // quoting it: the rest of that reply is read and the engine fenced, so it stays in step. A
+  // search, a line that is not part of a divide, a total that is not the sum of the counts, a
+  // timeout or an engine that dies is an error of another kind (a fault), and the engine is
+  // stopped (it is out of step).
+  [[nodiscard]] Expected<DivideCounts> divide(std::string_view fen, std::string_view uci_moves,
+                                              int depth);
+  // The engine's total at `depth` (a divide's "Nodes searched", or the total line), with the same
+  // errors.
+  [[nodiscard]] Expected<std::uint64_t> total(std::string_view fen, std::string_view uci_moves,
+                                              int depth);
+  // Says goodbye to the engine and reaps it.
+  std::string close() { return connection_->close(); }
+
+ private:
+  EnginePerft(std::unique_ptr<PerftConnection> connection, PerftPatterns patterns,
+              std::chrono::milliseconds timeout)
+      : connection_(std::move(connection)), patterns_(std::move(patterns)), timeout_(timeout) {}
+
+  // Sends the position and the perft command and reads the reply into `reader`.
+  [[nodiscard]] Expected<Done> ask(std::string_view fen, std::string_view uci_moves, int depth,
+                                   PerftReplyReader& reader);
+
+  std::unique_ptr<PerftConnection> connection_;
+  PerftPatterns patterns_;
+  std::chrono::milliseconds timeout_;
+};
 
 }  // namespace zobrist_verify

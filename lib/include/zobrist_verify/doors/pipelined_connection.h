@@ -19,6 +19,7 @@
 #include <unordered_set>
 
 #include "zobrist_verify/core/file_io.h"
+#include "zobrist_verify/core/hex.h"
 #include "zobrist_verify/core/result.h"
 #include "zobrist_verify/core/types.h"
 #include "zobrist_verify/doors/engine_door_options.h"
@@ -73,6 +74,11 @@ class EngineDialect {
   // refusal leaves it answering.
   [[nodiscard]] virtual Expected<Key> read_reply(const std::string& position_command,
                                                  std::string_view expected_fen, bool chess960) = 0;
+  // How the dialect reads keys, for the report (KeyReader::reading: "decimal, told from the start
+  // position's key ..."). A dialect that reads through a KeyReader returns its reading().
+  virtual std::string key_reading() const { return "hexadecimal"; }
+  // The base keys are read in: given, or told from the start position's key (none before).
+  virtual std::optional<KeyBase> key_base() const { return KeyBase::Hexadecimal; }
   // Stops and reaps an engine that could not take a request; returns how it ended.
   virtual std::string stop() = 0;
   // Says goodbye to the engine and reaps it; returns how it ended ("not running" without one).
@@ -89,7 +95,9 @@ class PipelinedConnection {
   PipelinedConnection(const PipelinedConnection&) = delete;
   PipelinedConnection& operator=(const PipelinedConnection&) = delete;
 
-  // Opens the transcript and starts the engine. The error says why the engine cannot be used.
+  // Opens the transcript and starts the engine; without options.key_base, then asks for the
+  // start position's key first, from which the dialect tells the base of every key of the run.
+  // The error says why the engine cannot be used.
   [[nodiscard]] Expected<Done> start();
 
   const std::string& engine_name() const { return dialect_->engine_name(); }
@@ -98,6 +106,10 @@ class PipelinedConnection {
   std::uint64_t answered() const { return answered_.load(std::memory_order_relaxed); }
   int restarts() const { return restarts_; }
   int tail_plies() const { return options_.tail_plies; }
+  // How keys are read: "hexadecimal (--key-base 16)", "decimal, told from the start position's
+  // key '11118386876534324246' (20 digits: more than a hexadecimal key's 16)".
+  std::string key_reading() const { return dialect_->key_reading(); }
+  std::optional<KeyBase> key_base() const { return dialect_->key_base(); }
 
   // Sends the position reached by `moves` from `fen` (in Chess960 when `chess960` and the engine
   // offers it) and asks for its key, without waiting for the reply. `expected_fen`, when given,

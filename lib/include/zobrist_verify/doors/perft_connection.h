@@ -1,0 +1,60 @@
+// One running engine asked for perft, whatever protocol it speaks. The perft door (engine_perft.h:
+// the perft command by template, a divide or totals read up to the end of a reply, refusals,
+// searches, the descent) talks to the engine only through this interface; a protocol provides it:
+// UCI's is open_uci_perft_connection below, and an xboard engine implements the same five calls
+// (set a position with `setboard`/`usermove`, fence with `ping N`/`pong N`) without touching the
+// perft logic.
+//
+// The contract, for an implementation:
+//   1. An opened connection has completed its protocol's handshake, with the variant asked for
+//      (Chess960 or standard) set; opening fails with a message naming the engine and what failed.
+//   2. position_command() is pure: the text that sets up `fen` and `uci_moves`, one line or more
+//      joined by '\n', also used to name the request in messages. send_lines() writes lines as
+//      given, nothing added but each line's '\n'.
+//   3. read_line() returns the engine's next line, or kind TimedOut when none came within the
+//      time given (the engine keeps running), or another kind when it died (stopped for good).
+//   4. fence() asks for and waits for the protocol's "everything before this is done" answer
+//      (UCI's isready/readyok, xboard's ping/pong), skipping the lines before it.
+//   5. kill() stops the engine at once, without a goodbye; close() says goodbye and reaps it. Both
+//      may be called more than once, and running() is false after either.
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "zobrist_verify/core/result.h"
+#include "zobrist_verify/doors/uci_engine.h"
+
+namespace zobrist_verify {
+
+class PerftConnection {
+ public:
+  virtual ~PerftConnection() = default;
+
+  // The name the engine gave, for messages.
+  virtual const std::string& engine_name() const = 0;
+  virtual bool running() const = 0;
+
+  // The lines that set up the position reached by `uci_moves` (separated by spaces) from `fen`
+  // ("startpos" for the start position), joined by '\n'.
+  virtual std::string position_command(std::string_view fen, std::string_view uci_moves) const = 0;
+  [[nodiscard]] virtual Expected<Done> send_lines(const std::vector<std::string>& lines) = 0;
+  [[nodiscard]] virtual Expected<std::string> read_line(std::chrono::milliseconds timeout) = 0;
+  [[nodiscard]] virtual Expected<Done> fence() = 0;
+
+  // Stops the engine at once; every later call reports `why`. Returns the error it records.
+  virtual Error kill(std::string why, ErrorKind kind) = 0;
+  // Says goodbye and reaps the engine; returns how it ended.
+  virtual std::string close() = 0;
+};
+
+// Starts `argv` as a UCI engine and completes the "uci" handshake. An engine that offers
+// UCI_Chess960 gets it set to `chess960` (Sjaak II's default is true, which would read e1g1 as a
+// king move to g1); asking for Chess960 from an engine without the option is an error.
+[[nodiscard]] Expected<std::unique_ptr<PerftConnection>> open_uci_perft_connection(
+    const std::vector<std::string>& argv, EngineTimeouts timeouts, bool chess960);
+
+}  // namespace zobrist_verify

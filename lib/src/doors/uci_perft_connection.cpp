@@ -1,0 +1,55 @@
+// The UCI side of the perft door (perft_connection.h): a UciEngine behind the PerftConnection
+// interface.
+#include <utility>
+
+#include "zobrist_verify/doors/engine_faults.h"
+#include "zobrist_verify/doors/perft_connection.h"
+
+namespace zobrist_verify {
+namespace {
+
+class UciPerftConnection final : public PerftConnection {
+ public:
+  explicit UciPerftConnection(UciEngine engine) : engine_(std::move(engine)) {}
+
+  const std::string& engine_name() const override { return engine_.name(); }
+  bool running() const override { return engine_.running(); }
+  std::string position_command(std::string_view fen, std::string_view uci_moves) const override {
+    return zobrist_verify::position_command(fen, uci_moves);
+  }
+  Expected<Done> send_lines(const std::vector<std::string>& lines) override {
+    return engine_.send_lines(lines);
+  }
+  Expected<std::string> read_line(std::chrono::milliseconds timeout) override {
+    return engine_.read_line(timeout);
+  }
+  Expected<Done> fence() override { return engine_.wait_ready(); }
+  Error kill(std::string why, ErrorKind kind) override {
+    return engine_.kill(std::move(why), kind);
+  }
+  std::string close() override { return engine_.close(); }
+
+ private:
+  UciEngine engine_;
+};
+
+}  // namespace
+
+Expected<std::unique_ptr<PerftConnection>> open_uci_perft_connection(
+    const std::vector<std::string>& argv, EngineTimeouts timeouts, bool chess960) {
+  auto engine = UciEngine::start(argv, timeouts);
+  if (!engine) return Error{engine.error()};
+  if (chess960 && !engine->has_option("UCI_Chess960"))
+    return Error{engine_words(engine->name()) +
+                 " offers no UCI_Chess960 option, so it cannot be given Chess960 positions"};
+  if (engine->has_option("UCI_Chess960")) {
+    if (auto sent = engine->send_line(std::string("setoption name UCI_Chess960 value ") +
+                                      (chess960 ? "true" : "false"));
+        !sent)
+      return Error{sent.error()};
+    if (auto ready = engine->wait_ready(); !ready) return Error{ready.error()};
+  }
+  return std::unique_ptr<PerftConnection>(std::make_unique<UciPerftConnection>(std::move(*engine)));
+}
+
+}  // namespace zobrist_verify

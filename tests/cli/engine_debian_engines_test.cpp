@@ -1,0 +1,88 @@
+// Debian's engines as they are (label `engine`; each test skips when its engine is not
+// installed, and each is a few seconds): Glaurung 2.2's decimal keys and its split en-passant
+// rule, Ethereal 12's totals-only `perft`, Sjaak II's per-depth totals behind its coloured banner,
+// and Toga II 3.0, which answers `go perft` with a search and cannot be used.
+#include <unistd.h>
+
+#include <chrono>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "cli_runner.h"
+
+namespace zobrist_verify {
+namespace {
+
+using testing::run_cli;
+using testing::RunResult;
+
+bool installed(const char* engine) {
+  return ::access(engine, X_OK) == 0;
+}
+
+#define NEEDS(engine) \
+  if (!installed(engine)) GTEST_SKIP() << engine << " is not installed (ci/setup installs it)"
+
+// Every property but the sweep of 100,000 positions (unequal-positions-unequal-keys, 30 s through
+// Glaurung's board printing; the README shows the whole run).
+constexpr const char* AllButTheSweep =
+    "incremental-equals-full,reversibility,equal-positions-equal-keys,en-passant,castling,"
+    "side-to-move,pawn-and-material-keys,zero-keys";
+
+TEST(Glaurung22, DecimalKeysShowItsSplitEnPassantRuleAndNothingElse) {
+  NEEDS("/usr/games/glaurung");
+  const RunResult r =
+      run_cli({"check", "--engine", "/usr/games/glaurung", "--key-pattern", "^(-?[0-9]+)$",
+               "--fen-pattern", "^([1-8pnbrqkPNBRQK/]+ [wb] [-KQkq]+ [-a-h1-8]+)$", "--cases", "50",
+               "--property", AllButTheSweep});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("engine keys: read as decimal, told from the start position's key "
+                       "'11118386876534324246'"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("conventions: en passant fen=always,move=pseudo-legal"), std::string::npos)
+      << r.out;
+  EXPECT_TRUE(std::regex_search(r.out, std::regex("en-passant \\.+ FAIL  after 0 cases: split")))
+      << r.out;
+  // Nothing else: one failure, every other property passes or cannot run through UCI.
+  EXPECT_NE(r.out.find("check: 5 passed, 1 failed, 2 skipped"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("refused"), std::string::npos) << r.out;
+}
+
+TEST(Ethereal12, GeneratesTheReferenceMovesByTotals) {
+  NEEDS("/usr/games/ethereal-chess");
+  const RunResult r = run_cli({"movegen", "--engine", "/usr/games/ethereal-chess",
+                               "--perft-command", "perft {depth}", "--perft-total-pattern",
+                               "^([0-9]+)$", "--positions", "300", "--depth", "3"});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("engine:Ethereal 12.00"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("by totals"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("positions .... 300 compared"), std::string::npos) << r.out;
+}
+
+TEST(SjaakII, GeneratesTheReferenceMovesByTotalsPerDepthOverUci) {
+  NEEDS("/usr/games/sjaakii");
+  const RunResult r = run_cli({"movegen", "--engine", "/usr/games/sjaakii", "--perft-command",
+                               "perft {depth}", "--perft-total-pattern", "^ *{depth} +([0-9]+) ",
+                               "--positions", "300", "--depth", "3"});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("engine:Sjaak II"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("positions .... 300 compared"), std::string::npos) << r.out;
+}
+
+TEST(TogaII3, AnsweringPerftWithASearchCannotBeUsed) {
+  NEEDS("/usr/games/toga2");
+  const auto start = std::chrono::steady_clock::now();
+  const RunResult r = run_cli(
+      {"movegen", "--engine", "/usr/games/toga2", "--positions", "10", "--timeout", "3000"});
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(13));
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("engine 'Toga II 3.0' cannot be used"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("a search's line 'info depth"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace zobrist_verify

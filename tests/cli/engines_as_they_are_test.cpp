@@ -1,0 +1,192 @@
+// Engines as they print: decimal and signed keys read through the engine door (--key-base, or the
+// base told from the start position's key), and perft commands other than Stockfish's `go perft`
+// (--perft-command, --perft-total-pattern): a total alone, one total per depth, and an engine
+// that answers perft with a search. The engine is tests/engines/perft_engine.cpp, the reference
+// with a planted generator bug on demand.
+#include <chrono>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "cli_runner.h"
+#include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/chess/movegen.h"
+#include "zobrist_verify/chess/perft.h"
+
+namespace zobrist_verify {
+namespace {
+
+using testing::run_cli;
+using testing::RunResult;
+
+const std::string Engine = ZV_PERFT_ENGINE;
+
+RunResult check(const std::string& engine_args, std::vector<std::string> extra = {}) {
+  std::vector<std::string> args{
+      "check",    "--engine",   Engine + " " + engine_args,
+      "--expect", "polyglot",   "--cases",
+      "20",       "--property", "incremental-equals-full,equal-positions-equal-keys,side-to-move"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return run_cli(args);
+}
+
+TEST(DecimalKeys, AreReadAsDecimalToldFromTheStartPositionsKey) {
+  const RunResult r = check("--keys decimal");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("engine keys: read as decimal, told from the start position's key "
+                       "'5060803636482931868' (19 digits: more than a hexadecimal key's 16)"),
+            std::string::npos)
+      << r.out;
+}
+
+TEST(DecimalKeys, SignedKeysReadAsTheirTwosComplement) {
+  // Half of the keys are above 2^63 and print negative: --expect polyglot fails on any misread.
+  const RunResult r = check("--keys signed");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+}
+
+TEST(DecimalKeys, GlaurungsBareKeyLineIsReadWithADecimalPattern) {
+  const RunResult r = check("--keys bare", {"--key-pattern", "^(-?[0-9]+)$", "--fen-pattern",
+                                            "^([1-8pnbrqkPNBRQK/]+ [wb] [-KQkq]+ [-a-h1-8]+)$"});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("read as decimal"), std::string::npos) << r.out;
+}
+
+TEST(DecimalKeys, DecimalKeysReadAsHexFailNamingTheLine) {
+  const RunResult r = check("--keys decimal", {"--key-base", "16"});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("'Key: 5060803636482931868'"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("outside 64 bits"), std::string::npos) << r.err;
+}
+
+TEST(DecimalKeys, AnAmbiguousStartKeyAsksForKeyBase) {
+  const RunResult ambiguous = check("--keys short");
+  EXPECT_EQ(ambiguous.exit_code, 2) << ambiguous.out << ambiguous.err;
+  EXPECT_NE(ambiguous.err.find("pass --key-base 10 or --key-base 16"), std::string::npos)
+      << ambiguous.err;
+  // Told, it reads them (the values are the keys modulo 10^16, so --expect would fail: no
+  // --expect here).
+  const RunResult told = run_cli({"check", "--engine", Engine + " --keys short", "--key-base", "10",
+                                  "--cases", "10", "--property", "equal-positions-equal-keys"});
+  EXPECT_EQ(told.exit_code, 0) << told.out << told.err;
+  EXPECT_NE(told.out.find("read as decimal (--key-base 10)"), std::string::npos) << told.out;
+}
+
+TEST(DecimalKeys, ABadKeyBaseIsAUsageError) {
+  const RunResult r = check("--keys decimal", {"--key-base", "8"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--key-base: '8' is not a key base"), std::string::npos) << r.err;
+}
+
+RunResult movegen(const std::string& engine_args, std::vector<std::string> extra) {
+  std::vector<std::string> args{"movegen", "--engine", Engine + " " + engine_args, "--positions",
+                                "40"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return run_cli(args);
+}
+
+const std::vector<std::string> Totals = {"--perft-command", "perft {depth}",
+                                         "--perft-total-pattern", "^([0-9]+)$"};
+const std::vector<std::string> PerDepth = {"--perft-command", "perft {depth}",
+                                           "--perft-total-pattern", "^ *{depth} +([0-9]+) "};
+
+std::vector<std::string> with(std::vector<std::string> a, const std::vector<std::string>& b) {
+  a.insert(a.end(), b.begin(), b.end());
+  return a;
+}
+
+TEST(PerftTotals, AnEngineThatPrintsATotalAlonePasses) {
+  const RunResult r = movegen("--perft totals", with(Totals, {"--depth", "2"}));
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("by totals (the engine prints no divide)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("positions .... 40 compared"), std::string::npos) << r.out;
+}
+
+TEST(PerftTotals, AnEngineThatPrintsOneTotalPerDepthBehindABannerPasses) {
+  const RunResult r = movegen("--perft per-depth --banner", with(PerDepth, {"--depth", "3"}));
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+}
+
+// The planted bug's leaves at `depth` below the position, counted here: every en-passant
+// capture is left out.
+std::uint64_t without_en_passant(Position& pos, int depth) {
+  if (depth == 0) return 1;
+  std::uint64_t leaves = 0;
+  for (Move m : legal_moves(pos)) {
+    if (m.kind() == MoveKind::EnPassant) continue;
+    StateInfo state;
+    pos.make_move(m, state);
+    leaves += without_en_passant(pos, depth - 1);
+    pos.unmake_move(m);
+  }
+  return leaves;
+}
+
+TEST(PerftTotals, APlantedGeneratorBugIsLocatedByDescent) {
+  for (const auto& [mode, dialogue] :
+       {std::pair{"--perft totals", Totals}, std::pair{"--perft per-depth", PerDepth}}) {
+    const RunResult r =
+        movegen(std::string(mode) + " --bug no-en-passant", with(dialogue, {"--depth", "2"}));
+    EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+    // Each divergence names its deepest position and the difference there; the test checks
+    // both on its own board: the reference's count and the bug's (no en passant) differ by it.
+    const std::regex divergence(
+        "divergence [0-9]+ \\(shrunk\\): fen '([^']*)'(?: moves ([^\\n]*))?\\n"
+        "  nodes: [^\\n]*\\n"
+        "  descent:  (?:after ([a-h1-8qrbn ]+) \\([^)]*\\)|at the position itself), perft "
+        "([0-9]+) is ([0-9]+), expected ([0-9]+) \\(-?[0-9]+\\); [^\\n]*cannot name");
+    int located = 0;
+    for (std::sregex_iterator it(r.out.begin(), r.out.end(), divergence), end; it != end; ++it) {
+      const std::smatch& m = *it;
+      Game game;
+      ASSERT_TRUE(game.set(m[1].str(), polyglot_scheme()).empty()) << m[1];
+      std::istringstream moves(m[2].str() + " " + m[3].str());
+      for (std::string move; moves >> move;) ASSERT_TRUE(game.play_uci(move)) << move;
+      const int depth = std::stoi(m[4].str());
+      EXPECT_EQ(std::stoull(m[6].str()), perft(game.position(), depth)) << m.str();
+      EXPECT_EQ(std::stoull(m[5].str()), without_en_passant(game.position(), depth)) << m.str();
+      ++located;
+    }
+    EXPECT_GE(located, 1) << r.out;
+  }
+}
+
+TEST(PerftTotals, ADivideUnderAnotherCommandNamesTheMissingMove) {
+  const RunResult r =
+      movegen("--perft divide --bug no-en-passant", {"--perft-command", "perft {depth}"});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("  missing:  "), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("descent:"), std::string::npos) << r.out;
+}
+
+TEST(PerftTotals, AnEngineThatSearchesInsteadCannotBeUsed) {
+  const auto start = std::chrono::steady_clock::now();
+  const RunResult r = movegen("--perft search", {"--timeout", "5000"});
+  const auto took = std::chrono::steady_clock::now() - start;
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_EQ(r.err.rfind("error: ", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find("cannot be used"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("a search's line 'info depth 1 seldepth 1 score cp 20 nodes 20 pv e2e4'"),
+            std::string::npos)
+      << r.err;
+  EXPECT_LT(took, std::chrono::seconds(5)) << "told at its first search line, not at the timeout";
+}
+
+TEST(PerftTotals, MalformedPerftOptionsAreUsageErrors) {
+  const RunResult no_depth = movegen("--perft totals", {"--perft-command", "perft 3"});
+  EXPECT_EQ(no_depth.exit_code, 2);
+  EXPECT_NE(no_depth.err.find("has no {depth}"), std::string::npos) << no_depth.err;
+  const RunResult groups = movegen("--perft totals", {"--perft-total-pattern", "^([0-9]+)( )$"});
+  EXPECT_EQ(groups.exit_code, 2);
+  EXPECT_NE(groups.err.find("--perft-total-pattern"), std::string::npos) << groups.err;
+  const RunResult no_engine =
+      run_cli({"movegen", "--plugin", "x.so", "--perft-command", "perft {depth}"});
+  EXPECT_EQ(no_engine.exit_code, 2);
+  EXPECT_NE(no_engine.err.find("--perft-command"), std::string::npos) << no_engine.err;
+}
+
+}  // namespace
+}  // namespace zobrist_verify

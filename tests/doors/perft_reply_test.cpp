@@ -1,0 +1,192 @@
+// Perft replies as engines print them (engine_perft.h: PerftPatterns, PerftReplyReader), read
+// line by line without a process, and the descent that locates a divergence of totals
+// (perft_descent.h) against an engine with a planted generator bug.
+#include <gtest/gtest.h>
+
+#include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/chess/movegen.h"
+#include "zobrist_verify/doors/engine_perft.h"
+#include "zobrist_verify/doors/perft_descent.h"
+
+namespace zobrist_verify {
+namespace {
+
+using Step = PerftReplyReader::Step;
+
+PerftPatterns patterns(std::string total, std::string end = "",
+                       std::string command = "perft {depth}") {
+  auto compiled = PerftPatterns::compile({command, std::move(total), std::move(end)});
+  EXPECT_TRUE(compiled) << (compiled ? "" : compiled.error());
+  return std::move(*compiled);
+}
+
+TEST(PerftReply, ReadsEtherealsBareTotal) {
+  PerftPatterns p = patterns("^([0-9]+)$");
+  PerftReplyReader reader(p, 2);
+  EXPECT_EQ(reader.take("info string some chatter"), Step::More);
+  EXPECT_EQ(reader.take("400"), Step::Done);
+  EXPECT_EQ(reader.total(), 400u);
+}
+
+TEST(PerftReply, ReadsSjaaksTotalAtTheDepthAsked) {
+  PerftPatterns p = patterns("^ *{depth} +([0-9]+) ");
+  PerftReplyReader reader(p, 2);
+  EXPECT_EQ(reader.take(" 1         20  0.00     97087.38nps"), Step::More);
+  EXPECT_EQ(reader.take(" 2        400  0.00   2150537.63nps"), Step::Done);
+  EXPECT_EQ(reader.total(), 400u);
+  PerftReplyReader at_one(p, 1);
+  EXPECT_EQ(at_one.take(" 1         20  0.00     97087.38nps"), Step::Done);
+  EXPECT_EQ(at_one.total(), 20u);
+  // Depth 12's line is not depth 1's.
+  PerftReplyReader at_twelve(p, 12);
+  EXPECT_EQ(at_twelve.take(" 1         20  0.00  1nps"), Step::More);
+}
+
+TEST(PerftReply, ReadsStockfishsDivideUpToNodesSearched) {
+  PerftPatterns p = *PerftPatterns::compile({});
+  PerftReplyReader reader(p, 1);
+  EXPECT_EQ(reader.take("e2e4: 1"), Step::More);
+  EXPECT_EQ(reader.take("d2d4: 1"), Step::More);
+  EXPECT_EQ(reader.take(""), Step::More);
+  EXPECT_EQ(reader.take("Nodes searched: 2"), Step::Done);
+  EXPECT_EQ(reader.divide().moves.size(), 2u);
+  EXPECT_EQ(reader.total(), 2u);
+}
+
+TEST(PerftReply, ASearchsLinesAreSeenAsASearch) {
+  PerftPatterns totals = patterns("^([0-9]+)$");
+  PerftPatterns divide = *PerftPatterns::compile({});
+  for (const char* line : {"info depth 1", "info multipv 1 depth 10 score cp 15 pv e2e4",
+                           "bestmove e2e4 ponder e7e5", "info time 1003 nodes 1330000 nps 1"}) {
+    EXPECT_EQ(PerftReplyReader(totals, 2).take(line), Step::Search) << line;
+    EXPECT_EQ(PerftReplyReader(divide, 2).take(line), Step::Search) << line;
+  }
+  EXPECT_FALSE(is_search_line("info string depth 3 is all I do"));
+  EXPECT_FALSE(is_search_line("e2e4: 20"));
+}
+
+TEST(PerftReply, ARefusalBeforeTheTotalIsARefusal) {
+  PerftPatterns p = patterns("^([0-9]+)$");
+  EXPECT_EQ(PerftReplyReader(p, 2).take("Error: illegal FEN"), Step::Refused);
+  EXPECT_EQ(PerftReplyReader(p, 2).take("info string Invalid position"), Step::Refused);
+}
+
+TEST(PerftReply, AnEndPatternEndsTheReplyAfterTheTotal) {
+  PerftPatterns p = patterns("^total ([0-9]+)$", "^done in [0-9]+ ms$");
+  PerftReplyReader reader(p, 3);
+  EXPECT_EQ(reader.take("total 8902"), Step::More);
+  EXPECT_EQ(reader.take("done in 3 ms"), Step::Done);
+  EXPECT_EQ(reader.total(), 8902u);
+  PerftReplyReader without_total(p, 3);
+  EXPECT_EQ(without_total.take("done in 3 ms"), Step::Bad);
+  EXPECT_NE(without_total.why().find("--perft-total-pattern"), std::string::npos);
+}
+
+TEST(PerftReply, ATotalThatIsNoNumberIsBad) {
+  PerftPatterns p = patterns("^nodes (.*)$");
+  PerftReplyReader reader(p, 1);
+  EXPECT_EQ(reader.take("nodes many"), Step::Bad);
+  EXPECT_EQ(PerftReplyReader(p, 1).take("nodes 99999999999999999999999"), Step::Bad);
+}
+
+TEST(PerftReply, ADivideWithACustomEndSumsItsCounts) {
+  PerftPatterns p = *PerftPatterns::compile({"divide {depth}", "", "^end$"});
+  PerftReplyReader reader(p, 1);
+  EXPECT_EQ(reader.take("e2e4: 1"), Step::More);
+  EXPECT_EQ(reader.take("g1f3: 1"), Step::More);
+  EXPECT_EQ(reader.take("end"), Step::Done);
+  EXPECT_EQ(reader.total(), 2u);
+}
+
+TEST(PerftPatterns, RefusesWhatCannotBeUsed) {
+  auto no_depth = PerftPatterns::compile({"perft 3", "", ""});
+  ASSERT_FALSE(no_depth);
+  EXPECT_NE(no_depth.error().find("{depth}"), std::string::npos);
+  auto two_groups = PerftPatterns::compile({"perft {depth}", "^([0-9]+) ([0-9]+)$", ""});
+  ASSERT_FALSE(two_groups);
+  EXPECT_NE(two_groups.error().find("--perft-total-pattern"), std::string::npos);
+  auto bad_end = PerftPatterns::compile({"perft {depth}", "", "(unclosed"});
+  ASSERT_FALSE(bad_end);
+  EXPECT_NE(bad_end.error().find("--perft-end-pattern"), std::string::npos);
+  EXPECT_FALSE(PerftPatterns::compile({"perft {depth}\nquit", "", ""}));
+}
+
+// An engine whose generator leaves out every en-passant capture, at every depth (the planted
+// bug), counted on its own board here, independently of the descent.
+std::uint64_t buggy_count(Position& pos, int depth) {
+  if (depth == 0) return 1;
+  std::uint64_t leaves = 0;
+  for (Move m : legal_moves(pos)) {
+    if (m.kind() == MoveKind::EnPassant) continue;
+    StateInfo state;
+    pos.make_move(m, state);
+    leaves += buggy_count(pos, depth - 1);
+    pos.unmake_move(m);
+  }
+  return leaves;
+}
+
+// A white pawn on e2 that can push two squares past a black pawn on d4: after e2e4, black's
+// d4xe3 en passant is the only move the engine misses.
+constexpr const char* DoublePushFen = "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1";
+
+PerftDescent descend_buggy(int depth) {
+  const auto total = [](const std::vector<std::string>& moves, int d) -> Expected<std::uint64_t> {
+    Game engine;
+    EXPECT_TRUE(engine.set(DoublePushFen, polyglot_scheme()).empty());
+    for (const std::string& m : moves) EXPECT_TRUE(engine.play_uci(m));
+    return buggy_count(engine.position(), d);
+  };
+  Game game;
+  EXPECT_TRUE(game.set(DoublePushFen, polyglot_scheme()).empty());
+  const std::uint64_t actual = total({}, depth).value();
+  const std::string before = game.position().fen();
+  Expected<PerftDescent> descent =
+      descend_perft_totals(game.position(), depth, actual, total, false);
+  EXPECT_EQ(game.position().fen(), before) << "the descent leaves the position as it was";
+  EXPECT_TRUE(descent);
+  return *descent;
+}
+
+TEST(PerftDescent, LocatesAMissingEnPassantOnePlyDown) {
+  // perft 2 is 38 (4 king moves with 6 replies each, e2e3 and e2e4 with 7): the engine says 37.
+  const PerftDescent d = descend_buggy(2);
+  EXPECT_EQ(d.moves, std::vector<std::string>{"e2e4"});
+  EXPECT_EQ(d.depth, 1);
+  EXPECT_EQ(d.expected, 7u);  // black's king has 5 moves, the d-pawn d3 and d4xe3
+  EXPECT_EQ(d.actual, 6u);
+  EXPECT_TRUE(d.children_agree);
+  EXPECT_NE(describe(d).find("after e2e4"), std::string::npos) << describe(d);
+  EXPECT_NE(describe(d).find("(-1)"), std::string::npos) << describe(d);
+}
+
+TEST(PerftDescent, StopsWhereEveryChildAgreesAndGivesTheDifference) {
+  // At depth 3 the position after e2e4 differs at depth 2, and each of its children agrees at
+  // depth 1 (the missing capture's own child included): the difference is the 3 leaves under
+  // d4xe3 (the white king's d1, e2 and f1).
+  const PerftDescent d = descend_buggy(3);
+  EXPECT_EQ(d.moves, std::vector<std::string>{"e2e4"});
+  EXPECT_EQ(d.depth, 2);
+  EXPECT_EQ(std::int64_t(d.actual - d.expected), -3);
+  EXPECT_TRUE(d.children_agree);
+  EXPECT_NE(describe(d).find("cannot name"), std::string::npos) << describe(d);
+}
+
+TEST(PerftDescent, ARefusedChildStopsTheDescentThere) {
+  Game game;
+  ASSERT_TRUE(game.set(DoublePushFen, polyglot_scheme()).empty());
+  const auto refusing = [](const std::vector<std::string>&, int) -> Expected<std::uint64_t> {
+    return Error{"engine 'x' refused it", ErrorKind::Refused};
+  };
+  Expected<PerftDescent> d = descend_perft_totals(game.position(), 2, 37, refusing, false);
+  ASSERT_TRUE(d);
+  EXPECT_FALSE(d->children_agree);
+  EXPECT_NE(d->stopped.find("refused"), std::string::npos);
+  const auto crashing = [](const std::vector<std::string>&, int) -> Expected<std::uint64_t> {
+    return Error{"engine 'x' crashed", ErrorKind::Crashed};
+  };
+  EXPECT_FALSE(descend_perft_totals(game.position(), 2, 37, crashing, false));
+}
+
+}  // namespace
+}  // namespace zobrist_verify

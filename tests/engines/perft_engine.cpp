@@ -1,0 +1,150 @@
+// A UCI engine for the tests of engines as they are (decimal keys, perft commands other than
+// Stockfish's): the reference with Polyglot's keys, answering `d` and a perft command in the
+// forms real engines use. Options, each optional:
+//   --keys hex|decimal|signed|short|bare   `d` prints "Fen: F" and "Key: K" with K in hex (as
+//        Stockfish), in decimal (as Glaurung 2.2), as a signed 64-bit decimal (as %lld, Java
+//        and C#), or as the key modulo 10^16 in decimal (digits only, at most 16 of them: the
+//        base cannot be told from it); `bare` prints Glaurung's two lines: the FEN without its
+//        clocks, then the decimal key alone
+//   --perft divide|totals|per-depth|search   `perft D` and `go perft D` print Stockfish's divide,
+//        the total alone (as Ethereal 12), one total per depth " d  N  0.00  1nps" (as Sjaak
+//        II), or start a search that prints "info depth" lines until `stop` (as Toga II 3.0)
+//   --bug no-en-passant   the perft counts leave out every en-passant capture, at every depth
+//   --banner              prints a coloured banner before reading anything (as Sjaak II)
+#include <cinttypes>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <sstream>
+#include <string>
+
+#include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/chess/movegen.h"
+#include "zobrist_verify/chess/uci.h"
+
+namespace {
+
+using namespace zobrist_verify;
+
+struct Options {
+  std::string keys = "hex", perft = "divide";
+  bool drop_en_passant = false, banner = false;
+};
+
+// "position startpos|fen F moves M...": false when malformed.
+bool set_position(Game& game, const std::string& line) {
+  std::istringstream words(line.substr(9));
+  std::string word, fen;
+  words >> word;
+  if (word == "startpos") {
+    fen = StartFen;
+    words >> word;
+  } else if (word == "fen") {
+    while (words >> word && word != "moves") fen += (fen.empty() ? "" : " ") + word;
+  } else {
+    return false;
+  }
+  if (!game.set(fen, polyglot_scheme(), FenOptions{.allow_unreachable = true}).empty())
+    return false;
+  while (words >> word)
+    if (!game.play_uci(word)) return false;
+  return true;
+}
+
+// Leaves at `depth`, the planted bug included.
+std::uint64_t count(Position& pos, int depth, bool drop_en_passant) {
+  if (depth == 0) return 1;
+  std::uint64_t leaves = 0;
+  for (Move m : legal_moves(pos)) {
+    if (drop_en_passant && m.kind() == MoveKind::EnPassant) continue;
+    StateInfo state;
+    pos.make_move(m, state);
+    leaves += count(pos, depth - 1, drop_en_passant);
+    pos.unmake_move(m);
+  }
+  return leaves;
+}
+
+void display(Position& pos, const std::string& keys) {
+  const Key key = pos.key();
+  if (keys == "bare") {
+    std::istringstream fields(pos.fen());
+    std::string field, four;
+    for (int i = 0; i < 4 && fields >> field; ++i) four += (i ? " " : "") + field;
+    std::printf("+---+\n%s\n%" PRIu64 "\n", four.c_str(), key);
+    return;
+  }
+  std::printf("Fen: %s\n", pos.fen().c_str());
+  if (keys == "decimal")
+    std::printf("Key: %" PRIu64 "\n", key);
+  else if (keys == "signed")
+    std::printf("Key: %" PRId64 "\n", std::int64_t(key));
+  else if (keys == "short")
+    std::printf("Key: %" PRIu64 "\n", std::uint64_t(key % 10'000'000'000'000'000ULL));
+  else
+    std::printf("Key: %016" PRIX64 "\n", key);
+}
+
+void perft(Position& pos, int depth, const Options& options) {
+  if (options.perft == "totals") {
+    std::printf("%" PRIu64 "\n", count(pos, depth, options.drop_en_passant));
+  } else if (options.perft == "per-depth") {
+    for (int d = 1; d <= depth; ++d)
+      std::printf("%2d %10" PRIu64 "  0.00  1.00nps\n", d, count(pos, d, options.drop_en_passant));
+  } else {
+    std::uint64_t total = 0;
+    for (Move m : legal_moves(pos)) {
+      if (options.drop_en_passant && m.kind() == MoveKind::EnPassant) continue;
+      StateInfo state;
+      pos.make_move(m, state);
+      const std::uint64_t leaves = count(pos, depth - 1, options.drop_en_passant);
+      pos.unmake_move(m);
+      std::printf("%s: %" PRIu64 "\n", move_to_uci(m, false).c_str(), leaves);
+      total += leaves;
+    }
+    std::printf("\nNodes searched: %" PRIu64 "\n", total);
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options options;
+  for (int i = 1; i + 1 < argc; ++i) {
+    if (std::strcmp(argv[i], "--keys") == 0)
+      options.keys = argv[++i];
+    else if (std::strcmp(argv[i], "--perft") == 0)
+      options.perft = argv[++i];
+    else if (std::strcmp(argv[i], "--bug") == 0)
+      options.drop_en_passant = argv[++i] == std::string("no-en-passant");
+  }
+  for (int i = 1; i < argc; ++i) options.banner |= std::strcmp(argv[i], "--banner") == 0;
+  if (options.banner)
+    std::printf(
+        "Perft engine 1.0\n\x1b[1m\x1b[46m\x1b[30mr \x1b[45m\x1b[30mn \x1b[0m\n#[Chess] 0w>\n");
+  Game game;
+  (void)game.set(StartFen, polyglot_scheme());
+  for (std::string line; std::getline(std::cin, line);) {
+    if (line == "uci") {
+      std::printf("id name perft engine (%s keys, %s perft)\nuciok\n", options.keys.c_str(),
+                  options.perft.c_str());
+    } else if (line == "isready") {
+      std::printf("readyok\n");
+    } else if (line.starts_with("position ")) {
+      if (!set_position(game, line)) std::printf("info string Invalid position\n");
+    } else if (line == "d") {
+      display(game.position(), options.keys);
+    } else if (line.starts_with("perft ") || line.starts_with("go perft ")) {
+      const int depth = std::atoi(line.c_str() + line.find("perft ") + 6);
+      if (options.perft == "search")
+        std::printf("info depth 1 seldepth 1 score cp 20 nodes 20 pv e2e4\ninfo depth 2\n");
+      else
+        perft(game.position(), depth, options);
+    } else if (line == "stop") {
+      std::printf("bestmove e2e4\n");
+    } else if (line == "quit") {
+      break;
+    }
+    std::fflush(stdout);
+  }
+}
