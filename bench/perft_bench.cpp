@@ -5,9 +5,9 @@
 #include <cstdint>
 #include <string>
 
-#include "zobrist_verify/keys/key_scheme.h"
 #include "zobrist_verify/chess/perft.h"
 #include "zobrist_verify/chess/position.h"
+#include "zobrist_verify/keys/key_scheme.h"
 
 namespace {
 
@@ -29,6 +29,23 @@ constexpr PerftRun StartDepth6{StartFen, 6, 119060324};
 constexpr PerftRun StartDepth5{StartFen, 5, 4865609};
 constexpr PerftRun KiwipeteDepth5{KiwipeteFen, 5, 193690690};
 constexpr PerftRun KiwipeteDepth4{KiwipeteFen, 4, 4085603};
+
+// Stockfish's tables with castling keyed by rook square, its single-right keys on the corner
+// squares: the same work through the rook-square branch of the castling term.
+const KeyScheme& rook_square_scheme() {
+  static const KeyScheme scheme = [] {
+    KeyScheme s = stockfish_scheme();
+    s.name = "stockfish-by-rook-square";
+    s.castling_keying = CastlingKeying::RookSquare;
+    s.castling_rook[H1] = s.castling[WhiteOO];
+    s.castling_rook[A1] = s.castling[WhiteOOO];
+    s.castling_rook[H8] = s.castling[BlackOO];
+    s.castling_rook[A8] = s.castling[BlackOOO];
+    s.castling = {};
+    return s;
+  }();
+  return scheme;
+}
 
 using PerftFunction = std::uint64_t (*)(Position&, int);
 using SchemeGetter = const KeyScheme& (*)();
@@ -69,6 +86,13 @@ BENCHMARK_CAPTURE(bm_perft, full_startpos_d5_stockfish, perft_full, StartDepth5,
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(bm_perft, full_kiwipete_d4_stockfish, perft_full, KiwipeteDepth4,
                   stockfish_scheme)
+    ->Unit(benchmark::kMillisecond);
+// Castling keyed by rook square: expected to cost what the rights-mask table does.
+BENCHMARK_CAPTURE(bm_perft, full_startpos_d5_rook_square, perft_full, StartDepth5,
+                  rook_square_scheme)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(bm_perft, full_kiwipete_d4_rook_square, perft_full, KiwipeteDepth4,
+                  rook_square_scheme)
     ->Unit(benchmark::kMillisecond);
 
 }  // namespace

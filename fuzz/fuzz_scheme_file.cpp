@@ -16,7 +16,9 @@ std::string first_difference(const zobrist_verify::KeyScheme& a,
                              const zobrist_verify::KeyScheme& b) {
   if (a.name != b.name) return "name";
   if (a.psq != b.psq) return "psq";
+  if (a.castling_keying != b.castling_keying) return "castling_keying";
   if (a.castling != b.castling) return "castling";
+  if (a.castling_rook != b.castling_rook) return "castling_rook";
   if (a.en_passant != b.en_passant) return "en_passant";
   if (a.en_passant_none != b.en_passant_none) return "en_passant_none";
   if (a.side_white != b.side_white || a.side_black != b.side_black) return "side";
@@ -50,6 +52,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (int pc : {0, 7, 8, 15})
     for (Key key : scheme->psq[pc])
       if (key != 0) fail("unused piece code " + std::to_string(pc) + " has a key");
+  // Castling is keyed one way: the other table stays zero, and rook keys sit on ranks 1 and 8.
+  const bool by_rook = scheme->castling_keying == CastlingKeying::RookSquare;
+  for (Key key : scheme->castling)
+    if (by_rook && key != 0) fail("a scheme keyed by rook square has a rights-mask key");
+  for (int sq = 0; sq < SquareCount; ++sq) {
+    const Key key = scheme->castling_rook[sq];
+    if (key != 0 && !by_rook) fail("a scheme keyed by rights mask has a rook-square key");
+    if (key != 0 && rank_of(Square(sq)) != Rank1 && rank_of(Square(sq)) != Rank8)
+      fail("a castling rook key off ranks 1 and 8, on square " + std::to_string(sq));
+  }
 
   const std::string written = write_scheme_text(*scheme);
   Expected<KeyScheme> again = parse_scheme_text(written, "other");

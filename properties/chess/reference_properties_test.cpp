@@ -81,6 +81,24 @@ TEST(ReferenceSuite, PassesOnASeededScheme) {
     EXPECT_TRUE(r.passed) << r.name << ": " << r.note;
 }
 
+// A scheme file keyed by rook square (Ethereal 12's tables, corpus/keys/ethereal-12.scheme):
+// every property holds, Chess960 games included, with exact keys expected and as a black box.
+TEST(ReferenceSuite, PassesOnASchemeFileKeyedByRookSquare) {
+  const Expected<KeyScheme> scheme =
+      load_scheme_file(std::string(ZV_CORPUS_DIR) + "/keys/ethereal-12.scheme");
+  ASSERT_TRUE(scheme) << scheme.error();
+  ASSERT_EQ(scheme->castling_keying, CastlingKeying::RookSquare);
+  SuiteOptions options;
+  options.cases = 50;
+  for (bool exact : {true, false}) {
+    Target target = reference_target(*scheme);
+    if (!exact) target.expected_scheme = nullptr;
+    for (const PropertyResult& r : run_suite(target, options))
+      EXPECT_TRUE(r.passed) << (exact ? "exact " : "black box ") << r.name << ": " << r.note
+                            << (r.counterexample ? format_counterexample(*r.counterexample) : "");
+  }
+}
+
 class EveryRule : public testing::TestWithParam<EnPassantRule> {};
 
 TEST_P(EveryRule, ReferencePassesUnderTheRule) {

@@ -337,8 +337,8 @@ Key MutantHasher::castling_term(CastlingRights rights, bool from_scratch) const 
   }
   // The init loop that breaks after the first right it finds.
   if (bug_ == Bug::OnlyFirstCastlingRightHashed && from_scratch)
-    return z.castling[rights & -int(rights)];
-  return z.castling[rights];
+    return castling_key(z, CastlingRights(rights & -int(rights)), rook_square_);
+  return castling_key(z, rights, rook_square_);
 }
 
 Key MutantHasher::side_term(Color side) const {

@@ -260,6 +260,27 @@ TEST(ChessKeySet, DependentCastlingKeysAreFoundByMeaning) {
             (std::vector<std::string>{"castling K", "castling Q", "castling KQ"}));
 }
 
+// Keyed by rook square, the castling keys are the rook squares' (Ethereal's table draws a
+// castle key for every square; a1 = b1 ^ c1 here is a dependency positions can show).
+TEST(ChessKeySet, CastlingKeyedByRookSquareKeepsTheRookSquaresKeys) {
+  KeyScheme scheme = stockfish_scheme();
+  scheme.castling_keying = CastlingKeying::RookSquare;
+  scheme.castling = {};
+  scheme.castling_rook[B1] = 0x1234567890ABCDEFULL;
+  scheme.castling_rook[C1] = 0x0FEDCBA987654321ULL;
+  scheme.castling_rook[A1] = scheme.castling_rook[B1] ^ scheme.castling_rook[C1];
+  scheme.castling_rook[H8] = 0x5555AAAA3333CCCCULL;
+  const NamedKeySet set = chess_key_set(scheme);
+  ASSERT_EQ(set.keys.size(), 736u + 4u + 8u + 1u);
+  EXPECT_EQ(set.names[736], "castling rook a1");
+  EXPECT_EQ(set.names[739], "castling rook h8");
+  EXPECT_EQ(set.keys[739], 0x5555AAAA3333CCCCULL);
+  const KeyAnalysis analysis = analyse_keys(set);
+  ASSERT_TRUE(analysis.smallest_dependency);
+  EXPECT_EQ(analysis.smallest_dependency->names,
+            (std::vector<std::string>{"castling rook a1", "castling rook b1", "castling rook c1"}));
+}
+
 TEST(KeyList, ParsesHexLinesAndNamesTheLineOfABadOne) {
   auto keys = parse_key_list("0x1\n# a comment\n\nABCDEF  \r\n", "k.txt");
   ASSERT_TRUE(keys) << keys.error();

@@ -127,6 +127,42 @@ TEST(CliKey, UnreadableSchemeFileExitsTwo) {
   EXPECT_TRUE(is_one_error_line(r.err)) << r.err;
 }
 
+// A scheme file with castling rook keys only: a position's key is the XOR of the keys of the
+// rooks whose rights it holds (docs/key-scheme-file.md), here written out by hand.
+class CliKeyRookSquareScheme : public testing::Test {
+ protected:
+  void SetUp() override {
+    std::ofstream(path_) << "castling rook h1 1\ncastling rook a1 2\ncastling rook h8 4\n"
+                            "castling rook a8 8\ncastling rook b1 10\ncastling rook g8 20\n";
+  }
+  void TearDown() override { fs::remove(path_); }
+  const fs::path path_ = fs::path(testing::TempDir()) / "cli_test_rook_square.scheme";
+};
+
+TEST_F(CliKeyRookSquareScheme, StandardRightsXorTheirCornerRooks) {
+  RunResult r = run_cli(
+      {"key", "--scheme", "file:" + path_.string(), "--fen", "r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "0000000000000009\n");  // h1 ^ a8
+}
+
+TEST_F(CliKeyRookSquareScheme, Chess960RightsXorTheirRooksSquares) {
+  RunResult r = run_cli({"key", "--scheme", "file:" + path_.string(), "--chess960", "--fen",
+                         "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w Bg - 0 1"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "0000000000000030\n");  // b1 ^ g8
+}
+
+TEST(CliKey, SchemeFileMixingCastlingKeyingsExitsTwoNamingTheLine) {
+  const fs::path path = fs::path(testing::TempDir()) / "cli_test_mixed_castling.scheme";
+  std::ofstream(path) << "castling 3 1\ncastling rook a1 2\n";
+  RunResult r = run_cli({"key", "--scheme", "file:" + path.string()});
+  fs::remove(path);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(is_one_error_line(r.err)) << r.err;
+  EXPECT_NE(r.err.find(path.string() + ":2: entry 'castling rook a1'"), std::string::npos) << r.err;
+}
+
 TEST(CliKey, UnknownOptionExitsTwo) {
   RunResult r = run_cli({"key", "--no-such-option"});
   EXPECT_EQ(r.exit_code, 2);

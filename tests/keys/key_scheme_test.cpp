@@ -56,9 +56,15 @@ testing::AssertionResult same_scheme(const KeyScheme& a, const KeyScheme& b) {
       if (a.psq[pc][sq] != b.psq[pc][sq])
         return differ("psq[" + std::to_string(pc) + "][" + std::to_string(sq) + "]", a.psq[pc][sq],
                       b.psq[pc][sq]);
+  if (a.castling_keying != b.castling_keying)
+    return testing::AssertionFailure() << "castling_keying differs";
   for (int mask = 0; mask < 16; ++mask)
     if (a.castling[mask] != b.castling[mask])
       return differ("castling[" + std::to_string(mask) + "]", a.castling[mask], b.castling[mask]);
+  for (int sq = 0; sq < zv::SquareCount; ++sq)
+    if (a.castling_rook[sq] != b.castling_rook[sq])
+      return differ("castling_rook[" + std::to_string(sq) + "]", a.castling_rook[sq],
+                    b.castling_rook[sq]);
   for (int sq = 0; sq < zv::SquareCount; ++sq)
     if (a.en_passant[sq] != b.en_passant[sq])
       return differ("en_passant[" + std::to_string(sq) + "]", a.en_passant[sq], b.en_passant[sq]);

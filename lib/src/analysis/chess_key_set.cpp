@@ -60,6 +60,20 @@ void add_piece_squares(const KeyScheme& scheme, NamedKeySet& set) {
 }
 
 void add_castling(const KeyScheme& scheme, NamedKeySet& set) {
+  if (scheme.castling_keying == CastlingKeying::RookSquare) {
+    int kept = 0;
+    for (Rank rank : {Rank1, Rank8})
+      for (int file = 0; file < 8; ++file) {
+        const Square sq = make_square(File(file), rank);
+        if (scheme.castling_rook[sq] == 0) continue;
+        add(set, scheme.castling_rook[sq], "castling rook " + square_name(sq));
+        ++kept;
+      }
+    set.reductions.push_back(
+        "castling: one key per castling rook square (ranks 1 and 8); kept the " +
+        std::to_string(kept) + " non-zero ones");
+    return;
+  }
   if (castling_is_xor_of_single_rights(scheme)) {
     int kept = 0;
     for (int bit = 0; bit < 4; ++bit)

@@ -183,7 +183,7 @@ Keys Position::compute_keys() const {
       if (pt == Pawn) k.pawn_key ^= placed;
     }
   }
-  k.key ^= z.castling[castling_rights()];
+  k.key ^= castling_key(z, castling_rights(), castling_rook_square_);
   k.key ^= side_to_move_ == White ? z.side_white : z.side_black;
   k.key ^= compute_ep_hashed() ? z.en_passant[ep_square()] : z.en_passant_none;
   return k;
@@ -253,9 +253,9 @@ void Position::make_move(Move m, StateInfo& new_state) {
 
   const CastlingRights lost = castling_rights_mask_[from] | castling_rights_mask_[to];
   if (st.castling_rights & lost) {
-    k ^= z.castling[st.castling_rights];
+    k ^= castling_key(z, st.castling_rights, castling_rook_square_);
     st.castling_rights = CastlingRights(st.castling_rights & ~lost);
-    k ^= z.castling[st.castling_rights];
+    k ^= castling_key(z, st.castling_rights, castling_rook_square_);
   }
 
   st.ep_square = NoSquare;

@@ -135,6 +135,39 @@ class SchemeParser {
     return assign(line, slot, *key, entry);
   }
 
+  // `castling rook SQUARE KEY`: the key of a castling rook's square, on rank 1 or 8.
+  std::optional<Error> parse_castling_rook(int line, const std::vector<std::string_view>& tokens) {
+    if (auto e = check_arity(line, tokens, 3, "castling rook SQUARE KEY")) return e;
+    const auto square = parse_square(tokens[2]);
+    if (!square) return error(line, "bad square " + quoted(tokens[2]) + ": expected a1..h8");
+    if (rank_of(*square) != Rank1 && rank_of(*square) != Rank8)
+      return error(line, "bad castling rook square " + quoted(tokens[2]) +
+                             ": a castling rook stands on rank 1 (White) or rank 8 (Black)");
+    const std::string entry = "castling rook " + std::string(tokens[2]);
+    if (auto e = set_castling_keying(line, CastlingKeying::RookSquare, entry)) return e;
+    return assign_key(line, {&scheme_.castling_rook[*square], &castling_rook_line_[*square]},
+                      tokens[3], entry);
+  }
+
+  // The first castling entry sets the scheme's keying; an entry of the other kind is an error.
+  std::optional<Error> set_castling_keying(int line, CastlingKeying keying,
+                                           const std::string& entry) {
+    if (castling_keying_line_ == 0) {
+      scheme_.castling_keying = keying;
+      castling_keying_line_ = line;
+      castling_keying_entry_ = entry;
+      return std::nullopt;
+    }
+    if (scheme_.castling_keying == keying) return std::nullopt;
+    const auto by = [](CastlingKeying k) {
+      return k == CastlingKeying::RookSquare ? std::string("rook square") : "rights mask";
+    };
+    return error(line, "entry '" + entry + "' keys castling by " + by(keying) + ", but line " +
+                           std::to_string(castling_keying_line_) + " ('" + castling_keying_entry_ +
+                           "') keys it by " + by(scheme_.castling_keying) +
+                           ": a scheme keys castling one way");
+  }
+
   std::optional<Error> parse_entry(int line, const std::vector<std::string_view>& tokens) {
     const std::string_view keyword = tokens[0];
     if (keyword == "name") {
@@ -169,11 +202,14 @@ class SchemeParser {
                         tokens[3], "psq " + std::string(tokens[1]) + " " + std::string(tokens[2]));
     }
     if (keyword == "castling") {
+      if (tokens.size() > 1 && tokens[1] == "rook") return parse_castling_rook(line, tokens);
       if (auto e = check_arity(line, tokens, 2, "castling MASK KEY")) return e;
       const auto mask = parse_castling_mask(tokens[1]);
-      if (!mask) return error(line, "bad castling mask " + quoted(tokens[1]) + ": expected 0..15");
-      return assign_key(line, {&scheme_.castling[*mask], &castling_line_[*mask]}, tokens[2],
-                        "castling " + std::to_string(*mask));
+      if (!mask)
+        return error(line, "bad castling mask " + quoted(tokens[1]) + ": expected 0..15 or rook");
+      const std::string entry = "castling " + std::to_string(*mask);
+      if (auto e = set_castling_keying(line, CastlingKeying::RightsMask, entry)) return e;
+      return assign_key(line, {&scheme_.castling[*mask], &castling_line_[*mask]}, tokens[2], entry);
     }
     if (keyword == "enpassant") {
       if (auto e = check_arity(line, tokens, 2, "enpassant SQUARE|none KEY")) return e;
@@ -207,6 +243,9 @@ class SchemeParser {
   KeyScheme scheme_;
   std::array<std::array<int, SquareCount>, PieceCount> psq_line_{};
   std::array<int, 16> castling_line_{};
+  std::array<int, SquareCount> castling_rook_line_{};
+  int castling_keying_line_ = 0;  // the first castling entry, which set the keying
+  std::string castling_keying_entry_;
   std::array<int, SquareCount> en_passant_line_{};
   int en_passant_none_line_ = 0, side_white_line_ = 0, side_black_line_ = 0, no_pawns_line_ = 0;
   int name_line_ = 0, rule_line_ = 0, fold_line_ = 0;
@@ -237,9 +276,18 @@ std::string write_scheme_text(const KeyScheme& scheme) {
       if (const Key key = scheme.psq[pc][sq])
         out += "psq " + std::string(1, letter) + " " + square_name(sq) + " " + hex_key(key) + "\n";
   }
-  for (int mask = 0; mask < 16; ++mask)
-    if (const Key key = scheme.castling[mask])
-      out += "castling " + std::to_string(mask) + " " + hex_key(key) + "\n";
+  if (scheme.castling_keying == CastlingKeying::RookSquare) {
+    // All sixteen, zero keys included, so that the keying reads back even when every key is 0.
+    for (Rank rank : {Rank1, Rank8})
+      for (int file = 0; file < 8; ++file) {
+        const int sq = make_square(File(file), rank);
+        out += "castling rook " + square_name(sq) + " " + hex_key(scheme.castling_rook[sq]) + "\n";
+      }
+  } else {
+    for (int mask = 0; mask < 16; ++mask)
+      if (const Key key = scheme.castling[mask])
+        out += "castling " + std::to_string(mask) + " " + hex_key(key) + "\n";
+  }
   for (int sq = 0; sq < SquareCount; ++sq)
     if (const Key key = scheme.en_passant[sq])
       out += "enpassant " + square_name(sq) + " " + hex_key(key) + "\n";

@@ -53,8 +53,8 @@ struct KeyAnalysisOptions {
 // (1,2), ...; pair (i,j) covers every triple whose two smallest indices are i and j.
 struct TripleSearchExtent {
   std::uint64_t pairs_examined = 0;
-  std::uint64_t pairs = 0;        // C(n,2) when the search ran; 0 when a smaller subset was found
-  double triples_covered = 0;     // the fraction of the C(n,3) triples those pairs cover
+  std::uint64_t pairs = 0;     // C(n,2) when the search ran; 0 when a smaller subset was found
+  double triples_covered = 0;  // the fraction of the C(n,3) triples those pairs cover
   bool cut() const { return pairs_examined < pairs; }
 };
 
@@ -83,7 +83,8 @@ KeyAnalysis analyse_keys(const NamedKeySet& set, const KeyAnalysisOptions& optio
 // PNBRQKpnbrqk order and squares a1..h8, castling by mask, en passant by square, en passant none,
 // side white, side black), reduced as `reductions` says: pawns never on ranks 1 and 8; the four
 // single castling rights when the 16-entry table is their XOR (Polyglot), all non-zero entries
-// when drawn independently; one en-passant key per file when shared by file, else the 16
+// when drawn independently, the non-zero rook-square keys of ranks 1 and 8 when castling is
+// keyed by rook square; one en-passant key per file when shared by file, else the 16
 // squares of ranks 3 and 6; no zero "absent" entries (castling 0, en passant none, a side key).
 NamedKeySet chess_key_set(const KeyScheme& scheme);
 

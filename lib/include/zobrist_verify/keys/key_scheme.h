@@ -30,12 +30,24 @@ const char* to_string(EnPassantRule rule);
 // The rule a spelling names; "pseudolegal" is accepted as an alias of "pseudo-legal".
 [[nodiscard]] Expected<EnPassantRule> parse_en_passant_rule(std::string_view text);
 
+// What the castling term of a position is keyed by.
+enum class CastlingKeying : std::uint8_t {
+  RightsMask,  // castling[rights]: one key per whole rights mask (Stockfish; Polyglot's XORs)
+  RookSquare,  // the XOR of castling_rook[s] over the rook square s of each right still held, and
+               // 0 when none is (Ethereal's ZobristCastleKeys[square], Chess960 engines)
+};
+
 struct KeyScheme {
   std::string name;
   // psq[piece][square], indexed by the Piece code (unused codes stay 0).
   std::array<std::array<Key, SquareCount>, PieceCount> psq{};
+  CastlingKeying castling_keying = CastlingKeying::RightsMask;
   // Indexed by the whole castling-rights mask; a scheme with four single keys stores their XORs.
+  // Used under CastlingKeying::RightsMask only.
   std::array<Key, 16> castling{};
+  // Indexed by the square of a castling rook; only ranks 1 and 8 are ever read. Used under
+  // CastlingKeying::RookSquare only.
+  std::array<Key, SquareCount> castling_rook{};
   // Indexed by the en-passant square; a scheme keyed by file repeats the key down the file.
   std::array<Key, SquareCount> en_passant{};
   Key en_passant_none = 0;  // hashed when no en-passant term applies (0 in most schemes)
@@ -47,6 +59,17 @@ struct KeyScheme {
   // halfmove clock reaches 14. Only that scheme sets this.
   bool fold_rule50_into_printed_key = false;
 };
+
+// The castling term of `rights`, whose rook squares are rook_square[right] (indexed by the single
+// right, as Position::castling_rook_square is); read only for the rights held.
+inline Key castling_key(const KeyScheme& scheme, CastlingRights rights,
+                        const Square (&rook_square)[16]) {
+  if (scheme.castling_keying == CastlingKeying::RightsMask) return scheme.castling[rights];
+  Key key = 0;
+  for (CastlingRights right : {WhiteOO, WhiteOOO, BlackOO, BlackOOO})
+    if (rights & right) key ^= scheme.castling_rook[rook_square[right]];
+  return key;
+}
 
 // The built-in schemes. Each is built once, on first use.
 const KeyScheme& polyglot_scheme();
@@ -84,7 +107,9 @@ KeyScheme seeded_scheme(std::uint64_t seed);
 inline constexpr std::size_t SchemeFileLimit = std::size_t(1) << 20;
 // Reads a scheme file (read_input: a directory or a file above SchemeFileLimit is an error).
 [[nodiscard]] Expected<KeyScheme> load_scheme_file(const std::string& path);
-// Writes a scheme in the same format; parse_scheme_text(write_scheme_text(s)) == s.
+// Writes a scheme in the same format; parse_scheme_text(write_scheme_text(s)) == s, field for
+// field, when the castling table the scheme's keying does not use (castling_rook under
+// RightsMask, castling under RookSquare) is all zero, as every parsed or built-in scheme's is.
 std::string write_scheme_text(const KeyScheme& scheme);
 
 // Stockfish 15.1's make_key: an LCG step used to fold the halfmove clock into the printed key.
