@@ -72,8 +72,10 @@ Expected<MovegenDoorOpened> open_plugin_movegen(const std::string& path, const P
   return opened;
 }
 
-// --engine "CMD ARGS": a UCI engine in a process of its own.
+// --engine "CMD ARGS": a UCI (or, with --protocol xboard, an xboard) engine in a process of its
+// own.
 constexpr OptionSpec EngineKeyOptions[] = {
+    {"--protocol", OptionKind::Value},
     {"--key-command", OptionKind::Value},
     {"--key-pattern", OptionKind::Value},
     {"--fen-pattern", OptionKind::Value},
