@@ -108,7 +108,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   DivideCounts divide;
   bool divide_ok = true, total_seen = false;
   XboardHandshake handshake;
-  KeyReply reply(pattern(DefaultKeyPattern), pattern(DefaultFenPattern), "fuzz", "'d'");
+  KeyReply key_reply(pattern(DefaultKeyPattern), pattern(DefaultFenPattern), "fuzz", "'d'");
   bool reply_open = true, keys_seen = false;
   std::string_view rest = reply;
   while (!rest.empty()) {
@@ -129,13 +129,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (pong || line == "readyok") {
         reply_open = false;
         const std::string fence(line);
-        KeyReply::Outcome outcome = reply.finish("", false, keys_seen, fence, pong.has_value());
+        KeyReply::Outcome outcome = key_reply.finish("", false, keys_seen, fence, pong.has_value());
         if (outcome.key && !keys_seen) fail("a key read without keys_seen set");
         if (!outcome.key && outcome.key.error_kind() == ErrorKind::Refused && outcome.stop_engine)
           fail("a refusal stops the engine");
         if (!outcome.key && outcome.key.error_kind() != ErrorKind::Refused && !outcome.stop_engine)
           fail("a fault leaves the engine running");
-      } else if (reply.take(std::string(line), xboard_reports_error(line))) {
+      } else if (key_reply.take(std::string(line), xboard_reports_error(line))) {
         reply_open = false;  // out of step: the dialect stops the engine here
       }
     }
