@@ -30,10 +30,10 @@ constexpr const char* CheckUsage =
                              [--no-isolation] [--memory-limit SIZE] [--xfen] [--no-chess960]
                              [--allow-unreachable] [--cases N] [--seed S] [--property NAME]
                              [--json] [--junit FILE]
-       zobrist-verify check --engine "CMD ARGS" [--expect SCHEME] [--en-passant RULE]
-                             [--key-command CMD] [--key-pattern REGEX] [--fen-pattern REGEX]
-                             [--key-base 10|16] [--timeout MS] [--transcript FILE] [--xfen]
-                             [--no-chess960]
+       zobrist-verify check --engine "CMD ARGS" [--protocol uci|xboard] [--expect SCHEME]
+                             [--en-passant RULE] [--key-command CMD] [--key-pattern REGEX]
+                             [--fen-pattern REGEX] [--key-base 10|16] [--timeout MS]
+                             [--transcript FILE] [--xfen] [--no-chess960]
                              [--allow-unreachable] [--cases N] [--seed S] [--property NAME]
                              [--json] [--junit FILE]
 
@@ -58,6 +58,13 @@ case) begins with "error", "illegal" or "invalid", or showing another position t
 (--fen-pattern), is a refusal of that FEN, counted as a plugin's are. A reply out of step with the
 requests (a "readyok" with no key before it, two keys or two positions for one request) is a
 fault: the engine is restarted, and at the start position it cannot be used (exit 2).
+--protocol xboard speaks CECP version 2 instead: "xboard", "protover 2", each feature accepted
+or rejected; an engine that does not announce ping=1 or setboard=1 cannot be used (exit 2, the
+missing feature named). Each position goes as "setboard FEN" and its moves ("usermove" when the
+engine asks for it), then the key command and "ping N"; the reply is read up to "pong N", so a
+pong of another number is a fault. CECP's error lines (Error, Illegal move, illegal position,
+tellusererror) refuse the position. Chess960 goes to an engine that announces the variant
+fischerandom (castling as king takes rook); otherwise standard chess only, as the report says.
 
 {other-games}
 options:
@@ -69,8 +76,9 @@ constexpr const char* CheckUsageAfterScheme =
                     reference, as `mutants` judges it: shows what a caught bug's report
                     looks like
   --plugin PATH     check the hashing of the plugin (a shared library exporting zv_plugin_entry)
-  --engine "CMD"    check a UCI engine: CMD is split into words as a shell would (quotes
-                    respected) and run directly, without a shell
+  --engine "CMD"    check a UCI (or, with --protocol xboard, an xboard) engine: CMD is split
+                    into words as a shell would (quotes respected) and run directly, without a
+                    shell
   --expect SCHEME   with --plugin or --engine: its keys must also equal this scheme's exactly
                     (a --scheme name; for stockfish the raw key through a plugin, the printed
                     key, clock folded in from 14, through an engine), under the scheme's
@@ -83,8 +91,10 @@ constexpr const char* CheckUsageAfterScheme =
   --timeout MS      with --plugin: the longest one call may take before the case counts as a
                     hang (default: 10000); with --engine: the longest one reply may take
                     (default: 2000; the handshake gets at least 10000)
+  --protocol P      with --engine: uci (the default) or xboard (CECP version 2)
   --key-command CMD with --engine: the command that makes it print its key (default: d); the
-                    door sends "isready" after it and reads the reply up to "readyok"
+                    door sends "isready" after it and reads the reply up to "readyok" (over
+                    xboard: "ping N", and up to "pong N")
   --key-pattern RE  with --engine: an ECMAScript regular expression with one capture group, the
                     key (default: ^Key: *([^ ]*) *$, Stockfish's "Key:" line; Glaurung 2.2's
                     bare decimal key line: ^(-?[0-9]+)$)

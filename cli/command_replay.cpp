@@ -24,9 +24,10 @@ constexpr const char* ReplayUsage =
                               [--xfen] [--expect SCHEME] [--no-isolation] [--timeout MS]
                               [--memory-limit SIZE] [--allow-unreachable]
        zobrist-verify replay --engine "CMD ARGS" --fen FEN [--moves M1 M2 ...] [--chess960]
-                              [--xfen] [--key-command CMD] [--key-pattern REGEX]
-                              [--fen-pattern REGEX] [--key-base 10|16] [--transcript FILE]
-                              [--expect SCHEME] [--timeout MS] [--allow-unreachable]
+                              [--protocol uci|xboard] [--xfen] [--key-command CMD]
+                              [--key-pattern REGEX] [--fen-pattern REGEX] [--key-base 10|16]
+                              [--transcript FILE] [--expect SCHEME] [--timeout MS]
+                              [--allow-unreachable]
 
 Plays the case on the plugin: set_position(FEN), then each move, printing after each step the
 plugin's key (and pawn and material keys when it has them), the key a second instance gives a
@@ -36,7 +37,8 @@ failed (incremental vs fresh, or target vs the scheme), and named on the last li
 With --no-isolation the plugin runs in this process, so that a debugger or a sanitizer sees the
 crash; otherwise a crash, a hang, an exit() or a worker past --memory-limit SIZE (4G, 512M;
 default: half of this machine's memory) is reported with the call it happened in. With --engine the
-same steps go to a UCI engine (as `check --engine` sends them) and the key it prints is shown;
+same steps go to a UCI engine, or an xboard one with --protocol xboard (as `check --engine`
+sends them), and the key it prints is shown;
 --expect then compares with the key the scheme's engine prints (--transcript FILE writes
 what went to and came from the engine, as `check --engine` does; --key-base as in `check`). A Chess960 FEN goes with
 Shredder castling letters, or X-FEN letters with --xfen, as `check` sends it. Exits 0 when every

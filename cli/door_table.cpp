@@ -73,11 +73,13 @@ Expected<MovegenDoorOpened> open_plugin_movegen(const std::string& path, const P
   return opened;
 }
 
-// --engine "CMD ARGS": a UCI engine in a process of its own.
+// --engine "CMD ARGS": a UCI (or, with --protocol xboard, an xboard) engine in a process of its
+// own.
 constexpr OptionSpec EngineKeyOptions[] = {
-    {"--key-command", OptionKind::Value}, {"--key-pattern", OptionKind::Value},
-    {"--fen-pattern", OptionKind::Value}, {"--key-base", OptionKind::Value},
-    {"--transcript", OptionKind::Value},  {"--xfen", OptionKind::Flag},
+    {"--protocol", OptionKind::Value},    {"--key-command", OptionKind::Value},
+    {"--key-pattern", OptionKind::Value}, {"--fen-pattern", OptionKind::Value},
+    {"--key-base", OptionKind::Value},    {"--transcript", OptionKind::Value},
+    {"--xfen", OptionKind::Flag},
 };
 
 Expected<KeyDoor> open_engine_keys(const std::string& command, const ParsedArgs& args,

@@ -50,6 +50,14 @@ Expected<EngineDoorTarget> engine_door(const std::string& command, const ParsedA
   auto words = split_command_words(command);
   if (!words) return Error{"--engine: " + words.error()};
   options.argv = *words;
+  if (auto protocol = args.value("--protocol")) {
+    if (*protocol == "xboard")
+      options.protocol = EngineProtocol::Xboard;
+    else if (*protocol != "uci")
+      return Error{"--protocol: '" + visible_text(*protocol) +
+                   "' is not a protocol (uci, the default, or xboard)"};
+  }
+  const bool xboard = options.protocol == EngineProtocol::Xboard;
   if (auto key_command = args.value("--key-command")) options.key_command = *key_command;
   if (auto pattern = args.value("--key-pattern")) options.key_pattern = *pattern;
   if (auto pattern = args.value("--fen-pattern")) options.fen_pattern = *pattern;
@@ -70,6 +78,12 @@ Expected<EngineDoorTarget> engine_door(const std::string& command, const ParsedA
   out.connection = *connection;
   DoorTarget& door = out.door;
   door.description = "engine:" + (*connection)->engine_name() + " (" + visible_text(command) + ")";
+  // Over xboard, Chess960 only where the engine announces the variant fischerandom.
+  if (xboard)
+    door.description += (*connection)->offers_chess960()
+                            ? " over xboard"
+                            : " over xboard, standard chess only (it announces no variant "
+                              "fischerandom)";
   door.target.name = "engine:" + (*connection)->engine_name();
   // Chess960 castling in one form for the whole run: Shredder letters, X-FEN with --xfen.
   const CastlingLetters letters =
@@ -87,7 +101,7 @@ Expected<EngineDoorTarget> engine_door(const std::string& command, const ParsedA
   door.target.compare_printed_key = true;
   std::string replay = program + " replay --engine " + join_command_words({command});
   for (const char* option :
-       {"--key-command", "--key-pattern", "--fen-pattern", "--key-base", "--timeout"})
+       {"--protocol", "--key-command", "--key-pattern", "--fen-pattern", "--key-base", "--timeout"})
     if (auto value = args.value(option))
       replay += std::string(" ") + option + " " + join_command_words({*value});
   if (letters == CastlingLetters::XFen) replay += " --xfen";

@@ -4,9 +4,12 @@
 // comparison (shown_position_difference), the divide reader (parse_divide_line,
 // check_divide_total, compare_divides against the reference's divide of the start position), keys
 // as engines print them (parse_key in both bases, decide_key_base, a KeyReader on a decimal
-// pattern) and the perft reply reader (PerftReplyReader) in its three forms: a divide, a total
-// alone (Ethereal 12's "400") and one total per depth (Sjaak II's " 2  400 ...").
-// The UCI handshake itself (uci_dialect.cpp) reads from a running engine and is not reached.
+// pattern), the perft reply reader (PerftReplyReader) in its three forms: a divide, a total
+// alone (Ethereal 12's "400") and one total per depth (Sjaak II's " 2  400 ..."), the reply
+// reader of both dialects (KeyReply, fenced at a "readyok" or a "pong N"), and the xboard
+// protocol's text: the feature lines of its handshake (XboardHandshake, parse_feature_list), the
+// pong reader and the error-line test.
+// The UCI handshake itself (uci_engine.cpp) reads from a running engine and is not reached.
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -25,7 +28,9 @@
 #include "zobrist_verify/doors/engine_door_options.h"
 #include "zobrist_verify/doors/engine_perft.h"
 #include "zobrist_verify/doors/key_pattern.h"
+#include "zobrist_verify/doors/key_reply.h"
 #include "zobrist_verify/doors/reply_checks.h"
+#include "zobrist_verify/doors/xboard_protocol.h"
 
 namespace {
 
@@ -107,6 +112,50 @@ PerftPatterns& perft_patterns(int which) {
   return which == 0 ? divide : which == 1 ? total : per_depth;
 }
 
+// The xboard protocol's text on one line: a feature line is answered once per feature, with
+// "accepted" or "rejected"; a feature list written back reads back the same; a pong number
+// written back reads back; every error line of reports_error is one of xboard's too.
+template <class Fail>
+void check_xboard_line(std::string_view line, XboardHandshake& handshake, const Fail& fail) {
+  std::string_view rest = line;
+  const auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r'; };
+  while (!rest.empty() && blank(rest.front())) rest.remove_prefix(1);
+  const bool feature_line = rest.starts_with("feature") && (rest.size() == 7 || blank(rest[7]));
+  const bool was_done = handshake.done();
+  const bool taken = bool(handshake.take_line(line));
+  const std::vector<std::string> replies = handshake.take_replies();
+  if (!feature_line && (!replies.empty() || handshake.done() != was_done))
+    fail("a line that is not a feature line changed the handshake");
+  if (feature_line && taken) {
+    const Expected<std::vector<XboardFeature>> features = parse_feature_list(rest.substr(7));
+    if (!features) fail("take_line took a feature line that parse_feature_list rejects");
+    if (features->size() != replies.size()) fail("not one reply per feature");
+    std::string written;
+    for (std::size_t i = 0; i < replies.size(); ++i) {
+      const XboardFeature& f = (*features)[i];
+      if (replies[i] != "accepted " + f.name && replies[i] != "rejected " + f.name)
+        fail("the reply '" + replies[i] + "' does not answer feature " + f.name);
+      written += f.name + "=\"" + f.value + "\" ";
+    }
+    // A value read from quotes holds none; one read bare may, and then cannot be quoted back.
+    const Expected<std::vector<XboardFeature>> again = parse_feature_list(written);
+    const bool quotable = std::none_of(features->begin(), features->end(), [](const auto& f) {
+      return f.value.find('"') != std::string::npos;
+    });
+    if (quotable && (!again || again->size() != features->size()))
+      fail("the features written back as " + written + " do not read back");
+    for (std::size_t i = 0; quotable && again && i < again->size(); ++i)
+      if ((*again)[i].name != (*features)[i].name || (*again)[i].value != (*features)[i].value)
+        fail("feature " + (*features)[i].name + " does not read back from " + written);
+  }
+  if (handshake.done() && handshake.waits_longer()) fail("done=1 and still waiting for it");
+  if (const std::optional<std::uint64_t> pong = pong_number(line);
+      pong && *pong != UINT64_MAX && pong_number("pong " + std::to_string(*pong)) != pong)
+    fail("pong " + std::to_string(*pong) + " does not read back");
+  if (reports_error(line) && !xboard_reports_error(line))
+    fail("an error line of reports_error is not one of xboard's");
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -133,6 +182,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   DivideCounts divide;
   bool divide_ok = true, total_seen = false;
+  XboardHandshake handshake;
+  KeyReader hex_keys(pattern(DefaultKeyPattern), KeyBase::Hexadecimal);
+  KeyReply key_reply(hex_keys, pattern(DefaultFenPattern), "fuzz", "'d'");
+  bool reply_open = true, keys_seen = false;
   std::string_view rest = reply;
   while (!rest.empty()) {
     const std::size_t end = rest.find('\n');
@@ -144,6 +197,24 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (char& c : upper) c = char(std::toupper(static_cast<unsigned char>(c)));
     if (reports_error(line) != reports_error(upper) && upper.find("INFO") == std::string::npos)
       fail("reports_error depends on the case of the line");
+
+    check_xboard_line(line, handshake, fail);
+    // The reply reader: a fence ends the reply; what it says agrees with the lines it was fed.
+    if (reply_open) {
+      const std::optional<std::uint64_t> pong = pong_number(line);
+      if (pong || line == "readyok") {
+        reply_open = false;
+        const std::string fence(line);
+        KeyReply::Outcome outcome = key_reply.finish("", false, keys_seen, fence, pong.has_value());
+        if (outcome.key && !keys_seen) fail("a key read without keys_seen set");
+        if (!outcome.key && outcome.key.error_kind() == ErrorKind::Refused && outcome.stop_engine)
+          fail("a refusal stops the engine");
+        if (!outcome.key && outcome.key.error_kind() != ErrorKind::Refused && !outcome.stop_engine)
+          fail("a fault leaves the engine running");
+      } else if (key_reply.take(std::string(line), xboard_reports_error(line))) {
+        reply_open = false;  // out of step: the dialect stops the engine here
+      }
+    }
 
     // The key line: what the group captures is part of the line, and a key read from it writes
     // back as the same key.

@@ -9,6 +9,7 @@
 #include "zobrist_verify/chess/uci.h"
 #include "zobrist_verify/doors/castling_letters.h"
 #include "zobrist_verify/doors/uci_dialect.h"
+#include "zobrist_verify/doors/xboard_dialect.h"
 
 namespace zobrist_verify {
 
@@ -17,7 +18,8 @@ EngineConnection::EngineConnection(std::unique_ptr<EngineDialect> dialect,
     : PipelinedConnection(std::move(dialect), std::move(options)) {}
 
 Expected<std::shared_ptr<EngineConnection>> EngineConnection::open(EngineDoorOptions options) {
-  auto dialect = make_uci_dialect(options);
+  auto dialect = options.protocol == EngineProtocol::Xboard ? make_xboard_dialect(options)
+                                                             : make_uci_dialect(options);
   if (!dialect) return Error{dialect.error()};
   std::shared_ptr<EngineConnection> connection(
       new EngineConnection(std::move(*dialect), std::move(options)));

@@ -1,5 +1,5 @@
 // How the engine door runs an engine and asks it for keys, whatever protocol it speaks: the
-// dialect (uci_dialect.h) reads the engine's command line, key command, key pattern and timeout;
+// dialect (uci_dialect.h, xboard_dialect.h) reads the engine's command line, key command, key pattern and timeout;
 // the pipelined connection (pipelined_connection.h) the rest.
 #pragma once
 
@@ -20,8 +20,13 @@ inline constexpr const char* DefaultKeyPattern = "^Key: *([^ ]*) *$";
 // (reply_checks.h). An engine that prints no such line is not checked.
 inline constexpr const char* DefaultFenPattern = "^Fen: *(.*[^ ]) *$";
 
+// The protocol the engine speaks: UCI (uci_dialect.h) or xboard, CECP version 2
+// (xboard_dialect.h).
+enum class EngineProtocol { Uci, Xboard };
+
 struct EngineDoorOptions {
   std::vector<std::string> argv;  // the engine and its arguments, run without a shell
+  EngineProtocol protocol = EngineProtocol::Uci;
   std::string key_command = "d";
   std::string key_pattern = DefaultKeyPattern;  // ECMAScript, one capture group: the key
   std::string fen_pattern = DefaultFenPattern;  // ECMAScript, one capture group: the FEN shown

@@ -1,8 +1,9 @@
-// A running UCI engine as a HashUnderTest: the key of each position is read from what the engine
+// A running engine (UCI or xboard) as a HashUnderTest: the key of each position is read from what the engine
 // prints after a key command (Stockfish's `d` and its "Key:" line by default). Positions are sent
 // as a FEN and a short tail of moves, many of them before any reply is read. The connection is a
 // PipelinedConnection (pipelined_connection.h: requests in flight, a fault blamed on its own
-// position, the rest replayed alone on a fresh engine) speaking the UCI dialect (uci_dialect.h).
+// position, the rest replayed alone on a fresh engine) speaking the UCI dialect (uci_dialect.h)
+// or the xboard one (xboard_dialect.h), as the options' protocol says.
 #pragma once
 
 #include <memory>
@@ -18,12 +19,14 @@
 
 namespace zobrist_verify {
 
-// The UCI engine door's connection: one engine process shared by every HashUnderTest instance of
+// The engine door's connection: one engine process shared by every HashUnderTest instance of
 // a door, with the positions in flight. Not thread-safe, except answered().
 class EngineConnection final : public PipelinedConnection {
  public:
-  // Starts the engine, completes the "uci" handshake and one "isready". The error says why the
-  // engine cannot be used (it does not start, dies, hangs, or the key pattern is malformed).
+  // Starts the engine, completes the handshake of its protocol ("uci" and one "isready"; or
+  // "xboard", "protover 2", the features and one ping). The error says why the engine cannot be
+  // used (it does not start, dies, hangs, lacks an xboard feature the door needs, or the key
+  // pattern is malformed).
   [[nodiscard]] static Expected<std::shared_ptr<EngineConnection>> open(EngineDoorOptions options);
 
  private:

@@ -1,0 +1,159 @@
+#include "zobrist_verify/doors/xboard_dialect.h"
+
+#include <algorithm>
+#include <chrono>
+#include <deque>
+#include <optional>
+#include <utility>
+
+#include "reply_lines.h"
+#include "zobrist_verify/doors/engine_faults.h"
+#include "zobrist_verify/doors/key_reply.h"
+#include "zobrist_verify/doors/xboard_engine.h"
+
+namespace zobrist_verify {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using Milliseconds = std::chrono::milliseconds;
+
+constexpr int MaxReplyLines = XboardEngine::max_reply_lines;
+// Separates the position's lines in a request's name (no FEN or move holds it).
+constexpr std::string_view LineSeparator = "; ";
+
+class XboardDialect final : public EngineDialect {
+ public:
+  XboardDialect(const EngineDoorOptions& options, KeyPattern pattern, KeyPattern fen_pattern)
+      : argv_(options.argv),
+        key_command_(options.key_command),
+        timeout_(options.timeout),
+        keys_(std::move(pattern), options.key_base),
+        fen_pattern_(std::move(fen_pattern)) {}
+
+  Expected<Done> start(EngineTranscript& transcript) override;
+  bool running() const override { return engine_ && engine_->running(); }
+  const std::string& engine_name() const override { return name_; }
+  bool offers_chess960() const override { return offers_chess960_; }
+  std::string key_reading() const override { return keys_.reading(); }
+  std::optional<KeyBase> key_base() const override { return keys_.base(); }
+  // "setboard FEN; usermove e2e4; usermove e7e5": the position's lines, as sent.
+  std::string position_command(std::string_view fen, std::string_view moves) const override;
+  bool send(const std::string& position_command, bool chess960,
+            EngineTranscript& transcript) override;
+  Expected<Key> read_reply(const std::string& position_command, std::string_view expected_fen,
+                           bool chess960) override;
+  std::string stop() override { return engine_ ? engine_->close() : "not running"; }
+  std::string quit(EngineTranscript& transcript) override;
+
+ private:
+  Error stop_for(const Error& fault) { return engine_->kill(fault.message, fault.kind); }
+
+  std::vector<std::string> argv_;
+  std::string key_command_;
+  Milliseconds timeout_;
+  KeyReader keys_;  // the key pattern, and the base keys are read in
+  KeyPattern fen_pattern_;
+  bool keys_seen_ = false;
+  std::optional<XboardEngine> engine_;
+  std::string name_;
+  bool offers_chess960_ = false;
+  bool usermove_ = false;
+  std::deque<std::uint64_t> pings_;  // the ping of each request in flight, oldest first
+  std::string line_;
+};
+
+Expected<Done> XboardDialect::start(EngineTranscript& transcript) {
+  EngineTimeouts timeouts;
+  timeouts.handshake = std::max(timeout_, Milliseconds(10'000));
+  timeouts.reply = timeout_;
+  timeouts.write = timeout_;
+  timeouts.quit = Milliseconds(200);
+  transcript.write("xboard\nprotover 2\n");
+  engine_.reset();  // a stopped engine is reaped before the next one starts
+  auto engine = XboardEngine::start(argv_, timeouts);
+  if (!engine) return Error{engine.error()};
+  // The rest of the handshake: the features' replies, "new", "force" and the first ping.
+  for (std::size_t i = 2; i < engine->handshake_lines().size(); ++i)
+    transcript.write(engine->handshake_lines()[i] + '\n');
+  name_ = engine->name();
+  offers_chess960_ = engine->offers_chess960();
+  usermove_ = engine->features().usermove();
+  pings_.clear();
+  engine_.emplace(std::move(*engine));
+  return Done{};
+}
+
+std::string XboardDialect::position_command(std::string_view fen, std::string_view moves) const {
+  std::string command;
+  for (const std::string& line : xboard_position_lines(fen, moves, usermove_))
+    command += (command.empty() ? "" : std::string(LineSeparator)) + line;
+  return command;
+}
+
+bool XboardDialect::send(const std::string& position_command, bool chess960,
+                         EngineTranscript& transcript) {
+  if (!running()) return false;
+  std::vector<std::string> lines = engine_->game_lines(chess960);
+  for (std::string_view rest = position_command; !rest.empty();) {
+    const std::size_t end = rest.find(LineSeparator);
+    lines.emplace_back(rest.substr(0, end));
+    rest = end == std::string_view::npos ? std::string_view{}
+                                         : rest.substr(end + LineSeparator.size());
+  }
+  lines.push_back(key_command_);
+  std::uint64_t ping = 0;
+  lines.push_back(engine_->next_ping(ping));
+  pings_.push_back(ping);
+  for (const std::string& line : lines) transcript.write(line + '\n');
+  return engine_->send_lines(lines).has_value();
+}
+
+Expected<Key> XboardDialect::read_reply(const std::string& position_command,
+                                        std::string_view expected_fen, bool chess960) {
+  const std::string asked = "'" + position_command + "' then '" + key_command_ + "'";
+  if (!running() || pings_.empty()) return not_running_for(asked);
+  const std::uint64_t ping = pings_.front();
+  pings_.pop_front();
+  const auto deadline = Clock::now() + timeout_;
+  KeyReply reply(keys_, fen_pattern_, name_, asked);
+  for (int count = 0; count < MaxReplyLines; ++count) {
+    if (auto read = next_reply_line(*engine_, line_, deadline, name_, asked, timeout_); !read)
+      return read.failure();
+    if (std::optional<std::uint64_t> pong = pong_number(line_)) {
+      if (*pong != ping)
+        return stop_for(reply.out_of_step(
+            line_, "where 'pong " + std::to_string(ping) +
+                       "' was to end its reply (a pong no request was waiting for)"));
+      KeyReply::Outcome outcome = reply.finish(expected_fen, chess960, keys_seen_, line_, true);
+      if (outcome.stop_engine) return stop_for(outcome.key.failure());
+      return std::move(outcome.key);
+    }
+    if (std::optional<std::string> why = reply.take(line_, xboard_reports_error(line_)))
+      return stop_for(reply.out_of_step(line_, *why));
+  }
+  return stop_for(reply_flooded(name_, asked, MaxReplyLines, "pong " + std::to_string(ping)));
+}
+
+std::string XboardDialect::quit(EngineTranscript& transcript) {
+  if (!engine_) return "not running";
+  transcript.write("quit\n");
+  std::string ended = engine_->close();
+  engine_.reset();
+  return ended;
+}
+
+}  // namespace
+
+Expected<std::unique_ptr<EngineDialect>> make_xboard_dialect(const EngineDoorOptions& options) {
+  auto pattern = KeyPattern::compile(options.key_pattern);
+  if (!pattern) return Error{pattern.error()};
+  auto fen_pattern = KeyPattern::compile(options.fen_pattern, "FEN pattern",
+                                         "the FEN of the position the engine shows");
+  if (!fen_pattern) return Error{fen_pattern.error()};
+  if (options.key_command.empty() || options.key_command.find('\n') != std::string::npos)
+    return Error{"the key command must be one non-empty line"};
+  return std::unique_ptr<EngineDialect>(
+      std::make_unique<XboardDialect>(options, std::move(*pattern), std::move(*fen_pattern)));
+}
+
+}  // namespace zobrist_verify

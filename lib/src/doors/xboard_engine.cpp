@@ -1,0 +1,135 @@
+#include "zobrist_verify/doors/xboard_engine.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "zobrist_verify/core/visible_text.h"
+
+namespace zobrist_verify {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using Milliseconds = std::chrono::milliseconds;
+
+Milliseconds left_until(Clock::time_point deadline) {
+  return std::max(std::chrono::ceil<Milliseconds>(deadline - Clock::now()), Milliseconds(0));
+}
+
+std::string last_lines(const std::vector<std::string>& lines) {
+  if (lines.empty()) return "it printed nothing";
+  std::string text = "it printed " + std::to_string(lines.size()) + " lines, the last: ";
+  for (std::size_t i = lines.size() > 3 ? lines.size() - 3 : 0; i < lines.size(); ++i)
+    text += "'" + visible_text(lines[i].substr(0, 200)) + "'" + (i + 1 < lines.size() ? ", " : "");
+  return text;
+}
+
+}  // namespace
+
+Expected<XboardEngine> XboardEngine::start(const std::vector<std::string>& argv,
+                                           EngineTimeouts timeouts) {
+  auto process = EngineProcess::spawn(argv, timeouts);
+  if (!process) return Error{process.error()};
+  XboardEngine engine(std::move(*process));
+  if (auto greeted = engine.handshake(); !greeted) return greeted.failure();
+  return engine;
+}
+
+Expected<Done> XboardEngine::handshake() {
+  if (auto sent = send_handshake({"xboard", "protover 2"}); !sent) return sent.failure();
+  const auto start = Clock::now();
+  std::vector<std::string> seen;
+  while (!features_.done()) {
+    // CECP's two seconds for "done=1", or the handshake timeout once the engine asked for more.
+    const auto deadline =
+        start + (features_.waits_longer() ? process_.timeouts().handshake : XboardFeatureWait);
+    if (int(seen.size()) >= max_reply_lines)
+      return process_.kill("engine " + process_.label() + " sent " +
+                           std::to_string(max_reply_lines) +
+                           " lines without 'feature done=1' in reply to 'protover 2'");
+    auto line = process_.read_line(left_until(deadline));
+    if (!line && line.error_kind() == ErrorKind::TimedOut) {
+      if (features_.waits_longer())
+        return process_.kill("engine " + process_.label() +
+                             " sent 'feature done=0' but no 'feature done=1' within " +
+                             std::to_string(process_.timeouts().handshake.count()) + " ms (" +
+                             last_lines(seen) + ")");
+      break;  // no done=1 in time: CECP takes the features announced so far
+    }
+    if (!line)
+      return Error{"engine " + process_.label() +
+                   " stopped before completing the xboard handshake: " + line.error()};
+    seen.push_back(std::move(*line));
+    if (auto taken = features_.take_line(seen.back()); !taken)
+      return process_.kill("engine " + process_.label() +
+                           " cannot be used over xboard: " + taken.error());
+    if (std::vector<std::string> replies = features_.take_replies(); !replies.empty())
+      if (auto sent = send_handshake(replies); !sent) return sent.failure();
+  }
+  if (!features_.myname().empty()) process_.set_name(visible_text(features_.myname()));
+  if (std::optional<std::string> missing = features_.missing_features())
+    return process_.kill("engine " + process_.label() + " cannot be used over xboard: " + *missing +
+                         (features_.done() ? "" : " (and it sent no 'feature done=1')"));
+  // Force mode: the engine plays neither side, whatever position it is given.
+  if (auto sent = send_handshake({"new", "force"}); !sent) return sent.failure();
+  chess960_game_ = false;
+  handshake_lines_.push_back("ping " + std::to_string(pings_ + 1));  // the fence's own
+  if (auto fenced = fence(process_.timeouts().handshake); !fenced) return fenced.failure();
+  return Done{};
+}
+
+Expected<Done> XboardEngine::send_handshake(const std::vector<std::string>& lines) {
+  handshake_lines_.insert(handshake_lines_.end(), lines.begin(), lines.end());
+  return process_.send_lines(lines);
+}
+
+std::vector<std::string> XboardEngine::game_lines(bool chess960) {
+  std::vector<std::string> lines;
+  if (chess960_game_ != chess960) {
+    // "new" should bring the normal variant back; Fairy-Stockfish 11.1 stays in Chess960 unless
+    // told "variant normal".
+    lines = {"new", "force", chess960 ? "variant fischerandom" : "variant normal"};
+    chess960_game_ = chess960;
+  }
+  return lines;
+}
+
+std::vector<std::string> XboardEngine::position_lines(std::string_view fen,
+                                                      std::string_view uci_moves, bool chess960) {
+  std::vector<std::string> lines = game_lines(chess960);
+  for (std::string& line : xboard_position_lines(fen, uci_moves, features_.usermove()))
+    lines.push_back(std::move(line));
+  return lines;
+}
+
+Expected<Done> XboardEngine::set_position(std::string_view fen, std::string_view uci_moves,
+                                          bool chess960) {
+  return process_.send_lines(position_lines(fen, uci_moves, chess960));
+}
+
+Expected<std::vector<std::string>> XboardEngine::fence(Milliseconds timeout) {
+  std::uint64_t number = 0;
+  const std::string ping = next_ping(number);
+  if (auto sent = process_.send_line(ping); !sent) return sent.failure();
+  const auto deadline = Clock::now() + timeout;
+  std::vector<std::string> seen;
+  while (int(seen.size()) < max_reply_lines) {
+    auto line = process_.read_line(left_until(deadline));
+    if (!line && line.error_kind() == ErrorKind::TimedOut)
+      return process_.kill("engine " + process_.label() + " did not answer '" + ping + "' within " +
+                               std::to_string(timeout.count()) + " ms (" + last_lines(seen) + ")",
+                           ErrorKind::TimedOut);
+    if (!line) return line.failure();
+    if (std::optional<std::uint64_t> pong = pong_number(*line)) {
+      if (*pong == number) return seen;
+      return process_.kill("engine " + process_.label() + " answered '" + ping + "' with '" +
+                               visible_text(*line) + "' (a pong no ping of ours was waiting for)",
+                           ErrorKind::AnsweredBadly);
+    }
+    seen.push_back(std::move(*line));
+  }
+  return process_.kill("engine " + process_.label() + " sent " + std::to_string(max_reply_lines) +
+                           " lines without the 'pong' of '" + ping + "'",
+                       ErrorKind::Crashed);
+}
+
+}  // namespace zobrist_verify

@@ -1,0 +1,293 @@
+// `check --engine ... --protocol xboard` and `replay` against the fake xboard engine
+// (tests/engines/xboard_engine.cpp: the reference with Polyglot's keys behind CECP): the handshake,
+// pipelining fenced by numbered pongs, every fault blamed on its own position, the features
+// without which an engine cannot be used (exit 2), and a planted hashing bug found.
+#include <sys/types.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "cli_runner.h"
+#include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/doors/engine_hash.h"
+
+namespace zobrist_verify {
+namespace {
+
+using testing::run_cli;
+using testing::RunResult;
+using testing::TempDir;
+namespace fs = std::filesystem;
+
+const std::string Fake = ZV_XBOARD_ENGINE;
+
+std::string unique_marker(const std::string& what) {
+  return "zv-xboard-" + what + "-" + std::to_string(::getpid());
+}
+
+// Processes whose command line holds `marker`, once a killed group has had two seconds to die.
+int processes_left_with(const std::string& marker) {
+  auto count = [&] {
+    int found = 0;
+    for (const fs::directory_entry& entry : fs::directory_iterator("/proc")) {
+      const std::string name = entry.path().filename();
+      if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+      std::ifstream in(entry.path() / "cmdline", std::ios::binary);
+      std::string cmdline((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      if (cmdline.find(marker) != std::string::npos) ++found;
+    }
+    return found;
+  };
+  for (int i = 0; i < 40 && count() > 0; ++i) ::usleep(50'000);
+  return count();
+}
+
+RunResult check_xboard(const std::string& mode, std::vector<std::string> extra) {
+  std::vector<std::string> args{"check", "--engine", Fake + " " + mode, "--protocol", "xboard"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return run_cli(args);
+}
+
+int count_of(const std::string& text, const std::string& part) {
+  int n = 0;
+  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
+  return n;
+}
+
+// --- engines that work ------------------------------------------------------------------------
+
+TEST(XboardDoor, AGoodEnginePassesWithPolyglotsKeysExactly) {
+  const RunResult r = check_xboard("good", {"--expect", "polyglot", "--cases", "40"});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("engine:fake xboard good"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("over xboard"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("standard chess only"), std::string::npos) << r.out;
+}
+
+TEST(XboardDoor, BareMovesAndNoFischerandomStillPassInStandardChessOnly) {
+  const RunResult r = check_xboard("bare-moves", {"--expect", "polyglot", "--cases", "30"});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("over xboard, standard chess only (it announces no variant fischerandom)"),
+            std::string::npos)
+      << r.out;
+}
+
+TEST(XboardDoor, DoneZeroMakesTheDoorWaitForDoneOne) {
+  const RunResult r = check_xboard("done-later", {"--cases", "5"});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+}
+
+TEST(XboardDoor, TheTranscriptShowsTheHandshakeSetboardUsermoveAndNumberedPings) {
+  TempDir dir;
+  const std::string transcript = (dir.path() / "transcript.txt").string();
+  const RunResult r = check_xboard("good", {"--cases", "5", "--property", "incremental-equals-full",
+                                            "--transcript", transcript});
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  std::ifstream in(transcript);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(text.rfind("xboard\nprotover 2\n", 0), 0u) << text.substr(0, 200);
+  EXPECT_NE(text.find("\nsetboard "), std::string::npos);
+  EXPECT_NE(text.find("\nusermove "), std::string::npos);
+  EXPECT_NE(text.find("\naccepted ping\n"), std::string::npos);
+  EXPECT_NE(text.find("\nrejected sjef\n"), std::string::npos);
+  EXPECT_NE(text.find("\nforce\nping 1\n"), std::string::npos);  // the handshake's fence
+  EXPECT_NE(text.find("\nd\nping 2\n"), std::string::npos);
+  EXPECT_NE(text.find("\nvariant fischerandom\n"), std::string::npos);
+  EXPECT_EQ(text.substr(text.size() - 5), "quit\n");
+}
+
+// Many requests go out before any reply is read; each reply is then placed by its pong number.
+TEST(XboardDoor, RequestsArePipelinedAndEachKeyIsItsOwnPositions) {
+  TempDir dir;
+  EngineDoorOptions options;
+  options.argv = {Fake, "good"};
+  options.protocol = EngineProtocol::Xboard;
+  options.transcript = (dir.path() / "transcript.txt").string();
+  auto connection = EngineConnection::open(options);
+  ASSERT_TRUE(connection) << connection.error();
+  const std::vector<std::string> lines = {"",
+                                          "e2e4",
+                                          "e2e4 e7e5",
+                                          "e2e4 e7e5 g1f3",
+                                          "d2d4 d7d5 c2c4 d5c4",
+                                          "g1f3 g8f6 g2g3 g7g6 f1g2 f8g7 e1g1"};
+  std::vector<KeyTicket> tickets;
+  for (const std::string& moves : lines)
+    tickets.push_back((*connection)->request(StartFen, moves, false));
+  EXPECT_EQ((*connection)->answered(), 0u);  // sent, none read yet
+  std::ifstream in(options.transcript);
+  const std::string sent((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(count_of(sent, "\nping "), 1 + int(lines.size())) << sent;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    Game game;
+    ASSERT_TRUE(game.set(StartFen, polyglot_scheme()).empty());
+    ASSERT_TRUE(game.play_uci_sequence(lines[i]));
+    Expected<Key> key = (*connection)->collect(tickets[i]);
+    ASSERT_TRUE(key) << key.error();
+    EXPECT_EQ(*key, game.position().key()) << lines[i];
+  }
+  (*connection)->close();
+}
+
+// --- engines that cannot be used: exit 2 and one error line naming the reason ------------------
+
+struct Unusable {
+  std::string mode;
+  std::string says;
+};
+
+class UnusableXboardEngine : public ::testing::TestWithParam<Unusable> {};
+
+TEST_P(UnusableXboardEngine, IsAUsageErrorThatSaysWhy) {
+  const std::string marker = unique_marker(GetParam().mode);
+  const RunResult r = check_xboard(GetParam().mode + " 0 " + marker, {"--cases", "5"});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_EQ(r.err.rfind("error: ", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find(GetParam().says), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_EQ(processes_left_with(marker), 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Faults, UnusableXboardEngine,
+    ::testing::Values(
+        Unusable{"no-ping", "does not announce feature ping=1 (the 'ping N' / 'pong N'"},
+        Unusable{"no-setboard", "does not announce feature setboard=1 (a position set from a FEN)"},
+        Unusable{"no-features",
+                 "does not announce feature ping=1 (the 'ping N' / 'pong N' that fences each "
+                 "reply) nor setboard=1 (a position set from a FEN) (and it sent no 'feature "
+                 "done=1')"},
+        Unusable{"bad-feature", "a malformed feature line 'feature ping=1 myname=\"unterminated'"},
+        Unusable{"wrong-pong-at-start", "answered 'ping 1' with 'pong 2'"}),
+    [](const auto& info) {
+      std::string name = info.param.mode;
+      std::replace(name.begin(), name.end(), '-', '_');
+      return name;
+    });
+
+TEST(XboardDoor, AnUnknownProtocolIsAUsageError) {
+  const RunResult r = run_cli({"check", "--engine", Fake + " good", "--protocol", "cecp"});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("'cecp' is not a protocol (uci, the default, or xboard)"), std::string::npos)
+      << r.err;
+}
+
+// --- faults on one position: a failure blamed on it, the engine restarted ---------------------
+
+struct PositionFault {
+  std::string mode;
+  std::string comparison;
+  std::string says;
+};
+
+class XboardFaultOnPromotion : public ::testing::TestWithParam<PositionFault> {};
+
+TEST_P(XboardFaultOnPromotion, FailsTheCaseAtThePromotion) {
+  const std::string marker = unique_marker(GetParam().mode);
+  const RunResult r = check_xboard(
+      GetParam().mode + " 0 " + marker,
+      {"--timeout", "300", "--property", "incremental-equals-full", "--cases", "30", "--json"});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("\"comparison\": \"" + GetParam().comparison + "\""), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find(GetParam().says), std::string::npos) << r.out;
+  // The fake fails only when a move it plays is a promotion: the reproduction ends with one.
+  const std::size_t moves = r.out.find("\"moves\": [");
+  ASSERT_NE(moves, std::string::npos) << r.out;
+  const std::size_t end = r.out.find(']', moves);
+  const std::size_t last = r.out.rfind('"', r.out.rfind('"', end) - 1);
+  EXPECT_EQ(r.out.rfind('"', end) - last - 1, 5u) << r.out.substr(moves, end - moves);
+  EXPECT_EQ(processes_left_with(marker), 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Faults, XboardFaultOnPromotion,
+    ::testing::Values(PositionFault{"crash-on-promotion", "target-crashed", "killed by signal 11"},
+                      PositionFault{"hang-on-promotion", "target-timed-out", "within 300 ms"},
+                      PositionFault{"wrong-pong-on-promotion", "target-error",
+                                    "a pong no request was waiting for"}),
+    [](const auto& info) {
+      std::string name = info.param.mode;
+      std::replace(name.begin(), name.end(), '-', '_');
+      return name;
+    });
+
+// --- lines no request asked for ---------------------------------------------------------------
+
+const char* const ManyPositions = "incremental-equals-full,en-passant,castling";
+
+TEST(XboardDesync, AStrayPongIsAFaultNotAStatementAboutKeys) {
+  const RunResult r =
+      check_xboard("stray-pong 200", {"--property", ManyPositions, "--cases", "20", "--json"});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("desynchronised: it printed 'pong 0' where 'pong "), std::string::npos)
+      << r.out;
+  EXPECT_GE(count_of(r.out, "\"comparison\": "), 1) << r.out;
+  EXPECT_EQ(count_of(r.out, "\"comparison\": "),
+            count_of(r.out, "\"comparison\": \"target-error\""))
+      << r.out;
+}
+
+TEST(XboardDesync, AStrayKeyIsAFaultNotAStatementAboutKeys) {
+  const RunResult r =
+      check_xboard("stray-key 200", {"--property", ManyPositions, "--cases", "20", "--json"});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("two keys for one request"), std::string::npos) << r.out;
+  EXPECT_EQ(count_of(r.out, "\"comparison\": "),
+            count_of(r.out, "\"comparison\": \"target-error\""))
+      << r.out;
+}
+
+TEST(XboardDesync, ACommentLineIsHarmless) {
+  const RunResult r =
+      check_xboard("stray-comment 7", {"--property", ManyPositions, "--cases", "20"});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+}
+
+// --- refusals and a hashing bug ----------------------------------------------------------------
+
+TEST(XboardRefusals, TellusererrorIsACountedRefusalNotAKeyFailure) {
+  const RunResult r = check_xboard("refuse-some", {"--property", ManyPositions, "--cases", "20"});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("refused "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("it printed 'tellusererror Illegal position'"), std::string::npos) << r.out;
+}
+
+TEST(XboardDoor, APlantedCastlingBugIsFoundAtACastling) {
+  const RunResult r = check_xboard(
+      "castling-bug", {"--property", "incremental-equals-full", "--cases", "200", "--json"});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("\"status\": \"fail\""), std::string::npos) << r.out;
+  // The shrunk reproduction's last move is a castling (the fake's only wrong update).
+  const std::size_t moves = r.out.find("\"moves\": [");
+  ASSERT_NE(moves, std::string::npos) << r.out;
+  const std::string list = r.out.substr(moves, r.out.find(']', moves) - moves);
+  const bool castles =
+      list.find("\"e1g1\"") != std::string::npos || list.find("\"e1c1\"") != std::string::npos ||
+      list.find("\"e8g8\"") != std::string::npos || list.find("\"e8c8\"") != std::string::npos ||
+      list.find("\"e1h1\"") != std::string::npos || list.find("\"e1a1\"") != std::string::npos ||
+      list.find("\"e8h8\"") != std::string::npos || list.find("\"e8a8\"") != std::string::npos;
+  EXPECT_TRUE(castles) << list;
+}
+
+TEST(XboardReplay, ShowsTheKeyAndThePrintedReplayCommandCarriesTheProtocol) {
+  const RunResult r =
+      run_cli({"replay", "--engine", Fake + " good", "--protocol", "xboard", "--fen", "startpos",
+               "--moves", "e2e4", "e7e5", "--expect", "polyglot"});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  // Polyglot's key of the start position, from its paper.
+  EXPECT_NE(r.out.find("463b96181691fc9c"), std::string::npos) << r.out;
+  const RunResult failing =
+      check_xboard("castling-bug", {"--property", "incremental-equals-full", "--cases", "200"});
+  EXPECT_NE(failing.out.find("--protocol xboard"), std::string::npos) << failing.out;
+}
+
+}  // namespace
+}  // namespace zobrist_verify
