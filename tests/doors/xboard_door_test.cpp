@@ -110,6 +110,8 @@ TEST(XboardDoor, RequestsArePipelinedAndEachKeyIsItsOwnPositions) {
   options.argv = {Fake, "good"};
   options.protocol = EngineProtocol::Xboard;
   options.transcript = (dir.path() / "transcript.txt").string();
+  // The base given: no start-position probe before the requests, so the counts below are theirs.
+  options.key_base = KeyBase::Hexadecimal;
   auto connection = EngineConnection::open(options);
   ASSERT_TRUE(connection) << connection.error();
   const std::vector<std::string> lines = {"",
