@@ -44,6 +44,7 @@ class ForgetsSideKeyOnNullMove final : public HashUnderTest {
   }
   Expected<Key> pawn_key() override { return inner_->pawn_key(); }
   Expected<Key> material_key() override { return inner_->material_key(); }
+  Expected<Key> aux_key(std::size_t i) override { return inner_->aux_key(i); }
 
  private:
   std::unique_ptr<HashUnderTest> inner_;
@@ -346,6 +347,7 @@ class PawnKeyAlwaysZero final : public HashUnderTest {
   Expected<Key> key() override { return inner_->key(); }
   Expected<Key> pawn_key() override { return Key(0); }
   Expected<Key> material_key() override { return inner_->material_key(); }
+  Expected<Key> aux_key(std::size_t i) override { return inner_->aux_key(i); }
 
  private:
   std::unique_ptr<HashUnderTest> inner_;

@@ -59,6 +59,9 @@ class CatchingHash final : public HashUnderTest {
   Expected<Key> material_key() override {
     return guarded("material_key", [&] { return inner_->material_key(); });
   }
+  Expected<Key> aux_key(std::size_t index) override {
+    return guarded("aux_key", [&] { return inner_->aux_key(index); });
+  }
 
  private:
   template <class Call>

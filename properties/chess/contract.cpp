@@ -17,6 +17,10 @@ std::string needs_pawn_or_material_key(const Capabilities& caps) {
   return caps.pawn_key || caps.material_key ? "" : "the target has no pawn key and no material key";
 }
 
+std::string needs_aux_keys(const Capabilities& caps) {
+  return caps.aux_keys.empty() ? "the target has no auxiliary keys" : "";
+}
+
 std::vector<PropertyDefinition> build_definitions() {
   return {
       {{"incremental-equals-full",
@@ -86,6 +90,23 @@ std::vector<PropertyDefinition> build_definitions() {
         "an empty slot of the pawn table (Stockfish PR #887)."},
        zero_keys,
        always_supported,
+       false},
+      {{"auxiliary-keys",
+        "10. Each auxiliary key equals the one recomputed from scratch after every ply, is "
+        "restored by unmake_move, stays the same across a move that changes nothing it declares "
+        "and changes across a move that changes what it declares.",
+        "the promoted piece not added to the non-pawn key (Stockfish PR #6494)."},
+       auxiliary_keys,
+       needs_aux_keys,
+       false},
+      {{"auxiliary-key-dependencies",
+        "11. Positions that differ only in what an auxiliary key does not declare share it; "
+        "positions that differ in a piece, side, castling right or en-passant term it declares "
+        "do not.",
+        "a pawn key declared as pawns only that also hashes the kings (Ethereal's pawn-king key "
+        "must declare them)."},
+       auxiliary_key_dependencies,
+       needs_aux_keys,
        false},
   };
 }

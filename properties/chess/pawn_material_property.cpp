@@ -12,27 +12,6 @@ namespace {
 
 constexpr int Attempts = 24;
 
-bool pawn_square(Square s) {
-  return rank_of(s) != Rank1 && rank_of(s) != Rank8;
-}
-
-Square random_empty(const Board& board, SplitMix64& rng, bool for_pawn) {
-  for (;;) {
-    const auto s = Square(rng.below(64));
-    if (board[s] == NoPiece && (!for_pawn || pawn_square(s))) return s;
-  }
-}
-
-// A valid FEN for `board` with either side to move, no castling, no en passant.
-std::optional<std::string> some_fen(const Board& board, SplitMix64& rng) {
-  const std::string first = rng.chance(50) ? "w" : "b";
-  for (const std::string& side : {first, std::string(first == "w" ? "b" : "w")}) {
-    const std::string fen = join_fen({placement_field(board), side, "-", "-"});
-    if (fen_is_valid(fen)) return fen;
-  }
-  return std::nullopt;
-}
-
 // Keeps the pawns where they are and scatters every other piece (kings included) anew, sometimes
 // dropping or adding one.
 std::optional<std::string> same_pawns(const Board& original, SplitMix64& rng) {

@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "core/game_suite.h"
-#include "core/rapidcheck_run.h"
 #include "chess/generators.h"
 #include "chess/target_session.h"
+#include "core/game_suite.h"
+#include "core/rapidcheck_run.h"
 #include "zobrist_verify/properties.h"
 
 namespace zobrist_verify::properties {
@@ -44,6 +44,8 @@ void castling(const PropertyContext& context);
 void side_to_move(const PropertyContext& context);
 void pawn_and_material_keys(const PropertyContext& context);
 void zero_keys(const PropertyContext& context);
+void auxiliary_keys(const PropertyContext& context);
+void auxiliary_key_dependencies(const PropertyContext& context);
 
 // A kind of finding a property counts over its whole run, because it harms only some engines
 // and is a warning, not a failure: "the pawn key is 0" among "pawnless" positions.

@@ -167,6 +167,19 @@ TargetKeys Line::keys() {
   return k;
 }
 
+std::vector<Key> Line::aux_keys() {
+  std::vector<Key> out;
+  for (std::size_t i = 0; i < caps_.aux_keys.size(); ++i) {
+    Expected<Key> aux = hash_->aux_key(i);
+    if (!aux)
+      fail(
+          target_error("aux_key(" + std::to_string(i) + ") (" + caps_.aux_keys[i].name + ") failed",
+                       aux.error(), aux.error_kind()));
+    out.push_back(*aux);
+  }
+  return out;
+}
+
 PendingKeys Line::request_keys() {
   if (!pipelines(caps_)) return PendingKeys{ply(), std::nullopt, keys()};
   Expected<KeyTicket> ticket = hash_->request_key();
@@ -325,6 +338,26 @@ TargetKeys Scratch::keys_of(const std::string& fen, bool chess960, const Line& c
     k.material_key = *material;
   }
   return k;
+}
+
+std::vector<Key> Scratch::aux_keys_of(const std::string& fen, bool chess960, const Line& context) {
+  require_valid(fen, chess960);
+  const Expected<Done> done = hash_->set_position(fen, chess960);
+  if (count_fen(target_, fen, chess960, done)) discard_case(dropped(fen, done));
+  const std::string sent = " (FEN " + fen_as_sent(target_, fen, chess960) + ")";
+  if (!done)
+    fail(context.target_error("fresh instance, set_position rejected a valid FEN" + sent,
+                              done.error(), done.error_kind()));
+  std::vector<Key> out;
+  for (std::size_t i = 0; i < caps_.aux_keys.size(); ++i) {
+    Expected<Key> aux = hash_->aux_key(i);
+    if (!aux)
+      fail(context.target_error("fresh instance, aux_key(" + std::to_string(i) + ") (" +
+                                    caps_.aux_keys[i].name + ") failed" + sent,
+                                aux.error(), aux.error_kind()));
+    out.push_back(*aux);
+  }
+  return out;
 }
 
 PendingKeys Scratch::request_keys_of(const std::string& fen, bool chess960, const Line& context) {

@@ -45,6 +45,9 @@ class Line {
   void unmake();
 
   TargetKeys keys();
+  // The auxiliary keys (Capabilities::aux_keys), in order; read only by the properties that
+  // check them.
+  std::vector<Key> aux_keys();
   // The keys of the current position, asked for now and read by collect(): a property that asks
   // for a whole line's keys before it reads them runs a pipelined target at its full speed. A
   // failure is blamed on the ply the keys were asked at.
@@ -110,6 +113,8 @@ class Scratch {
   Key key_of(const std::string& fen, bool chess960, const Line& context) {
     return keys_of(fen, chess960, context).key;
   }
+  // The auxiliary keys of `fen`, as keys_of.
+  std::vector<Key> aux_keys_of(const std::string& fen, bool chess960, const Line& context);
 
  private:
   const Target& target_;

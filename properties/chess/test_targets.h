@@ -48,6 +48,7 @@ class SplitRoute final : public HashUnderTest {
   Expected<Key> key() override { return depth_ == 0 ? on_set_->key() : on_move_->key(); }
   Expected<Key> pawn_key() override { return on_move_->pawn_key(); }
   Expected<Key> material_key() override { return on_move_->material_key(); }
+  Expected<Key> aux_key(std::size_t i) override { return on_move_->aux_key(i); }
 
  private:
   std::string name_;
@@ -173,6 +174,7 @@ class Faulty final : public HashUnderTest {
   }
   Expected<Key> pawn_key() override { return inner_->pawn_key(); }
   Expected<Key> material_key() override { return inner_->material_key(); }
+  Expected<Key> aux_key(std::size_t i) override { return inner_->aux_key(i); }
 
  private:
   static std::string split_ep(std::string_view fen) {
@@ -217,6 +219,7 @@ class FlipsOneKey final : public HashUnderTest {
   }
   Expected<Key> pawn_key() override { return inner_->pawn_key(); }
   Expected<Key> material_key() override { return inner_->material_key(); }
+  Expected<Key> aux_key(std::size_t i) override { return inner_->aux_key(i); }
 
  private:
   std::unique_ptr<HashUnderTest> inner_;
@@ -250,6 +253,7 @@ class ThrowsOnPromotion final : public HashUnderTest {
   Expected<Key> key() override { return inner_->key(); }
   Expected<Key> pawn_key() override { return inner_->pawn_key(); }
   Expected<Key> material_key() override { return inner_->material_key(); }
+  Expected<Key> aux_key(std::size_t i) override { return inner_->aux_key(i); }
 
  private:
   std::unique_ptr<HashUnderTest> inner_;

@@ -67,6 +67,10 @@ class WatchedHash final : public HashUnderTest {
     WatchedCallScope scope(watch_, "material_key", route_);
     return inner_->material_key();
   }
+  Expected<Key> aux_key(std::size_t index) override {
+    WatchedCallScope scope(watch_, "aux_key " + std::to_string(index), route_);
+    return inner_->aux_key(index);
+  }
 
  private:
   std::unique_ptr<HashUnderTest> inner_;
@@ -105,8 +109,8 @@ PropertyResult fault_result(const std::string& name, const Target& target,
                         : run.end == ChildRun::End::Exited      ? "exited"
                         : run.end == ChildRun::End::MemoryLimit ? "exceeded the memory limit"
                                                                 : "died";
-    c.what = std::string("the worker running the property ") + ended +
-             " outside any call of the target";
+    c.what =
+        std::string("the worker running the property ") + ended + " outside any call of the target";
     c.target_error = run.how;
     result.counterexample = std::move(c);
     return result;
@@ -171,6 +175,7 @@ ChildRun replay_in_child(const Target& target, const Route& route, const std::st
           (void)hash->key();
           if (caps.pawn_key) (void)hash->pawn_key();
           if (caps.material_key) (void)hash->material_key();
+          for (std::size_t i = 0; i < caps.aux_keys.size(); ++i) (void)hash->aux_key(i);
         };
         if (!hash->set_position(route.fen, route.chess960)) return "refused the FEN";
         read_keys();

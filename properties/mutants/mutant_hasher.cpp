@@ -17,6 +17,23 @@ constexpr CastlingRights SingleRights[] = {WhiteOO, WhiteOOO, BlackOO, BlackOOO}
 MutantHasher::MutantHasher(std::string name, const KeyScheme& scheme, EnPassantRule rule, Bug bug)
     : name_(std::move(name)), scheme_(scheme), rule_(rule), bug_(bug) {}
 
+Capabilities MutantHasher::capabilities() const {
+  Capabilities caps{true, true, true, true, true};
+  caps.aux_keys = stockfish_aux_keys();
+  return caps;
+}
+
+void MutantHasher::xor_aux(AuxKeys& aux, Piece pc, Key term, bool non_pawn,
+                           PieceType type_for_class) {
+  const PieceType pt = type_for_class == NoPieceType ? type_of(pc) : type_for_class;
+  if (type_of(pc) == Pawn) return;
+  if (non_pawn) aux[color_of(pc) == White ? NonPawnWhite : NonPawnBlack] ^= term;
+  if (pt == Rook || pt == Queen || pt == King)
+    aux[MajorPieces] ^= term;
+  else
+    aux[MinorPieces] ^= term;
+}
+
 Expected<Done> MutantHasher::set_position(std::string_view fen, bool chess960) {
   states_.clear();
   cached_key_.reset();
@@ -101,6 +118,7 @@ MutantHasher::State MutantHasher::compute_from_scratch() const {
     ++counts[pc];
     st.key ^= z.psq[pc][s];
     if (type_of(pc) == Pawn) st.pawn_key ^= z.psq[pc][s];
+    xor_aux(st.aux, pc, z.psq[pc][s]);
   }
   if (bug_ == Bug::PawnKeyZeroWhenPawnless && counts[WhitePawn] + counts[BlackPawn] == 0)
     st.pawn_key = 0;
@@ -153,6 +171,9 @@ void MutantHasher::make_real_move(Move m) {
     const Piece rook = make_piece(us, Rook);
     k ^= z.psq[pc][from] ^ z.psq[pc][king_to];
     if (bug_ != Bug::CastlingRookMoveNotHashed) k ^= z.psq[rook][to] ^ z.psq[rook][rook_to];
+    xor_aux(st.aux, pc, z.psq[pc][from] ^ z.psq[pc][king_to]);
+    xor_aux(st.aux, rook, z.psq[rook][to] ^ z.psq[rook][rook_to],
+            bug_ != Bug::CastlingRookMissingFromNonPawnKey);
   } else {
     Piece captured = pos.piece_on(to);
     Square capture_square = to;
@@ -164,11 +185,19 @@ void MutantHasher::make_real_move(Move m) {
       k ^= z.psq[captured][capture_square];
       if (type_of(captured) == Pawn && bug_ != Bug::PawnKeyMissesCapturedPawn)
         st.pawn_key ^= z.psq[captured][capture_square];
+      // The bug of Stockfish's first correction-history commit (60351b9d): the captured piece
+      // classed by the capturer's type, so a knight taken by a rook stays in the minor key.
+      const bool capturer_major = type_of(pc) == Rook || type_of(pc) == Queen;
+      xor_aux(st.aux, captured, z.psq[captured][capture_square], true,
+              bug_ != Bug::CapturedPieceLeftInMinorKey ? NoPieceType
+              : capturer_major                         ? Rook
+                                                       : Knight);
       const int remaining = popcount(pos.pieces(them, type_of(captured))) - 1;
       st.material_key ^= z.psq[captured][remaining];
     }
     k ^= z.psq[pc][from] ^ z.psq[pc][to];
     if (pawn_move) st.pawn_key ^= z.psq[pc][from] ^ z.psq[pc][to];
+    xor_aux(st.aux, pc, z.psq[pc][from] ^ z.psq[pc][to]);
 
     if (m.kind() == MoveKind::Promotion) {
       const Piece promoted = make_piece(us, m.promotion_type());
@@ -176,6 +205,7 @@ void MutantHasher::make_real_move(Move m) {
           bug_ == Bug::UnderpromotionHashedAsQueen ? make_piece(us, Queen) : promoted;
       if (bug_ != Bug::PromotionKeepsPawnInKey) k ^= z.psq[pc][to] ^ z.psq[keyed][to];
       st.pawn_key ^= z.psq[pc][to];
+      xor_aux(st.aux, promoted, z.psq[promoted][to], bug_ != Bug::PromotionMissingFromNonPawnKey);
       int promoted_slot = popcount(pos.pieces(us, m.promotion_type()));
       if (bug_ == Bug::MaterialKeyOffByOneOnPromotion) ++promoted_slot;
       const int pawn_slot = popcount(pos.pieces(us, Pawn)) - 1;
@@ -252,6 +282,12 @@ Expected<Key> MutantHasher::pawn_key() {
 Expected<Key> MutantHasher::material_key() {
   if (states_.empty()) return Error{name_ + ": material_key() before set_position"};
   return states_.back().material_key;
+}
+
+Expected<Key> MutantHasher::aux_key(std::size_t index) {
+  if (states_.empty()) return Error{name_ + ": aux_key() before set_position"};
+  if (index >= AuxKeyCount) return Error{name_ + " has no auxiliary key " + std::to_string(index)};
+  return states_.back().aux[index];
 }
 
 // Whether the en-passant square counts in the current position, under the implemented rule.

@@ -19,6 +19,7 @@ constexpr const char* InnerRook = "r2r2k1/p7/3p4/8/8/P6P/8/R3K2R b q - 0 1";
 // Chess960 start position 518 is the standard one; this is position 0 (BBQNNRKR).
 constexpr const char* Chess960Start = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1";
 constexpr const char* Pawnless = "8/8/8/8/8/8/1R6/K6k w - - 0 1";
+constexpr const char* RookTakesKnight = "4k3/8/8/8/8/8/n7/R3K3 w - - 0 1";
 
 std::vector<MutantInfo> build_catalogue() {
   return {
@@ -145,6 +146,24 @@ std::vector<MutantInfo> build_catalogue() {
       {"stale-key-after-unmake", Bug::StaleKeyAfterUnmake, "polyglot", PseudoLegal,
        "key() caches its value and unmake forgets to invalidate the cache",
        "stale cached key after unmake", Start, false, "e2e4 undo"},
+      {"promotion-missing-from-non-pawn-key", Bug::PromotionMissingFromNonPawnKey, "stockfish",
+       PseudoLegal,
+       "a promotion adds the new piece to the key, the material key and the minor or major key, "
+       "but not to the promoting side's non-pawn key",
+       "promoted piece missing from nonPawnKey (Stockfish PR #6494, issue #6492)", PromotionReady,
+       false, "a7a8q"},
+      {"captured-piece-left-in-minor-key", Bug::CapturedPieceLeftInMinorKey, "stockfish",
+       PseudoLegal,
+       "a captured piece is XORed out of the minor or the major key by the capturing piece's "
+       "type, so a knight or bishop taken by a rook or queen stays in the minor-piece key",
+       "captured piece left in minorPieceKey (Stockfish 60351b9d, the first correction-history "
+       "keys)",
+       RookTakesKnight, false, "a1a2"},
+      {"castling-rook-missing-from-non-pawn-key", Bug::CastlingRookMissingFromNonPawnKey,
+       "stockfish", PseudoLegal,
+       "castling moves the king and the rook in the key and the major key, but only the king in "
+       "the non-pawn key",
+       "castling rook move missing from nonPawnKey", CastlingCorners, false, "e1g1"},
   };
 }
 

@@ -9,11 +9,11 @@
 #include <stdexcept>
 
 #include "zobrist_verify/chess/game.h"
-#include "zobrist_verify/core/hex.h"
 #include "zobrist_verify/chess/movegen.h"
+#include "zobrist_verify/chess/uci.h"
+#include "zobrist_verify/core/hex.h"
 #include "zobrist_verify/mutants/mutant_runs.h"
 #include "zobrist_verify/mutants/mutants.h"
-#include "zobrist_verify/chess/uci.h"
 
 namespace zobrist_verify::properties {
 
@@ -66,7 +66,8 @@ std::string pick_move(const Position& pos, std::mt19937_64& rng) {
   return move_to_uci(pos, from[rng() % from.size()]);
 }
 
-// Describes the first key, pawn key or material key where `actual` differs from `expected`.
+// Describes the first key, pawn key, material key or auxiliary key where `actual` differs from
+// `expected`.
 std::optional<std::string> compare_keys(HashUnderTest& expected, HashUnderTest& actual) {
   const std::pair<const char*, Expected<Key> (HashUnderTest::*)()> reads[] = {
       {"key", &HashUnderTest::key},
@@ -78,6 +79,15 @@ std::optional<std::string> compare_keys(HashUnderTest& expected, HashUnderTest& 
     if (!want || !got) return std::string(what) + ": " + (!want ? want.error() : got.error());
     if (*want != *got)
       return std::string(what) + " expected " + hex_key(*want) + ", actual " + hex_key(*got);
+  }
+  const std::vector<AuxKeyDescription> aux = expected.capabilities().aux_keys;
+  if (actual.capabilities().aux_keys != aux) return "the auxiliary keys declared differ";
+  for (std::size_t i = 0; i < aux.size(); ++i) {
+    Expected<Key> want = expected.aux_key(i);
+    Expected<Key> got = actual.aux_key(i);
+    if (!want || !got) return aux[i].name + ": " + (!want ? want.error() : got.error());
+    if (*want != *got)
+      return aux[i].name + " expected " + hex_key(*want) + ", actual " + hex_key(*got);
   }
   return std::nullopt;
 }

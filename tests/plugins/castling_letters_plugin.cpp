@@ -57,6 +57,7 @@ extern "C" ZV_PLUGIN_EXPORT const zv_plugin* zv_plugin_entry(void) {
     exported_make_move = t.make_move;
     t.set_fen = set_fen;
     t.make_move = make_move;
+    t.abi_version = ZV_PLUGIN_ABI_VERSION;  // a copy of the base alone: version 1
     return t;
   }();
   return &table;

@@ -1,7 +1,8 @@
-// The reference with Stockfish's keys, keyed as Stockfish's `d` prints them: the halfmove clock
-// folded in from 14 on (key ^ make_key((rule50 - 14) / 8)), null moves on. A null move raises the
-// clock, so a side-to-move property that compares keys across one without the clock fails it.
-// With ZV_BROKEN_SIDE the side term is dropped on every path, a bug the suite must still catch.
+// The reference with Stockfish's keys (its auxiliary keys too), keyed as Stockfish's `d` prints
+// them: the halfmove clock folded in from 14 on (key ^ make_key((rule50 - 14) / 8)), null moves on.
+// A null move raises the clock, so a side-to-move property that compares keys across one without
+// the clock fails it. With ZV_BROKEN_SIDE the side term is dropped on every path, a bug the suite
+// must still catch.
 #include "zobrist_verify/chess/game.h"
 #include "zobrist_verify/doors/plugin_export.h"
 
@@ -21,7 +22,8 @@ class ClockFold final : public HashUnderTest {
             .null_move = true,
             .chess960 = true,
             .pawn_key = true,
-            .material_key = true};
+            .material_key = true,
+            .aux_keys = stockfish_aux_keys()};
   }
   Expected<Done> set_position(std::string_view fen, bool chess960) override {
     if (auto errors = game_.set(fen, stockfish_scheme(),
@@ -46,6 +48,10 @@ class ClockFold final : public HashUnderTest {
   }
   Expected<Key> pawn_key() override { return game_.position().pawn_key(); }
   Expected<Key> material_key() override { return game_.position().material_key(); }
+  Expected<Key> aux_key(std::size_t i) override {
+    if (i >= AuxKeyCount) return Error{"no auxiliary key " + std::to_string(i)};
+    return game_.position().aux_key(AuxKeyIndex(i));
+  }
 
  private:
   Game game_;

@@ -125,6 +125,7 @@ extern "C" ZV_PLUGIN_EXPORT const zv_plugin* zv_plugin_entry(void) {
          [] { return zobrist_verify::make_reference_hash(zobrist_verify::polyglot_scheme()); },
          true});
     zv_plugin t = exported;
+    t.abi_version = ZV_PLUGIN_ABI_VERSION;  // a copy of the base alone: version 1
     t.set_fen = set_fen_with_fault;
 #if ZV_DOOR_FAULT == LongError
     t.last_error = long_error;

@@ -43,6 +43,7 @@ extern "C" ZV_PLUGIN_EXPORT const zv_plugin* zv_plugin_entry(void) {
          true});
     exported_legal_moves = t.legal_moves;
     t.legal_moves = legal_moves_with_fault;
+    t.abi_version = ZV_PLUGIN_ABI_VERSION;  // a copy of the base alone: version 1
     return t;
   }();
   return &table;

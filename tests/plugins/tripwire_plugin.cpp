@@ -29,6 +29,7 @@ class Tripwire final : public HashUnderTest {
   Expected<Key> key() override { return inner_->key(); }
   Expected<Key> pawn_key() override { return inner_->pawn_key(); }
   Expected<Key> material_key() override { return inner_->material_key(); }
+  Expected<Key> aux_key(std::size_t i) override { return inner_->aux_key(i); }
 
  private:
   std::unique_ptr<HashUnderTest> inner_ = make_reference_hash(polyglot_scheme());

@@ -41,6 +41,7 @@ extern "C" ZV_PLUGIN_EXPORT const zv_plugin* zv_plugin_entry(void) {
     exported_key = t.key;
     t.key = key_flipping_once;
 #endif
+    t.abi_version = ZV_PLUGIN_ABI_VERSION;  // a copy of the base alone: version 1
     return t;
   }();
   return &table;

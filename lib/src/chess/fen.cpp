@@ -403,6 +403,7 @@ void FenReader::finish() {
   st_.key = k.key;
   st_.pawn_key = k.pawn_key;
   st_.material_key = k.material_key;
+  st_.aux = k.aux;
 }
 
 std::vector<FenError> Position::set(std::string_view fen, StateInfo& state, const KeyScheme& scheme,

@@ -5,6 +5,18 @@
 
 namespace zobrist_verify {
 
+namespace {
+
+// XORs `term` (psq keys of `pc`) into the auxiliary keys `pc` belongs to.
+inline void xor_aux(AuxKeys& aux, Piece pc, Key term) {
+  const PieceType pt = type_of(pc);
+  if (pt == Pawn) return;
+  aux[color_of(pc) == White ? NonPawnWhite : NonPawnBlack] ^= term;
+  aux[pt <= Bishop ? MinorPieces : MajorPieces] ^= term;
+}
+
+}  // namespace
+
 std::string square_name(Square s) {
   if (!is_ok(s)) return "-";
   return {char('a' + file_of(s)), char('1' + rank_of(s))};
@@ -181,6 +193,7 @@ Keys Position::compute_keys() const {
       while (b) placed ^= z.psq[pc][pop_lsb(b)];
       k.key ^= placed;
       if (pt == Pawn) k.pawn_key ^= placed;
+      xor_aux(k.aux, pc, placed);
     }
   }
   k.key ^= castling_key(z, castling_rights(), castling_rook_square_);
@@ -196,6 +209,7 @@ void Position::set_scheme(const KeyScheme& scheme) {
   state_->key = k.key;
   state_->pawn_key = k.pawn_key;
   state_->material_key = k.material_key;
+  state_->aux = k.aux;
 }
 
 void Position::do_castling(Color us, Square king_from, Square& king_to, Square& rook_from,
@@ -218,6 +232,7 @@ void Position::make_move(Move m, StateInfo& new_state) {
   // Copy the fields carried over, then link the new record.
   st.pawn_key = state_->pawn_key;
   st.material_key = state_->material_key;
+  st.aux = state_->aux;
   st.castling_rights = state_->castling_rights;
   st.rule50 = state_->rule50 + 1;
   st.plies_from_null = state_->plies_from_null + 1;
@@ -237,6 +252,8 @@ void Position::make_move(Move m, StateInfo& new_state) {
     do_castling(us, from, to, rook_from, rook_to, false);
     const Piece rook = make_piece(us, Rook);
     k ^= z.psq[rook][rook_from] ^ z.psq[rook][rook_to] ^ z.psq[pc][from] ^ z.psq[pc][to];
+    xor_aux(st.aux, rook, z.psq[rook][rook_from] ^ z.psq[rook][rook_to]);
+    xor_aux(st.aux, pc, z.psq[pc][from] ^ z.psq[pc][to]);
     captured = NoPiece;
   } else {
     if (captured) {
@@ -244,10 +261,12 @@ void Position::make_move(Move m, StateInfo& new_state) {
       if (type_of(captured) == Pawn) st.pawn_key ^= z.psq[captured][capture_square];
       remove_piece(capture_square);
       k ^= z.psq[captured][capture_square];
+      xor_aux(st.aux, captured, z.psq[captured][capture_square]);
       st.material_key ^= z.psq[captured][piece_count_[captured]];
       st.rule50 = 0;
     }
     k ^= z.psq[pc][from] ^ z.psq[pc][to];
+    xor_aux(st.aux, pc, z.psq[pc][from] ^ z.psq[pc][to]);
     move_piece(from, to);
   }
 
@@ -267,6 +286,7 @@ void Position::make_move(Move m, StateInfo& new_state) {
       remove_piece(to);
       put_piece(promoted, to);
       k ^= z.psq[pc][to] ^ z.psq[promoted][to];
+      xor_aux(st.aux, promoted, z.psq[promoted][to]);
       st.pawn_key ^= z.psq[pc][to];
       st.material_key ^= z.psq[promoted][piece_count_[promoted] - 1] ^ z.psq[pc][piece_count_[pc]];
     }

@@ -179,6 +179,10 @@ void PositionAudit::keys_and_checks() const {
   r.bitboard("key", k.key, p.key());
   r.bitboard("pawn_key", k.pawn_key, p.pawn_key());
   r.bitboard("material_key", k.material_key, p.material_key());
+  static constexpr const char* AuxNames[AuxKeyCount] = {
+      "non_pawn_key(white)", "non_pawn_key(black)", "minor_piece_key", "major_piece_key"};
+  for (int i = 0; i < AuxKeyCount; ++i)
+    r.bitboard(AuxNames[i], k.aux[i], p.aux_key(AuxKeyIndex(i)));
   r.number("ep_hashed", p.compute_ep_hashed(), p.state_->ep_hashed);
 
   StateInfo fresh = *p.state_;
@@ -218,8 +222,7 @@ void PositionAudit::castling() const {
     const Color c = cr & WhiteCastling ? White : Black;
     const auto right = [cr] { return std::to_string(int(cr)); };
     r.number("castling_king", right, make_piece(c, King), p.piece_on(p.castling_king_from_[cr]));
-    r.number("castling_rook", right, make_piece(c, Rook),
-             p.piece_on(p.castling_rook_square_[cr]));
+    r.number("castling_rook", right, make_piece(c, Rook), p.piece_on(p.castling_rook_square_[cr]));
   }
 }
 

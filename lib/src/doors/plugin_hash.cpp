@@ -48,10 +48,12 @@ Expected<std::shared_ptr<const PluginLibrary>> PluginLibrary::load(const std::st
   using Entry = const zv_plugin* (*)();
   const zv_plugin* api = reinterpret_cast<Entry>(symbol)();
   if (!api) return unload(where + ": zv_plugin_entry() returned NULL");
-  if (api->abi_version != ZV_PLUGIN_ABI_VERSION)
+  if (api->abi_version < ZV_PLUGIN_ABI_VERSION || api->abi_version > ZV_PLUGIN_ABI_LATEST)
     return unload(where + ": ABI version " + std::to_string(api->abi_version) +
-                  ", but this zobrist-verify speaks version " +
-                  std::to_string(ZV_PLUGIN_ABI_VERSION) + " (rebuild it against this plugin.h)");
+                  " is unknown: this zobrist-verify loads versions 1 to " +
+                  std::to_string(ZV_PLUGIN_ABI_LATEST) +
+                  " (set abi_version to ZV_PLUGIN_ABI_VERSION, or ZV_PLUGIN_ABI_VERSION_2 in a "
+                  "zv_plugin_v2, and rebuild it against this plugin.h)");
   std::string missing;
   if (!api->create) missing += " create";
   if (!api->destroy) missing += " destroy";
@@ -59,7 +61,56 @@ Expected<std::shared_ptr<const PluginLibrary>> PluginLibrary::load(const std::st
   if (!api->make_move) missing += " make_move";
   if (!api->key) missing += " key";
   if (!missing.empty()) return unload(where + ": required function pointer(s) NULL:" + missing);
-  return std::shared_ptr<const PluginLibrary>(new PluginLibrary(handle, api, path));
+  Expected<std::vector<AuxKeyDescription>> aux_keys = read_aux_keys(*api, where);
+  if (!aux_keys) return unload(aux_keys.error());
+  return std::shared_ptr<const PluginLibrary>(
+      new PluginLibrary(handle, api, path, std::move(*aux_keys)));
+}
+
+const zv_plugin_v2* plugin_v2(const zv_plugin& api) {
+  // base is the first member of a standard-layout struct: the two addresses are one.
+  if (api.abi_version < ZV_PLUGIN_ABI_VERSION_2) return nullptr;
+  return reinterpret_cast<const zv_plugin_v2*>(&api);
+}
+
+Expected<std::vector<AuxKeyDescription>> read_aux_keys(const zv_plugin& api,
+                                                       const std::string& where) {
+  std::vector<AuxKeyDescription> out;
+  // A version 1 table is a zv_plugin alone: there is nothing after it to read.
+  const zv_plugin_v2* v2 = plugin_v2(api);
+  if (!v2 || v2->aux_key_count == 0) return out;
+  const std::string in = where + ": ABI version 2 table: ";
+  const std::string count = "aux_key_count is " + std::to_string(v2->aux_key_count);
+  if (v2->aux_key_count > ZV_AUX_KEY_LIMIT)
+    return Error{in + count + ", more than the " + std::to_string(ZV_AUX_KEY_LIMIT) +
+                 " allowed (is the field left uninitialised?)"};
+  if (!v2->aux_keys) return Error{in + count + " but aux_keys is NULL"};
+  if (!v2->aux_key) return Error{in + count + " but the aux_key function is NULL"};
+  for (std::uint32_t i = 0; i < v2->aux_key_count; ++i) {
+    const zv_aux_key& declared = v2->aux_keys[i];
+    const std::string which = in + "aux_keys[" + std::to_string(i) + "]";
+    if (!declared.name) return Error{which + ": name is NULL"};
+    const std::size_t length = ::strnlen(declared.name, ZV_AUX_NAME_LIMIT + 1);
+    if (length > ZV_AUX_NAME_LIMIT)
+      return Error{which + ": name is longer than " + std::to_string(ZV_AUX_NAME_LIMIT) +
+                   " bytes, or not terminated by a NUL"};
+    const std::string name(declared.name, length);
+    if (visible_text(name) != name)
+      return Error{which + ": name '" + visible_text(name) + "' has bytes that cannot be printed"};
+    if ((declared.pieces[ZV_WHITE] | declared.pieces[ZV_BLACK]) & ~ZV_PIECES_ALL)
+      return Error{which + " ('" + name + "'): pieces has bits other than ZV_PIECE_*"};
+    if (declared.flags & ~std::uint32_t(ZV_AUX_SIDE_TO_MOVE | ZV_AUX_CASTLING | ZV_AUX_EN_PASSANT))
+      return Error{which + " ('" + name + "'): flags has bits other than ZV_AUX_*"};
+    AuxKeyDescription aux;
+    aux.name = name;
+    aux.pieces = {std::uint8_t(declared.pieces[ZV_WHITE]), std::uint8_t(declared.pieces[ZV_BLACK])};
+    aux.side_to_move = declared.flags & ZV_AUX_SIDE_TO_MOVE;
+    aux.castling = declared.flags & ZV_AUX_CASTLING;
+    aux.en_passant = declared.flags & ZV_AUX_EN_PASSANT;
+    out.push_back(std::move(aux));
+  }
+  if (Expected<Done> sound = check_declarations(out, where); !sound) return Error{sound.error()};
+  return out;
 }
 
 PluginLibrary::~PluginLibrary() {
@@ -88,6 +139,7 @@ Capabilities PluginHash::capabilities() const {
   caps.chess960 = api.chess960 != 0;
   caps.pawn_key = api.pawn_key != nullptr;
   caps.material_key = api.material_key != nullptr;
+  caps.aux_keys = library_->aux_keys();
   return caps;
 }
 
@@ -204,6 +256,13 @@ Expected<Key> PluginHash::material_key() {
   if (!state_ || !library_->api().material_key)
     return Error{"plugin '" + name() + "' has no material key"};
   return library_->api().material_key(state_);
+}
+
+Expected<Key> PluginHash::aux_key(std::size_t index) {
+  if (!state_) return Error{"plugin '" + name() + "': create() returned NULL"};
+  if (index >= library_->aux_keys().size())
+    return Error{"plugin '" + name() + "' has no auxiliary key " + std::to_string(index)};
+  return plugin_v2(library_->api())->aux_key(state_, std::uint32_t(index));
 }
 
 Expected<std::vector<std::string>> PluginHash::legal_moves() const {

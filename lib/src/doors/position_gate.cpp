@@ -26,6 +26,7 @@ class GatedHash final : public HashUnderTest {
   Expected<Key> collect_key(KeyTicket ticket) override { return door_->collect_key(ticket); }
   Expected<Key> pawn_key() override { return door_->pawn_key(); }
   Expected<Key> material_key() override { return door_->material_key(); }
+  Expected<Key> aux_key(std::size_t index) override { return door_->aux_key(index); }
 
  private:
   std::unique_ptr<HashUnderTest> door_;

@@ -1,4 +1,4 @@
-// The reference position behind the HashUnderTest door.
+// The reference position behind the HashUnderTest door, with Stockfish's auxiliary keys.
 #include "zobrist_verify/chess/game.h"
 #include "zobrist_verify/doors/hash_under_test.h"
 
@@ -11,7 +11,11 @@ class ReferenceHash final : public HashUnderTest {
   explicit ReferenceHash(const KeyScheme& scheme) : scheme_(scheme) {}
 
   std::string name() const override { return "reference:" + scheme_.name; }
-  Capabilities capabilities() const override { return {true, true, true, true, true}; }
+  Capabilities capabilities() const override {
+    Capabilities caps{true, true, true, true, true};
+    caps.aux_keys = stockfish_aux_keys();
+    return caps;
+  }
 
   Expected<Done> set_position(std::string_view fen, bool chess960) override {
     // Every consistent position: whether a position may be sent is the gate's call
@@ -33,6 +37,11 @@ class ReferenceHash final : public HashUnderTest {
   Expected<Key> key() override { return game_.position().key(); }
   Expected<Key> pawn_key() override { return game_.position().pawn_key(); }
   Expected<Key> material_key() override { return game_.position().material_key(); }
+  Expected<Key> aux_key(std::size_t index) override {
+    if (index >= AuxKeyCount)
+      return Error{name() + " has no auxiliary key " + std::to_string(index)};
+    return game_.position().aux_key(AuxKeyIndex(index));
+  }
 
  private:
   const KeyScheme& scheme_;

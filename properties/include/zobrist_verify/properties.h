@@ -1,4 +1,5 @@
-// The property suite: nine properties every Zobrist hashing implementation must satisfy, run by
+// The property suite: eleven properties every Zobrist hashing implementation must satisfy (10 and
+// 11 for its auxiliary keys, when it has any), run by
 // RapidCheck against any HashUnderTest. A failing property comes back with the smallest move
 // sequence that breaks it (RapidCheck shrinks the game) and a reproduce string.
 //
@@ -48,7 +49,8 @@ struct Target {
   // (third-party targets: refusing a position is not a hashing bug; see TargetTally).
   bool fen_refusals_tolerated = false;
   // Positions no legal game reaches go to the target too (--allow-unreachable). By default they
-  // are withheld at the gate (zobrist_verify/doors/position_gate.h): skipped and counted, never sent.
+  // are withheld at the gate (zobrist_verify/doors/position_gate.h): skipped and counted, never
+  // sent.
   bool allow_unreachable = false;
   // A command that replays one case on this target in-process, without the case's arguments
   // ("zobrist-verify replay --no-isolation --plugin lib.so"); printed under crashes.

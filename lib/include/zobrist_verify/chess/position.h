@@ -1,8 +1,10 @@
 // The reference chess position: bitboards, a stack of caller-owned StateInfo records linked by
 // `previous`, and three Zobrist keys (key, pawn key, material key) kept up to date incrementally
-// for any KeyScheme.
+// for any KeyScheme, with Stockfish's auxiliary keys (non-pawn keys, minor and major piece keys)
+// beside them.
 #pragma once
 
+#include <array>
 #include <span>
 #include <string>
 #include <string_view>
@@ -15,10 +17,24 @@
 
 namespace zobrist_verify {
 
+// Stockfish's auxiliary keys, each the XOR of the psq keys of its pieces (from 0), in this order
+// (doors/aux_key.h's stockfish_aux_keys() describes them): each colour's non-pawn pieces, king
+// included (nonPawnKey[c]); knights and bishops (minorPieceKey); rooks, queens and kings
+// (majorPieceKey).
+enum AuxKeyIndex : std::uint8_t {
+  NonPawnWhite,
+  NonPawnBlack,
+  MinorPieces,
+  MajorPieces,
+  AuxKeyCount
+};
+using AuxKeys = std::array<Key, AuxKeyCount>;
+
 struct Keys {
   Key key = 0;
   Key pawn_key = 0;
   Key material_key = 0;
+  AuxKeys aux{};
   bool operator==(const Keys&) const = default;
 };
 
@@ -26,6 +42,7 @@ struct StateInfo {
   // Copied when making a move.
   Key pawn_key;
   Key material_key;
+  AuxKeys aux;
   CastlingRights castling_rights;
   int rule50;
   int plies_from_null;
@@ -138,10 +155,11 @@ class Position {
   Key key() const { return state_->key; }
   Key pawn_key() const { return state_->pawn_key; }
   Key material_key() const { return state_->material_key; }
-  Keys keys() const { return {key(), pawn_key(), material_key()}; }
+  Key aux_key(AuxKeyIndex i) const { return state_->aux[i]; }
+  Keys keys() const { return {key(), pawn_key(), material_key(), state_->aux}; }
   // The key an engine shows the user; differs from key() only under Stockfish's rule50 folding.
   Key printed_key() const;
-  // The same three keys computed from the board alone.
+  // The same keys computed from the board alone.
   Keys compute_keys() const;
   // Whether the scheme's en-passant rule puts the current ep square into the key.
   bool compute_ep_hashed() const;
@@ -161,7 +179,7 @@ class Position {
 
  private:
   friend class FenReader;
-  friend class PositionAudit;  // position_check.cpp: check(), one part of the state at a time
+  friend class PositionAudit;       // position_check.cpp: check(), one part of the state at a time
   friend struct PositionCorruptor;  // tests/chess/position_check_test.cpp: breaks fields on purpose
   void clear();
   void put_piece(Piece pc, Square s);

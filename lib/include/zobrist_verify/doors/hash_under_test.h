@@ -7,9 +7,11 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "zobrist_verify/core/result.h"
 #include "zobrist_verify/core/types.h"
+#include "zobrist_verify/doors/aux_key.h"
 #include "zobrist_verify/keys/key_scheme.h"
 
 namespace zobrist_verify {
@@ -21,6 +23,10 @@ struct Capabilities {
   bool pawn_key = false;      // pawn_key() is meaningful
   bool material_key = false;  // material_key() is meaningful
   bool pipelined = false;     // request_key() returns before the key is known (see below)
+  // The auxiliary keys aux_key(i) reads, each with what it is a function of (aux_key.h). A pawn
+  // key that hashes more than the pawns (Ethereal's pawn-king key) is declared here with its real
+  // content, and pawn_key stays false.
+  std::vector<AuxKeyDescription> aux_keys{};
 };
 
 // A key asked for with request_key() and not yet collected.
@@ -59,6 +65,10 @@ class HashUnderTest {
   [[nodiscard]] virtual Expected<Key> pawn_key() { return Error{name() + " has no pawn key"}; }
   [[nodiscard]] virtual Expected<Key> material_key() {
     return Error{name() + " has no material key"};
+  }
+  // The auxiliary key capabilities().aux_keys[index] describes, in the current position.
+  [[nodiscard]] virtual Expected<Key> aux_key(std::size_t index) {
+    return Error{name() + " has no auxiliary key " + std::to_string(index)};
   }
 };
 

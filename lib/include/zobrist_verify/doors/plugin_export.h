@@ -15,6 +15,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "zobrist_verify/chess/game.h"
 #include "zobrist_verify/chess/movegen.h"
@@ -44,6 +45,17 @@ namespace plugin_export_detail {
 
 inline ExportedHash& spec() {
   static ExportedHash exported;
+  return exported;
+}
+
+// The exported hash's auxiliary keys: their descriptions (which own the names) and the table of
+// zv_aux_key that points into them.
+struct ExportedAuxKeys {
+  std::vector<AuxKeyDescription> descriptions;
+  std::vector<zv_aux_key> table;
+};
+inline ExportedAuxKeys& aux_spec() {
+  static ExportedAuxKeys exported;
   return exported;
 }
 
@@ -109,6 +121,11 @@ inline std::uint64_t material_key(const zv_state* s) {
   return k ? *k : 0;
 }
 
+inline std::uint64_t aux_key(const zv_state* s, std::uint32_t index) {
+  Expected<Key> k = s->hash->aux_key(index);
+  return k ? *k : 0;
+}
+
 inline int legal_moves(const zv_state* s, char* buf, std::size_t cap) {
   if (!s->mirror) return -1;
   const Position& pos = s->mirror->position();
@@ -129,14 +146,19 @@ inline const char* last_error(const zv_state* s) {
 
 }  // namespace plugin_export_detail
 
-// The zv_plugin table for `exported`, built once (call it from zv_plugin_entry). Optional
-// functions are present exactly when the hash's capabilities say so.
-inline const zv_plugin* export_plugin(ExportedHash exported) {
+// The whole table for `exported`, built once (call it from zv_plugin_entry). Optional functions
+// are present exactly when the hash's capabilities say so. A hash with auxiliary keys
+// (Capabilities::aux_keys) gets a version 2 table; one without, a version 1 table (its base alone
+// counts, abi_version ZV_PLUGIN_ABI_VERSION). A plugin that copies the table to change a function
+// copies the zv_plugin_v2 whole (a copy of the base alone is a version 1 table, and must say so:
+// set its abi_version to ZV_PLUGIN_ABI_VERSION).
+inline const zv_plugin_v2* export_plugin_v2(ExportedHash exported) {
   namespace d = plugin_export_detail;
-  static zv_plugin table{};
+  static zv_plugin_v2 whole{};
+  zv_plugin& table = whole.base;
   d::spec() = std::move(exported);
   const Capabilities caps = d::spec().make()->capabilities();
-  table.abi_version = ZV_PLUGIN_ABI_VERSION;
+  table.abi_version = caps.aux_keys.empty() ? ZV_PLUGIN_ABI_VERSION : ZV_PLUGIN_ABI_VERSION_2;
   table.name = d::spec().name.c_str();
   table.chess960 = caps.chess960;
   table.create = d::create;
@@ -150,7 +172,28 @@ inline const zv_plugin* export_plugin(ExportedHash exported) {
   table.legal_moves = d::spec().legal_moves ? d::legal_moves : nullptr;
   table.last_error = d::last_error;
   table.null_move = caps.null_move;
-  return &table;
+  d::ExportedAuxKeys& aux = d::aux_spec();
+  aux.descriptions = caps.aux_keys;
+  aux.table.clear();
+  for (const AuxKeyDescription& described : aux.descriptions) {
+    zv_aux_key entry{};
+    entry.name = described.name.c_str();
+    entry.pieces[ZV_WHITE] = described.pieces[White];
+    entry.pieces[ZV_BLACK] = described.pieces[Black];
+    entry.flags = (described.side_to_move ? ZV_AUX_SIDE_TO_MOVE : 0u) |
+                  (described.castling ? ZV_AUX_CASTLING : 0u) |
+                  (described.en_passant ? ZV_AUX_EN_PASSANT : 0u);
+    aux.table.push_back(entry);
+  }
+  whole.aux_key_count = std::uint32_t(aux.table.size());
+  whole.aux_keys = aux.table.empty() ? nullptr : aux.table.data();
+  whole.aux_key = aux.table.empty() ? nullptr : d::aux_key;
+  return &whole;
+}
+
+// The table's base, what zv_plugin_entry returns.
+inline const zv_plugin* export_plugin(ExportedHash exported) {
+  return &export_plugin_v2(std::move(exported))->base;
 }
 
 }  // namespace zobrist_verify

@@ -1,6 +1,8 @@
 // The C ABI plugin door: a shared library loaded with dlopen and checked as one more
 // HashUnderTest. Every fault of loading it (missing file, not a shared object, no entry symbol,
-// wrong ABI version, a required function missing) is an Error saying what, where and why.
+// unknown ABI version, a required function missing, a malformed table of auxiliary keys) is an
+// Error saying what, where and why. Versions 1 and 2 of plugin.h load; a version 1 table is read
+// no further than its last field.
 #pragma once
 
 #include <memory>
@@ -26,14 +28,26 @@ class PluginLibrary {
   const std::string& path() const { return path_; }
   // The plugin's own name, or its file name when it gives none.
   std::string name() const;
+  // Its auxiliary keys, read and checked when it was loaded (none before ABI version 2).
+  const std::vector<AuxKeyDescription>& aux_keys() const { return aux_keys_; }
 
  private:
-  PluginLibrary(void* handle, const zv_plugin* api, std::string path)
-      : handle_(handle), api_(api), path_(std::move(path)) {}
+  PluginLibrary(void* handle, const zv_plugin* api, std::string path,
+                std::vector<AuxKeyDescription> aux_keys)
+      : handle_(handle), api_(api), path_(std::move(path)), aux_keys_(std::move(aux_keys)) {}
   void* handle_;
   const zv_plugin* api_;
   std::string path_;
+  std::vector<AuxKeyDescription> aux_keys_;
 };
+
+// The whole table when `api` is the base of a version 2 table; null for version 1.
+const zv_plugin_v2* plugin_v2(const zv_plugin& api);
+
+// The auxiliary keys a version 2 table declares, checked (plugin.h's rules); `where` begins each
+// message. Reads nothing past the zv_plugin unless abi_version says it is a zv_plugin_v2's base.
+[[nodiscard]] Expected<std::vector<AuxKeyDescription>> read_aux_keys(const zv_plugin& api,
+                                                                     const std::string& where);
 
 struct PluginOptions {
   bool xfen = false;  // Chess960 castling as X-FEN KQkq letters where unambiguous, not Shredder
@@ -61,6 +75,7 @@ class PluginHash final : public HashUnderTest {
   Expected<Key> key() override;
   Expected<Key> pawn_key() override;
   Expected<Key> material_key() override;
+  Expected<Key> aux_key(std::size_t index) override;
   // The plugin's legal moves (its legal_moves), or an error when it has none.
   [[nodiscard]] Expected<std::vector<std::string>> legal_moves() const;
   // The FEN as the plugin receives it for `fen`.

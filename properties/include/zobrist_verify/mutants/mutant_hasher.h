@@ -3,10 +3,11 @@
 // the reference's hashing and must agree with it on every key.
 //
 // The board itself lives in a reference Game (legal moves, piece placement, pins); the hasher only
-// reads board facts from it. Its key, pawn key and material key are its own: computed from scratch
-// on set_position by walking the board, and updated incrementally on make_move by inspecting the
-// move against the position before it, as a typical engine's do_move does. Castling rights, their
-// rook squares and the rights mask per square come from its own reading of the FEN.
+// reads board facts from it. Its key, pawn key, material key and Stockfish-style auxiliary keys
+// (non-pawn keys, minor and major piece keys, as the reference's) are its own: computed from
+// scratch on set_position by walking the board, and updated incrementally on make_move by
+// inspecting the move against the position before it, as a typical engine's do_move does. Castling
+// rights, their rook squares and the rights mask per square come from its own reading of the FEN.
 #pragma once
 
 #include <cstdint>
@@ -58,6 +59,10 @@ enum class Bug : std::uint8_t {
   NoPawnsTermDropped,  // the pawn key starts from 0, not noPawns, on every path (before PR #887)
   // Unmake.
   StaleKeyAfterUnmake,  // key() caches its value and unmake does not invalidate it
+  // Auxiliary keys.
+  PromotionMissingFromNonPawnKey,     // the promoted piece is not added to nonPawnKey (PR #6494)
+  CapturedPieceLeftInMinorKey,        // a capture is classed minor or major by the capturer's type
+  CastlingRookMissingFromNonPawnKey,  // castling moves the king in nonPawnKey but not the rook
 };
 
 class MutantHasher final : public HashUnderTest {
@@ -66,7 +71,7 @@ class MutantHasher final : public HashUnderTest {
   MutantHasher(std::string name, const KeyScheme& scheme, EnPassantRule rule, Bug bug);
 
   std::string name() const override { return name_; }
-  Capabilities capabilities() const override { return {true, true, true, true, true}; }
+  Capabilities capabilities() const override;
 
   [[nodiscard]] Expected<Done> set_position(std::string_view fen, bool chess960) override;
   [[nodiscard]] Expected<Done> make_move(std::string_view uci) override;
@@ -74,12 +79,14 @@ class MutantHasher final : public HashUnderTest {
   [[nodiscard]] Expected<Key> key() override;
   [[nodiscard]] Expected<Key> pawn_key() override;
   [[nodiscard]] Expected<Key> material_key() override;
+  [[nodiscard]] Expected<Key> aux_key(std::size_t index) override;
 
  private:
   struct State {
     Key key = 0;
     Key pawn_key = 0;
     Key material_key = 0;
+    AuxKeys aux{};  // in the reference's order (Position's AuxKeyIndex)
     CastlingRights castling = NoCastling;
     Square ep_square = NoSquare;
     bool ep_hashed = false;
@@ -98,6 +105,11 @@ class MutantHasher final : public HashUnderTest {
   // from_scratch: the term as the init loop computes it (one bug differs there).
   Key castling_term(CastlingRights rights, bool from_scratch) const;
   Key side_term(Color side) const;
+  // XORs `term`, psq keys of `pc`, into the aux keys `pc` belongs to: its non-pawn key unless
+  // `non_pawn` is false, and the minor or major key of `type_for_class` (pc's own type, bugs
+  // aside).
+  static void xor_aux(AuxKeys& aux, Piece pc, Key term, bool non_pawn = true,
+                      PieceType type_for_class = NoPieceType);
 
   std::string name_;
   const KeyScheme& scheme_;
