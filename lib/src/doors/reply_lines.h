@@ -1,7 +1,8 @@
 // The next line of an engine's reply within the reply's deadline, for the dialects of the engine
 // door (uci_dialect.cpp, xboard_dialect.cpp) over their engine classes (UciEngine, XboardEngine):
 // a line already buffered is taken without a system call; a hang or a death stops the engine
-// and is blamed on the request named `asked`.
+// and is blamed on the request named `asked`. And the two patterns both dialects read replies
+// with, compiled from the door's options.
 #pragma once
 
 #include <algorithm>
@@ -10,7 +11,9 @@
 #include <string_view>
 
 #include "zobrist_verify/core/result.h"
+#include "zobrist_verify/doors/engine_door_options.h"
 #include "zobrist_verify/doors/engine_faults.h"
+#include "zobrist_verify/doors/key_pattern.h"
 
 namespace zobrist_verify {
 
@@ -34,6 +37,24 @@ template <class Engine>
   }
   line = std::move(*read);
   return Done{};
+}
+
+// The key and FEN patterns of `options`, and its key command checked: the error says which of
+// them cannot be used.
+struct ReplyPatterns {
+  KeyPattern key;
+  KeyPattern fen;
+};
+[[nodiscard]] inline Expected<ReplyPatterns> compile_reply_patterns(
+    const EngineDoorOptions& options) {
+  auto key = KeyPattern::compile(options.key_pattern);
+  if (!key) return Error{key.error()};
+  auto fen = KeyPattern::compile(options.fen_pattern, "FEN pattern",
+                                 "the FEN of the position the engine shows");
+  if (!fen) return Error{fen.error()};
+  if (options.key_command.empty() || options.key_command.find('\n') != std::string::npos)
+    return Error{"the key command must be one non-empty line"};
+  return ReplyPatterns{std::move(*key), std::move(*fen)};
 }
 
 }  // namespace zobrist_verify

@@ -5,12 +5,12 @@
 #include <optional>
 #include <utility>
 
+#include "reply_lines.h"
 #include "zobrist_verify/doors/engine_faults.h"
-#include "zobrist_verify/doors/key_reply.h"
 #include "zobrist_verify/doors/key_pattern.h"
+#include "zobrist_verify/doors/key_reply.h"
 #include "zobrist_verify/doors/reply_checks.h"
 #include "zobrist_verify/doors/uci_engine.h"
-#include "reply_lines.h"
 
 namespace zobrist_verify {
 namespace {
@@ -132,15 +132,10 @@ std::string UciDialect::quit(EngineTranscript& transcript) {
 }  // namespace
 
 Expected<std::unique_ptr<EngineDialect>> make_uci_dialect(const EngineDoorOptions& options) {
-  auto pattern = KeyPattern::compile(options.key_pattern);
-  if (!pattern) return Error{pattern.error()};
-  auto fen_pattern = KeyPattern::compile(options.fen_pattern, "FEN pattern",
-                                         "the FEN of the position the engine shows");
-  if (!fen_pattern) return Error{fen_pattern.error()};
-  if (options.key_command.empty() || options.key_command.find('\n') != std::string::npos)
-    return Error{"the key command must be one non-empty line"};
+  auto patterns = compile_reply_patterns(options);
+  if (!patterns) return Error{patterns.error()};
   return std::unique_ptr<EngineDialect>(
-      std::make_unique<UciDialect>(options, std::move(*pattern), std::move(*fen_pattern)));
+      std::make_unique<UciDialect>(options, std::move(patterns->key), std::move(patterns->fen)));
 }
 
 }  // namespace zobrist_verify

@@ -145,15 +145,10 @@ std::string XboardDialect::quit(EngineTranscript& transcript) {
 }  // namespace
 
 Expected<std::unique_ptr<EngineDialect>> make_xboard_dialect(const EngineDoorOptions& options) {
-  auto pattern = KeyPattern::compile(options.key_pattern);
-  if (!pattern) return Error{pattern.error()};
-  auto fen_pattern = KeyPattern::compile(options.fen_pattern, "FEN pattern",
-                                         "the FEN of the position the engine shows");
-  if (!fen_pattern) return Error{fen_pattern.error()};
-  if (options.key_command.empty() || options.key_command.find('\n') != std::string::npos)
-    return Error{"the key command must be one non-empty line"};
+  auto patterns = compile_reply_patterns(options);
+  if (!patterns) return Error{patterns.error()};
   return std::unique_ptr<EngineDialect>(
-      std::make_unique<XboardDialect>(options, std::move(*pattern), std::move(*fen_pattern)));
+      std::make_unique<XboardDialect>(options, std::move(patterns->key), std::move(patterns->fen)));
 }
 
 }  // namespace zobrist_verify
