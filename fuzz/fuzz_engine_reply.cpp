@@ -8,8 +8,9 @@
 // alone (Ethereal 12's "400") and one total per depth (Sjaak II's " 2  400 ..."), the reply
 // reader of both dialects (KeyReply, fenced at a "readyok" or a "pong N"), and the xboard
 // protocol's text: the feature lines of its handshake (XboardHandshake, parse_feature_list), the
-// pong reader and the error-line test.
-// The UCI handshake itself (uci_engine.cpp) reads from a running engine and is not reached.
+// pong reader and the error-line test; and the UCI handshake's text (read_uci_handshake: the
+// engine's name and options); the reading of the handshake from a running engine (UciEngine::start)
+// is not reached.
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -19,6 +20,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "fuzz_support.h"
 #include "zobrist_verify/chess/game.h"
@@ -30,6 +32,7 @@
 #include "zobrist_verify/doors/key_pattern.h"
 #include "zobrist_verify/doors/key_reply.h"
 #include "zobrist_verify/doors/reply_checks.h"
+#include "zobrist_verify/doors/uci_engine.h"
 #include "zobrist_verify/doors/xboard_protocol.h"
 
 namespace {
@@ -271,6 +274,30 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
   }
   line = {};
+
+  // The whole reply as the lines of a UCI handshake: the name is made visible, and every option
+  // name is a trimmed, non-empty piece of an "option name" line.
+  std::vector<std::string> lines;
+  for (std::string_view left = reply; !left.empty();) {
+    const std::size_t end = left.find('\n');
+    lines.emplace_back(left.substr(0, end));
+    left = end == std::string_view::npos ? std::string_view{} : left.substr(end + 1);
+  }
+  const UciHandshake handshake_read = read_uci_handshake(lines);
+  if (std::any_of(handshake_read.name.begin(), handshake_read.name.end(), [](char c) {
+        const auto byte = static_cast<unsigned char>(c);
+        return byte < 0x20 || byte == 0x7f;
+      }))
+    fail("the engine's name " + zv_fuzz::quoted(handshake_read.name) + " keeps a control byte");
+  if (handshake_read.option_names.size() > lines.size()) fail("more options than lines");
+  for (const std::string& option : handshake_read.option_names) {
+    const auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r'; };
+    if (option.empty() || blank(option.front()) || blank(option.back()))
+      fail("the option name " + zv_fuzz::quoted(option) + " is empty or not trimmed");
+    if (reply.find(option) == std::string_view::npos)
+      fail("the option name " + zv_fuzz::quoted(option) + " is not in the reply");
+  }
+
   if (!divide_ok || !total_seen) return 0;
 
   // The total check adds the counts without losing any: it passes exactly when the true sum (no

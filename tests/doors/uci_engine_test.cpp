@@ -78,6 +78,26 @@ double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
+TEST(UciHandshake, ReadsTheLastNameMadeVisibleAndEveryOptionName) {
+  const UciHandshake handshake = read_uci_handshake({
+      "Some Engine 1.0 by someone",
+      "id name First",
+      "id name Odd\x1b[31m\xff engine",
+      "id author Someone",
+      "option name  Spaced  Name  type check default false",
+      "option name UCI_Chess960 type check default false",
+      "option name",
+      "option nom Other type spin",
+      "uciok",
+  });
+  EXPECT_EQ(handshake.name, "Odd\\x1b[31m\\xff engine");
+  EXPECT_EQ(handshake.option_names, (std::vector<std::string>{"Spaced  Name", "UCI_Chess960"}));
+}
+
+TEST(UciHandshake, AnEngineWithoutANameGivesNone) {
+  EXPECT_EQ(read_uci_handshake({"id author Someone", "id name", "uciok"}).name, "");
+}
+
 TEST(UciEngineStart, MissingProgramIsReportedWithItsPathAndTheSystemReason) {
   auto engine = UciEngine::start({"/nonexistent/zv-engine"}, short_timeouts());
   ASSERT_FALSE(engine);

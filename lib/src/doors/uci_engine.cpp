@@ -42,21 +42,6 @@ std::string show_last_lines(const std::vector<std::string>& lines) {
   return text;
 }
 
-// The NAME of every "option name NAME type ..." line (a name may hold spaces).
-std::vector<std::string> offered_option_names(const std::vector<std::string>& lines) {
-  std::vector<std::string> names;
-  for (const std::string& line : lines) {
-    std::string_view rest;
-    if (first_word(line, &rest) != "option") continue;
-    std::string_view after_name;
-    if (first_word(rest, &after_name) != "name") continue;
-    const std::size_t type = after_name.find(" type ");
-    const std::string_view name = trim(after_name.substr(0, type));
-    if (!name.empty()) names.emplace_back(name);
-  }
-  return names;
-}
-
 }  // namespace
 
 std::string_view first_word(std::string_view line, std::string_view* rest) {
@@ -65,6 +50,21 @@ std::string_view first_word(std::string_view line, std::string_view* rest) {
   std::string_view word = line.substr(0, end);
   if (rest != nullptr) *rest = end == std::string_view::npos ? "" : trim(line.substr(end));
   return word;
+}
+
+UciHandshake read_uci_handshake(const std::vector<std::string>& lines) {
+  UciHandshake handshake;
+  for (const std::string& line : lines) {
+    std::string_view rest;
+    const std::string_view word = first_word(line, &rest);
+    std::string_view value;
+    if (word == "id" && first_word(rest, &value) == "name" && !value.empty())
+      handshake.name = visible_text(value);  // it goes into every message and report
+    if (word != "option" || first_word(rest, &value) != "name") continue;
+    const std::string_view name = trim(value.substr(0, value.find(" type ")));
+    if (!name.empty()) handshake.option_names.emplace_back(name);
+  }
+  return handshake;
 }
 
 Expected<DisplayedPosition> parse_displayed_position(const std::vector<std::string>& lines) {
@@ -135,14 +135,9 @@ Expected<UciEngine> UciEngine::start(const std::vector<std::string>& argv,
   if (auto done = engine.read_until("uci", "uciok", timeouts.handshake, seen); !done) {
     return Error{done.error()};
   }
-  for (const std::string& line : seen) {
-    std::string_view rest;
-    std::string_view word = first_word(line, &rest);
-    std::string_view value;
-    if (word == "id" && first_word(rest, &value) == "name" && !value.empty())
-      engine.name_ = visible_text(value);  // it goes into every message and report
-  }
-  engine.option_names_ = offered_option_names(seen);
+  UciHandshake handshake = read_uci_handshake(seen);
+  if (!handshake.name.empty()) engine.name_ = std::move(handshake.name);
+  engine.option_names_ = std::move(handshake.option_names);
   return engine;
 }
 

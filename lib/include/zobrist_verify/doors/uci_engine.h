@@ -43,6 +43,16 @@ std::string_view first_word(std::string_view line, std::string_view* rest = null
 // without " moves" when there are none.
 std::string position_command(std::string_view fen, std::string_view uci_moves);
 
+// What an engine's reply to "uci" says of it, from the lines before "uciok": its "id name" (the
+// last one given, made visible: control and invalid bytes as \xNN; empty when it gives none)
+// and the NAME of every "option name NAME type ..." line (a name may hold spaces). Reads text
+// only (fuzzed in fuzz/fuzz_engine_reply.cpp).
+struct UciHandshake {
+  std::string name;
+  std::vector<std::string> option_names;
+};
+UciHandshake read_uci_handshake(const std::vector<std::string>& lines);
+
 class UciEngine {
  public:
   // Starts the engine (argv[0] is searched in PATH when it has no '/') and completes the "uci" /
