@@ -1,5 +1,7 @@
 //! The toy engine with one planted auxiliary-key bug, for the test that `check --plugin` finds
 //! it: castling's rook move is left out of the non-pawn key (the bug of a catalogue mutant).
+//! With ZV_RUST_AUX_KEY_PANIC in the environment, `aux_key` panics instead: a key read cannot
+//! refuse, so the plugin aborts and the suite reports a crash of that call.
 mod toy_board;
 
 use toy_board::ToyEngine;
@@ -47,6 +49,9 @@ impl Engine for AuxBugEngine {
     }
 
     fn aux_key(&self, index: usize) -> u64 {
+        if std::env::var_os("ZV_RUST_AUX_KEY_PANIC").is_some() {
+            panic!("auxiliary key {} is not ready", index);
+        }
         self.0.aux_key(index)
     }
 }

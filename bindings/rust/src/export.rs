@@ -263,7 +263,11 @@ fn build_table<E: Engine>() -> ZvPluginV2 {
     ZvPluginV2 {
         base,
         aux_key_count: if has_aux { count } else { 0 },
-        aux_keys: if has_aux { Box::leak(declarations.into_boxed_slice()).as_ptr() } else { ptr::null() },
+        aux_keys: if has_aux {
+            Box::leak(declarations.into_boxed_slice()).as_ptr()
+        } else {
+            ptr::null()
+        },
         aux_key: if has_aux { Some(aux_key::<E>) } else { None },
     }
 }

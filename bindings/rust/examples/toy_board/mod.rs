@@ -435,7 +435,10 @@ impl Engine for ToyEngine {
     }
 
     fn aux_keys() -> Vec<AuxKeyDeclaration> {
-        AUX_KEYS.iter().map(|&(name, [white, black])| AuxKeyDeclaration::new(name, white, black)).collect()
+        AUX_KEYS
+            .iter()
+            .map(|&(name, [white, black])| AuxKeyDeclaration::new(name, white, black))
+            .collect()
     }
 
     fn aux_key(&self, index: usize) -> u64 {
