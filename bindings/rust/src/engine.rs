@@ -1,4 +1,51 @@
-//! What an engine implements to be checked: its own board and hashing behind six calls.
+//! What an engine implements to be checked: its own board and hashing behind six calls, and the
+//! declarations of its auxiliary keys (plugin ABI version 2).
+
+use crate::abi::{AUX_CASTLING, AUX_EN_PASSANT, AUX_SIDE_TO_MOVE};
+
+/// One auxiliary key (`zv_aux_key`): its name and what it is a function of. The suite checks
+/// that it equals a fresh instance's after every ply, that unmake restores it, that it ignores
+/// what it does not declare and that it depends on what it declares.
+///
+/// ```ignore
+/// use zobrist_verify_plugin::{AuxKeyDeclaration, PIECES_NON_PAWN, PIECE_KING, PIECE_PAWN};
+/// AuxKeyDeclaration::new("nonPawnKey[WHITE]", PIECES_NON_PAWN, 0);
+/// AuxKeyDeclaration::new("pawnKingKey", PIECE_PAWN | PIECE_KING, PIECE_PAWN | PIECE_KING);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AuxKeyDeclaration {
+    /// Unique, non-empty, printable, at most 64 bytes; it names the key in every report.
+    pub name: String,
+    /// `[white, black]`: the `PIECE_*` bits of the pieces whose placement the key hashes.
+    pub pieces: [u16; 2],
+    /// `AUX_*` bits: the side to move, the castling rights, the en-passant term; 0: pieces only.
+    pub flags: u32,
+}
+
+impl AuxKeyDeclaration {
+    /// A key of the placement of White's `white` and Black's `black` piece types (`PIECE_*`).
+    pub fn new(name: &str, white: u16, black: u16) -> Self {
+        AuxKeyDeclaration { name: name.to_string(), pieces: [white, black], flags: 0 }
+    }
+
+    /// The key also hashes the side to move.
+    pub fn side_to_move(mut self) -> Self {
+        self.flags |= AUX_SIDE_TO_MOVE;
+        self
+    }
+
+    /// The key also hashes the castling rights.
+    pub fn castling(mut self) -> Self {
+        self.flags |= AUX_CASTLING;
+        self
+    }
+
+    /// The key also hashes the en-passant term (under the engine's own en-passant rule).
+    pub fn en_passant(mut self) -> Self {
+        self.flags |= AUX_EN_PASSANT;
+        self
+    }
+}
 
 /// An engine's hashing, as the suite drives it. One value is one game; the suite holds several at
 /// once and calls them from one thread at a time. An `Err` refuses the call: its text goes into
@@ -72,5 +119,20 @@ pub trait Engine: Sized + 'static {
     /// The legal moves in UCI (any order); called only when `has_legal_moves()`.
     fn legal_moves(&self) -> Vec<String> {
         panic!("has_legal_moves() is true but legal_moves() is not implemented")
+    }
+
+    /// The auxiliary keys, such as those modern engines keep for correction history (a non-pawn
+    /// key per colour, a minor-piece key, a pawn-king key); decided once, for the plugin table.
+    /// None (the default): a version 1 table. Any: a version 2 table, and `aux_key` is called.
+    /// A pawn key that hashes more than pawns (with the kings, say) belongs here, not in
+    /// `pawn_key`, which the suite holds to the pawns alone.
+    fn aux_keys() -> Vec<AuxKeyDeclaration> {
+        Vec::new()
+    }
+
+    /// The value of auxiliary key `index` (an index into `aux_keys()`) in the current position.
+    /// It cannot refuse: a panic here aborts the worker, which the suite reports as a crash.
+    fn aux_key(&self, index: usize) -> u64 {
+        panic!("aux_keys() declares key {} but aux_key() is not implemented", index)
     }
 }

@@ -3,7 +3,7 @@
 //! function is undefined behaviour; here it never does. A panic in a call that can refuse
 //! (`set_fen`, `make_move`, `unmake_move`) becomes a refusal whose `last_error` holds the panic's
 //! message and place; a panic in a call that cannot refuse (`key`, `pawn_key`, `material_key`,
-//! `legal_moves`, `create`) is written to stderr and aborts the process, which the suite reports
+//! `aux_key`, `legal_moves`, `create`) is written to stderr and aborts the process, which the suite reports
 //! as a crash of that call (it runs plugins in worker processes).
 
 use std::any::Any;
@@ -16,7 +16,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::ptr;
 use std::sync::Once;
 
-use crate::abi::{ZvPlugin, ZvState, ABI_VERSION};
+use crate::abi::{ZvAuxKey, ZvPlugin, ZvPluginV2, ZvState, ABI_VERSION, ABI_VERSION_2};
 use crate::engine::Engine;
 
 /// What a `zv_state` points to: one game and the message of its last refusal.
@@ -197,6 +197,14 @@ extern "C" fn material_key<E: Engine>(state: *const ZvState) -> u64 {
     read_key::<E>(state, "material_key", E::material_key)
 }
 
+extern "C" fn aux_key<E: Engine>(state: *const ZvState, index: u32) -> u64 {
+    let engine = &state_ref::<E>(state).engine;
+    match guarded(|| engine.aux_key(index as usize)) {
+        Ok(key) => key,
+        Err(payload) => abort_for(&E::name(), &*payload, &format!("aux_key {}", index)),
+    }
+}
+
 extern "C" fn legal_moves<E: Engine>(state: *const ZvState, buf: *mut c_char, cap: usize) -> c_int {
     let engine = &state_ref::<E>(state).engine;
     let moves = match guarded(|| engine.legal_moves()) {
@@ -224,12 +232,21 @@ extern "C" fn last_error<E: Engine>(state: *const ZvState) -> *const c_char {
     }
 }
 
-/// The table for `E`. ABI version 1; a later version appends fields and raises the number only
-/// for an engine that uses them, so version 1 engines keep loading everywhere.
-fn build_table<E: Engine>() -> ZvPlugin {
-    ZvPlugin {
-        abi_version: ABI_VERSION,
-        name: c_string(&E::name()).into_raw(), // lives as long as the process, as the table does
+/// The table for `E`: a `zv_plugin_v2` whose `base` is a complete version 1 table. Without
+/// auxiliary keys `abi_version` is 1 and the loader never reads past `base`, so an engine that
+/// declares none loads as a version 1 plugin everywhere; with some it is 2. The names and the
+/// declarations are leaked: they live as long as the process, as the table does.
+fn build_table<E: Engine>() -> ZvPluginV2 {
+    let declarations: Vec<ZvAuxKey> = E::aux_keys()
+        .iter()
+        .map(|d| ZvAuxKey { name: c_string(&d.name).into_raw(), pieces: d.pieces, flags: d.flags })
+        .collect();
+    // Past u32::MAX the count saturates; the loader refuses anything past ZV_AUX_KEY_LIMIT (64).
+    let count = u32::try_from(declarations.len()).unwrap_or(u32::MAX);
+    let has_aux = !declarations.is_empty();
+    let base = ZvPlugin {
+        abi_version: if has_aux { ABI_VERSION_2 } else { ABI_VERSION },
+        name: c_string(&E::name()).into_raw(),
         chess960: E::chess960() as u32,
         create: Some(create::<E>),
         destroy: Some(destroy::<E>),
@@ -242,6 +259,16 @@ fn build_table<E: Engine>() -> ZvPlugin {
         legal_moves: if E::has_legal_moves() { Some(legal_moves::<E>) } else { None },
         last_error: Some(last_error::<E>),
         null_move: E::null_move() as u32,
+    };
+    ZvPluginV2 {
+        base,
+        aux_key_count: if has_aux { count } else { 0 },
+        aux_keys: if has_aux {
+            Box::leak(declarations.into_boxed_slice()).as_ptr()
+        } else {
+            ptr::null()
+        },
+        aux_key: if has_aux { Some(aux_key::<E>) } else { None },
     }
 }
 
@@ -249,7 +276,7 @@ fn build_table<E: Engine>() -> ZvPlugin {
 /// `export_plugin!`; not for direct use.
 pub struct PluginTable {
     once: Once,
-    table: UnsafeCell<MaybeUninit<ZvPlugin>>,
+    table: UnsafeCell<MaybeUninit<ZvPluginV2>>,
 }
 
 // SAFETY: the table is written once, inside `once`, and only read after it.
@@ -273,8 +300,9 @@ pub fn plugin_entry<E: Engine>(storage: &'static PluginTable) -> *const ZvPlugin
         });
     });
     match built {
-        // SAFETY: call_once returned normally, so the table is written.
-        Ok(()) => unsafe { (*storage.table.get()).as_ptr() },
+        // SAFETY: call_once returned normally, so the table is written. `base` is the first
+        // field of a #[repr(C)] struct: &table.base, as plugin.h asks.
+        Ok(()) => unsafe { ptr::addr_of!((*(*storage.table.get()).as_ptr()).base) },
         Err(payload) => {
             let _ = writeln!(
                 std::io::stderr(),

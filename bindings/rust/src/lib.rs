@@ -4,6 +4,9 @@
 //! check it: `zobrist-verify check --plugin target/release/libmy_engine.so`. See README.md and
 //! `examples/toy_engine.rs`.
 //!
+//! Auxiliary keys (plugin ABI version 2): declare them in [`Engine::aux_keys`] with
+//! [`AuxKeyDeclaration`] and answer [`Engine::aux_key`]; the table is version 2 only then.
+//!
 //! Panics never cross into C (undefined behaviour with rustc 1.63): in `set_fen`, `make_move` and
 //! `unmake_move` a panic is a refusal whose `last_error` is the panic's message and place; in the
 //! calls that cannot refuse (the keys, `legal_moves`, `create`) it aborts the worker process,
@@ -13,5 +16,9 @@ pub mod abi;
 mod engine;
 mod export;
 
-pub use engine::Engine;
+pub use abi::{
+    AUX_CASTLING, AUX_EN_PASSANT, AUX_SIDE_TO_MOVE, PIECES_ALL, PIECES_NON_PAWN, PIECE_BISHOP,
+    PIECE_KING, PIECE_KNIGHT, PIECE_PAWN, PIECE_QUEEN, PIECE_ROOK,
+};
+pub use engine::{AuxKeyDeclaration, Engine};
 pub use export::{plugin_entry, PluginTable};

@@ -1,8 +1,10 @@
 //! A small engine for the example plugins: a mailbox board with its own Zobrist tables, a FEN
 //! reader (standard and Chess960 castling letters), make with incremental keys, unmake from a
-//! history of boards, and three keys: the main key, a pawn key and a material key.
+//! history of boards, and three keys: the main key, a pawn key and a material key; and three
+//! auxiliary keys (plugin ABI version 2), Stockfish's non-pawn key per colour and Ethereal's
+//! pawn-king key, kept incrementally as pieces are put and taken.
 
-use zobrist_verify_plugin::Engine;
+use zobrist_verify_plugin::{AuxKeyDeclaration, Engine, PIECES_NON_PAWN, PIECE_KING, PIECE_PAWN};
 
 const EMPTY: u8 = 0;
 const PAWN: u8 = 1;
@@ -87,7 +89,17 @@ struct Board {
     pawn_key: u64,
     material_key: u64,
     counts: [u8; 16],
+    /// The auxiliary keys, indexed as `AUX_KEYS`: `non_pawn[0]` White's, `[1]` Black's.
+    non_pawn: [u64; 2],
+    pawn_king: u64,
 }
+
+/// The auxiliary keys' declarations, in the order of `ToyEngine::aux_key`'s index.
+const AUX_KEYS: [(&str, [u16; 2]); 3] = [
+    ("nonPawnKey[WHITE]", [PIECES_NON_PAWN, 0]),
+    ("nonPawnKey[BLACK]", [0, PIECES_NON_PAWN]),
+    ("pawnKingKey", [PIECE_PAWN | PIECE_KING, PIECE_PAWN | PIECE_KING]),
+];
 
 fn file(square: u8) -> u8 {
     square % 8
@@ -116,6 +128,8 @@ impl Board {
             pawn_key: KEYS.no_pawns,
             material_key: 0,
             counts: [0; 16],
+            non_pawn: [0; 2],
+            pawn_king: 0,
         }
     }
 
@@ -158,12 +172,24 @@ impl Board {
         key
     }
 
+    /// The placement terms of `piece` on `square`: in the main key, and in the pawn key and the
+    /// auxiliary keys whose content it is part of.
+    fn toggle(&mut self, square: u8, piece: u8) {
+        let term = KEYS.pieces[piece as usize][square as usize];
+        self.key ^= term;
+        if piece & 7 == PAWN {
+            self.pawn_key ^= term;
+        } else {
+            self.non_pawn[(colour_of(piece) == BLACK) as usize] ^= term;
+        }
+        if piece & 7 == PAWN || piece & 7 == KING {
+            self.pawn_king ^= term;
+        }
+    }
+
     fn put(&mut self, square: u8, piece: u8) {
         self.squares[square as usize] = piece;
-        self.key ^= KEYS.pieces[piece as usize][square as usize];
-        if piece & 7 == PAWN {
-            self.pawn_key ^= KEYS.pieces[piece as usize][square as usize];
-        }
+        self.toggle(square, piece);
         self.material_key ^= KEYS.material[piece as usize][self.counts[piece as usize] as usize];
         self.counts[piece as usize] += 1;
     }
@@ -171,10 +197,7 @@ impl Board {
     fn take(&mut self, square: u8) -> u8 {
         let piece = self.squares[square as usize];
         self.squares[square as usize] = EMPTY;
-        self.key ^= KEYS.pieces[piece as usize][square as usize];
-        if piece & 7 == PAWN {
-            self.pawn_key ^= KEYS.pieces[piece as usize][square as usize];
-        }
+        self.toggle(square, piece);
         self.counts[piece as usize] -= 1;
         self.material_key ^= KEYS.material[piece as usize][self.counts[piece as usize] as usize];
         piece
@@ -263,8 +286,10 @@ impl Board {
         Ok(())
     }
 
-    /// Plays a legal move given in UCI, updating every key as the pieces move.
-    fn play(&mut self, uci: &str) -> Result<(), String> {
+    /// Plays a legal move given in UCI, updating every key as the pieces move. With
+    /// `planted_aux_bug`, castling's rook move is missing from the non-pawn key (the bug of one
+    /// of the suite's catalogue mutants), for the test that the suite finds it.
+    fn play(&mut self, uci: &str, planted_aux_bug: bool) -> Result<(), String> {
         self.key ^= self.state_terms();
         let us = self.us();
         if uci == "0000" {
@@ -298,7 +323,13 @@ impl Board {
                 self.take(rook_from);
                 self.take(from);
                 self.put(back + if king_side { 6 } else { 2 }, piece);
-                self.put(back + if king_side { 5 } else { 3 }, ROOK | us);
+                let rook_to = back + if king_side { 5 } else { 3 };
+                self.put(rook_to, ROOK | us);
+                if planted_aux_bug {
+                    let rook = (ROOK | us) as usize;
+                    self.non_pawn[(us == BLACK) as usize] ^=
+                        KEYS.pieces[rook][rook_from as usize] ^ KEYS.pieces[rook][rook_to as usize];
+                }
             } else {
                 if self.squares[to as usize] != EMPTY {
                     self.take(to);
@@ -341,11 +372,13 @@ impl Board {
 pub struct ToyEngine {
     board: Board,
     history: Vec<Board>,
+    /// Castling leaves the rook's move out of the non-pawn key (`aux_bug_engine`).
+    pub planted_aux_bug: bool,
 }
 
 impl Engine for ToyEngine {
     fn new() -> Self {
-        ToyEngine { board: Board::empty(), history: Vec::new() }
+        ToyEngine { board: Board::empty(), history: Vec::new(), planted_aux_bug: false }
     }
 
     fn name() -> String {
@@ -368,7 +401,7 @@ impl Engine for ToyEngine {
 
     fn make_move(&mut self, uci: &str) -> Result<(), String> {
         let before = self.board;
-        if let Err(why) = self.board.play(uci) {
+        if let Err(why) = self.board.play(uci, self.planted_aux_bug) {
             self.board = before;
             return Err(why);
         }
@@ -399,5 +432,20 @@ impl Engine for ToyEngine {
 
     fn material_key(&self) -> u64 {
         self.board.material_key
+    }
+
+    fn aux_keys() -> Vec<AuxKeyDeclaration> {
+        AUX_KEYS
+            .iter()
+            .map(|&(name, [white, black])| AuxKeyDeclaration::new(name, white, black))
+            .collect()
+    }
+
+    fn aux_key(&self, index: usize) -> u64 {
+        match index {
+            0 | 1 => self.board.non_pawn[index],
+            2 => self.board.pawn_king,
+            _ => panic!("no auxiliary key {}", index),
+        }
     }
 }
