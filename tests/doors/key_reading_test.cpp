@@ -99,6 +99,12 @@ TEST(DecideKeyBase, OneDigitReadsTheSameEitherWay) {
 TEST(DecideKeyBase, TextInNeitherBaseIsAnError) {
   EXPECT_FALSE(decide_key_base("not-a-key"));
   EXPECT_FALSE(decide_key_base(""));
+  // A prefix with no digits after it, or other than hex digits (fuzz_engine_reply found "0x"
+  // decided hexadecimal, which then read as no key).
+  EXPECT_FALSE(decide_key_base("0x"));
+  EXPECT_FALSE(decide_key_base("-0X"));
+  EXPECT_FALSE(decide_key_base("0xg1"));
+  EXPECT_EQ(decided("0x12"), KeyBase::Hexadecimal);
 }
 
 KeyReader reader(std::optional<KeyBase> base) {

@@ -92,11 +92,12 @@ Expected<KeyBaseDecision> decide_key_base(std::string_view text) {
     return Error{"the start position's key '" + std::string(text) + "' " + why +
                  ": pass --key-base 10 or --key-base 16"};
   };
-  if (digits.starts_with("0x") || digits.starts_with("0X"))
-    return KeyBaseDecision{KeyBase::Hexadecimal, "a 0x prefix"};
+  const bool prefixed = digits.starts_with("0x") || digits.starts_with("0X");
+  if (prefixed) digits.remove_prefix(2);
   if (digits.empty() ||
       digits.find_first_not_of("0123456789abcdefABCDEF") != std::string_view::npos)
     return ask("is a number in neither base");
+  if (prefixed) return KeyBaseDecision{KeyBase::Hexadecimal, "a 0x prefix"};
   if (digits.find_first_not_of("0123456789") != std::string_view::npos)
     return KeyBaseDecision{KeyBase::Hexadecimal, "a letter a-f in it"};
   if (digits.size() > 16)
