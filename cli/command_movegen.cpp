@@ -1,5 +1,6 @@
-// `zobrist-verify movegen`: fuzzes a UCI or xboard engine's move generator (its `go perft D` divide) or a
-// plugin's (its legal_moves) against the reference, and reports every divergence shrunk.
+// `zobrist-verify movegen`: fuzzes a UCI or xboard engine's move generator (its `go perft D`
+// divide) or a plugin's (its legal_moves) against the reference, and reports every divergence
+// shrunk.
 #include <array>
 #include <chrono>
 #include <cstdio>

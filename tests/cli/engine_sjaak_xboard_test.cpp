@@ -18,7 +18,8 @@ using testing::RunResult;
 constexpr const char* Sjaak = "/usr/games/sjaakii";
 
 TEST(SjaakII, GeneratesTheReferenceMovesByTotalsPerDepthOverXboard) {
-  if (::access(Sjaak, X_OK) != 0) GTEST_SKIP() << Sjaak << " is not installed (ci/setup installs it)";
+  if (::access(Sjaak, X_OK) != 0)
+    GTEST_SKIP() << Sjaak << " is not installed (ci/setup installs it)";
   const RunResult r = run_cli({"movegen", "--engine", Sjaak, "--protocol", "xboard",
                                "--perft-command", "perft {depth}", "--perft-total-pattern",
                                "^ *{depth} +([0-9]+) ", "--positions", "300", "--depth", "3"});
@@ -28,7 +29,8 @@ TEST(SjaakII, GeneratesTheReferenceMovesByTotalsPerDepthOverXboard) {
 }
 
 TEST(SjaakII, WithoutAPerftCommandOverXboardIsAUsageError) {
-  if (::access(Sjaak, X_OK) != 0) GTEST_SKIP() << Sjaak << " is not installed (ci/setup installs it)";
+  if (::access(Sjaak, X_OK) != 0)
+    GTEST_SKIP() << Sjaak << " is not installed (ci/setup installs it)";
   const RunResult r =
       run_cli({"movegen", "--engine", Sjaak, "--protocol", "xboard", "--positions", "10"});
   EXPECT_EQ(r.exit_code, 2) << r.out << r.err;

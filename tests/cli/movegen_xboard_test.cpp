@@ -21,9 +21,10 @@ using testing::run_cli;
 using testing::RunResult;
 
 RunResult movegen(const std::string& mode, std::vector<std::string> extra) {
-  std::vector<std::string> args{"movegen",    "--engine", std::string(ZV_XBOARD_ENGINE) + " " + mode,
-                                "--protocol", "xboard",   "--positions",
-                                "40",         "--timeout", "5000"};
+  std::vector<std::string> args{
+      "movegen",    "--engine",  std::string(ZV_XBOARD_ENGINE) + " " + mode,
+      "--protocol", "xboard",    "--positions",
+      "40",         "--timeout", "5000"};
   args.insert(args.end(), extra.begin(), extra.end());
   return run_cli(args);
 }
@@ -99,6 +100,32 @@ TEST(MovegenXboard, APlantedGeneratorBugIsLocatedByDescent) {
     ++located;
   }
   EXPECT_GE(located, 1) << r.out;
+}
+
+// The fake's `divide D` prints "move: count" lines and no total line: only the pong of the ping
+// sent after it ends the reply (without that fence every reply would run into the timeout).
+TEST(MovegenXboard, ADivideWithoutATotalLineIsEndedByTheFence) {
+  const RunResult r = movegen("good", {"--perft-command", "divide {depth}", "--depth", "2"});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_EQ(r.out.find("by totals"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("positions .... 40 compared"), std::string::npos) << r.out;
+}
+
+TEST(MovegenXboard, ADivideNamesTheMissingEnPassantCapture) {
+  const RunResult r =
+      movegen("no-en-passant", {"--perft-command", "divide {depth}", "--depth", "1"});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("  missing:  "), std::string::npos) << r.out;
+}
+
+TEST(MovegenXboard, CecpErrorLinesAreCountedRefusals) {
+  // refuse-some answers one FEN in 40 with "tellusererror Illegal position".
+  const RunResult r =
+      run_cli({"movegen", "--engine", std::string(ZV_XBOARD_ENGINE) + " refuse-some", "--protocol",
+               "xboard", "--positions", "400", "--perft-command", "perft {depth}",
+               "--perft-total-pattern", "^ *{depth} +([0-9]+) "});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("tellusererror Illegal position"), std::string::npos) << r.out;
 }
 
 TEST(MovegenXboard, WithoutAPerftCommandItIsAUsageError) {

@@ -2,7 +2,8 @@
 // keys behind the xboard commands the door sends (xboard, protover, accepted/rejected, new, force,
 // variant fischerandom, setboard, usermove or bare moves, ping, quit),
 // Stockfish's `d` ("Fen:" and "Key:" lines) as its key command, and Sjaak II's `perft D` (one
-// total per depth, " d  N  0.00  1.00nps", run before the next line is read). Run as
+// total per depth, " d  N  0.00  1.00nps", run before the next line is read), and `divide D`
+// ("e2e4: N" for each move, and no total line: only the fence ends it). Run as
 // `xboard_engine MODE [N] [WORDS...]` (WORDS are ignored: tests pass a marker to find leftovers):
 //   good             every feature the door needs; variants normal and fischerandom
 //   bare-moves       as good, without usermove=1 (moves go bare) and without fischerandom
@@ -34,6 +35,7 @@
 
 #include "zobrist_verify/chess/game.h"
 #include "zobrist_verify/chess/movegen.h"
+#include "zobrist_verify/chess/uci.h"
 
 namespace {
 
@@ -133,6 +135,19 @@ int main(int argc, char** argv) {
       for (int d = 1; d <= depth; ++d)
         std::printf("%2d %10" PRIu64 "  0.00  1.00nps\n", d,
                     count(game.position(), d, mode == "no-en-passant"));
+      std::fflush(stdout);
+    } else if (word == "divide") {
+      const int depth = std::atoi(rest.c_str());
+      Position& pos = game.position();
+      for (Move m : legal_moves(pos)) {
+        if (mode == "no-en-passant" && m.kind() == MoveKind::EnPassant) continue;
+        StateInfo state;
+        const std::string text = move_to_uci(m, pos.is_chess960());
+        pos.make_move(m, state);
+        std::printf("%s: %" PRIu64 "\n", text.c_str(),
+                    count(pos, depth - 1, mode == "no-en-passant"));
+        pos.unmake_move(m);
+      }
       std::fflush(stdout);
     } else if (word == "quit") {
       break;

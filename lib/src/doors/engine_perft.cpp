@@ -294,12 +294,11 @@ Expected<Done> EnginePerft::ask(std::string_view fen, std::string_view uci_moves
     const Error error = answered_badly(engine_name(), asked, why);
     return connection_->kill(error.message, error.kind);
   };
-  const std::string end_words = !patterns_.dialogue().end_pattern.empty()
-                                    ? "no line matching --perft-end-pattern"
-                                : !fence.empty() ? "no answer to the fence '" + fence +
-                                                       "' sent after the perft command"
-                                : totals_only() ? "no line matching --perft-total-pattern"
-                                                : "no 'Nodes searched:' line";
+  const std::string end_words =
+      !patterns_.dialogue().end_pattern.empty() ? "no line matching --perft-end-pattern"
+      : !fence.empty() ? "no answer to the fence '" + fence + "' sent after the perft command"
+      : totals_only()  ? "no line matching --perft-total-pattern"
+                       : "no 'Nodes searched:' line";
   const auto deadline = Clock::now() + timeout_;
   for (int count = 0; count < MaxReplyLines; ++count) {
     const auto left =
