@@ -1,5 +1,6 @@
-// `zobrist-verify movegen`: fuzzes a UCI engine's move generator (its `go perft D` divide) or a
-// plugin's (its legal_moves) against the reference, and reports every divergence shrunk.
+// `zobrist-verify movegen`: fuzzes a UCI or xboard engine's move generator (its `go perft D`
+// divide) or a plugin's (its legal_moves) against the reference, and reports every divergence
+// shrunk.
 #include <array>
 #include <chrono>
 #include <cstdio>
@@ -28,6 +29,7 @@ namespace {
 constexpr const char* MovegenUsage =
     R"(usage: zobrist-verify movegen (--engine "CMD ARGS" | --plugin PATH) [--positions N]
                                [--depth D] [--seed S] [--chess960] [--timeout MS]
+                               [--protocol uci|xboard]
                                [--perft-command TEMPLATE] [--perft-total-pattern REGEX]
                                [--perft-end-pattern REGEX] [--no-isolation]
                                [--memory-limit SIZE] [--xfen] [--allow-unreachable] [--json]
@@ -48,6 +50,13 @@ only where a child's total shows it: an extra (say, illegal) move of the engine,
 missing, cannot be named from totals, and some engines stop reading `moves` at a move they do
 not know (a divide names it). An engine that answers the perft command with a search ("info
 depth ..." or "bestmove" lines: Toga II, GNU Chess) cannot be used (exit 2).
+--protocol xboard speaks CECP version 2 as `check` does (an engine without ping=1 or setboard=1
+cannot be used): "new", "force" and the variant once, then each position as "setboard FEN" and
+its moves. xboard has no standard perft command, so --perft-command is required; without
+--perft-end-pattern a "ping N" follows the perft command and the reply ends at "pong N" (an
+engine that runs perft before reading its next line, as Sjaak II does). --chess960 needs an
+engine that announces the fischerandom variant (exit 2 otherwise); CECP's error lines (Error,
+Illegal move, illegal position) are refusals.
 A position no legal game reaches (an impossible check, an en-passant square whose double push
 could not have been played, castling rights no start allows, too much material) is withheld and
 counted, never sent, unless --allow-unreachable (alias --allow-impossible-checks) is given.
@@ -68,8 +77,11 @@ options:
   --positions N        positions given to the target, compared or refused (default: 1000)
   --depth D            perft depth, 1 to 4 (default: 1: the move sets themselves)
   --seed S             generator seed, decimal or hex with 0x (default: a fixed seed)
-  --chess960           also Chess960 games; an engine gets UCI_Chess960 and every castling move
-                       is then written king-takes-rook (e1h1)
+  --chess960           also Chess960 games; an engine gets UCI_Chess960 (xboard: "variant
+                       fischerandom") and every castling move is then written king-takes-rook
+                       (e1h1)
+  --protocol P         with --engine: uci (the default) or xboard (CECP version 2; needs
+                       --perft-command)
   --xfen               with --plugin: send Chess960 castling rights as X-FEN letters
   --timeout MS         the longest one position's divide may take (default: 10000)
   --perft-command TEMPLATE
@@ -82,7 +94,8 @@ options:
                        '^([0-9]+)$'; Sjaak II: '^ *{depth} +([0-9]+) ')
   --perft-end-pattern REGEX
                        with --engine: a line matching it ends a reply ({depth} as above); default:
-                       a divide's "Nodes searched:" line, or the total's own line. isready cannot
+                       a divide's "Nodes searched:" line, or the total's own line (xboard: the
+                       "pong N" of a "ping N" sent after the perft command). isready cannot
                        fence engines that run perft on a search thread (Stockfish)
   --no-isolation       with --plugin: run it in this process (for gdb or a sanitizer; a crash
                        then ends the run, and a hang is not timed)

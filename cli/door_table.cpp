@@ -115,6 +115,7 @@ Expected<KeyDoor> open_engine_keys(const std::string& command, const ParsedArgs&
 
 // --engine's own options under movegen: how it is asked for perft.
 constexpr OptionSpec EngineMovegenOptions[] = {
+    {"--protocol", OptionKind::Value},
     {"--perft-command", OptionKind::Value},
     {"--perft-total-pattern", OptionKind::Value},
     {"--perft-end-pattern", OptionKind::Value},
@@ -124,6 +125,13 @@ Expected<MovegenDoorOpened> open_engine_movegen(const std::string& command, cons
                                                 const MovegenOpening& how) {
   auto words = split_command_words(command);
   if (!words) return Error{"--engine: " + words.error()};
+  auto protocol = read_engine_protocol(args);
+  if (!protocol) return Error{protocol.error()};
+  const bool xboard = *protocol == EngineProtocol::Xboard;
+  // xboard has no standard perft command: "go perft" is UCI's (Stockfish's).
+  if (xboard && !args.value("--perft-command"))
+    return Error{"--protocol xboard needs --perft-command: xboard has no standard perft command " +
+                 std::string("(Sjaak II: --perft-command 'perft {depth}')")};
   PerftDialogue dialogue;
   if (auto text = args.value("--perft-command")) dialogue.command = *text;
   if (auto text = args.value("--perft-total-pattern")) dialogue.total_pattern = *text;
@@ -132,7 +140,8 @@ Expected<MovegenDoorOpened> open_engine_movegen(const std::string& command, cons
   if (auto patterns = PerftPatterns::compile(dialogue); !patterns) return Error{patterns.error()};
   EngineTimeouts timeouts;
   timeouts.reply = std::chrono::milliseconds(how.timeout_ms);
-  auto connection = open_uci_perft_connection(*words, timeouts, how.chess960);
+  auto connection = xboard ? open_xboard_perft_connection(*words, timeouts, how.chess960)
+                           : open_uci_perft_connection(*words, timeouts, how.chess960);
   if (!connection) return Error{connection.error()};
   auto opened_perft = EnginePerft::open(std::move(*connection), std::move(dialogue),
                                         std::chrono::milliseconds(how.timeout_ms));

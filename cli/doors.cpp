@@ -44,19 +44,23 @@ Expected<DoorTarget> plugin_door(const std::string& path, bool xfen, const std::
   return door;
 }
 
+Expected<EngineProtocol> read_engine_protocol(const ParsedArgs& args) {
+  const auto protocol = args.value("--protocol");
+  if (!protocol || *protocol == "uci") return EngineProtocol::Uci;
+  if (*protocol == "xboard") return EngineProtocol::Xboard;
+  return Error{"--protocol: '" + visible_text(*protocol) +
+               "' is not a protocol (uci, the default, or xboard)"};
+}
+
 Expected<EngineDoorTarget> engine_door(const std::string& command, const ParsedArgs& args,
                                        const std::string& program) {
   EngineDoorOptions options;
   auto words = split_command_words(command);
   if (!words) return Error{"--engine: " + words.error()};
   options.argv = *words;
-  if (auto protocol = args.value("--protocol")) {
-    if (*protocol == "xboard")
-      options.protocol = EngineProtocol::Xboard;
-    else if (*protocol != "uci")
-      return Error{"--protocol: '" + visible_text(*protocol) +
-                   "' is not a protocol (uci, the default, or xboard)"};
-  }
+  auto protocol = read_engine_protocol(args);
+  if (!protocol) return Error{protocol.error()};
+  options.protocol = *protocol;
   const bool xboard = options.protocol == EngineProtocol::Xboard;
   if (auto key_command = args.value("--key-command")) options.key_command = *key_command;
   if (auto pattern = args.value("--key-pattern")) options.key_pattern = *pattern;

@@ -37,6 +37,8 @@ struct EngineDoorTarget {
   DoorTarget door;
   std::shared_ptr<EngineConnection> connection;
 };
+// --protocol uci|xboard (with --engine; default uci).
+[[nodiscard]] Expected<EngineProtocol> read_engine_protocol(const ParsedArgs& args);
 [[nodiscard]] Expected<EngineDoorTarget> engine_door(const std::string& command,
                                                      const ParsedArgs& args,
                                                      const std::string& program);

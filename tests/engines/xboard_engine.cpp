@@ -1,7 +1,9 @@
 // A fake xboard (CECP version 2) engine for the engine door's tests: the reference with Polyglot's
 // keys behind the xboard commands the door sends (xboard, protover, accepted/rejected, new, force,
-// variant fischerandom, setboard, usermove or bare moves, ping, quit), and
-// Stockfish's `d` ("Fen:" and "Key:" lines) as its key command. Run as
+// variant fischerandom, setboard, usermove or bare moves, ping, quit),
+// Stockfish's `d` ("Fen:" and "Key:" lines) as its key command, and Sjaak II's `perft D` (one
+// total per depth, " d  N  0.00  1.00nps", run before the next line is read), and `divide D`
+// ("e2e4: N" for each move, and no total line: only the fence ends it). Run as
 // `xboard_engine MODE [N] [WORDS...]` (WORDS are ignored: tests pass a marker to find leftovers):
 //   good             every feature the door needs; variants normal and fischerandom
 //   bare-moves       as good, without usermove=1 (moves go bare) and without fischerandom
@@ -21,6 +23,7 @@
 //                    old position (a counted refusal)
 //   castling-bug     a planted hashing bug: each castling move played XORs a constant into the key,
 //                    so the key of a position depends on whether it was reached by castling
+//   no-en-passant    a planted move generator bug: perft leaves out every en-passant capture
 #include <signal.h>
 #include <unistd.h>
 
@@ -31,6 +34,8 @@
 #include <string>
 
 #include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/chess/movegen.h"
+#include "zobrist_verify/chess/uci.h"
 
 namespace {
 
@@ -50,6 +55,20 @@ std::uint32_t checksum(const std::string& text) {
 
 bool is_promotion(const std::string& move) {
   return move.size() == 5;
+}
+
+// Leaves at `depth`, without the en-passant captures when `drop_en_passant`.
+std::uint64_t count(Position& pos, int depth, bool drop_en_passant) {
+  if (depth == 0) return 1;
+  std::uint64_t leaves = 0;
+  for (Move m : legal_moves(pos)) {
+    if (drop_en_passant && m.kind() == MoveKind::EnPassant) continue;
+    StateInfo state;
+    pos.make_move(m, state);
+    leaves += count(pos, depth - 1, drop_en_passant);
+    pos.unmake_move(m);
+  }
+  return leaves;
 }
 
 }  // namespace
@@ -111,6 +130,25 @@ int main(int argc, char** argv) {
       last_key_line = key;
       say("Fen: " + game.position().fen());
       say(last_key_line);
+    } else if (word == "perft") {
+      const int depth = std::atoi(rest.c_str());
+      for (int d = 1; d <= depth; ++d)
+        std::printf("%2d %10" PRIu64 "  0.00  1.00nps\n", d,
+                    count(game.position(), d, mode == "no-en-passant"));
+      std::fflush(stdout);
+    } else if (word == "divide") {
+      const int depth = std::atoi(rest.c_str());
+      Position& pos = game.position();
+      for (Move m : legal_moves(pos)) {
+        if (mode == "no-en-passant" && m.kind() == MoveKind::EnPassant) continue;
+        StateInfo state;
+        const std::string text = move_to_uci(m, pos.is_chess960());
+        pos.make_move(m, state);
+        std::printf("%s: %" PRIu64 "\n", text.c_str(),
+                    count(pos, depth - 1, mode == "no-en-passant"));
+        pos.unmake_move(m);
+      }
+      std::fflush(stdout);
     } else if (word == "quit") {
       break;
     } else if (word == "xboard" || word == "accepted" || word == "rejected" || word == "force") {

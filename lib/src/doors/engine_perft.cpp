@@ -153,8 +153,27 @@ PerftReplyReader::Step PerftReplyReader::take(std::string_view line) {
   return patterns_.totals_only() ? take_total_line(line) : take_divide_line(line);
 }
 
+bool PerftReplyReader::refuses(std::string_view line) const {
+  return framing_.refuses ? framing_.refuses(line) : is_perft_refusal_line(line);
+}
+
+bool PerftReplyReader::has_end() {
+  return patterns_.end(depth_) != nullptr || bool(framing_.ends);
+}
+
+bool PerftReplyReader::at_end(std::string_view line) {
+  if (const KeyPattern* end = patterns_.end(depth_); end && end->matches(line)) return true;
+  return framing_.ends && framing_.ends(line);
+}
+
+std::string PerftReplyReader::end_words(std::string_view line) {
+  if (const KeyPattern* end = patterns_.end(depth_); end && end->matches(line))
+    return quoted(line) + ", matching --perft-end-pattern";
+  return quoted(line) + ", the answer to the fence sent after the perft command";
+}
+
 bool PerftReplyReader::ends(std::string_view line) {
-  if (const KeyPattern* end = patterns_.end(depth_)) return end->matches(line);
+  if (has_end()) return at_end(line);
   if (const KeyPattern* total = patterns_.total(depth_)) return total->key_text(line).has_value();
   return line.starts_with("Nodes searched:");
 }
@@ -171,25 +190,23 @@ PerftReplyReader::Step PerftReplyReader::take_total_line(std::string_view line) 
                    "--perft-total-pattern ('" + visible_text(*text) + "')");
       divide_.nodes = total;
       total_seen_ = true;
-      if (!patterns_.end(depth_)) return Step::Done;
-    } else if (is_perft_refusal_line(line)) {
+      if (!has_end()) return Step::Done;
+    } else if (refuses(line)) {
       return Step::Refused;
     }
   }
-  if (const KeyPattern* end = patterns_.end(depth_); end && end->matches(line)) {
+  if (at_end(line)) {
     if (total_seen_) return Step::Done;
-    return bad("its reply ended (" + quoted(line) +
-               ", matching --perft-end-pattern) with no line matching --perft-total-pattern '" +
-               patterns_.total(depth_)->text() + "'");
+    return bad("its reply ended (" + end_words(line) +
+               ") with no line matching --perft-total-pattern '" + patterns_.total(depth_)->text() +
+               "'");
   }
   return Step::More;  // the engine's chatter between totals
 }
 
 PerftReplyReader::Step PerftReplyReader::take_divide_line(std::string_view line) {
-  const KeyPattern* end = patterns_.end(depth_);
-  const bool at_end = end && end->matches(line);
-  if (!at_end) {
-    if (divide_.moves.empty() && is_perft_refusal_line(line)) return Step::Refused;
+  if (!at_end(line)) {
+    if (divide_.moves.empty() && refuses(line)) return Step::Refused;
     Expected<DivideLine> parsed = parse_divide_line(line);
     if (!parsed) return bad(parsed.error());
     if (parsed->kind == DivideLine::Kind::Move) {
@@ -200,7 +217,7 @@ PerftReplyReader::Step PerftReplyReader::take_divide_line(std::string_view line)
     divide_.nodes = parsed->count;
     total_seen_ = true;
     if (auto total = check_divide_total(divide_); !total) return bad(total.error());
-    return end ? Step::More : Step::Done;
+    return has_end() ? Step::More : Step::Done;
   }
   // A custom end: the total is the printed one when there was one, else the counts' sum.
   if (!total_seen_) {
@@ -249,8 +266,27 @@ Expected<Done> EnginePerft::ask(std::string_view fen, std::string_view uci_moves
                                 PerftReplyReader& reader) {
   const std::string position = connection_->position_command(fen, uci_moves);
   const std::string command = patterns_.command(depth);
-  if (auto sent = connection_->send_lines({position, command}); !sent)
-    return as_fault(sent.failure());
+  // The position's lines (one for UCI; "setboard" and each move for xboard), then the command.
+  std::vector<std::string> lines;
+  for (std::size_t at = 0, next = 0; at <= position.size(); at = next + 1) {
+    next = std::min(position.find('\n', at), position.size());
+    lines.push_back(position.substr(at, next - at));
+  }
+  lines.push_back(command);
+  PerftConnection* connection = connection_.get();
+  ReplyFraming framing;
+  framing.refuses = [connection](std::string_view line) { return connection->refuses(line); };
+  // Without an end pattern, a protocol's fence that waits for the perft lines ends the reply.
+  std::string fence;
+  if (patterns_.dialogue().end_pattern.empty()) fence = connection_->reply_fence();
+  if (!fence.empty()) {
+    lines.push_back(fence);
+    framing.ends = [connection](std::string_view line) {
+      return connection->answers_reply_fence(line);
+    };
+  }
+  reader.frame(std::move(framing));
+  if (auto sent = connection_->send_lines(lines); !sent) return as_fault(sent.failure());
   const std::string asked = "'" + command + "' after '" + position + "'";
   // Every fault below leaves the engine out of step with us: it is stopped, and the error says
   // what the engine was asked.
@@ -258,10 +294,11 @@ Expected<Done> EnginePerft::ask(std::string_view fen, std::string_view uci_moves
     const Error error = answered_badly(engine_name(), asked, why);
     return connection_->kill(error.message, error.kind);
   };
-  const std::string end_words = !patterns_.dialogue().end_pattern.empty()
-                                    ? "no line matching --perft-end-pattern"
-                                : totals_only() ? "no line matching --perft-total-pattern"
-                                                : "no 'Nodes searched:' line";
+  const std::string end_words =
+      !patterns_.dialogue().end_pattern.empty() ? "no line matching --perft-end-pattern"
+      : !fence.empty() ? "no answer to the fence '" + fence + "' sent after the perft command"
+      : totals_only()  ? "no line matching --perft-total-pattern"
+                       : "no 'Nodes searched:' line";
   const auto deadline = Clock::now() + timeout_;
   for (int count = 0; count < MaxReplyLines; ++count) {
     const auto left =

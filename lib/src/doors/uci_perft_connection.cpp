@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "zobrist_verify/doors/engine_faults.h"
+#include "zobrist_verify/doors/engine_perft.h"
 #include "zobrist_verify/doors/perft_connection.h"
 
 namespace zobrist_verify {
@@ -24,6 +25,7 @@ class UciPerftConnection final : public PerftConnection {
     return engine_.read_line(timeout);
   }
   Expected<Done> fence() override { return engine_.wait_ready(); }
+  bool refuses(std::string_view line) const override { return is_perft_refusal_line(line); }
   Error kill(std::string why, ErrorKind kind) override {
     return engine_.kill(std::move(why), kind);
   }

@@ -2,18 +2,22 @@
 // (perft_connection.h) and whatever the command prints: Stockfish's `go perft D` divide ("e2e4:
 // 20" lines up to "Nodes searched: 400"), Ethereal 12's `perft D` (the total alone: "400"), Sjaak
 // II's `perft D` (one total per depth: " 1  20 ...", " 2  400 ..."). A reply is read up to its
-// end, never fenced: Stockfish 15.1 and Fairy-Stockfish 11.1 run perft on a search thread and
-// answer an isready sent after `go perft` before the perft lines. An engine that answers with a
+// end, never fenced over UCI: Stockfish 15.1 and Fairy-Stockfish 11.1 run perft on a search
+// thread and answer an isready sent after `go perft` before the perft lines. Over xboard, without
+// --perft-end-pattern, a `ping N` sent after the perft command ends it at `pong N`
+// (perft_connection.h, open_xboard_perft_connection). An engine that answers with a
 // search instead (`info depth ...`, `bestmove ...`: Toga II 3.0, GNU Chess) has no such perft.
 #pragma once
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "zobrist_verify/core/result.h"
@@ -66,6 +70,15 @@ class PerftPatterns {
   std::map<int, KeyPattern> totals_, ends_;
 };
 
+// What the protocol adds to the reading of a reply (EnginePerft takes it from the connection).
+struct ReplyFraming {
+  // The lines that refuse the position; empty: is_perft_refusal_line.
+  std::function<bool(std::string_view)> refuses;
+  // The answer to a fence sent after the perft command (xboard's `pong N`), which ends the reply
+  // as --perft-end-pattern would; empty: none.
+  std::function<bool(std::string_view)> ends;
+};
+
 // One reply, read line by line, without a process (a process gives it the lines; the fuzz
 // harness gives it any bytes).
 class PerftReplyReader {
@@ -77,8 +90,11 @@ class PerftReplyReader {
     Search,   // a search's line: the engine answered perft with a search
     Bad,      // a line that cannot be part of the reply: why()
   };
-  PerftReplyReader(PerftPatterns& patterns, int depth) : patterns_(patterns), depth_(depth) {}
+  PerftReplyReader(PerftPatterns& patterns, int depth, ReplyFraming framing = {})
+      : patterns_(patterns), depth_(depth), framing_(std::move(framing)) {}
 
+  // Sets how the protocol frames the reply, before the first line.
+  void frame(ReplyFraming framing) { framing_ = std::move(framing); }
   Step take(std::string_view line);
   // The divide (a divide reply) once Done.
   const DivideCounts& divide() const { return divide_; }
@@ -91,6 +107,12 @@ class PerftReplyReader {
  private:
   Step take_total_line(std::string_view line);
   Step take_divide_line(std::string_view line);
+  bool refuses(std::string_view line) const;
+  // Whether the reply has an end line (an end pattern or a fence's answer), and whether `line` is
+  // it; end_words names it for messages.
+  bool has_end();
+  bool at_end(std::string_view line);
+  std::string end_words(std::string_view line);
   Step bad(std::string why) {
     why_ = std::move(why);
     return Step::Bad;
@@ -98,6 +120,7 @@ class PerftReplyReader {
 
   PerftPatterns& patterns_;
   int depth_;
+  ReplyFraming framing_;
   DivideCounts divide_;
   bool total_seen_ = false;
   std::string why_;

@@ -1,9 +1,8 @@
 // One running engine asked for perft, whatever protocol it speaks. The perft door (engine_perft.h:
 // the perft command by template, a divide or totals read up to the end of a reply, refusals,
 // searches, the descent) talks to the engine only through this interface; a protocol provides it:
-// UCI's is open_uci_perft_connection below, and an xboard engine implements the same five calls
-// (set a position with `setboard`/`usermove`, fence with `ping N`/`pong N`) without touching the
-// perft logic.
+// UCI's is open_uci_perft_connection below, xboard's open_xboard_perft_connection (a position
+// set with `setboard`/`usermove`, the fence `ping N`/`pong N`), without touching the perft logic.
 //
 // The contract, for an implementation:
 //   1. An opened connection has completed its protocol's handshake, with the variant asked for
@@ -17,6 +16,10 @@
 //      (UCI's isready/readyok, xboard's ping/pong), skipping the lines before it.
 //   5. kill() stops the engine at once, without a goodbye; close() says goodbye and reaps it. Both
 //      may be called more than once, and running() is false after either.
+//   6. refuses() tells the protocol's lines that refuse what was sent. reply_fence() is a line
+//      to send after the perft command whose answer (answers_reply_fence) ends the reply when
+//      no --perft-end-pattern is given, or empty when the protocol has no fence an engine
+//      answers only after its perft lines.
 #pragma once
 
 #include <chrono>
@@ -45,6 +48,16 @@ class PerftConnection {
   [[nodiscard]] virtual Expected<std::string> read_line(std::chrono::milliseconds timeout) = 0;
   [[nodiscard]] virtual Expected<Done> fence() = 0;
 
+  // Whether `line` refuses the position or the command sent (UCI: engine_perft.h's
+  // is_perft_refusal_line; xboard: xboard_reports_error).
+  virtual bool refuses(std::string_view line) const = 0;
+  // The line sent after the perft command that ends its reply, when --perft-end-pattern is not
+  // given: xboard's next `ping N`. UCI has none: Stockfish 15.1 runs perft on a search thread and
+  // answers an isready sent after `go perft` before the perft lines.
+  virtual std::string reply_fence() { return {}; }
+  // Whether `line` is the answer to the last reply_fence() (xboard: its `pong N`).
+  virtual bool answers_reply_fence(std::string_view /*line*/) const { return false; }
+
   // Stops the engine at once; every later call reports `why`. Returns the error it records.
   virtual Error kill(std::string why, ErrorKind kind) = 0;
   // Says goodbye and reaps the engine; returns how it ended.
@@ -55,6 +68,19 @@ class PerftConnection {
 // UCI_Chess960 gets it set to `chess960` (Sjaak II's default is true, which would read e1g1 as a
 // king move to g1); asking for Chess960 from an engine without the option is an error.
 [[nodiscard]] Expected<std::unique_ptr<PerftConnection>> open_uci_perft_connection(
+    const std::vector<std::string>& argv, EngineTimeouts timeouts, bool chess960);
+
+// Starts `argv` as an xboard (CECP 2) engine: the handshake (XboardEngine::start: an engine
+// without ping=1 or setboard=1 cannot be used), then "new", "force" and "variant fischerandom"
+// (Chess960) or "variant normal", once: positions are set with "setboard FEN" and the moves
+// ("usermove MOVE" when the engine asked for it). Asking for Chess960 from an engine that does
+// not announce the fischerandom variant is an error. xboard has no standard perft command: the
+// perft door's --perft-command gives it. A reply ends at the end pattern when one is given, else
+// at the `pong N` of a `ping N` sent right after the perft command: an xboard engine reads its
+// input in order, and those with a perft command (Sjaak II's `perft D`) run it before reading
+// the next line, so the pong comes after the perft lines; an engine that ran perft in the
+// background would answer the ping first, and needs --perft-end-pattern.
+[[nodiscard]] Expected<std::unique_ptr<PerftConnection>> open_xboard_perft_connection(
     const std::vector<std::string>& argv, EngineTimeouts timeouts, bool chess960);
 
 }  // namespace zobrist_verify

@@ -1,0 +1,158 @@
+// movegen over xboard (--protocol xboard): the perft command by template, a reply ended by the
+// `pong N` of a `ping N` sent after it, a planted generator bug located by descent, and the
+// usage errors (no --perft-command; --chess960 to an engine without the fischerandom variant).
+// The engine is tests/engines/xboard_engine.cpp, whose `perft D` prints one total per depth.
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "cli_runner.h"
+#include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/chess/movegen.h"
+#include "zobrist_verify/chess/perft.h"
+
+namespace zobrist_verify {
+namespace {
+
+using testing::run_cli;
+using testing::RunResult;
+
+RunResult movegen(const std::string& mode, std::vector<std::string> extra) {
+  std::vector<std::string> args{
+      "movegen",    "--engine",  std::string(ZV_XBOARD_ENGINE) + " " + mode,
+      "--protocol", "xboard",    "--positions",
+      "40",         "--timeout", "5000"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return run_cli(args);
+}
+
+const std::vector<std::string> PerDepth = {"--perft-command", "perft {depth}",
+                                           "--perft-total-pattern", "^ *{depth} +([0-9]+) "};
+
+std::vector<std::string> with(std::vector<std::string> a, const std::vector<std::string>& b) {
+  a.insert(a.end(), b.begin(), b.end());
+  return a;
+}
+
+TEST(MovegenXboard, AnEngineWithTheReferencesPerftPasses) {
+  const RunResult r = movegen("good", with(PerDepth, {"--depth", "2"}));
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("engine:fake xboard good"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("positions .... 40 compared"), std::string::npos) << r.out;
+}
+
+TEST(MovegenXboard, Chess960GoesAfterVariantFischerandom) {
+  const RunResult r = movegen("good", with(PerDepth, {"--depth", "2", "--chess960"}));
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("positions .... 40 compared"), std::string::npos) << r.out;
+}
+
+TEST(MovegenXboard, BareMovesWithoutUsermoveAreRead) {
+  const RunResult r = movegen("bare-moves", with(PerDepth, {"--depth", "2"}));
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+}
+
+TEST(MovegenXboard, AnEndPatternEndsTheReplyWithoutAFence) {
+  // The reply is read up to the depth's own total line, which is also the last: no ping needed.
+  const RunResult r = movegen(
+      "good", with(PerDepth, {"--depth", "2", "--perft-end-pattern", "^ *{depth} +[0-9]+ "}));
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+}
+
+// The planted bug's leaves at `depth` below the position, counted here: every en-passant
+// capture is left out.
+std::uint64_t without_en_passant(Position& pos, int depth) {
+  if (depth == 0) return 1;
+  std::uint64_t leaves = 0;
+  for (Move m : legal_moves(pos)) {
+    if (m.kind() == MoveKind::EnPassant) continue;
+    StateInfo state;
+    pos.make_move(m, state);
+    leaves += without_en_passant(pos, depth - 1);
+    pos.unmake_move(m);
+  }
+  return leaves;
+}
+
+TEST(MovegenXboard, APlantedGeneratorBugIsLocatedByDescent) {
+  const RunResult r = movegen("no-en-passant", with(PerDepth, {"--depth", "2"}));
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  // Each divergence names its deepest position and the difference there; the test checks both on
+  // its own board: the reference's count and the bug's (no en passant) differ by it.
+  const std::regex divergence(
+      "divergence [0-9]+ \\(shrunk\\): fen '([^']*)'(?: moves ([^\\n]*))?\\n"
+      "  nodes: [^\\n]*\\n"
+      "  descent:  (?:after ([a-h1-8qrbn ]+) \\([^)]*\\)|at the position itself), perft "
+      "([0-9]+) is ([0-9]+), expected ([0-9]+) \\(-?[0-9]+\\)");
+  int located = 0;
+  for (std::sregex_iterator it(r.out.begin(), r.out.end(), divergence), end; it != end; ++it) {
+    const std::smatch& m = *it;
+    Game game;
+    ASSERT_TRUE(game.set(m[1].str(), polyglot_scheme()).empty()) << m[1];
+    std::istringstream moves(m[2].str() + " " + m[3].str());
+    for (std::string move; moves >> move;) ASSERT_TRUE(game.play_uci(move)) << move;
+    const int depth = std::stoi(m[4].str());
+    EXPECT_EQ(std::stoull(m[6].str()), perft(game.position(), depth)) << m.str();
+    EXPECT_EQ(std::stoull(m[5].str()), without_en_passant(game.position(), depth)) << m.str();
+    ++located;
+  }
+  EXPECT_GE(located, 1) << r.out;
+}
+
+// The fake's `divide D` prints "move: count" lines and no total line: only the pong of the ping
+// sent after it ends the reply (without that fence every reply would run into the timeout).
+TEST(MovegenXboard, ADivideWithoutATotalLineIsEndedByTheFence) {
+  const RunResult r = movegen("good", {"--perft-command", "divide {depth}", "--depth", "2"});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_EQ(r.out.find("by totals"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("positions .... 40 compared"), std::string::npos) << r.out;
+}
+
+TEST(MovegenXboard, ADivideNamesTheMissingEnPassantCapture) {
+  const RunResult r =
+      movegen("no-en-passant", {"--perft-command", "divide {depth}", "--depth", "1"});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("  missing:  "), std::string::npos) << r.out;
+}
+
+TEST(MovegenXboard, CecpErrorLinesAreCountedRefusals) {
+  // refuse-some answers one FEN in 40 with "tellusererror Illegal position".
+  const RunResult r =
+      run_cli({"movegen", "--engine", std::string(ZV_XBOARD_ENGINE) + " refuse-some", "--protocol",
+               "xboard", "--positions", "400", "--perft-command", "perft {depth}",
+               "--perft-total-pattern", "^ *{depth} +([0-9]+) "});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("tellusererror Illegal position"), std::string::npos) << r.out;
+}
+
+TEST(MovegenXboard, WithoutAPerftCommandItIsAUsageError) {
+  const RunResult r = movegen("good", {"--perft-total-pattern", "^ *{depth} +([0-9]+) "});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_EQ(r.err.rfind("error: ", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find("--protocol xboard needs --perft-command"), std::string::npos) << r.err;
+}
+
+TEST(MovegenXboard, Chess960ToAnEngineWithoutFischerandomIsRefused) {
+  const RunResult r = movegen("bare-moves", with(PerDepth, {"--chess960"}));
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("does not announce the fischerandom variant"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("fake xboard bare-moves"), std::string::npos) << r.err;
+}
+
+TEST(MovegenXboard, AnEngineWithoutPingCannotBeUsed) {
+  const RunResult r = movegen("no-ping", PerDepth);
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("ping=1"), std::string::npos) << r.err;
+}
+
+TEST(MovegenXboard, AProtocolThatIsNoneIsAUsageError) {
+  const RunResult r = run_cli({"movegen", "--engine", ZV_XBOARD_ENGINE, "--protocol", "cecp"});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("--protocol: 'cecp' is not a protocol"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace zobrist_verify
