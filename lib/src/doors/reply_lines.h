@@ -1,12 +1,13 @@
 // The next line of an engine's reply within the reply's deadline, for the dialects of the engine
 // door (uci_dialect.cpp, xboard_dialect.cpp) over their engine classes (UciEngine, XboardEngine):
 // a line already buffered is taken without a system call; a hang or a death stops the engine
-// and is blamed on the request named `asked`. And the two patterns both dialects read replies
-// with, compiled from the door's options.
+// and is blamed on the request named `asked`. Their goodbye, and the two patterns both dialects
+// read replies with, compiled from the door's options.
 #pragma once
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -14,6 +15,7 @@
 #include "zobrist_verify/doors/engine_door_options.h"
 #include "zobrist_verify/doors/engine_faults.h"
 #include "zobrist_verify/doors/key_pattern.h"
+#include "zobrist_verify/doors/pipelined_connection.h"
 
 namespace zobrist_verify {
 
@@ -37,6 +39,17 @@ template <class Engine>
   }
   line = std::move(*read);
   return Done{};
+}
+
+// The dialects' goodbye: "quit" in the transcript, then the engine closed (its own "quit", a
+// wait, a kill) and dropped. Returns how it ended, or "not running" without one.
+template <class Engine>
+std::string quit_engine(std::optional<Engine>& engine, EngineTranscript& transcript) {
+  if (!engine) return "not running";
+  transcript.write("quit\n");
+  std::string ended = engine->close();
+  engine.reset();
+  return ended;
 }
 
 // The key and FEN patterns of `options`, and its key command checked: the error says which of

@@ -122,11 +122,7 @@ Expected<Key> UciDialect::read_reply(const std::string& position_command,
 }
 
 std::string UciDialect::quit(EngineTranscript& transcript) {
-  if (!engine_) return "not running";
-  transcript.write("quit\n");
-  std::string ended = engine_->close();
-  engine_.reset();
-  return ended;
+  return quit_engine(engine_, transcript);
 }
 
 }  // namespace

@@ -135,11 +135,7 @@ Expected<Key> XboardDialect::read_reply(const std::string& position_command,
 }
 
 std::string XboardDialect::quit(EngineTranscript& transcript) {
-  if (!engine_) return "not running";
-  transcript.write("quit\n");
-  std::string ended = engine_->close();
-  engine_.reset();
-  return ended;
+  return quit_engine(engine_, transcript);
 }
 
 }  // namespace
