@@ -16,6 +16,7 @@
 #include "zobrist_verify/core/listed.h"
 #include "zobrist_verify/game_properties.h"
 #include "zobrist_verify/mutants/mutant_runs.h"
+#include "zobrist_verify/parallel_runs.h"
 #include "zobrist_verify/properties.h"
 #include "zobrist_verify/report.h"
 
@@ -137,7 +138,7 @@ constexpr const char* CheckUsageAfterScheme =
                     go:symmetry with a chess door) is a usage error, as nothing would run; a
                     property the target cannot run (reversibility on an engine, which has no
                     unmake) is shown as SKIP and does not change the exit status
-  --json            print {"passed": bool, "counts": {"passed", "failed", "skipped", "warned"},
+{jobs}  --json            print {"passed": bool, "counts": {"passed", "failed", "skipped", "warned"},
                     "properties": [{"name", "target", "status" (pass, warn, fail or skip),
                     "cases", "warnings", "counterexample":
                     {"fen", "moves", "ply", "comparison", "expected", "actual", "positions",
@@ -168,6 +169,7 @@ constexpr OptionSpec CheckOwnOptions[] = {
     {"--mutant", OptionKind::Value},
     {"--cases", OptionKind::Value},
     {"--seed", OptionKind::Value},
+    {"--jobs", OptionKind::Value},
     {"--property", OptionKind::Value},
     {"--no-chess960", OptionKind::Flag},
     {"--json", OptionKind::Flag},
@@ -241,12 +243,22 @@ std::vector<properties::PropertyInfo> every_property() {
   return all;
 }
 
+// CheckUsageAfterScheme with the --jobs entry put in.
+std::string after_scheme_usage() {
+  std::string usage = CheckUsageAfterScheme;
+  usage.replace(usage.find("{jobs}"), 6,
+                jobs_help("the properties (each property on each scheme, game or target a "
+                          "piece of its own)",
+                          true));
+  return usage;
+}
+
 void print_usage() {
   std::cout << check_usage()
             << help_entry(
                    "  --scheme NAME", 20,
                    scheme_choices() + " (default: the built-in schemes, one after the other)", 96)
-            << CheckUsageAfterScheme;
+            << after_scheme_usage();
   for (const properties::PropertyInfo& p : every_property()) {
     std::cout << "  " << p.name << '\n' << wrap_text(p.contract, 6, 96);
   }
@@ -307,6 +319,15 @@ int check_door(const ChosenDoor& chosen, const ParsedArgs& args,
                const properties::SuiteOptions& suite) {
   properties::ThirdPartyOptions door_options;
   door_options.suite = suite;
+  if (suite.jobs > 1 && chosen.row->option == "--engine")
+    return report_usage_error(
+        "--jobs " + std::to_string(suite.jobs) +
+        " with --engine: the engine door checks through one engine process for now; leave "
+        "--jobs out (or give 1)");
+  if (suite.jobs > 1 && args.has("--no-isolation"))
+    return report_usage_error("--jobs " + std::to_string(suite.jobs) +
+                              " with --no-isolation: the plugin runs in this process, one "
+                              "property after the other; leave --jobs out (or give 1)");
   std::optional<KeyScheme> expected;
   if (auto read = read_door_options(args, door_options, expected); !read)
     return report_usage_error(read.error());
@@ -375,19 +396,22 @@ int check_reference(const ParsedArgs& args, const properties::SuiteOptions& opti
   properties::SuiteReport report{check_report_header(options), {}};
   // The head at once: a long run shows its seed from the start.
   if (!json) properties::write_text_head(std::cout, *report.header);
-  std::vector<properties::PropertyResult>& results = report.results;
+  // Every property on every target is a unit of its own: with --jobs they run side by side, and
+  // the report is the same.
+  std::vector<properties::SuiteUnit> units;
   if (mutant) {
-    results = properties::run_suite(properties::mutant_target(*mutant), options);
+    units = properties::suite_units(properties::mutant_target(*mutant), options);
   } else if (scheme) {
-    results = properties::run_suite(properties::reference_target(*scheme), options);
+    units = properties::suite_units(properties::reference_target(*scheme), options);
   } else {
     // Every game of the catalogue, or the one --game names.
     for (const properties::GameEntry& each : properties::game_catalogue()) {
       if (game && *game != each.name) continue;
-      auto run = each.run(options);
-      results.insert(results.end(), run.begin(), run.end());
+      std::vector<properties::SuiteUnit> its = each.units(options);
+      units.insert(units.end(), its.begin(), its.end());
     }
   }
+  report.results = properties::run_units(units, options.jobs);
   return report_results(report, json, *junit);
 }
 
@@ -410,6 +434,9 @@ int run_check(std::span<const std::string> words) {
     options.only = *names;
   }
   options.chess960 = !args->has("--no-chess960");
+  auto jobs = jobs_option(*args, chosen_door(*args).has_value());
+  if (!jobs) return report_usage_error(jobs.error());
+  options.jobs = *jobs;
   // --game: a row of the game catalogue; without it every game runs unless a chess door is given.
   const std::optional<std::string> game = args->value("--game");
   if (game && !properties::find_game(*game))

@@ -2,6 +2,9 @@
 // the head of `check`'s report they make.
 #pragma once
 
+#include <string>
+#include <string_view>
+
 #include "args.h"
 #include "zobrist_verify/core/result.h"
 #include "zobrist_verify/properties.h"
@@ -10,6 +13,15 @@
 namespace zobrist_verify::cli {
 
 [[nodiscard]] Expected<properties::SuiteOptions> suite_options(const ParsedArgs& args);
+
+// --jobs N (1 to 1024). Without it: the cores this process may use (usable_cores(): affinity and
+// cgroup quota) when `engine_or_plugin` is false, else 1, since an engine or a plugin has threads
+// and tables of its own and a CI run must not start N of them unasked.
+[[nodiscard]] Expected<int> jobs_option(const ParsedArgs& args, bool engine_or_plugin);
+
+// The help entry of --jobs, the same in every command that takes it; `splits` says what runs at
+// once ("properties, schemes and games", "mutants", "the positions").
+std::string jobs_help(std::string_view splits, bool door_default_one);
 
 // This program, `check`, and the seed (the default one for 0) and cases of `options`.
 properties::ReportHeader check_report_header(const properties::SuiteOptions& options);

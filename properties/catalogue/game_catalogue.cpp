@@ -7,47 +7,48 @@
 #include "zobrist_verify/core/listed.h"
 #include "zobrist_verify/game_properties.h"
 #include "zobrist_verify/keys/key_scheme.h"
+#include "zobrist_verify/parallel_runs.h"
 
 namespace zobrist_verify::properties {
 
 namespace {
 
 // The reference on every built-in scheme, one after the other.
-std::vector<PropertyResult> run_chess(const SuiteOptions& options) {
-  std::vector<PropertyResult> results;
+std::vector<SuiteUnit> chess_units(const SuiteOptions& options) {
+  std::vector<SuiteUnit> units;
   for (const BuiltinScheme& builtin : builtin_schemes()) {
-    auto run = run_suite(reference_target(builtin.scheme()), options);
-    results.insert(results.end(), run.begin(), run.end());
+    std::vector<SuiteUnit> its = suite_units(reference_target(builtin.scheme()), options);
+    units.insert(units.end(), its.begin(), its.end());
   }
-  return results;
+  return units;
 }
 
 // Every target of a game beyond chess through the game suite.
-std::vector<PropertyResult> run_targets(const std::vector<games::GameTarget>& targets,
-                                        const SuiteOptions& options) {
-  std::vector<PropertyResult> results;
+std::vector<SuiteUnit> target_units(const std::vector<games::GameTarget>& targets,
+                                    const SuiteOptions& options) {
+  std::vector<SuiteUnit> units;
   for (const games::GameTarget& target : targets) {
-    auto run = games::run_game_suite(target, options);
-    results.insert(results.end(), run.begin(), run.end());
+    std::vector<SuiteUnit> its = games::game_suite_units(target, options);
+    units.insert(units.end(), its.begin(), its.end());
   }
-  return results;
+  return units;
 }
 
 // Go on the built-in table in xor and in add mode.
-std::vector<PropertyResult> run_go(const SuiteOptions& options) {
+std::vector<SuiteUnit> go_units(const SuiteOptions& options) {
   auto table = GoKeyTable::build(GoDefaultSize, GoDefaultSeed);
   if (!table) return {};  // cannot happen with the built-in size and seed
   auto shared = std::make_shared<const GoKeyTable>(std::move(*table));
   std::vector<games::GameTarget> targets;
   for (GoCombine mode : {GoCombine::Xor, GoCombine::Add})
     targets.push_back(games::go_target(games::reference_go_hash(shared, mode)));
-  return run_targets(targets, options);
+  return target_units(targets, options);
 }
 
-std::vector<PropertyResult> run_uttt(const SuiteOptions& options) {
+std::vector<SuiteUnit> uttt_units(const SuiteOptions& options) {
   auto keys = uttt_keys(UtttDefaultSeed);
   if (!keys) return {};  // cannot happen with the built-in seed
-  return run_targets(
+  return target_units(
       {games::uttt_target(games::reference_uttt_hash(std::make_shared<const UtttKeys>(*keys)))},
       options);
 }
@@ -57,13 +58,13 @@ std::vector<PropertyResult> run_uttt(const SuiteOptions& options) {
 const std::vector<GameEntry>& game_catalogue() {
   // Property names depend only on the game, not on the table: a target with no table names them.
   static const std::vector<GameEntry> catalogue = {
-      {"chess", "", [] { return all_properties(); }, run_chess},
+      {"chess", "", [] { return all_properties(); }, chess_units},
       {"go",
        "Huima's Go hash on the built-in 19x19 table in xor and add mode (go:..., docs/go-hash.md)",
-       [] { return games::game_properties(games::go_target(games::GoHashUnderTest{})); }, run_go},
+       [] { return games::game_properties(games::go_target(games::GoHashUnderTest{})); }, go_units},
       {"uttt", "the Ultimate tic-tac-toe hash (uttt:..., docs/uttt-hash.md)",
        [] { return games::game_properties(games::uttt_target(games::UtttHashUnderTest{})); },
-       run_uttt},
+       uttt_units},
   };
   return catalogue;
 }
@@ -102,7 +103,7 @@ bool is_game_property_name(const std::string& name) {
 std::vector<PropertyResult> run_game_properties(const std::string& game,
                                                 const SuiteOptions& options) {
   const GameEntry* entry = find_game(game);
-  return entry ? entry->run(options) : std::vector<PropertyResult>{};
+  return entry ? run_units(entry->units(options), options.jobs) : std::vector<PropertyResult>{};
 }
 
 }  // namespace zobrist_verify::properties

@@ -69,7 +69,7 @@ TEST(GameCatalogue, OneRowPerGame) {
       EXPECT_EQ(p.name.starts_with(game.name + ":"), game.name != "chess") << p.name;
     SuiteOptions one = options(5);
     one.only = {infos.front().name};
-    const std::vector<PropertyResult> run = game.run(one);
+    const std::vector<PropertyResult> run = run_units(game.units(one), 1);
     ASSERT_FALSE(run.empty()) << game.name;
     for (const PropertyResult& r : run) EXPECT_EQ(r.name, infos.front().name);
   }

@@ -25,6 +25,7 @@
 
 #include "zobrist_verify/chess/route.h"
 #include "zobrist_verify/core/random.h"
+#include "zobrist_verify/parallel_runs.h"
 #include "zobrist_verify/properties.h"
 
 namespace zobrist_verify::properties::games {
@@ -168,5 +169,8 @@ PropertyResult run_game_property(const std::string& name, const GameTarget& targ
                                  const SuiteOptions& options);
 // Every property whose full name is in options.only (all when empty).
 std::vector<PropertyResult> run_game_suite(const GameTarget& target, const SuiteOptions& options);
+// The same properties as units for run_units (one each, in order), which run_game_suite runs with
+// options.jobs.
+std::vector<SuiteUnit> game_suite_units(const GameTarget& target, const SuiteOptions& options);
 
 }  // namespace zobrist_verify::properties::games

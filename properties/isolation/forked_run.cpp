@@ -157,7 +157,8 @@ std::string memory_size_text(std::uint64_t bytes) {
 }
 
 ChildRun run_in_child(const std::function<std::string(CallWatch&)>& work,
-                      std::chrono::milliseconds call_timeout) {
+                      std::chrono::milliseconds call_timeout, int workers_at_once,
+                      const std::atomic<bool>* stop) {
   ChildRun run;
   void* page =
       ::mmap(nullptr, sizeof(CallWatch), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -203,8 +204,9 @@ ChildRun run_in_child(const std::function<std::string(CallWatch&)>& work,
   // After the child has ended, what is left of its result is waited for this long at most: a
   // process it started and that escaped its group may hold the pipe open forever.
   constexpr auto Grace = std::chrono::milliseconds(200);
-  const std::uint64_t memory_limit = worker_memory_limit();
-  enum class Stop : std::uint8_t { No, TimedOut, MemoryLimit } stop = Stop::No;
+  const std::uint64_t memory_limit =
+      worker_memory_limit() / std::uint64_t(std::max(workers_at_once, 1));
+  enum class Stop : std::uint8_t { No, TimedOut, MemoryLimit, Stopped } halt = Stop::No;
   std::uint64_t resident = 0;
   std::uint64_t last_memory_look = 0;
   std::uint64_t ended_at = 0;  // 0: still running
@@ -223,6 +225,10 @@ ChildRun run_in_child(const std::function<std::string(CallWatch&)>& work,
       ::poll(nullptr, 0, 5);
     }
     const std::uint64_t now = now_ns();
+    if (stop && stop->load(std::memory_order_acquire)) {
+      halt = Stop::Stopped;
+      break;
+    }
     if (ended_at == 0 && has_ended(pid)) {
       ended_at = now;
       ::kill(-pid, SIGKILL);  // whatever it started and left in its group
@@ -235,19 +241,19 @@ ChildRun run_in_child(const std::function<std::string(CallWatch&)>& work,
     const std::uint64_t started = watch->started_ns.load(std::memory_order_acquire);
     if (started != 0 && now > started &&
         now - started > std::uint64_t(call_timeout.count()) * 1'000'000ULL) {
-      stop = Stop::TimedOut;
+      halt = Stop::TimedOut;
       break;
     }
     if (memory_limit != 0 && now - last_memory_look > 10'000'000ULL) {
       last_memory_look = now;
       resident = resident_bytes(pid);
       if (resident > memory_limit) {
-        stop = Stop::MemoryLimit;
+        halt = Stop::MemoryLimit;
         break;
       }
     }
   }
-  if (stop != Stop::No) {
+  if (halt != Stop::No) {
     ::kill(-pid, SIGKILL);
     ::kill(pid, SIGKILL);
   }
@@ -258,18 +264,21 @@ ChildRun run_in_child(const std::function<std::string(CallWatch&)>& work,
   forget_on_interrupt(pid);
   const bool in_call = watch->started_ns.load(std::memory_order_acquire) != 0;
   const bool returned = watch->work_returned.load(std::memory_order_acquire) != 0;
-  if (stop != Stop::No || !WIFEXITED(status) || WEXITSTATUS(status) != 0 || !returned) {
-    if (stop == Stop::TimedOut) {
+  if (halt != Stop::No || !WIFEXITED(status) || WEXITSTATUS(status) != 0 || !returned) {
+    if (halt == Stop::Stopped) {
+      run.end = ChildRun::End::Crashed;
+      run.how = "stopped";
+    } else if (halt == Stop::TimedOut) {
       run.end = ChildRun::End::TimedOut;
       run.how = "no answer within " + std::to_string(call_timeout.count()) + " ms";
-    } else if (stop == Stop::MemoryLimit) {
+    } else if (halt == Stop::MemoryLimit) {
       run.end = ChildRun::End::MemoryLimit;
       run.how = memory_size_text(resident) + " resident, over the limit of " +
                 memory_size_text(memory_limit) + " (--memory-limit)";
     } else if (WIFEXITED(status) && !returned) {
       run.end = ChildRun::End::Exited;
-      run.how = "exit status " + std::to_string(WEXITSTATUS(status)) +
-                " (it called exit() or _exit())";
+      run.how =
+          "exit status " + std::to_string(WEXITSTATUS(status)) + " (it called exit() or _exit())";
     } else {
       run.end = ChildRun::End::Crashed;
       run.how = describe_wait_status(status);

@@ -25,7 +25,7 @@ struct CallWatch {
   char call[96] = {};                        // "make_move e7e8q", "key", "set_position"
   char fen[160] = {};                        // the route of the instance making the call
   std::uint8_t chess960 = 0;
-  char moves[4096] = {};  // its moves, space-separated UCI (cut when longer)
+  char moves[4096] = {};                        // its moves, space-separated UCI (cut when longer)
   std::atomic<std::uint32_t> work_returned{0};  // set by the child once the work has returned
 
   // Writes the route of the instance making the call; the FEN and the moves are cut where their
@@ -72,11 +72,16 @@ std::string fault_words(const ChildRun& run, std::string_view where = "",
 // rest of its result is waited for a short grace only (a helper process may hold the pipe). It
 // always kills the child's process group and reaps it: nothing is left running. Call it from the
 // main thread: the parent-death signal fires when the forking thread ends.
+//
+// `workers_at_once`: how many workers run beside this one (--jobs); each may then hold that share
+// of worker_memory_limit(). `stop`: when it turns true the child is killed and the run ends as
+// Crashed with `how` "stopped" (another worker's fault ended the run).
 ChildRun run_in_child(const std::function<std::string(CallWatch&)>& work,
-                      std::chrono::milliseconds call_timeout);
+                      std::chrono::milliseconds call_timeout, int workers_at_once = 1,
+                      const std::atomic<bool>* stop = nullptr);
 
-// The most resident memory a worker may hold, in bytes (workers run one at a time, so this is
-// the total over them); 0 is no limit. Default: half of the machine's memory.
+// The most resident memory the workers may hold together, in bytes (one worker alone may hold it
+// all; N at once a share each); 0 is no limit. Default: half of the machine's memory.
 std::uint64_t worker_memory_limit();
 void set_worker_memory_limit(std::uint64_t bytes);
 

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "zobrist_verify/parallel_runs.h"
 #include "zobrist_verify/properties.h"
 
 namespace zobrist_verify::properties {
@@ -21,8 +22,9 @@ struct GameEntry {
   std::string runs;
   // Its properties, in order; the names do not depend on the table.
   std::function<std::vector<PropertyInfo>()> properties;
-  // Runs the properties named in options.only (all when empty) on the built-in tables.
-  std::function<std::vector<PropertyResult>(const SuiteOptions&)> run;
+  // The properties named in options.only (all when empty) on the built-in tables, as units for
+  // run_units (parallel_runs.h), in report order.
+  std::function<std::vector<SuiteUnit>(const SuiteOptions&)> units;
 };
 
 // Chess first, then the other games in the order `check` runs them.

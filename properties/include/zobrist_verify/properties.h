@@ -160,6 +160,9 @@ struct SuiteOptions {
   // case it died on (confirmed alone, shrunk) and the run goes on with the next property.
   bool isolate = false;
   int call_timeout_ms = 10'000;  // with isolate: the longest one call of the target may take
+  // Properties run at once, each in a worker of its own (parallel_runs.h); 1: one after the
+  // other in this process. The results are the same for every value.
+  int jobs = 1;
 };
 
 // The seed used when SuiteOptions::seed is 0.

@@ -1,0 +1,72 @@
+// `--jobs N`: pieces of a run handed to up to N forked workers at once, their results put back in
+// the order one process would have produced them. A piece is a whole property on one target, a
+// mutant, a share of a sweep: whatever does not depend on what ran before it, so that the report
+// is the same for every N, timings aside.
+//
+// Workers are forked processes, not threads: RapidCheck keeps its state in globals, and a worker
+// that crashes takes only its own piece with it. Each worker is watched as run_in_child watches
+// one (isolation/forked_run.h): its own process group, killed with the run, reaped before the
+// call returns. Nothing outlives a run.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "zobrist_verify/core/result.h"
+#include "zobrist_verify/properties.h"
+
+namespace zobrist_verify::properties {
+
+// What became of one piece: its output, or how its worker failed ("crashed: killed by signal 11
+// (Segmentation fault)", "stopped: the run was cut short").
+using PieceOutput = Expected<std::string>;
+
+// Runs pieces 0..count-1, up to `jobs` at once. `work(i)` runs in a forked worker when jobs > 1
+// and returns the piece's output as bytes; with jobs <= 1 it runs in this process, one piece
+// after the other, as a run without --jobs always did. `done(i, output)` is called on this
+// thread in index order, each as soon as it and every piece before it have finished; when it
+// returns false the run stops: no piece starts any more, the running workers are killed, and the
+// pieces not done are not reported. `order`, when given, is the order pieces are started in (the
+// heaviest first shortens the run); results keep index order whatever it is.
+void run_pieces(std::size_t count, int jobs, const std::function<std::string(std::size_t)>& work,
+                const std::function<bool(std::size_t, PieceOutput)>& done,
+                const std::vector<std::size_t>& order = {});
+
+// The same, for pieces that start workers of their own (a property on a plugin, isolated by
+// run_property_isolated): `work(i)` runs on one of `jobs` threads of this process, and must be
+// safe to run beside the others.
+void run_pieces_on_threads(std::size_t count, int jobs,
+                           const std::function<std::string(std::size_t)>& work,
+                           const std::function<bool(std::size_t, std::string)>& done,
+                           const std::vector<std::size_t>& order = {});
+
+// One piece of `check`'s run: the results it adds to the report, in order.
+struct SuiteUnit {
+  std::function<std::vector<PropertyResult>()> run;
+  // The row a dead worker leaves in place of the unit's results: the property (the first, when
+  // the unit runs several) and the target.
+  std::string name, target;
+  // Its cost against the other units (a sweep over 100,000 positions weighs more than a
+  // transposition check); only the order the units start in depends on it.
+  double weight = 1;
+  // It forks workers of its own (a plugin's property, run_property_isolated): it runs on a thread
+  // of this process (run_pieces_on_threads) instead of in a worker.
+  bool isolated = false;
+};
+
+// The chess properties of options.only (all when empty) on `target`, a unit each, in contract
+// order: run_units(suite_units(t, o), 1) is run_suite(t, o).
+std::vector<SuiteUnit> suite_units(const Target& target, const SuiteOptions& options);
+
+// Runs `units` with run_pieces and returns their results in unit order. A worker that dies
+// leaves a failing row in place of its unit's results, naming how it died.
+std::vector<PropertyResult> run_units(const std::vector<SuiteUnit>& units, int jobs);
+
+// A list of results as bytes and back (run_units' worker output; `mutants` sends its runs so).
+std::string encode_results(const std::vector<PropertyResult>& results);
+std::optional<std::vector<PropertyResult>> decode_results(const std::string& bytes);
+
+}  // namespace zobrist_verify::properties
