@@ -9,6 +9,7 @@
 #include "suite_options.h"
 #include "zobrist_verify/core/hex.h"
 #include "zobrist_verify/mutants/mutant_runs.h"
+#include "zobrist_verify/parallel_runs.h"
 
 namespace zobrist_verify::cli {
 
@@ -18,7 +19,7 @@ using properties::MutantInfo;
 using properties::MutantRun;
 
 constexpr const char* MutantsUsage =
-    R"(usage: zobrist-verify mutants [--cases N] [--seed S] [--json]
+    R"(usage: zobrist-verify mutants [--cases N] [--seed S] [--jobs N] [--json]
 
 Runs every property against each mutant of the mutation catalogue: a hashing implementation
 with one realistic bug planted (docs/mutants.md). Each is judged black-box, except a bug that
@@ -29,14 +30,16 @@ needed, and the time it took. Exits 0 if every mutant is killed, 1 if one surviv
 options:
   --cases N   RapidCheck cases per property (default: 100, as `check`)
   --seed S    RapidCheck seed, decimal or 0x hex (default: the suite's fixed seed)
-  --json      print {"mutants": [{"name", "killed", "killed_by", "cases", "seconds"}],
-              "killed", "survived", "seed", "cases_per_property"} instead
+{jobs}  --json      print {"mutants": [{"name", "killed", "killed_by", "cases", "seconds", "error"
+              (only when its worker died)}], "killed", "survived", "seed",
+              "cases_per_property"} instead
   --help      print this help
 )";
 
-constexpr std::array<OptionSpec, 3> MutantsOptions{{
+constexpr std::array<OptionSpec, 4> MutantsOptions{{
     {"--cases", OptionKind::Value},
     {"--seed", OptionKind::Value},
+    {"--jobs", OptionKind::Value},
     {"--json", OptionKind::Flag},
 }};
 
@@ -72,6 +75,7 @@ void print_row(std::ostream& out, const MutantRun& run) {
   out << pad(run.name, NameWidth) << pad(run.killed ? run.killed_by : "SURVIVED", PropertyWidth)
       << pad_left(run.killed ? std::to_string(run.cases) : "-", 6)
       << pad_left(format_seconds(run.killed ? run.seconds : run.suite_seconds), 10) << '\n';
+  if (!run.error.empty()) out << "  not judged: " << run.error << '\n';
   out.flush();
 }
 
@@ -87,7 +91,9 @@ void print_json(std::ostream& out, const std::vector<MutantRun>& runs, std::uint
     out << (i ? ", " : "") << "{\"name\": " << json_string(run.name)
         << ", \"killed\": " << (run.killed ? "true" : "false")
         << ", \"killed_by\": " << (run.killed ? json_string(run.killed_by) : "null")
-        << ", \"cases\": " << run.cases << ", \"seconds\": " << seconds << '}';
+        << ", \"cases\": " << run.cases << ", \"seconds\": " << seconds;
+    if (!run.error.empty()) out << ", \"error\": " << json_string(run.error);
+    out << '}';
   }
   out << "], \"killed\": " << killed << ", \"survived\": " << int(runs.size()) - killed
       << ", \"seed\": " << json_string(hex_seed(seed)) << ", \"cases_per_property\": " << cases
@@ -100,12 +106,17 @@ int run_mutants(std::span<const std::string> words) {
   auto args = parse_args(words, MutantsOptions);
   if (!args) return report_usage_error(args.error());
   if (args->has("--help")) {
-    std::cout << MutantsUsage;
+    std::string usage = MutantsUsage;
+    usage.replace(usage.find("{jobs}"), 6,
+                  jobs_help("the mutants (each a piece of its own)", false, 14));
+    std::cout << usage;
     return ExitSuccess;
   }
   auto parsed_options = suite_options(*args);
   if (!parsed_options) return report_usage_error(parsed_options.error());
   properties::SuiteOptions options = *parsed_options;
+  auto jobs = jobs_option(*args, false);
+  if (!jobs) return report_usage_error(jobs.error());
   const std::uint64_t seed = options.seed ? options.seed : properties::DefaultSeed;
   const bool json = args->has("--json");
 
@@ -116,11 +127,28 @@ int run_mutants(std::span<const std::string> words) {
   }
   std::vector<MutantRun> runs;
   int survived = 0;
-  for (const MutantInfo& mutant : properties::mutants()) {
-    runs.push_back(properties::run_mutant(mutant, options));
-    if (!runs.back().killed) ++survived;
-    if (!json) print_row(std::cout, runs.back());
-  }
+  // Each mutant is a piece of its own: with --jobs N they run side by side, the rows still in
+  // catalogue order, each printed once it and every row before it are done.
+  const std::vector<MutantInfo>& catalogue = properties::mutants();
+  properties::run_pieces(
+      catalogue.size(), *jobs,
+      [&](std::size_t i) {
+        return properties::encode_mutant_run(properties::run_mutant(catalogue[i], options));
+      },
+      [&](std::size_t i, properties::PieceOutput output) {
+        std::optional<MutantRun> run;
+        if (output) run = properties::decode_mutant_run(*output);
+        if (!run) {
+          run.emplace();
+          run->name = catalogue[i].name;
+          run->error =
+              "its worker " + (output ? std::string("sent an incomplete result") : output.error());
+        }
+        runs.push_back(std::move(*run));
+        if (!runs.back().killed) ++survived;
+        if (!json) print_row(std::cout, runs.back());
+        return true;
+      });
 
   if (json) {
     print_json(std::cout, runs, seed, options.cases);

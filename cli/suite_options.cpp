@@ -28,7 +28,7 @@ Expected<int> jobs_option(const ParsedArgs& args, bool engine_or_plugin) {
   return engine_or_plugin ? 1 : usable_cores();
 }
 
-std::string jobs_help(std::string_view splits, bool door_default_one) {
+std::string jobs_help(std::string_view splits, bool door_default_one, std::size_t column) {
   std::string text = "run " + std::string(splits) +
                      " in N workers at once (default: the cores this process may use, its CPU "
                      "affinity and cgroup quota respected";
@@ -36,7 +36,7 @@ std::string jobs_help(std::string_view splits, bool door_default_one) {
   text +=
       "); the report is the same for every N, timings aside. --jobs 1 runs everything in this "
       "process, one piece after the other";
-  return help_entry("  --jobs N", 20, text, 96);
+  return help_entry("  --jobs N", column, text, 96);
 }
 
 properties::ReportHeader check_report_header(const properties::SuiteOptions& options) {

@@ -1,6 +1,10 @@
 #include "zobrist_verify/mutants/mutant_runs.h"
 
 #include <algorithm>
+#include <bit>
+
+#include "core/result_codec.h"
+#include "zobrist_verify/parallel_runs.h"
 
 namespace zobrist_verify::properties {
 
@@ -38,6 +42,35 @@ MutantRun run_mutant(const MutantInfo& mutant, const SuiteOptions& options, Muta
     }
     if (mode == MutantRunMode::StopAtFirstKill) break;
   }
+  return run;
+}
+
+std::string encode_mutant_run(const MutantRun& run) {
+  ByteWriter out;
+  out.text(run.name);
+  out.number(run.killed);
+  out.text(run.killed_by);
+  out.number(std::uint64_t(std::int64_t(run.cases)));
+  out.number(std::bit_cast<std::uint64_t>(run.seconds));
+  out.number(std::bit_cast<std::uint64_t>(run.suite_seconds));
+  out.text(encode_results(run.results));
+  out.text(run.error);
+  return out.take();
+}
+
+std::optional<MutantRun> decode_mutant_run(const std::string& bytes) {
+  ByteReader in(bytes);
+  MutantRun run;
+  run.name = in.text();
+  run.killed = in.number() != 0;
+  run.killed_by = in.text();
+  run.cases = int(std::int64_t(in.number()));
+  run.seconds = std::bit_cast<double>(in.number());
+  run.suite_seconds = std::bit_cast<double>(in.number());
+  std::optional<std::vector<PropertyResult>> results = decode_results(in.text());
+  run.error = in.text();
+  if (!in.ok() || !in.at_end() || !results) return std::nullopt;
+  run.results = std::move(*results);
   return run;
 }
 

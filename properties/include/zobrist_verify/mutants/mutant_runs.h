@@ -3,6 +3,7 @@
 // `zobrist-verify mutants`.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,7 +25,15 @@ struct MutantRun {
   double seconds = 0;                   // time it took
   double suite_seconds = 0;             // time of every property run on this mutant
   std::vector<PropertyResult> results;  // one per property run, in contract order
+  // Why the mutant could not be judged (its worker died under --jobs); it then counts as
+  // surviving, since no property was seen to kill it.
+  std::string error;
 };
+
+// A run as bytes and back: how a worker of `mutants --jobs N` hands it over. Nothing when the
+// bytes are not a whole encoded run.
+std::string encode_mutant_run(const MutantRun& run);
+std::optional<MutantRun> decode_mutant_run(const std::string& bytes);
 
 enum class MutantRunMode : bool {
   StopAtFirstKill,  // the killer is known; the properties after it are not run
