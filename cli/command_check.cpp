@@ -319,11 +319,11 @@ int check_door(const ChosenDoor& chosen, const ParsedArgs& args,
                const properties::SuiteOptions& suite) {
   properties::ThirdPartyOptions door_options;
   door_options.suite = suite;
-  if (suite.jobs > 1 && chosen.row->option == "--engine")
-    return report_usage_error(
-        "--jobs " + std::to_string(suite.jobs) +
-        " with --engine: the engine door checks through one engine process for now; leave "
-        "--jobs out (or give 1)");
+  if (suite.jobs > 1 && args.has("--transcript"))
+    return report_usage_error("--jobs " + std::to_string(suite.jobs) +
+                              " with --transcript: a transcript records the lines sent to one "
+                              "engine, and each of the N workers talks to an engine of its own; "
+                              "leave --jobs out (or give 1)");
   if (suite.jobs > 1 && args.has("--no-isolation"))
     return report_usage_error("--jobs " + std::to_string(suite.jobs) +
                               " with --no-isolation: the plugin runs in this process, one "

@@ -87,23 +87,30 @@ Expected<KeyDoor> open_engine_keys(const std::string& command, const ParsedArgs&
   auto door = engine_door(command, args, program);
   if (!door) return Error{door.error()};
   const std::shared_ptr<EngineConnection> connection = door->connection;
+  // This engine's figures and those of the engines --jobs workers started.
+  const auto answered = [connection, counts = door->worker_counts] {
+    return connection->answered() + counts->answered.load();
+  };
+  const auto restarts = [connection, counts = door->worker_counts] {
+    return std::uint64_t(connection->restarts()) + counts->restarts.load();
+  };
   KeyDoor opened;
   opened.target = std::move(door->door.target);
   opened.description = std::move(door->door.description);
   opened.runs_in = "the engine in a process of its own";
-  opened.progress = [connection, start = std::chrono::steady_clock::now()] {
+  opened.progress = [connection, answered_by_all = answered,
+                     start = std::chrono::steady_clock::now()] {
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    const std::uint64_t answered = connection->answered();
+    const std::uint64_t answered = answered_by_all();
     return "check: engine " + connection->engine_name() + ", " + std::to_string(answered) +
            " positions (" +
            std::to_string(std::uint64_t(double(answered) / std::max(seconds, 1e-3))) + "/s)";
   };
-  opened.notes = [connection]() -> std::vector<std::string> {
-    return {"engine: " + std::to_string(connection->answered()) + " positions answered" +
-                (connection->restarts() ? ", restarted " + std::to_string(connection->restarts()) +
-                                              " times after faults"
-                                        : std::string()),
+  opened.notes = [connection, answered, restarts]() -> std::vector<std::string> {
+    return {"engine: " + std::to_string(answered()) + " positions answered" +
+                (restarts() ? ", restarted " + std::to_string(restarts()) + " times after faults"
+                            : std::string()),
             "engine keys: read as " + connection->key_reading()};
   };
   opened.close = [connection] {

@@ -1,6 +1,13 @@
 #include "doors.h"
 
+#include <sys/mman.h>
 #include <unistd.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <new>
+#include <thread>
 
 #include <iostream>
 
@@ -43,6 +50,66 @@ Expected<DoorTarget> plugin_door(const std::string& path, bool xfen, const std::
       program + " replay --no-isolation --plugin " + path + (xfen ? " --xfen" : "");
   return door;
 }
+
+namespace {
+
+// WorkerEngineCounts in an anonymous shared page: what workers add there, this process reads.
+std::shared_ptr<WorkerEngineCounts> shared_worker_counts() {
+  void* page = ::mmap(nullptr, sizeof(WorkerEngineCounts), PROT_READ | PROT_WRITE,
+                      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (page == MAP_FAILED) return std::make_shared<WorkerEngineCounts>();  // counted here only
+  return std::shared_ptr<WorkerEngineCounts>(new (page) WorkerEngineCounts(),
+                                             [](WorkerEngineCounts* counts) {
+                                               counts->~WorkerEngineCounts();
+                                               ::munmap(counts, sizeof(WorkerEngineCounts));
+                                             });
+}
+
+// A worker's own engine, whose answers it adds to the shared counts every tenth of a second
+// while it runs and once more when it goes; the engine is closed after that (quit, reaped).
+class WorkerEngine {
+ public:
+  WorkerEngine(std::shared_ptr<EngineConnection> connection,
+               std::shared_ptr<WorkerEngineCounts> counts)
+      : connection_(std::move(connection)), counts_(std::move(counts)) {
+    reporter_ = std::thread([this] {
+      std::unique_lock lock(mutex_);
+      while (!stopping_) {
+        stopped_.wait_for(lock, std::chrono::milliseconds(100));
+        add_answers();
+      }
+    });
+  }
+  ~WorkerEngine() {
+    {
+      std::lock_guard lock(mutex_);
+      stopping_ = true;
+    }
+    stopped_.notify_all();
+    reporter_.join();
+    add_answers();
+    counts_->restarts += std::uint64_t(connection_->restarts());
+  }
+  WorkerEngine(const WorkerEngine&) = delete;
+  WorkerEngine& operator=(const WorkerEngine&) = delete;
+  const std::shared_ptr<EngineConnection>& connection() const { return connection_; }
+
+ private:
+  void add_answers() {
+    const std::uint64_t now = connection_->answered();
+    counts_->answered += now - added_;
+    added_ = now;
+  }
+  std::shared_ptr<EngineConnection> connection_;
+  std::shared_ptr<WorkerEngineCounts> counts_;
+  std::uint64_t added_ = 0;
+  std::mutex mutex_;
+  std::condition_variable stopped_;
+  bool stopping_ = false;
+  std::thread reporter_;
+};
+
+}  // namespace
 
 Expected<EngineProtocol> read_engine_protocol(const ParsedArgs& args) {
   const auto protocol = args.value("--protocol");
@@ -100,6 +167,20 @@ Expected<EngineDoorTarget> engine_door(const std::string& command, const ParsedA
   };
   door.target.make_with_letters = [connection = *connection](bool xfen) {
     return make_engine_hash(connection, xfen ? CastlingLetters::XFen : CastlingLetters::Shredder);
+  };
+  // A worker of --jobs starts an engine of its own with these options, reading keys in the base
+  // this one told (no transcript: that records one engine, and --jobs above 1 refuses it).
+  out.worker_counts = shared_worker_counts();
+  EngineDoorOptions worker_options = options;
+  worker_options.transcript.clear();
+  if (!worker_options.key_base) worker_options.key_base = (*connection)->key_base();
+  door.target.worker_factory = [worker_options, letters, command,
+                                counts = out.worker_counts]() -> Expected<properties::HashFactory> {
+    auto own = EngineConnection::open(worker_options);
+    if (!own) return Error{"engine '" + command + "' cannot be used: " + own.error()};
+    auto engine = std::make_shared<WorkerEngine>(*own, counts);
+    return properties::HashFactory(
+        [engine, letters] { return make_engine_hash(engine->connection(), letters); });
   };
   // An engine prints its key; with Stockfish's scheme that is the key with the clock folded in.
   door.target.compare_printed_key = true;
@@ -169,15 +250,16 @@ Expected<EnPassantConvention> parse_en_passant_convention(std::string_view text)
     const std::string_view name = part.substr(0, equals);
     std::optional<EnPassantRule>* slot = name == "fen" ? &fen : name == "move" ? &move : nullptr;
     if (!slot || equals == std::string_view::npos)
-      return Error{"'" + std::string(part) +
-                   "' is not fen=RULE or move=RULE (a split rule reads fen=always,move=pseudo-legal)"};
-    if (*slot) return Error{"'" + std::string(name) + "' is given twice in '" + std::string(text) + "'"};
+      return Error{
+          "'" + std::string(part) +
+          "' is not fen=RULE or move=RULE (a split rule reads fen=always,move=pseudo-legal)"};
+    if (*slot)
+      return Error{"'" + std::string(name) + "' is given twice in '" + std::string(text) + "'"};
     auto rule = parse_en_passant_rule(part.substr(equals + 1));
     if (!rule) return Error{rule.error()};
     *slot = *rule;
   }
-  if (!fen || !move)
-    return Error{"'" + std::string(text) + "' needs both fen=RULE and move=RULE"};
+  if (!fen || !move) return Error{"'" + std::string(text) + "' needs both fen=RULE and move=RULE"};
   return EnPassantConvention{*fen, *move};
 }
 

@@ -2,6 +2,7 @@
 // from the command line, and printing what run_third_party found.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -31,11 +32,19 @@ struct DoorTarget {
 
 // The target behind --engine "CMD ARGS" with --key-command, --key-pattern, --timeout and
 // --transcript, or why the engine cannot be used. The engine is started and greeted here; its
-// connection lives as long as the target's factory. The description names it:
-// "engine:Stockfish 15.1 (/usr/games/stockfish)".
+// connection lives as long as the target's factory. Each worker of --jobs starts one of its own
+// (Target::worker_factory), with the options of this one and the key base it told. The description
+// names it: "engine:Stockfish 15.1 (/usr/games/stockfish)". What the engines of --jobs workers
+// answered, in memory shared with the workers (each adds its engine's figures as it goes), so that
+// progress lines and notes add up over every engine.
+struct WorkerEngineCounts {
+  std::atomic<std::uint64_t> answered{0};
+  std::atomic<std::uint64_t> restarts{0};
+};
 struct EngineDoorTarget {
   DoorTarget door;
   std::shared_ptr<EngineConnection> connection;
+  std::shared_ptr<WorkerEngineCounts> worker_counts;  // never null
 };
 // --protocol uci|xboard (with --engine; default uci).
 [[nodiscard]] Expected<EngineProtocol> read_engine_protocol(const ParsedArgs& args);

@@ -101,6 +101,21 @@ std::vector<SuiteUnit> suite_units(const Target& target, const SuiteOptions& opt
       return {options.isolate ? run_property_isolated(name, target, options)
                               : run_property(name, target, options)};
     };
+    if (target.worker_factory && !options.isolate)
+      unit.run_in_worker = [name, target, options]() -> std::vector<PropertyResult> {
+        Expected<HashFactory> factory = target.worker_factory();
+        if (!factory) {
+          PropertyResult failed;
+          failed.name = name;
+          failed.target = target.name;
+          failed.note = "its worker could not start a target of its own: " + factory.error();
+          return {failed};
+        }
+        Target own = target;
+        own.make = std::move(*factory);
+        own.worker_factory = nullptr;
+        return {run_property(name, own, options)};
+      };
     units.push_back(std::move(unit));
   }
   return units;

@@ -123,6 +123,8 @@ int become_worker(pid_t parent, int result_fd) {
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (::getppid() != parent) ::_exit(4);  // the parent died before the signal was asked for
   for (int signal : {SIGINT, SIGTERM, SIGHUP, SIGPIPE}) ::signal(signal, SIG_DFL);
+  // An engine the work starts stays in this group: it dies when the parent kills the group.
+  spawn_children_in_my_group();
   ::dup2(STDERR_FILENO, STDOUT_FILENO);
   constexpr int ResultFd = 3;
   if (result_fd != ResultFd) {

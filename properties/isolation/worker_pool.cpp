@@ -154,7 +154,10 @@ std::vector<PropertyResult> run_units(const std::vector<SuiteUnit>& units, int j
   std::iota(heaviest_first.begin(), heaviest_first.end(), std::size_t{0});
   std::stable_sort(heaviest_first.begin(), heaviest_first.end(),
                    [&](std::size_t a, std::size_t b) { return units[a].weight > units[b].weight; });
-  auto work = [&](std::size_t i) { return encode_results(units[i].run()); };
+  auto work = [&](std::size_t i) {
+    const SuiteUnit& unit = units[i];
+    return encode_results(unit.run_in_worker && !unit.isolated ? unit.run_in_worker() : unit.run());
+  };
   auto take = [&](std::size_t i, PieceOutput output) {
     std::optional<std::vector<PropertyResult>> its;
     if (output) its = decode_results(*output);

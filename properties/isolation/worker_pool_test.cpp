@@ -138,14 +138,19 @@ TEST(EncodeResults, AListOfResultsRoundTripsAndATruncatedOneIsRefused) {
 }
 
 TEST(RunUnits, AUnitWhoseWorkerDiesLeavesAFailingRowNamingIt) {
-  SuiteUnit fine{[] {
-                   PropertyResult r;
-                   r.name = "fine";
-                   r.passed = true;
-                   return std::vector<PropertyResult>{r};
-                 },
-                 "fine", "t"};
-  SuiteUnit dies{[]() -> std::vector<PropertyResult> { std::abort(); }, "dies", "t"};
+  SuiteUnit fine;
+  fine.name = "fine";
+  fine.target = "t";
+  fine.run = [] {
+    PropertyResult r;
+    r.name = "fine";
+    r.passed = true;
+    return std::vector<PropertyResult>{r};
+  };
+  SuiteUnit dies;
+  dies.name = "dies";
+  dies.target = "t";
+  dies.run = []() -> std::vector<PropertyResult> { std::abort(); };
   const std::vector<PropertyResult> results = run_units({fine, dies, fine}, 2);
   ASSERT_EQ(results.size(), 3U);
   EXPECT_TRUE(results[0].passed);

@@ -2,8 +2,16 @@
 // catalogue, a mutant with a counterexample and a plugin that breaks; and --jobs's usage errors.
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
 #include <regex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "cli_runner.h"
@@ -11,6 +19,7 @@
 namespace {
 
 using zobrist_verify::testing::run_cli;
+namespace fs = std::filesystem;
 using zobrist_verify::testing::RunResult;
 
 // The JSON report with every "seconds" value blanked: the one thing that may differ.
@@ -76,6 +85,94 @@ TEST(MutantsJobs, TheCatalogueGivesTheSameReportWithTwoJobs) {
   EXPECT_EQ(without_timings(b.out), without_timings(a.out));
 }
 
+// A copy of the fake engine under a path of its own, so that its processes can be told from
+// those of tests running beside this one.
+class EngineCopy {
+ public:
+  EngineCopy() {
+    path_ = dir_.path() / "tripwire-engine";
+    fs::copy_file(ZV_TRIPWIRE_ENGINE, path_);
+    fs::permissions(path_, fs::perms::owner_all);
+  }
+  const fs::path& path() const { return path_; }
+  // Processes (not yet reaped zombies aside) running this copy.
+  int running() const {
+    int count = 0;
+    for (const fs::directory_entry& entry : fs::directory_iterator("/proc")) {
+      std::error_code error;
+      const fs::path exe = fs::read_symlink(entry.path() / "exe", error);
+      if (!error && exe == path_) ++count;
+    }
+    return count;
+  }
+
+ private:
+  zobrist_verify::testing::TempDir dir_;
+  fs::path path_;
+};
+
+// The engine's count of positions answered is work done, like a timing: each worker's engine is
+// shown each FEN afresh. Everything else must be the same.
+std::string without_answer_counts(const std::string& json) {
+  static const std::regex answered(R"(engine: [0-9]+ positions answered)");
+  return std::regex_replace(without_timings(json), answered, "engine: _ positions answered");
+}
+
+TEST(CheckJobs, AnEngineCheckedByThreeWorkersGivesTheSameReportAndLeavesNoEngine) {
+  EngineCopy engine;
+  const std::vector<std::string> args = {"check",    "--engine", engine.path().string(),
+                                         "--expect", "polyglot", "--cases",
+                                         "15",       "--json"};
+  std::vector<std::string> one = args, three = args;
+  one.insert(one.end(), {"--jobs", "1"});
+  three.insert(three.end(), {"--jobs", "3"});
+  const RunResult a = run_cli(one), b = run_cli(three);
+  EXPECT_EQ(a.exit_code, 0) << a.out << a.err;
+  EXPECT_EQ(b.exit_code, 0) << b.out << b.err;
+  EXPECT_EQ(without_answer_counts(b.out), without_answer_counts(a.out));
+  // The workers' engines answered too: the note adds them up.
+  static const std::regex answered(R"(engine: ([0-9]+) positions answered)");
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(b.out, m, answered)) << b.out;
+  EXPECT_GT(std::stoull(m[1].str()), 1000U) << b.out;
+  EXPECT_EQ(engine.running(), 0);
+}
+
+TEST(CheckJobs, AnInterruptedRunLeavesNoWorkerAndNoEngine) {
+  EngineCopy engine;
+  const std::string cli = ZV_CLI_PATH, path = engine.path().string();
+  std::vector<const char*> argv = {cli.c_str(), "check",  "--engine", path.c_str(), "--cases",
+                                   "100000",    "--jobs", "2",        nullptr};
+  const pid_t child = ::fork();
+  if (child == 0) {
+    const int null = ::open("/dev/null", O_WRONLY);
+    ::dup2(null, 1);
+    ::dup2(null, 2);
+    ::execv(argv[0], const_cast<char* const*>(argv.data()));
+    ::_exit(127);
+  }
+  ASSERT_GT(child, 0);
+  // Until the workers' engines run (three engines: the door's own and one per worker).
+  for (int i = 0; i < 200 && engine.running() < 3; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  EXPECT_GE(engine.running(), 3);
+  ::kill(child, SIGTERM);
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);
+  EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM) << status;
+  // Killed processes whose parent died are reaped by init: give it a moment.
+  for (int i = 0; i < 100 && engine.running() > 0; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  EXPECT_EQ(engine.running(), 0);
+}
+
+TEST(CheckJobs, ATranscriptWithSeveralJobsIsAUsageError) {
+  const RunResult run = run_cli({"check", "--engine", ZV_TRIPWIRE_ENGINE, "--transcript",
+                                 "/tmp/never-written", "--jobs", "2", "--cases", "1"});
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.err.find("--jobs 2 with --transcript"), std::string::npos) << run.err;
+}
+
 TEST(CheckJobs, ABadJobCountIsAUsageError) {
   for (const char* bad : {"0", "-1", "two", "1025"}) {
     for (const char* command : {"check", "mutants"}) {
@@ -86,11 +183,7 @@ TEST(CheckJobs, ABadJobCountIsAUsageError) {
   }
 }
 
-TEST(CheckJobs, SeveralJobsThroughOneEngineOrInProcessPluginAreRefused) {
-  const RunResult engine =
-      run_cli({"check", "--engine", "/nonexistent-engine", "--jobs", "2", "--cases", "1"});
-  EXPECT_EQ(engine.exit_code, 2);
-  EXPECT_NE(engine.err.find("--jobs 2 with --engine"), std::string::npos) << engine.err;
+TEST(CheckJobs, SeveralJobsForAnInProcessPluginAreRefused) {
   const RunResult plugin =
       run_cli({"check", "--plugin", std::string(ZV_PLUGIN_DIR) + "/zv_drops_en_passant_plugin.so",
                "--no-isolation", "--jobs", "2", "--cases", "1"});

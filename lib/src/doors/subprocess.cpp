@@ -28,6 +28,9 @@ using Milliseconds = std::chrono::milliseconds;
 // error can say how it ended.
 constexpr Milliseconds ExitReportGrace{500};
 
+// spawn_children_in_my_group(): children join the caller's process group.
+std::atomic<bool> children_in_my_group{false};
+
 std::string errno_text(int error) {
   return std::strerror(error);
 }
@@ -184,6 +187,10 @@ void forget_on_interrupt(pid_t child) {
   forget_child(child);
 }
 
+void spawn_children_in_my_group() {
+  children_in_my_group.store(true);
+}
+
 std::string describe_wait_status(int status) {
   if (WIFEXITED(status)) return "exited with status " + std::to_string(WEXITSTATUS(status));
   if (WIFSIGNALED(status)) {
@@ -231,10 +238,12 @@ Expected<Subprocess> Subprocess::spawn(const std::vector<std::string>& argv) {
   check(::posix_spawn_file_actions_adddup2(&actions, child_stdin->read_end.get(), 0));
   check(::posix_spawn_file_actions_adddup2(&actions, child_stdout->write_end.get(), 1));
   check(::posix_spawn_file_actions_adddup2(&actions, child_stderr->write_end.get(), 2));
-  // The child leads a process group of its own, so that whatever it starts goes with it.
-  check(::posix_spawnattr_setflags(
-      &attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP));
-  check(::posix_spawnattr_setpgroup(&attributes, 0));
+  // The child leads a process group of its own, so that whatever it starts goes with it; in a
+  // worker killed as a group, it stays in the worker's group, to die with it.
+  const bool own_group = !children_in_my_group.load();
+  check(::posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF |
+                                                    (own_group ? POSIX_SPAWN_SETPGROUP : 0)));
+  if (own_group) check(::posix_spawnattr_setpgroup(&attributes, 0));
   check(::posix_spawnattr_setsigmask(&attributes, &no_signals));
   check(::posix_spawnattr_setsigdefault(&attributes, &default_signals));
 

@@ -52,6 +52,9 @@ struct SuiteUnit {
   // Its cost against the other units (a sweep over 100,000 positions weighs more than a
   // transposition check); only the order the units start in depends on it.
   double weight = 1;
+  // What runs instead of `run` in a forked worker (--jobs above 1), when the unit has to set
+  // itself up there: an engine door's property starts an engine of its own first.
+  std::function<std::vector<PropertyResult>()> run_in_worker;
   // It forks workers of its own (a plugin's property, run_property_isolated): it runs on a thread
   // of this process (run_pieces_on_threads) instead of in a worker.
   bool isolated = false;

@@ -62,6 +62,11 @@ struct Target {
   // Fresh instances that get Chess960 castling in X-FEN letters (true) or Shredder letters
   // (false), whatever form `make`'s use: the X-FEN probe's. Empty: `make`'s, the FEN as written.
   std::function<std::unique_ptr<HashUnderTest>(bool xfen)> make_with_letters;
+  // A door whose instances all talk to one process (an engine) gives each worker of --jobs a
+  // process of its own: called in the worker, it returns a factory like `make` backed by a fresh
+  // one (an engine started and greeted), or why there is none. What the factory holds is released
+  // when the worker's copy of the target goes. Empty: workers use `make`.
+  std::function<Expected<HashFactory>()> worker_factory;
 };
 
 // The en-passant rule the target's key of the position `route` reaches follows: the FEN rule

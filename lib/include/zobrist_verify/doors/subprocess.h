@@ -28,6 +28,11 @@ void kill_children_on_interrupt();
 void kill_on_interrupt(pid_t child);
 void forget_on_interrupt(pid_t child);
 
+// For a worker process that its parent kills as a whole group (properties' forked workers): the
+// children Subprocess spawns from then on join the caller's process group instead of leading one
+// of their own, so that an engine a worker started dies with the worker. Process-wide.
+void spawn_children_in_my_group();
+
 // "exited with status 3", "killed by signal 11 (Segmentation fault)".
 std::string describe_wait_status(int status);
 
@@ -38,7 +43,8 @@ class Subprocess {
   // Starts argv[0] with arguments argv[1..]; a name without '/' is searched in PATH. The child
   // gets the default signal mask and a default SIGPIPE whatever the caller has set, inherits no
   // descriptor of ours beyond its three pipes, and leads a process group of its own: when it is
-  // killed or found to have exited, whatever it started and left in that group is killed too.
+  // killed or found to have exited, whatever it started and left in that group is killed too
+  // (unless spawn_children_in_my_group was called: then it joins the caller's group).
   [[nodiscard]] static Expected<Subprocess> spawn(const std::vector<std::string>& argv);
 
   Subprocess(Subprocess&& other) noexcept;
