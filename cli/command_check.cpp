@@ -131,7 +131,7 @@ constexpr const char* CheckUsageAfterScheme =
                     rights no start allows, too much material); by default they are withheld,
                     counted and never sent. --allow-impossible-checks is an alias
   --cases N         RapidCheck cases per property (default: 100; property 4 checks
-                    100000 * N / 100 positions in one case)
+                    100000 * max(1, N / 100) positions in one case, N / 100 rounded down)
   --seed S          RapidCheck seed, decimal or hex with 0x (default: a fixed seed)
   --property NAME   run only these properties (comma-separated names, see below); a name that
                     is no property of the games the run checks (castling with --game uttt,
