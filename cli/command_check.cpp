@@ -411,7 +411,15 @@ int check_reference(const ParsedArgs& args, const properties::SuiteOptions& opti
       units.insert(units.end(), its.begin(), its.end());
     }
   }
-  report.results = properties::run_units(units, options.jobs);
+  {
+    // On a terminal, after two seconds: how many of the properties have ended, in every worker.
+    std::atomic<std::size_t> finished{0};
+    PolledProgress progress([&finished, total = units.size(), jobs = options.jobs] {
+      return "check: " + std::to_string(finished.load()) + " of " + std::to_string(total) +
+             " properties done" + (jobs > 1 ? ", " + std::to_string(jobs) + " at once" : "");
+    });
+    report.results = properties::run_units(units, options.jobs, &finished);
+  }
   return report_results(report, json, *junit);
 }
 

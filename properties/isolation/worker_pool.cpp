@@ -88,10 +88,13 @@ void run_ordered(std::size_t count, int jobs, const std::vector<std::size_t>& or
 
 void run_pieces(std::size_t count, int jobs, const std::function<std::string(std::size_t)>& work,
                 const std::function<bool(std::size_t, PieceOutput)>& done,
-                const std::vector<std::size_t>& order) {
+                const std::vector<std::size_t>& order, std::atomic<std::size_t>* finished) {
   if (jobs <= 1) {
-    for (std::size_t i = 0; i < count; ++i)
-      if (!done(i, work(i))) return;
+    for (std::size_t i = 0; i < count; ++i) {
+      PieceOutput output = work(i);
+      if (finished) ++*finished;
+      if (!done(i, std::move(output))) return;
+    }
     return;
   }
   run_ordered<PieceOutput>(
@@ -99,6 +102,7 @@ void run_pieces(std::size_t count, int jobs, const std::function<std::string(std
       [&](std::size_t index, const std::atomic<bool>& stop) -> PieceOutput {
         const ChildRun run =
             run_in_child([&](CallWatch&) { return work(index); }, NoCallTimeout, jobs, &stop);
+        if (finished) ++*finished;
         if (run.end == ChildRun::End::Finished) return run.output;
         return Error{fault_words(run, "", std::string("its work"))};
       },
@@ -141,12 +145,14 @@ std::optional<std::vector<PropertyResult>> decode_results(const std::string& byt
   return results;
 }
 
-std::vector<PropertyResult> run_units(const std::vector<SuiteUnit>& units, int jobs) {
+std::vector<PropertyResult> run_units(const std::vector<SuiteUnit>& units, int jobs,
+                                      std::atomic<std::size_t>* finished) {
   std::vector<PropertyResult> results;
   if (jobs <= 1) {
     for (const SuiteUnit& unit : units) {
       std::vector<PropertyResult> its = unit.run();
       results.insert(results.end(), its.begin(), its.end());
+      if (finished) ++*finished;
     }
     return results;
   }
@@ -154,9 +160,16 @@ std::vector<PropertyResult> run_units(const std::vector<SuiteUnit>& units, int j
   std::iota(heaviest_first.begin(), heaviest_first.end(), std::size_t{0});
   std::stable_sort(heaviest_first.begin(), heaviest_first.end(),
                    [&](std::size_t a, std::size_t b) { return units[a].weight > units[b].weight; });
-  auto work = [&](std::size_t i) {
+  // In a worker for the units that do not isolate themselves: there `finished` is a copy of this
+  // process's counter, so the unit is counted here once its worker has ended.
+  auto in_worker = [&](std::size_t i) {
     const SuiteUnit& unit = units[i];
-    return encode_results(unit.run_in_worker && !unit.isolated ? unit.run_in_worker() : unit.run());
+    return encode_results(unit.run_in_worker ? unit.run_in_worker() : unit.run());
+  };
+  auto on_thread = [&](std::size_t i) {
+    std::string output = encode_results(units[i].run());
+    if (finished) ++*finished;
+    return output;
   };
   auto take = [&](std::size_t i, PieceOutput output) {
     std::optional<std::vector<PropertyResult>> its;
@@ -176,11 +189,11 @@ std::vector<PropertyResult> run_units(const std::vector<SuiteUnit>& units, int j
   // Units that fork workers of their own are started from threads; the others each get one.
   if (std::all_of(units.begin(), units.end(), [](const SuiteUnit& u) { return u.isolated; }))
     run_pieces_on_threads(
-        units.size(), jobs, work,
+        units.size(), jobs, on_thread,
         [&](std::size_t i, std::string output) { return take(i, PieceOutput(std::move(output))); },
         heaviest_first);
   else
-    run_pieces(units.size(), jobs, work, take, heaviest_first);
+    run_pieces(units.size(), jobs, in_worker, take, heaviest_first, finished);
   return results;
 }
 

@@ -161,6 +161,16 @@ TEST(RunUnits, AUnitWhoseWorkerDiesLeavesAFailingRowNamingIt) {
   EXPECT_TRUE(results[2].passed);
 }
 
+TEST(RunUnits, FinishedCountsEveryUnitWhateverTheJobs) {
+  std::vector<SuiteUnit> units(5);
+  for (SuiteUnit& unit : units) unit.run = [] { return std::vector<PropertyResult>(1); };
+  for (int jobs : {1, 2, 3}) {
+    std::atomic<std::size_t> finished{0};
+    EXPECT_EQ(run_units(units, jobs, &finished).size(), 5U);
+    EXPECT_EQ(finished.load(), 5U) << "jobs " << jobs;
+  }
+}
+
 // Everything but the time a property took.
 std::string without_seconds(std::vector<PropertyResult> results) {
   for (PropertyResult& r : results) r.seconds = 0;

@@ -9,6 +9,7 @@
 // call returns. Nothing outlives a run.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <functional>
 #include <optional>
@@ -31,9 +32,11 @@ using PieceOutput = Expected<std::string>;
 // returns false the run stops: no piece starts any more, the running workers are killed, and the
 // pieces not done are not reported. `order`, when given, is the order pieces are started in (the
 // heaviest first shortens the run); results keep index order whatever it is.
+// `finished`, when given, counts the pieces whose work has ended, in any order (progress lines).
 void run_pieces(std::size_t count, int jobs, const std::function<std::string(std::size_t)>& work,
                 const std::function<bool(std::size_t, PieceOutput)>& done,
-                const std::vector<std::size_t>& order = {});
+                const std::vector<std::size_t>& order = {},
+                std::atomic<std::size_t>* finished = nullptr);
 
 // The same, for pieces that start workers of their own (a property on a plugin, isolated by
 // run_property_isolated): `work(i)` runs on one of `jobs` threads of this process, and must be
@@ -66,7 +69,10 @@ std::vector<SuiteUnit> suite_units(const Target& target, const SuiteOptions& opt
 
 // Runs `units` with run_pieces and returns their results in unit order. A worker that dies
 // leaves a failing row in place of its unit's results, naming how it died.
-std::vector<PropertyResult> run_units(const std::vector<SuiteUnit>& units, int jobs);
+// `finished`, when given, counts the units done as they end, in any order (for a progress line
+// that adds up over the workers).
+std::vector<PropertyResult> run_units(const std::vector<SuiteUnit>& units, int jobs,
+                                      std::atomic<std::size_t>* finished = nullptr);
 
 // A list of results as bytes and back (run_units' worker output; `mutants` sends its runs so).
 std::string encode_results(const std::vector<PropertyResult>& results);
