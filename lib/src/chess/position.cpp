@@ -111,7 +111,8 @@ bool Position::attacked_by(Color c, Square s, Bitboard occupied) const {
          (rook_attacks(s, occupied) & pieces(c, Rook, Queen));
 }
 
-void Position::compute_blockers(Color king_color, StateInfo& st) const {
+// Returns the snipers with nothing between them and the king: the sliders giving check.
+Bitboard Position::compute_blockers(Color king_color, StateInfo& st) const {
   const Square ksq = king_square(king_color);
   const Bitboard snipers = ((pseudo_attacks(Rook, ksq) & pieces(Queen, Rook)) |
                             (pseudo_attacks(Bishop, ksq) & pieces(Queen, Bishop))) &
@@ -119,31 +120,31 @@ void Position::compute_blockers(Color king_color, StateInfo& st) const {
   // Only the sniper's own square is lifted: a nearer sniper on the same line is a real second
   // blocker. (Lifting every sniper, as Stockfish does, marks the piece behind a checking slider
   // as pinned, and a pinned pawn could then not capture that checker.)
-  Bitboard blockers = 0, pinners = 0;
+  Bitboard blockers = 0, pinners = 0, checkers = 0;
   for (Bitboard b = snipers; b;) {
     const Square sniper = pop_lsb(b);
     const Bitboard between = between_bb(ksq, sniper) & pieces() & ~square_bb(sniper);
-    if (between && !more_than_one(between)) {
+    if (!between) {
+      checkers |= square_bb(sniper);
+    } else if (!more_than_one(between)) {
       blockers |= between;
       if (between & pieces(king_color)) pinners |= square_bb(sniper);
     }
   }
   st.blockers_for_king[king_color] = blockers;
   st.pinners[king_color] = pinners;
+  return checkers;
 }
 
 void Position::set_check_info(StateInfo& st) const {
-  // attackers_to(ksq) & pieces(them), looking up only the enemy's attackers.
+  // attackers_to(ksq) & pieces(them): the leapers by table, the sliders from the same walk over
+  // the snipers that finds the pins (no sliding-attack lookup).
   const Color us = side_to_move_, them = ~us;
   const Square ksq = king_square(us);
-  const Bitboard occupied = pieces();
   st.checkers = (pawn_attacks(us, ksq) & pieces(them, Pawn)) |
                 (knight_attacks(ksq) & pieces(them, Knight)) |
-                (king_attacks(ksq) & pieces(them, King)) |
-                (bishop_attacks(ksq, occupied) & pieces(them, Bishop, Queen)) |
-                (rook_attacks(ksq, occupied) & pieces(them, Rook, Queen));
-  compute_blockers(White, st);
-  compute_blockers(Black, st);
+                (king_attacks(ksq) & pieces(them, King)) | compute_blockers(us, st);
+  compute_blockers(them, st);
 }
 
 bool Position::legal(Move m) const {
