@@ -199,8 +199,10 @@ Bitboard sliding_attacks_slow(PieceType pt, Square s, Bitboard occupied) {
 }
 
 void init_bitboards() {
-  static std::once_flag once;
-  std::call_once(once, init_all);
+  // A function-local static: thread-safe, and after the first call only a check of its guard.
+  // (std::call_once sets thread-local state on every call, a __tls_get_addr call each time in a
+  // plugin; every FEN read calls this.)
+  [[maybe_unused]] static const bool initialised = (init_all(), true);
 }
 
 const char* slider_attack_method() {

@@ -15,6 +15,27 @@ inline void xor_aux(AuxKeys& aux, Piece pc, Key term) {
   aux[pt <= Bishop ? MinorPieces : MajorPieces] ^= term;
 }
 
+// Which of compute_keys' running XORs a piece's placement key goes into, by piece code: all ones
+// where it does, zero where not, so that the scan over the board takes no branch per piece.
+struct KeyClassMasks {
+  Key pawn[PieceCount] = {};
+  Key white_non_pawn[PieceCount] = {};
+  Key minor[PieceCount] = {};
+};
+
+constexpr KeyClassMasks key_class_masks() {
+  KeyClassMasks m;
+  for (Piece pc : EveryPiece) {
+    const PieceType pt = type_of(pc);
+    m.pawn[pc] = pt == Pawn ? ~Key(0) : 0;
+    m.white_non_pawn[pc] = pt != Pawn && color_of(pc) == White ? ~Key(0) : 0;
+    m.minor[pc] = pt == Knight || pt == Bishop ? ~Key(0) : 0;
+  }
+  return m;
+}
+
+constexpr KeyClassMasks KeyClass = key_class_masks();
+
 }  // namespace
 
 std::string square_name(Square s) {
@@ -90,7 +111,8 @@ bool Position::attacked_by(Color c, Square s, Bitboard occupied) const {
          (rook_attacks(s, occupied) & pieces(c, Rook, Queen));
 }
 
-void Position::compute_blockers(Color king_color, StateInfo& st) const {
+// Returns the snipers with nothing between them and the king: the sliders giving check.
+Bitboard Position::compute_blockers(Color king_color, StateInfo& st) const {
   const Square ksq = king_square(king_color);
   const Bitboard snipers = ((pseudo_attacks(Rook, ksq) & pieces(Queen, Rook)) |
                             (pseudo_attacks(Bishop, ksq) & pieces(Queen, Bishop))) &
@@ -98,23 +120,31 @@ void Position::compute_blockers(Color king_color, StateInfo& st) const {
   // Only the sniper's own square is lifted: a nearer sniper on the same line is a real second
   // blocker. (Lifting every sniper, as Stockfish does, marks the piece behind a checking slider
   // as pinned, and a pinned pawn could then not capture that checker.)
-  Bitboard blockers = 0, pinners = 0;
+  Bitboard blockers = 0, pinners = 0, checkers = 0;
   for (Bitboard b = snipers; b;) {
     const Square sniper = pop_lsb(b);
     const Bitboard between = between_bb(ksq, sniper) & pieces() & ~square_bb(sniper);
-    if (between && !more_than_one(between)) {
+    if (!between) {
+      checkers |= square_bb(sniper);
+    } else if (!more_than_one(between)) {
       blockers |= between;
       if (between & pieces(king_color)) pinners |= square_bb(sniper);
     }
   }
   st.blockers_for_king[king_color] = blockers;
   st.pinners[king_color] = pinners;
+  return checkers;
 }
 
 void Position::set_check_info(StateInfo& st) const {
-  st.checkers = attackers_to(king_square(side_to_move_)) & pieces(~side_to_move_);
-  compute_blockers(White, st);
-  compute_blockers(Black, st);
+  // attackers_to(ksq) & pieces(them): the leapers by table, the sliders from the same walk over
+  // the snipers that finds the pins (no sliding-attack lookup).
+  const Color us = side_to_move_, them = ~us;
+  const Square ksq = king_square(us);
+  st.checkers = (pawn_attacks(us, ksq) & pieces(them, Pawn)) |
+                (knight_attacks(ksq) & pieces(them, Knight)) |
+                (king_attacks(ksq) & pieces(them, King)) | compute_blockers(us, st);
+  compute_blockers(them, st);
 }
 
 bool Position::legal(Move m) const {
@@ -179,26 +209,40 @@ Key Position::printed_key() const {
   return key() ^ stockfish_make_key(std::uint64_t(rule50() - 14) / 8);
 }
 
+// From the board alone (the bitboards, the board array, the castling rights, the side to move and
+// the en-passant square), never from the keys make_move keeps: one scan over the occupied squares,
+// everything in registers. A piece's material term is psq[pc][i] for the i-th such piece met from
+// a1, i counted in a nibble per piece code, so the terms of each piece are psq[pc][0..count-1] as
+// the incremental update has them. A nibble holds 15 at most, enough: a side has one king and at
+// most 16 pieces (the FEN rules), and no move adds one. The non-pawn keys of Black and the
+// major-piece key follow by XOR from the others.
 Keys Position::compute_keys() const {
   const KeyScheme& z = *scheme_;
-  Keys k;
-  k.pawn_key = z.no_pawns;
-  // Piece by piece: each placement key once, and the material key from the piece's count.
-  for (Color c : {White, Black}) {
-    for (PieceType pt : {Pawn, Knight, Bishop, Rook, Queen, King}) {
-      const Piece pc = make_piece(c, pt);
-      Bitboard b = by_color_[c] & by_type_[pt];
-      for (int i = 0, n = popcount(b); i < n; ++i) k.material_key ^= z.psq[pc][i];
-      Key placed = 0;
-      while (b) placed ^= z.psq[pc][pop_lsb(b)];
-      k.key ^= placed;
-      if (pt == Pawn) k.pawn_key ^= placed;
-      xor_aux(k.aux, pc, placed);
-    }
+  Key placed = 0, pawns = 0, white_non_pawn = 0, minor = 0, material = 0;
+  std::uint64_t seen = 0;  // nibble pc: how many of piece pc the scan has met so far
+  for (Bitboard b = by_type_[AllPieces]; b;) {
+    const Square s = pop_lsb(b);
+    const unsigned pc = board_[s];
+    const Key* psq = z.psq[pc].data();
+    const Key term = psq[s];
+    placed ^= term;
+    pawns ^= term & KeyClass.pawn[pc];
+    white_non_pawn ^= term & KeyClass.white_non_pawn[pc];
+    minor ^= term & KeyClass.minor[pc];
+    material ^= psq[(seen >> (4 * pc)) & 15];
+    seen += std::uint64_t(1) << (4 * pc);
   }
-  k.key ^= castling_key(z, castling_rights(), castling_rook_square_);
-  k.key ^= side_to_move_ == White ? z.side_white : z.side_black;
-  k.key ^= compute_ep_hashed() ? z.en_passant[ep_square()] : z.en_passant_none;
+  const Key black_non_pawn = placed ^ pawns ^ white_non_pawn;
+  Keys k;
+  k.pawn_key = z.no_pawns ^ pawns;
+  k.material_key = material;
+  k.aux[NonPawnWhite] = white_non_pawn;
+  k.aux[NonPawnBlack] = black_non_pawn;
+  k.aux[MinorPieces] = minor;
+  k.aux[MajorPieces] = white_non_pawn ^ black_non_pawn ^ minor;
+  k.key = placed ^ castling_key(z, castling_rights(), castling_rook_square_) ^
+          (side_to_move_ == White ? z.side_white : z.side_black) ^
+          (compute_ep_hashed() ? z.en_passant[ep_square()] : z.en_passant_none);
   return k;
 }
 

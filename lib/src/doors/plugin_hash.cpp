@@ -4,8 +4,11 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <bit>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
+#include <iterator>
 
 #include "zobrist_verify/chess/position.h"
 #include "zobrist_verify/core/visible_text.h"
@@ -161,44 +164,72 @@ Error PluginHash::refusal(const std::string& what) const {
 
 namespace {
 
+// The longest text already_in_plugin_form reads: a FEN's placement is at most 71 bytes and its
+// other fields about 20. A longer text goes through the reference's writer.
+constexpr std::size_t PluginFormLimit = 128;
+
+// Where the spaces are among `words` eight-byte words (at most 8): bit i is set when bytes[i] is
+// a space. No branch per byte: the door calls this once per position, and a byte loop
+// mispredicts at every field boundary.
+std::uint64_t space_bits(const unsigned char* bytes, std::size_t words) {
+  constexpr std::uint64_t Ones = 0x0101010101010101ULL, Low7 = 0x7F7F7F7F7F7F7F7FULL;
+  std::uint64_t bits = 0;
+  for (std::size_t w = 0; w < words; ++w) {
+    std::uint64_t x;
+    std::memcpy(&x, bytes + 8 * w, 8);
+    x ^= 0x20 * Ones;                                               // a space becomes a zero byte
+    const std::uint64_t zero = ~(((x & Low7) + Low7) | x) & ~Low7;  // the high bit of a zero byte
+    bits |= (((zero >> 7) * 0x0102040810204080ULL) >> 56) << (8 * w);  // byte i -> bit i
+  }
+  return bits;
+}
+
 // A standard-chess FEN already in the form plugin.h promises: six fields, castling '-' or KQkq
 // letters each naming a king and rook on their standard squares (an X-FEN letter for a rook
 // elsewhere makes the position Chess960). Such a FEN goes through as it is; anything else is
 // rewritten by the reference's writer.
 bool already_in_plugin_form(std::string_view fen, bool chess960) {
-  if (chess960) return false;
-  std::size_t field_begin[6] = {};
-  int fields = 1;
-  for (std::size_t i = 0; i < fen.size(); ++i)
-    if (fen[i] == ' ') {
-      if (fields == 6) return false;
-      field_begin[fields++] = i + 1;
+  if (chess960 || fen.size() > PluginFormLimit) return false;
+  unsigned char bytes[PluginFormLimit] = {};
+  std::memcpy(bytes, fen.data(), fen.size());
+  const std::size_t words = (fen.size() + 7) / 8;
+  std::uint64_t low = space_bits(bytes, std::min<std::size_t>(words, 8));
+  std::uint64_t high = words > 8 ? space_bits(bytes + 64, words - 8) : 0;
+  if (std::popcount(low) + std::popcount(high) != 5) return false;  // six fields
+  std::size_t space[5];  // the five spaces, first to last
+  for (std::size_t& at : space) {
+    if (low) {
+      at = std::size_t(std::countr_zero(low));
+      low &= low - 1;
+    } else {
+      at = std::size_t(64 + std::countr_zero(high));
+      high &= high - 1;
     }
-  if (fields != 6) return false;
-  const std::string_view placement = fen.substr(0, field_begin[1] - 1);
-  const std::string_view castling = fen.substr(field_begin[2], field_begin[3] - 1 - field_begin[2]);
+  }
+  const std::string_view placement = fen.substr(0, space[0]);
+  const std::string_view castling = fen.substr(space[1] + 1, space[2] - space[1] - 1);
   if (castling == "-") return true;
-  // The piece on a file of the first (or eighth) rank, from the placement field.
-  auto piece_at = [&](bool white, int file) {
-    const std::size_t rank_begin = white ? placement.rfind('/') + 1 : 0;
+  // The eighth and first ranks, square by square (' ' where empty or unreadable), each read once.
+  char rank[2][8];
+  for (int side = 0; side < 2; ++side) {
+    std::fill(std::begin(rank[side]), std::end(rank[side]), ' ');
+    const std::size_t slash = side == 0 ? placement.find('/') : placement.rfind('/');
+    const std::string_view row =
+        side == 0 ? placement.substr(0, slash) : placement.substr(slash + 1);
     int f = 0;
-    for (std::size_t i = rank_begin; i < placement.size() && placement[i] != '/'; ++i) {
-      if (placement[i] >= '1' && placement[i] <= '8') {
-        f += placement[i] - '0';
-      } else {
-        if (f == file) return placement[i];
-        ++f;
-      }
-      if (f > file) return ' ';
+    for (char c : row) {
+      if (f >= 8) break;
+      const bool digit = c >= '1' && c <= '8';
+      rank[side][f] = digit ? ' ' : c;  // a digit's first square is empty
+      f += digit ? c - '0' : 1;
     }
-    return ' ';
-  };
+  }
   for (char letter : castling) {
     const bool white = letter == 'K' || letter == 'Q';
-    if (std::string_view("KQkq").find(letter) == std::string_view::npos) return false;
-    const char king = white ? 'K' : 'k', rook = white ? 'R' : 'r';
+    if (!white && letter != 'k' && letter != 'q') return false;
+    const char* back = rank[white ? 1 : 0];
     const int rook_file = (letter == 'K' || letter == 'k') ? 7 : 0;
-    if (piece_at(white, 4) != king || piece_at(white, rook_file) != rook) return false;
+    if (back[4] != (white ? 'K' : 'k') || back[rook_file] != (white ? 'R' : 'r')) return false;
   }
   return true;
 }
@@ -223,15 +254,20 @@ std::string PluginHash::plugin_fen(std::string_view fen, bool chess960) const {
 
 Expected<Done> PluginHash::set_position(std::string_view fen, bool chess960) {
   if (!state_) return Error{"plugin '" + name() + "': create() returned NULL"};
-  const std::string sent = plugin_fen(fen, chess960);
-  if (library_->api().set_fen(state_, sent.c_str()) != 0) return refusal("the FEN '" + sent + "'");
+  // Into the reused buffer: no allocation per position once it has grown to a FEN's length.
+  if (already_in_plugin_form(fen, chess960))
+    sent_.assign(fen);
+  else
+    sent_ = plugin_fen(fen, chess960);
+  if (library_->api().set_fen(state_, sent_.c_str()) != 0)
+    return refusal("the FEN '" + sent_ + "'");
   return Done{};
 }
 
 Expected<Done> PluginHash::make_move(std::string_view uci) {
   if (!state_) return Error{"plugin '" + name() + "': create() returned NULL"};
-  const std::string move(uci);
-  if (library_->api().make_move(state_, move.c_str()) != 0) return refusal("the move " + move);
+  sent_.assign(uci);
+  if (library_->api().make_move(state_, sent_.c_str()) != 0) return refusal("the move " + sent_);
   return Done{};
 }
 

@@ -187,7 +187,7 @@ class Position {
   void move_piece(Square from, Square to);
   void set_castling_right(Color c, Square rook_from);
   void set_check_info(StateInfo& st) const;
-  void compute_blockers(Color king_color, StateInfo& st) const;
+  Bitboard compute_blockers(Color king_color, StateInfo& st) const;
   Key en_passant_term(const StateInfo& st) const;
   void do_castling(Color us, Square king_from, Square& king_to, Square& rook_from, Square& rook_to,
                    bool undo);

@@ -83,10 +83,11 @@ inline int set_fen(zv_state* s, const char* fen) {
   const std::size_t end = text.find(' ', castling + 1);
   bool shredder = false;
   for (std::size_t i = castling + 1; castling != text.npos && i < end && i < text.size(); ++i)
-    shredder |= std::string_view("KQkq-").find(text[i]) == std::string_view::npos;
+    shredder |=
+        text[i] != 'K' && text[i] != 'Q' && text[i] != 'k' && text[i] != 'q' && text[i] != '-';
   if (shredder && !s->hash->capabilities().chess960)
     return refuse(s, "this plugin plays standard chess only: " + std::string(fen));
-  if (Expected<Done> done = s->hash->set_position(fen, shredder); !done)
+  if (Expected<Done> done = s->hash->set_position(text, shredder); !done)
     return refuse(s, done.error());
   if (s->mirror)
     (void)s->mirror->set(fen, polyglot_scheme(),

@@ -87,6 +87,7 @@ class PluginHash final : public HashUnderTest {
   std::shared_ptr<const PluginLibrary> library_;
   PluginOptions options_;
   zv_state* state_ = nullptr;
+  std::string sent_;  // the FEN or move being sent, NUL-terminated for the C ABI
 };
 
 // A factory for `zobrist-verify check --plugin`: fresh instances of the loaded plugin.
