@@ -4,6 +4,7 @@
 #include <chrono>
 #include <optional>
 #include <utility>
+#include <vector>
 
 #include "reply_lines.h"
 #include "zobrist_verify/doors/engine_faults.h"
@@ -41,6 +42,8 @@ class UciDialect final : public EngineDialect {
   }
   bool send(const std::string& position_command, bool chess960,
             EngineTranscript& transcript) override;
+  bool flush() override;
+  bool has_queued() const override { return !queued_.empty(); }
   Expected<Key> read_reply(const std::string& position_command, std::string_view expected_fen,
                            bool chess960) override;
   std::string stop() override { return engine_ ? engine_->close() : "not running"; }
@@ -61,6 +64,7 @@ class UciDialect final : public EngineDialect {
   bool offers_chess960_ = false;
   std::optional<bool> chess960_mode_;  // UCI_Chess960 as last set on the running engine
   std::string line_;                   // the line being read (kept, so that its storage is reused)
+  std::vector<std::string> queued_;    // lines sent and not yet written (flush)
 };
 
 Expected<Done> UciDialect::start(EngineTranscript& transcript) {
@@ -78,6 +82,7 @@ Expected<Done> UciDialect::start(EngineTranscript& transcript) {
   name_ = engine->name();
   offers_chess960_ = engine->has_option("UCI_Chess960");
   chess960_mode_.reset();
+  queued_.clear();  // lines for an engine that has gone
   engine_.emplace(std::move(*engine));
   return Done{};
 }
@@ -85,18 +90,28 @@ Expected<Done> UciDialect::start(EngineTranscript& transcript) {
 bool UciDialect::send(const std::string& position_command, bool chess960,
                       EngineTranscript& transcript) {
   if (!running()) return false;
-  std::vector<std::string> lines;
+  const std::size_t first = queued_.size();
   if (offers_chess960_ && chess960_mode_ != chess960) {
-    lines.push_back(std::string("setoption name UCI_Chess960 value ") +
-                    (chess960 ? "true" : "false"));
+    queued_.push_back(std::string("setoption name UCI_Chess960 value ") +
+                      (chess960 ? "true" : "false"));
     chess960_mode_ = chess960;
   }
-  lines.push_back(position_command);
-  lines.push_back(key_command_);
+  queued_.push_back(position_command);
+  queued_.push_back(key_command_);
   // "isready" ends the reply, whatever the key command prints.
-  lines.push_back("isready");
-  for (const std::string& line : lines) transcript.write(line + '\n');
-  return engine_->send_lines(lines).has_value();
+  queued_.push_back("isready");
+  for (std::size_t i = first; i < queued_.size(); ++i) {
+    transcript.write(queued_[i]);
+    transcript.write("\n");
+  }
+  return true;
+}
+
+bool UciDialect::flush() {
+  if (queued_.empty()) return true;
+  const bool written = running() && engine_->send_lines(queued_).has_value();
+  queued_.clear();
+  return written;
 }
 
 // Each request is "position", the key command and "isready": its reply is every line up to
