@@ -74,6 +74,9 @@ class EngineDialect {
   [[nodiscard]] virtual bool flush() { return true; }
   // Whether send() queued lines that flush() has not written yet.
   virtual bool has_queued() const { return false; }
+  // Told before each read_reply whether the engine has more requests to answer after this one:
+  // a dialect may then wait a little before it reads, so that one read takes many replies.
+  virtual void expect_more_replies(bool /*more*/) {}
   // Reads the reply to the oldest request sent: its key, or why there is none. `expected_fen`
   // (when not empty) is the position the request sets up, for an engine that shows the position
   // it holds. An engine that refused the position gives kind Refused. A fault (kind Crashed,
