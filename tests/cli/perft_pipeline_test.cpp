@@ -5,11 +5,14 @@
 // with --late: it holds its replies while more input comes, and logs how many each release held.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <regex>
 #include <string>
 #include <vector>
 
 #include "cli_runner.h"
+#include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/chess/movegen.h"
 
 namespace zobrist_verify {
 namespace {
@@ -77,6 +80,32 @@ TEST(PerftPipeline, TheSameRunFindsTheSameDivergencesPipelinedAndOneAtATime) {
   const RunResult alone = movegen("--late --bug no-en-passant", {"--json", "--in-flight", "1"});
   EXPECT_EQ(pipelined.exit_code, 1) << pipelined.err;
   // The reports agree but for the time taken.
+  const std::regex seconds("\"seconds\": [0-9.e+-]+");
+  EXPECT_EQ(std::regex_replace(pipelined.out, seconds, ""),
+            std::regex_replace(alone.out, seconds, ""));
+}
+
+// A crash in the middle of a pipeline is the fault of the position that causes it, as when each
+// position is asked alone: the same report, the same position.
+TEST(PerftPipeline, ACrashMidPipelineIsTheFaultOfThePositionThatCausesIt) {
+  const RunResult pipelined = movegen("--late --bug crash-on-en-passant", {"--json"});
+  const RunResult alone =
+      movegen("--late --bug crash-on-en-passant", {"--json", "--in-flight", "1"});
+  EXPECT_EQ(pipelined.exit_code, 1) << pipelined.out << pipelined.err;
+  const std::regex fault(
+      "\"fault\": \\{\"fen\": \"([^\"]*)\", \"chess960\": (true|false), "
+      "\"moves\": \\[([^\\]]*)\\]");
+  std::smatch found;
+  ASSERT_TRUE(std::regex_search(pipelined.out, found, fault)) << pipelined.out;
+  // The position at the end of the fault's route has a legal en-passant capture.
+  Game game;
+  ASSERT_TRUE(game.set(found[1].str(), polyglot_scheme()).empty()) << found[1];
+  const std::string moves = std::regex_replace(found[3].str(), std::regex("[\",]"), "");
+  ASSERT_TRUE(game.play_uci_sequence(moves)) << moves;
+  const MoveList legal = legal_moves(game.position());
+  EXPECT_TRUE(std::any_of(legal.begin(), legal.end(), [](Move m) {
+    return m.kind() == MoveKind::EnPassant;
+  })) << found[0];
   const std::regex seconds("\"seconds\": [0-9.e+-]+");
   EXPECT_EQ(std::regex_replace(pipelined.out, seconds, ""),
             std::regex_replace(alone.out, seconds, ""));

@@ -10,6 +10,7 @@
 //        the total alone (as Ethereal 12), one total per depth " d  N  0.00  1nps" (as Sjaak
 //        II), or start a search that prints "info depth" lines until `stop` (as Toga II 3.0)
 //   --bug no-en-passant   the perft counts leave out every en-passant capture, at every depth
+//   --bug crash-on-en-passant   aborts at a perft command where an en-passant capture is legal
 //   --banner              prints a coloured banner before reading anything (as Sjaak II)
 //   --late                holds its perft replies while more input comes (up to 8, or until its
 //        input has been quiet for 30 ms), as an engine whose perft runs while it reads on; with
@@ -20,6 +21,7 @@
 #include <algorithm>
 #include <cinttypes>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iostream>
@@ -37,7 +39,8 @@ using namespace zobrist_verify;
 
 struct Options {
   std::string keys = "hex", perft = "divide";
-  bool drop_en_passant = false, banner = false, late = false, reorder = false;
+  bool drop_en_passant = false, crash_on_en_passant = false, banner = false, late = false,
+       reorder = false;
   std::string log;
 };
 
@@ -142,9 +145,11 @@ int main(int argc, char** argv) {
       options.keys = argv[++i];
     else if (std::strcmp(argv[i], "--perft") == 0)
       options.perft = argv[++i];
-    else if (std::strcmp(argv[i], "--bug") == 0)
-      options.drop_en_passant = argv[++i] == std::string("no-en-passant");
-    else if (std::strcmp(argv[i], "--log") == 0)
+    else if (std::strcmp(argv[i], "--bug") == 0) {
+      const std::string bug = argv[++i];
+      options.drop_en_passant = bug == "no-en-passant";
+      options.crash_on_en_passant = bug == "crash-on-en-passant";
+    } else if (std::strcmp(argv[i], "--log") == 0)
       options.log = argv[++i];
   }
   for (int i = 1; i < argc; ++i) {
@@ -184,6 +189,12 @@ int main(int argc, char** argv) {
       display(game.position(), options.keys);
     } else if (line.starts_with("perft ") || line.starts_with("go perft ")) {
       const int depth = std::atoi(line.c_str() + line.find("perft ") + 6);
+      if (options.crash_on_en_passant) {
+        const MoveList moves = legal_moves(game.position());
+        if (std::any_of(moves.begin(), moves.end(),
+                        [](Move m) { return m.kind() == MoveKind::EnPassant; }))
+          std::abort();
+      }
       if (options.perft == "search")
         std::printf("info depth 1 seldepth 1 score cp 20 nodes 20 pv e2e4\ninfo depth 2\n");
       else if (options.late)
