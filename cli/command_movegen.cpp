@@ -31,7 +31,7 @@ constexpr const char* MovegenUsage =
                                [--depth D] [--seed S] [--chess960] [--timeout MS]
                                [--protocol uci|xboard]
                                [--perft-command TEMPLATE] [--perft-total-pattern REGEX]
-                               [--perft-end-pattern REGEX] [--no-isolation]
+                               [--perft-end-pattern REGEX] [--in-flight N] [--no-isolation]
                                [--memory-limit SIZE] [--xfen] [--allow-unreachable] [--json]
                                [--junit FILE]
 
@@ -92,6 +92,11 @@ options:
                        expression matches, in its one capture group; {depth} in it stands for the
                        depth, for an engine that prints one total per depth (Ethereal 12:
                        '^([0-9]+)$'; Sjaak II: '^ *{depth} +([0-9]+) ')
+  --in-flight N        with --engine: perft requests sent before the replies to the earlier ones
+                       are read, 1 to 1024 (default: 32; 1: one round trip per position). Any
+                       answer that is not a complete reply agreeing with the reference is asked
+                       again alone, on a fresh engine when the pipeline was broken off, and that
+                       answer counts; xboard without --perft-end-pattern is asked one at a time
   --perft-end-pattern REGEX
                        with --engine: a line matching it ends a reply ({depth} as above); default:
                        a divide's "Nodes searched:" line, or the total's own line (xboard: the
@@ -237,6 +242,11 @@ void print_text(std::ostream& out, const properties::MovegenResult& r) {
     out << "withheld ..... " << r.withheld
         << " positions that no legal game reaches, not sent (first: " << r.first_withheld << ")\n";
   if (r.refused) out << "refused ...... " << refusals_text(r);
+  if (r.pipeline_disagreements)
+    out << "in flight .... " << r.pipeline_disagreements
+        << " answers with other requests in flight differed from the same question asked alone"
+        << " (the one alone counted; every later position asked alone); first: "
+        << r.first_pipeline_disagreement << '\n';
   out << "divergences .. " << r.divergences << '\n'
       << findings_text(r) << "movegen: " << (r.passed() ? "PASS" : "FAIL") << '\n';
 }

@@ -126,6 +126,7 @@ constexpr OptionSpec EngineMovegenOptions[] = {
     {"--perft-command", OptionKind::Value},
     {"--perft-total-pattern", OptionKind::Value},
     {"--perft-end-pattern", OptionKind::Value},
+    {"--in-flight", OptionKind::Value},
 };
 
 Expected<MovegenDoorOpened> open_engine_movegen(const std::string& command, const ParsedArgs& args,
@@ -147,11 +148,24 @@ Expected<MovegenDoorOpened> open_engine_movegen(const std::string& command, cons
   if (auto patterns = PerftPatterns::compile(dialogue); !patterns) return Error{patterns.error()};
   EngineTimeouts timeouts;
   timeouts.reply = std::chrono::milliseconds(how.timeout_ms);
-  auto connection = xboard ? open_xboard_perft_connection(*words, timeouts, how.chess960)
-                           : open_uci_perft_connection(*words, timeouts, how.chess960);
+  // Requests kept in flight (engine_perft.h, EnginePerft::ask_many); 1: one round trip each.
+  PerftPipelining pipelining;
+  pipelining.in_flight = DefaultPerftInFlight;
+  if (auto text = args.value("--in-flight")) {
+    auto in_flight = parse_int_in_range(*text, "--in-flight", 1, 1024);
+    if (!in_flight) return Error{in_flight.error()};
+    pipelining.in_flight = *in_flight;
+  }
+  const auto open_connection = [words = *words, timeouts, xboard, chess960 = how.chess960] {
+    return xboard ? open_xboard_perft_connection(words, timeouts, chess960)
+                  : open_uci_perft_connection(words, timeouts, chess960);
+  };
+  auto connection = open_connection();
   if (!connection) return Error{connection.error()};
-  auto opened_perft = EnginePerft::open(std::move(*connection), std::move(dialogue),
-                                        std::chrono::milliseconds(how.timeout_ms));
+  pipelining.reopen = open_connection;
+  auto opened_perft =
+      EnginePerft::open(std::move(*connection), std::move(dialogue),
+                        std::chrono::milliseconds(how.timeout_ms), std::move(pipelining));
   if (!opened_perft) return Error{opened_perft.error()};
   std::shared_ptr<EnginePerft> perft = std::move(*opened_perft);
   MovegenDoorOpened opened;
@@ -164,6 +178,12 @@ Expected<MovegenDoorOpened> open_engine_movegen(const std::string& command, cons
   else
     opened.door.divide = [perft](const Route& route, int depth) {
       return perft->divide(route.fen, moves_text(route.moves), depth);
+    };
+  if (perft->pipelined())
+    opened.door.ask_many = [perft](const std::vector<Route>& routes, int depth) {
+      std::vector<PerftPosition> positions;
+      for (const Route& route : routes) positions.push_back({route.fen, moves_text(route.moves)});
+      return perft->ask_many(positions, depth);
     };
   opened.close = [perft] { perft->close(); };
   return opened;

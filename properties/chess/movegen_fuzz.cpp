@@ -69,7 +69,42 @@ class MovegenRun {
     result_.totals_only = !door.divide;
   }
 
-  bool done() const { return result_.fault || result_.given >= options_.positions; }
+  // Positions waiting for a batch count as given already: the run stops generating at the same
+  // position as when each is asked alone.
+  bool done() const {
+    return result_.fault || result_.given + int(batch_.size()) >= options_.positions;
+  }
+
+  // Asks the door for the positions waiting for a batch and records their answers in order.
+  void finish_batch() {
+    if (batch_.empty()) return;
+    std::vector<Route> routes;
+    for (const Waiting& w : batch_) routes.push_back(w.sent);
+    std::vector<Expected<DivideCounts>> answers = door_.ask_many(routes, options_.depth);
+    std::vector<Waiting> batch = std::move(batch_);
+    batch_.clear();
+    for (std::size_t i = 0; i < batch.size() && !result_.fault; ++i) {
+      Waiting& w = batch[i];
+      Expected<DivideCounts> answer =
+          i < answers.size() ? std::move(answers[i]) : Error{"no answer", ErrorKind::AnsweredBadly};
+      Expected<DivideDifference> difference = against(w.expected, answer);
+      if (!difference || !difference->empty()) {
+        // Only an agreeing answer is taken from a batch; anything else is asked again alone.
+        Expected<DivideCounts> alone = ask_alone(w.sent);
+        difference = against(w.expected, alone);
+        // A complete answer in the batch that the same question alone does not repeat: the
+        // target answers differently with requests in flight; the rest is asked alone.
+        if (answer && alone && !same_answer(*answer, *alone)) {
+          if (result_.pipeline_disagreements++ == 0)
+            result_.first_pipeline_disagreement = route_text(w.sent) + ": " + counts_text(*answer) +
+                                                  " in flight, " + counts_text(*alone) + " alone";
+          one_at_a_time_ = true;
+        }
+      }
+      ++result_.given;
+      record(w.one, difference, w.sent, w.played);
+    }
+  }
 
   // Compares every position of the route from its start, each sent as the FEN a few plies
   // back and the moves since.
@@ -132,14 +167,68 @@ class MovegenRun {
     return compare_divides(reference_divide(pos, options_.depth, door_.king_takes_rook), *theirs);
   }
 
+  // A position asked with others, and what the reference says of it.
+  struct Waiting {
+    Route sent, played;
+    MovegenMix one;
+    DivideCounts expected;  // a totals door's: the nodes only
+  };
+
+  Expected<DivideCounts> ask_alone(const Route& sent) {
+    if (door_.divide) return door_.divide(sent, options_.depth);
+    auto total = door_.total(sent, options_.depth);
+    if (!total) return total.failure();
+    DivideCounts counts;
+    counts.nodes = *total;
+    return counts;
+  }
+
+  Expected<DivideDifference> against(const DivideCounts& expected,
+                                     const Expected<DivideCounts>& answer) const {
+    if (!answer) return answer.failure();
+    if (door_.divide) return compare_divides(expected, *answer);
+    DivideDifference difference;
+    difference.expected_nodes = expected.nodes;
+    difference.actual_nodes = answer->nodes;
+    return difference;
+  }
+
+  static bool same_answer(const DivideCounts& a, const DivideCounts& b) {
+    if (a.nodes != b.nodes || a.moves.size() != b.moves.size()) return false;
+    auto x = a.moves, y = b.moves;
+    std::sort(x.begin(), x.end());
+    std::sort(y.begin(), y.end());
+    return x == y;
+  }
+
+  static std::string counts_text(const DivideCounts& counts) {
+    return std::to_string(counts.moves.size()) + " moves, " + std::to_string(counts.nodes) +
+           " nodes";
+  }
+
   void compare(Position& pos, const Route& sent, const Route& whole) {
     // Weighted toward rare moves: every position that has one, one in PlainShare of the others
     // (the corpus positions, at the start of their route, always).
     const MovegenMix one = features_of(pos);
     if (!is_rare(one) && !whole.moves.empty() && plain_seen_++ % PlainShare != 0) return;
     if (!passes_gate(sent)) return;
+    if (door_.ask_many && !one_at_a_time_) {
+      DivideCounts expected;
+      if (door_.divide)
+        expected = reference_divide(pos, options_.depth, door_.king_takes_rook);
+      else
+        expected.nodes = perft(pos, options_.depth);
+      batch_.push_back(Waiting{sent, whole, one, std::move(expected)});
+      if (int(batch_.size()) >= std::max(door_.batch, 1) || done()) finish_batch();
+      return;
+    }
     ++result_.given;
-    auto difference = difference_at(pos, sent);
+    record(one, difference_at(pos, sent), sent, whole);
+  }
+
+  // One position's outcome: a refusal, a fault (the run stops), or a comparison.
+  void record(const MovegenMix& one, const Expected<DivideDifference>& difference,
+              const Route& sent, const Route& whole) {
     if (!difference && difference.error_kind() == ErrorKind::Refused) {
       count_refusal(difference.error());
     } else if (!difference) {
@@ -255,6 +344,8 @@ class MovegenRun {
   static constexpr std::uint64_t PlainShare = 4;
   static constexpr std::size_t RefusalExamples = 5;
   std::uint64_t plain_seen_ = 0;
+  std::vector<Waiting> batch_;  // positions waiting to be asked together (door_.ask_many)
+  bool one_at_a_time_ = false;  // the target's answers in a batch proved unreliable
 };
 
 }  // namespace
@@ -276,6 +367,7 @@ MovegenResult run_movegen(const MovegenDoor& door, const MovegenOptions& options
     if (game.route.chess960 && !options.chess960) continue;
     run.compare_game(game.route);
   }
+  run.finish_batch();
   return run.finish(
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
 }

@@ -10,13 +10,24 @@
 //        the total alone (as Ethereal 12), one total per depth " d  N  0.00  1nps" (as Sjaak
 //        II), or start a search that prints "info depth" lines until `stop` (as Toga II 3.0)
 //   --bug no-en-passant   the perft counts leave out every en-passant capture, at every depth
+//   --bug crash-on-en-passant   aborts at a perft command where an en-passant capture is legal
 //   --banner              prints a coloured banner before reading anything (as Sjaak II)
+//   --late                holds its perft replies while more input comes (up to 8, or until its
+//        input has been quiet for 30 ms), as an engine whose perft runs while it reads on; with
+//        --log FILE it writes there how many replies each release held ("released N")
+//   --reorder             with --late: releases the held replies last first (out of order)
+#include <poll.h>
+
+#include <algorithm>
 #include <cinttypes>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <iostream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "zobrist_verify/chess/game.h"
 #include "zobrist_verify/chess/movegen.h"
@@ -28,7 +39,9 @@ using namespace zobrist_verify;
 
 struct Options {
   std::string keys = "hex", perft = "divide";
-  bool drop_en_passant = false, banner = false;
+  bool drop_en_passant = false, crash_on_en_passant = false, banner = false, late = false,
+       reorder = false;
+  std::string log;
 };
 
 // "position startpos|fen F moves M...": false when malformed.
@@ -85,12 +98,19 @@ void display(Position& pos, const std::string& keys) {
     std::printf("Key: %016" PRIX64 "\n", key);
 }
 
-void perft(Position& pos, int depth, const Options& options) {
+// The reply to a perft command, as text.
+std::string perft(Position& pos, int depth, const Options& options) {
+  std::string out;
+  char line[128];
   if (options.perft == "totals") {
-    std::printf("%" PRIu64 "\n", count(pos, depth, options.drop_en_passant));
+    std::snprintf(line, sizeof line, "%" PRIu64 "\n", count(pos, depth, options.drop_en_passant));
+    out += line;
   } else if (options.perft == "per-depth") {
-    for (int d = 1; d <= depth; ++d)
-      std::printf("%2d %10" PRIu64 "  0.00  1.00nps\n", d, count(pos, d, options.drop_en_passant));
+    for (int d = 1; d <= depth; ++d) {
+      std::snprintf(line, sizeof line, "%2d %10" PRIu64 "  0.00  1.00nps\n", d,
+                    count(pos, d, options.drop_en_passant));
+      out += line;
+    }
   } else {
     std::uint64_t total = 0;
     for (Move m : legal_moves(pos)) {
@@ -99,11 +119,21 @@ void perft(Position& pos, int depth, const Options& options) {
       pos.make_move(m, state);
       const std::uint64_t leaves = count(pos, depth - 1, options.drop_en_passant);
       pos.unmake_move(m);
-      std::printf("%s: %" PRIu64 "\n", move_to_uci(m, false).c_str(), leaves);
+      std::snprintf(line, sizeof line, "%s: %" PRIu64 "\n", move_to_uci(m, false).c_str(), leaves);
+      out += line;
       total += leaves;
     }
-    std::printf("\nNodes searched: %" PRIu64 "\n", total);
+    std::snprintf(line, sizeof line, "\nNodes searched: %" PRIu64 "\n", total);
+    out += line;
   }
+  return out;
+}
+
+// Whether a line of input is waiting (in cin's buffer, or in the pipe within `ms`).
+bool input_waiting(int ms) {
+  if (std::cin.rdbuf()->in_avail() > 0) return true;
+  pollfd in{0, POLLIN, 0};
+  return ::poll(&in, 1, ms) > 0;
 }
 
 }  // namespace
@@ -115,20 +145,43 @@ int main(int argc, char** argv) {
       options.keys = argv[++i];
     else if (std::strcmp(argv[i], "--perft") == 0)
       options.perft = argv[++i];
-    else if (std::strcmp(argv[i], "--bug") == 0)
-      options.drop_en_passant = argv[++i] == std::string("no-en-passant");
+    else if (std::strcmp(argv[i], "--bug") == 0) {
+      const std::string bug = argv[++i];
+      options.drop_en_passant = bug == "no-en-passant";
+      options.crash_on_en_passant = bug == "crash-on-en-passant";
+    } else if (std::strcmp(argv[i], "--log") == 0)
+      options.log = argv[++i];
   }
-  for (int i = 1; i < argc; ++i) options.banner |= std::strcmp(argv[i], "--banner") == 0;
+  for (int i = 1; i < argc; ++i) {
+    options.banner |= std::strcmp(argv[i], "--banner") == 0;
+    options.late |= std::strcmp(argv[i], "--late") == 0;
+    options.reorder |= std::strcmp(argv[i], "--reorder") == 0;
+  }
+  std::ios::sync_with_stdio(false);  // cin's own buffer, which input_waiting looks into
+  std::ofstream log;
+  if (!options.log.empty()) log.open(options.log, std::ios::app);
+  std::vector<std::string> held;  // --late: replies not yet printed
+  const auto release = [&] {
+    if (held.empty()) return;
+    if (options.reorder) std::reverse(held.begin(), held.end());
+    for (const std::string& reply : held) std::fputs(reply.c_str(), stdout);
+    if (log.is_open()) log << "released " << held.size() << std::endl;
+    held.clear();
+    std::fflush(stdout);
+  };
   if (options.banner)
     std::printf(
         "Perft engine 1.0\n\x1b[1m\x1b[46m\x1b[30mr \x1b[45m\x1b[30mn \x1b[0m\n#[Chess] 0w>\n");
   Game game;
   (void)game.set(StartFen, polyglot_scheme());
-  for (std::string line; std::getline(std::cin, line);) {
+  for (std::string line;;) {
+    if (!held.empty() && (held.size() >= 8 || !input_waiting(30))) release();
+    if (!std::getline(std::cin, line)) break;
     if (line == "uci") {
       std::printf("id name perft engine (%s keys, %s perft)\nuciok\n", options.keys.c_str(),
                   options.perft.c_str());
     } else if (line == "isready") {
+      release();  // a fence: every reply before it first
       std::printf("readyok\n");
     } else if (line.starts_with("position ")) {
       if (!set_position(game, line)) std::printf("info string Invalid position\n");
@@ -136,10 +189,18 @@ int main(int argc, char** argv) {
       display(game.position(), options.keys);
     } else if (line.starts_with("perft ") || line.starts_with("go perft ")) {
       const int depth = std::atoi(line.c_str() + line.find("perft ") + 6);
+      if (options.crash_on_en_passant) {
+        const MoveList moves = legal_moves(game.position());
+        if (std::any_of(moves.begin(), moves.end(),
+                        [](Move m) { return m.kind() == MoveKind::EnPassant; }))
+          std::abort();
+      }
       if (options.perft == "search")
         std::printf("info depth 1 seldepth 1 score cp 20 nodes 20 pv e2e4\ninfo depth 2\n");
+      else if (options.late)
+        held.push_back(perft(game.position(), depth, options));
       else
-        perft(game.position(), depth, options);
+        std::fputs(perft(game.position(), depth, options).c_str(), stdout);
     } else if (line == "stop") {
       std::printf("bestmove e2e4\n");
     } else if (line == "quit") {

@@ -4,6 +4,7 @@
 #include <array>
 #include <cctype>
 #include <charconv>
+#include <thread>
 #include <utility>
 
 #include "zobrist_verify/core/visible_text.h"
@@ -23,6 +24,10 @@ constexpr int MaxReplyLines = 1000;
 constexpr Milliseconds RefusalQuiet(200);
 
 constexpr std::string_view DepthMark = "{depth}";
+
+// How long a pipelined read waits before it asks for lines, while the engine has other requests
+// to work on (EnginePerft::read_pipelined_reply).
+constexpr std::chrono::microseconds PipelineNap(500);
 
 std::string lowered(std::string_view text) {
   std::string out(text);
@@ -232,11 +237,12 @@ PerftReplyReader::Step PerftReplyReader::take_divide_line(std::string_view line)
 }
 
 Expected<std::unique_ptr<EnginePerft>> EnginePerft::open(
-    std::unique_ptr<PerftConnection> connection, PerftDialogue dialogue, Milliseconds timeout) {
+    std::unique_ptr<PerftConnection> connection, PerftDialogue dialogue, Milliseconds timeout,
+    PerftPipelining pipelining) {
   auto patterns = PerftPatterns::compile(std::move(dialogue));
   if (!patterns) return Error{patterns.error()};
   std::unique_ptr<EnginePerft> perft(
-      new EnginePerft(std::move(connection), std::move(*patterns), timeout));
+      new EnginePerft(std::move(connection), std::move(*patterns), timeout, std::move(pipelining)));
   if (auto first = perft->total("startpos", "", 1); !first) {
     perft->connection_->kill("it cannot answer perft", ErrorKind::Crashed);
     return Error{engine_words(perft->engine_name()) +
@@ -262,17 +268,112 @@ Expected<std::uint64_t> EnginePerft::total(std::string_view fen, std::string_vie
   return reader.total();
 }
 
-Expected<Done> EnginePerft::ask(std::string_view fen, std::string_view uci_moves, int depth,
-                                PerftReplyReader& reader) {
+bool EnginePerft::pipelined() const {
+  return pipelining_.in_flight > 1 && bool(pipelining_.reopen) &&
+         (!patterns_.dialogue().end_pattern.empty() || !connection_->has_reply_fence());
+}
+
+std::vector<std::string> EnginePerft::request_lines(std::string_view fen,
+                                                    std::string_view uci_moves, int depth) const {
   const std::string position = connection_->position_command(fen, uci_moves);
-  const std::string command = patterns_.command(depth);
   // The position's lines (one for UCI; "setboard" and each move for xboard), then the command.
   std::vector<std::string> lines;
   for (std::size_t at = 0, next = 0; at <= position.size(); at = next + 1) {
     next = std::min(position.find('\n', at), position.size());
     lines.push_back(position.substr(at, next - at));
   }
-  lines.push_back(command);
+  lines.push_back(patterns_.command(depth));
+  return lines;
+}
+
+Expected<Done> EnginePerft::restart_if_stopped() {
+  if (!broken_off_) return Done{};
+  auto fresh = pipelining_.reopen();
+  if (!fresh)
+    return Error{engine_words(engine_name()) + " could not be started again: " + fresh.error(),
+                 ErrorKind::Crashed};
+  connection_ = std::move(*fresh);
+  broken_off_ = false;
+  return Done{};
+}
+
+bool EnginePerft::read_pipelined_reply(PerftReplyReader& reader, bool engine_busy) {
+  const auto deadline = Clock::now() + timeout_;
+  std::string line;
+  for (int count = 0; count < MaxReplyLines; ++count) {
+    if (!connection_->take_buffered_line(line)) {
+      // Stockfish writes every line of a divide on its own: with more requests queued, a short
+      // nap lets one read take the lines of many replies, instead of waking up for each line.
+      if (engine_busy) std::this_thread::sleep_for(PipelineNap);
+      const auto left =
+          std::max(std::chrono::ceil<Milliseconds>(deadline - Clock::now()), Milliseconds(0));
+      auto read = connection_->read_line(left);
+      if (!read) return false;
+      line = std::move(*read);
+    }
+    const PerftReplyReader::Step step = reader.take(line);
+    if (step == PerftReplyReader::Step::Done) return true;
+    if (step != PerftReplyReader::Step::More) return false;
+  }
+  return false;
+}
+
+std::vector<Expected<DivideCounts>> EnginePerft::ask_many(
+    const std::vector<PerftPosition>& positions, int depth) {
+  std::vector<Expected<DivideCounts>> answers;
+  answers.reserve(positions.size());
+  const auto alone = [&](const PerftPosition& p) -> Expected<DivideCounts> {
+    PerftReplyReader reader(patterns_, depth);
+    if (auto asked = ask(p.fen, p.moves, depth, reader); !asked) return asked.failure();
+    return reader.divide();
+  };
+  if (!pipelined()) {
+    for (const PerftPosition& p : positions) answers.push_back(alone(p));
+    return answers;
+  }
+  if (auto restarted = restart_if_stopped(); !restarted) {
+    for (std::size_t i = 0; i < positions.size(); ++i) answers.push_back(restarted.failure());
+    return answers;
+  }
+  PerftConnection* connection = connection_.get();
+  ReplyFraming framing;
+  framing.refuses = [connection](std::string_view line) { return connection->refuses(line); };
+  // Requests go out in batches of half the bound: one write carries many, and the engine always
+  // has some to work on while the replies to the others are read.
+  const std::size_t bound = std::size_t(pipelining_.in_flight);
+  std::size_t sent = 0;
+  while (answers.size() < positions.size()) {
+    if (sent - answers.size() <= bound / 2 && sent < positions.size()) {
+      std::vector<std::string> lines;
+      for (; sent < positions.size() && sent - answers.size() < bound; ++sent)
+        for (std::string& line : request_lines(positions[sent].fen, positions[sent].moves, depth))
+          lines.push_back(std::move(line));
+      if (!connection_->send_lines(lines)) break;
+    }
+    PerftReplyReader reader(patterns_, depth, framing);
+    if (!read_pipelined_reply(reader, sent - answers.size() > 2)) break;
+    answers.push_back(reader.divide());
+  }
+  if (answers.size() < positions.size()) {
+    // Out of step from here: the engine is stopped, and the rest are for the caller to ask alone.
+    const std::string why = "its reply to '" + patterns_.command(depth) + "' after '" +
+                            connection_->position_command(positions[answers.size()].fen,
+                                                          positions[answers.size()].moves) +
+                            "' was not a complete perft reply with other requests in flight";
+    (void)connection_->kill("a pipeline was broken off: " + why, ErrorKind::AnsweredBadly);
+    broken_off_ = true;
+    while (answers.size() < positions.size())
+      answers.push_back(Error{engine_words(engine_name()) + ": " + why, ErrorKind::AnsweredBadly});
+  }
+  return answers;
+}
+
+Expected<Done> EnginePerft::ask(std::string_view fen, std::string_view uci_moves, int depth,
+                                PerftReplyReader& reader) {
+  if (auto restarted = restart_if_stopped(); !restarted) return restarted;
+  const std::string position = connection_->position_command(fen, uci_moves);
+  const std::string command = patterns_.command(depth);
+  std::vector<std::string> lines = request_lines(fen, uci_moves, depth);
   PerftConnection* connection = connection_.get();
   ReplyFraming framing;
   framing.refuses = [connection](std::string_view line) { return connection->refuses(line); };

@@ -25,17 +25,51 @@ Expected<KeyPattern> KeyPattern::compile_line_pattern(const std::string& pattern
                  "' is not an ECMAScript regular expression: " + e.what()};
   }
   compiled.literal_ = required_literal(pattern);
+  // "^" LITERAL then one of the two default shapes, and nothing else.
+  const std::string head = "^" + compiled.literal_;
+  if (pattern.starts_with(head)) {
+    const std::string_view tail = std::string_view(pattern).substr(head.size());
+    if (tail == " *([^ ]*) *$") compiled.direct_ = Direct::Word;
+    if (tail == " *(.*[^ ]) *$") compiled.direct_ = Direct::Rest;
+  }
   return compiled;
+}
+
+// What std::regex finds for the two shapes (ECMAScript: '^' and '$' at the line's ends only,
+// '.' any character but '\n' and '\r'): the spaces after the literal and at the end are
+// skipped greedily, and the group is what lies between.
+std::optional<std::string_view> KeyPattern::match_directly(std::string_view line) const {
+  if (!line.starts_with(literal_)) return std::nullopt;
+  std::string_view rest = line.substr(literal_.size());
+  const std::size_t start = rest.find_first_not_of(' ');
+  rest = start == std::string_view::npos ? std::string_view() : rest.substr(start);
+  const std::size_t end = rest.find_last_not_of(' ');
+  rest = end == std::string_view::npos ? std::string_view() : rest.substr(0, end + 1);
+  if (direct_ == Direct::Word) {
+    if (rest.find(' ') != std::string_view::npos) return std::nullopt;
+    return rest;
+  }
+  // (.*[^ ]): at least one character; all but the last not a line terminator.
+  if (rest.empty()) return std::nullopt;
+  if (rest.substr(0, rest.size() - 1).find_first_of("\n\r") != std::string_view::npos)
+    return std::nullopt;
+  return rest;
 }
 
 bool KeyPattern::matches(std::string_view line) const {
   line = line.substr(0, MaxMatchedLength);
+  if (direct_ != Direct::None) return match_directly(line).has_value();
   if (line.find(literal_) == std::string_view::npos) return false;
   return std::regex_search(line.begin(), line.end(), regex_);
 }
 
 std::optional<std::string> KeyPattern::key_text(std::string_view line) const {
   line = line.substr(0, MaxMatchedLength);
+  if (direct_ != Direct::None) {
+    std::optional<std::string_view> group = match_directly(line);
+    if (!group) return std::nullopt;
+    return std::string(*group);
+  }
   if (line.find(literal_) == std::string_view::npos) return std::nullopt;
   std::match_results<std::string_view::const_iterator> match;
   if (!std::regex_search(line.begin(), line.end(), match, regex_)) return std::nullopt;

@@ -19,8 +19,8 @@ std::string quoted_engine_line(const std::string& line) {
   return text;
 }
 
-KeyReply::KeyReply(KeyReader& keys, const KeyPattern& fen_pattern,
-                   std::string engine_name, std::string asked)
+KeyReply::KeyReply(KeyReader& keys, const KeyPattern& fen_pattern, std::string engine_name,
+                   std::string asked)
     : keys_(&keys),
       fen_pattern_(&fen_pattern),
       name_(std::move(engine_name)),
@@ -63,7 +63,9 @@ KeyReply::Outcome KeyReply::finish(std::string_view expected_fen, bool chess960,
   }
   if (!*found_) return {*found_, true};
   keys_seen = true;
-  if (shown_fen_ && !expected_fen.empty()) {
+  // The same text is the same position (the expected FEN is the door's own, always readable):
+  // most replies need no FEN read.
+  if (shown_fen_ && !expected_fen.empty() && *shown_fen_ != expected_fen) {
     if (auto difference = shown_position_difference(*shown_fen_, expected_fen, chess960))
       return {Error{engine_words(name_) + " holds another position than " + asked_ +
                     " sets up: it printed " + quoted_engine_line(*fen_line_) + " (" + *difference +

@@ -47,7 +47,9 @@ PipelinedConnection::~PipelinedConnection() {
 Expected<Done> PipelinedConnection::start() {
   if (!options_.transcript.empty())
     if (auto opened = transcript_.open(options_.transcript); !opened) return opened;
-  if (auto started = dialect_->start(transcript_); !started) return started;
+  auto started = dialect_->start(transcript_);
+  transcript_.flush();
+  if (!started) return started;
   if (options_.key_base) return Done{};
   // The base of the keys is told once, from the start position's key: the dialect's KeyReader
   // decides on the first key it reads, so that is asked for before anything else.
@@ -60,7 +62,9 @@ Expected<Done> PipelinedConnection::restart() {
   if (restarts_ >= options_.max_restarts)
     return gave_up_restarting(dialect_->engine_name(), restarts_, last_fault_);
   ++restarts_;
-  if (auto started = dialect_->start(transcript_); !started) {
+  auto started = dialect_->start(transcript_);
+  transcript_.flush();
+  if (!started) {
     // An engine that started once and now cannot is out of order for good.
     restarts_ = options_.max_restarts;
     last_fault_ = started.error();
@@ -96,10 +100,16 @@ KeyTicket PipelinedConnection::request(std::string_view fen, std::string_view mo
       return ticket;
     }
   }
-  while (int(in_flight_.size()) >= options_.max_in_flight) read_oldest();
+  // With the window full, the older half of the replies is read while the engine works on the
+  // newer half: the requests go out in batches, many in one write.
+  if (int(in_flight_.size()) >= options_.max_in_flight)
+    while (int(in_flight_.size()) > options_.max_in_flight / 2) read_oldest();
   in_flight_.push_back(r);
   const Request& sent = in_flight_.back();
-  if (!dialect_->send(sent.position_command, sent.chess960, transcript_)) {
+  const bool taken = dialect_->send(sent.position_command, sent.chess960, transcript_);
+  // A dialect that writes at once: the transcript shows what the engine was given.
+  if (!dialect_->has_queued()) transcript_.flush();
+  if (!taken) {
     // The engine has gone: what it had answered is lost with it, so replay all in flight.
     std::deque<Request> lost = std::move(in_flight_);
     in_flight_.clear();
@@ -135,9 +145,22 @@ void PipelinedConnection::answer(const Request& request, Expected<Key> key) {
   if (!request.forgotten) answers_.insert_or_assign(request.id, std::move(key));
 }
 
+bool PipelinedConnection::flush_requests() {
+  transcript_.flush();
+  if (dialect_->flush()) return true;
+  // The engine has gone: what it had answered is lost with it, so replay all in flight.
+  std::deque<Request> lost = std::move(in_flight_);
+  in_flight_.clear();
+  last_fault_ = "the engine stopped reading its input";
+  replay_alone(std::move(lost));
+  return false;
+}
+
 void PipelinedConnection::read_oldest() {
+  if (!flush_requests()) return;
   Request oldest = std::move(in_flight_.front());
   in_flight_.pop_front();
+  dialect_->expect_more_replies(in_flight_.size() >= 2);
   Expected<Key> key =
       dialect_->read_reply(oldest.position_command, oldest.expected_fen, oldest.chess960);
   const bool fault = !key && is_fault(key.error_kind());
@@ -157,7 +180,9 @@ void PipelinedConnection::replay_alone(std::deque<Request> requests) {
         continue;
       }
     }
-    if (!dialect_->send(r.position_command, r.chess960, transcript_)) {
+    const bool sent = dialect_->send(r.position_command, r.chess960, transcript_);
+    transcript_.flush();
+    if (!sent || !dialect_->flush()) {
       answer(r, died_before_taking_alone(r.position_command, dialect_->stop()));
       continue;
     }
@@ -168,7 +193,9 @@ void PipelinedConnection::replay_alone(std::deque<Request> requests) {
 }
 
 std::string PipelinedConnection::close() {
-  return dialect_->quit(transcript_);
+  std::string ended = dialect_->quit(transcript_);
+  transcript_.flush();
+  return ended;
 }
 
 }  // namespace zobrist_verify

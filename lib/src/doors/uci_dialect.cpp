@@ -1,9 +1,12 @@
 #include "zobrist_verify/doors/uci_dialect.h"
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <optional>
+#include <thread>
 #include <utility>
+#include <vector>
 
 #include "reply_lines.h"
 #include "zobrist_verify/doors/engine_faults.h"
@@ -17,6 +20,19 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 using Milliseconds = std::chrono::milliseconds;
+
+// reports_error's answer, without splitting words for the lines that cannot be an error report:
+// their first word (error, illegal, invalid, or info of "info string ...") starts with e or i.
+bool reports_error_quickly(std::string_view line) {
+  const auto first = std::find_if_not(
+      line.begin(), line.end(), [](char c) { return std::isspace(static_cast<unsigned char>(c)); });
+  if (first == line.end()) return false;
+  const char c = char(std::tolower(static_cast<unsigned char>(*first)));
+  return (c == 'e' || c == 'i') && reports_error(line);
+}
+
+// How long a read waits before it asks for lines while the engine has other requests to answer.
+constexpr std::chrono::microseconds ReplyNap(200);
 
 // The reply of one request may not be longer than this (Stockfish's `d` prints about 22 lines).
 constexpr int MaxReplyLines = 1000;
@@ -41,6 +57,9 @@ class UciDialect final : public EngineDialect {
   }
   bool send(const std::string& position_command, bool chess960,
             EngineTranscript& transcript) override;
+  bool flush() override;
+  bool has_queued() const override { return !queued_.empty(); }
+  void expect_more_replies(bool more) override { more_replies_ = more; }
   Expected<Key> read_reply(const std::string& position_command, std::string_view expected_fen,
                            bool chess960) override;
   std::string stop() override { return engine_ ? engine_->close() : "not running"; }
@@ -61,6 +80,8 @@ class UciDialect final : public EngineDialect {
   bool offers_chess960_ = false;
   std::optional<bool> chess960_mode_;  // UCI_Chess960 as last set on the running engine
   std::string line_;                   // the line being read (kept, so that its storage is reused)
+  std::vector<std::string> queued_;    // lines sent and not yet written (flush)
+  bool more_replies_ = false;          // the engine has more requests to answer after this one
 };
 
 Expected<Done> UciDialect::start(EngineTranscript& transcript) {
@@ -78,6 +99,7 @@ Expected<Done> UciDialect::start(EngineTranscript& transcript) {
   name_ = engine->name();
   offers_chess960_ = engine->has_option("UCI_Chess960");
   chess960_mode_.reset();
+  queued_.clear();  // lines for an engine that has gone
   engine_.emplace(std::move(*engine));
   return Done{};
 }
@@ -85,18 +107,28 @@ Expected<Done> UciDialect::start(EngineTranscript& transcript) {
 bool UciDialect::send(const std::string& position_command, bool chess960,
                       EngineTranscript& transcript) {
   if (!running()) return false;
-  std::vector<std::string> lines;
+  const std::size_t first = queued_.size();
   if (offers_chess960_ && chess960_mode_ != chess960) {
-    lines.push_back(std::string("setoption name UCI_Chess960 value ") +
-                    (chess960 ? "true" : "false"));
+    queued_.push_back(std::string("setoption name UCI_Chess960 value ") +
+                      (chess960 ? "true" : "false"));
     chess960_mode_ = chess960;
   }
-  lines.push_back(position_command);
-  lines.push_back(key_command_);
+  queued_.push_back(position_command);
+  queued_.push_back(key_command_);
   // "isready" ends the reply, whatever the key command prints.
-  lines.push_back("isready");
-  for (const std::string& line : lines) transcript.write(line + '\n');
-  return engine_->send_lines(lines).has_value();
+  queued_.push_back("isready");
+  for (std::size_t i = first; i < queued_.size(); ++i) {
+    transcript.write(queued_[i]);
+    transcript.write("\n");
+  }
+  return true;
+}
+
+bool UciDialect::flush() {
+  if (queued_.empty()) return true;
+  const bool written = running() && engine_->send_lines(queued_).has_value();
+  queued_.clear();
+  return written;
 }
 
 // Each request is "position", the key command and "isready": its reply is every line up to
@@ -108,14 +140,22 @@ Expected<Key> UciDialect::read_reply(const std::string& position_command,
   const auto deadline = Clock::now() + timeout_;
   KeyReply reply(keys_, fen_pattern_, name_, asked);
   for (int count = 0; count < MaxReplyLines; ++count) {
-    if (auto read = next_reply_line(*engine_, line_, deadline, name_, asked, timeout_); !read)
-      return read.failure();
+    // With more requests queued, a short nap before waiting lets one read take many replies,
+    // instead of waking up for every line the engine writes.
+    if (more_replies_ && !engine_->take_buffered_line(line_)) {
+      std::this_thread::sleep_for(ReplyNap);
+      if (auto read = next_reply_line(*engine_, line_, deadline, name_, asked, timeout_); !read)
+        return read.failure();
+    } else if (!more_replies_) {
+      if (auto read = next_reply_line(*engine_, line_, deadline, name_, asked, timeout_); !read)
+        return read.failure();
+    }
     if (first_word(line_) == "readyok") {
       KeyReply::Outcome outcome = reply.finish(expected_fen, chess960, keys_seen_, line_, false);
       if (outcome.stop_engine) return stop_for(outcome.key.failure());
       return std::move(outcome.key);
     }
-    if (std::optional<std::string> why = reply.take(line_, reports_error(line_)))
+    if (std::optional<std::string> why = reply.take(line_, reports_error_quickly(line_)))
       return stop_for(reply.out_of_step(line_, *why));
   }
   return stop_for(reply_flooded(name_, asked, MaxReplyLines, "readyok"));

@@ -24,6 +24,7 @@ class UciPerftConnection final : public PerftConnection {
   Expected<std::string> read_line(std::chrono::milliseconds timeout) override {
     return engine_.read_line(timeout);
   }
+  bool take_buffered_line(std::string& line) override { return engine_.take_buffered_line(line); }
   Expected<Done> fence() override { return engine_.wait_ready(); }
   bool refuses(std::string_view line) const override { return is_perft_refusal_line(line); }
   Error kill(std::string why, ErrorKind kind) override {

@@ -38,6 +38,7 @@ class XboardPerftConnection final : public PerftConnection {
   }
   bool refuses(std::string_view line) const override { return xboard_reports_error(line); }
   std::string reply_fence() override { return engine_.next_ping(reply_ping_); }
+  bool has_reply_fence() const override { return true; }
   bool answers_reply_fence(std::string_view line) const override {
     return reply_ping_ != 0 && pong_number(line) == reply_ping_;
   }

@@ -35,6 +35,16 @@ struct MovegenDoor {
   // Instead of `divide`, for a target that gives totals only (Ethereal 12's `perft`): the total at
   // the end of the route, with the same errors. A divergence is then located by descent.
   std::function<Expected<std::uint64_t>(const Route& route, int depth)> total;
+  // Optional, for a target that keeps many requests in flight (an engine, pipelined): the
+  // divides of many routes at once, in order (a totals door's totals in `nodes`). Only an answer
+  // that agrees with the reference is taken as it is: any other (an error, a divergence) is
+  // asked again alone, through `divide` or `total`, and that answer counts. A complete answer
+  // in a batch that differs from the answer alone is a pipeline disagreement
+  // (MovegenResult::pipeline_disagreements): from then on every position is asked alone. The
+  // findings are the same as when every position is asked alone.
+  std::function<std::vector<Expected<DivideCounts>>(const std::vector<Route>& routes, int depth)>
+      ask_many;
+  int batch = 64;  // routes given to ask_many at once
 };
 
 struct MovegenOptions {
@@ -86,6 +96,10 @@ struct MovegenResult {
   std::uint64_t seed = 0;
   int depth = 1;
   bool totals_only = false;  // compared by totals (MovegenDoor::total), not divides
+  // Answers given in a batch (MovegenDoor::ask_many) that the same question alone did not
+  // repeat, and the first ("ROUTE: N moves, M nodes in flight, ... alone").
+  int pipeline_disagreements = 0;
+  std::string first_pipeline_disagreement;
   // More than RefusalLimit of the positions given refused: a target that tests little.
   bool too_many_refused() const { return double(refused) > RefusalLimit * double(given); }
   bool passed() const { return divergences == 0 && !fault && !too_many_refused(); }

@@ -126,6 +126,26 @@ class PerftReplyReader {
   std::string why_;
 };
 
+// Requests in flight by default: Stockfish 15.1 and Fairy-Stockfish 11.1 read a `position` while
+// a perft runs on their search thread without touching it, and start the next `go perft` only
+// when it is over (docs/engine-door.md); 32 replies of a divide fit in a pipe's 64 KiB.
+inline constexpr int DefaultPerftInFlight = 32;
+
+// One position for EnginePerft::ask_many: a FEN ("startpos" for the start) and UCI moves.
+struct PerftPosition {
+  std::string fen;
+  std::string moves;  // separated by spaces
+};
+
+// How many requests EnginePerft::ask_many keeps in flight, and how it starts a fresh engine.
+struct PerftPipelining {
+  // At most this many requests sent and not yet answered; 1: one round trip per position.
+  int in_flight = 1;
+  // Starts and greets a fresh engine, after a pipeline had to be broken off; without it, one
+  // round trip per position.
+  std::function<Expected<std::unique_ptr<PerftConnection>>()> reopen;
+};
+
 // A running engine asked for perft. Not thread-safe.
 class EnginePerft {
  public:
@@ -134,7 +154,22 @@ class EnginePerft {
   // usable, and the error says "cannot be used" and why. The engine is then stopped.
   [[nodiscard]] static Expected<std::unique_ptr<EnginePerft>> open(
       std::unique_ptr<PerftConnection> connection, PerftDialogue dialogue,
-      std::chrono::milliseconds timeout);
+      std::chrono::milliseconds timeout, PerftPipelining pipelining = {});
+
+  // Whether ask_many keeps several requests in flight: pipelining asked for, a way to restart
+  // the engine, and replies that end by themselves (a divide's "Nodes searched:", a total's
+  // line, --perft-end-pattern), not at the answer to a fence sent after each (xboard's ping).
+  bool pipelined() const;
+
+  // The divides (for a totals-only engine: the totals, in `nodes`) of many positions at `depth`,
+  // one answer each, in order. Pipelined, every request is sent before the replies to the
+  // earlier ones are read (up to the in-flight bound), and only complete, well-formed replies
+  // are answers: at the first other reply (a refusal, a fault, anything out of step) the engine
+  // is stopped, and that position and every later one gets an error of kind AnsweredBadly
+  // saying so, for the caller to ask alone (divide(), total(): a fresh engine is started first).
+  // Not pipelined, each position is asked alone, with divide()'s or total()'s errors.
+  [[nodiscard]] std::vector<Expected<DivideCounts>> ask_many(
+      const std::vector<PerftPosition>& positions, int depth);
 
   const std::string& engine_name() const { return connection_->engine_name(); }
   bool totals_only() const { return patterns_.totals_only(); }
@@ -156,16 +191,29 @@ class EnginePerft {
 
  private:
   EnginePerft(std::unique_ptr<PerftConnection> connection, PerftPatterns patterns,
-              std::chrono::milliseconds timeout)
-      : connection_(std::move(connection)), patterns_(std::move(patterns)), timeout_(timeout) {}
+              std::chrono::milliseconds timeout, PerftPipelining pipelining)
+      : connection_(std::move(connection)),
+        patterns_(std::move(patterns)),
+        timeout_(timeout),
+        pipelining_(std::move(pipelining)) {}
 
   // Sends the position and the perft command and reads the reply into `reader`.
   [[nodiscard]] Expected<Done> ask(std::string_view fen, std::string_view uci_moves, int depth,
                                    PerftReplyReader& reader);
+  // The lines of one request: the position's, then the perft command.
+  std::vector<std::string> request_lines(std::string_view fen, std::string_view uci_moves,
+                                         int depth) const;
+  // Reads one pipelined reply; false at anything but a complete, well-formed one. `engine_busy`:
+  // the engine has other requests to answer after this one.
+  bool read_pipelined_reply(PerftReplyReader& reader, bool engine_busy);
+  // A fresh engine in place of one a broken-off pipeline stopped.
+  [[nodiscard]] Expected<Done> restart_if_stopped();
 
   std::unique_ptr<PerftConnection> connection_;
   PerftPatterns patterns_;
   std::chrono::milliseconds timeout_;
+  PerftPipelining pipelining_;
+  bool broken_off_ = false;  // a pipeline stopped the engine: the next ask starts a fresh one
 };
 
 }  // namespace zobrist_verify

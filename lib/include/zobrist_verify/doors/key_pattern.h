@@ -4,6 +4,7 @@
 // its group around the FEN of the position the engine shows.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <regex>
 #include <string>
@@ -39,13 +40,23 @@ class KeyPattern {
   std::optional<std::string> key_text(std::string_view line) const;
   // The pattern as given.
   const std::string& text() const { return text_; }
+  // Whether the pattern is matched without std::regex: a literal line start, then the key or
+  // FEN between spaces, as the default patterns are ("^LITERAL *([^ ]*) *$" and
+  // "^LITERAL *(.*[^ ]) *$", LITERAL without special characters); the result is the same.
+  bool matched_directly() const { return direct_ != Direct::None; }
 
  private:
   KeyPattern() = default;
+  // The direct matcher's result: nothing, or the group's text (the whole line's end).
+  std::optional<std::string_view> match_directly(std::string_view line) const;
+
+  // The shapes matched directly: "([^ ]*)" (one word, maybe empty) or "(.*[^ ])" (the rest).
+  enum class Direct : std::uint8_t { None, Word, Rest };
 
   std::string text_;
   std::regex regex_;
   std::string literal_;  // text every matching line contains (a cheap prefilter)
+  Direct direct_ = Direct::None;
 };
 
 // The keys of an engine's replies: the key pattern finds a key's text, and the text is read in

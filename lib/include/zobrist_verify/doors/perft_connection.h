@@ -46,6 +46,9 @@ class PerftConnection {
   virtual std::string position_command(std::string_view fen, std::string_view uci_moves) const = 0;
   [[nodiscard]] virtual Expected<Done> send_lines(const std::vector<std::string>& lines) = 0;
   [[nodiscard]] virtual Expected<std::string> read_line(std::chrono::milliseconds timeout) = 0;
+  // The next line the engine has already sent, into `line`, without a system call; false when a
+  // read must wait (or the protocol's engine class does not say).
+  virtual bool take_buffered_line(std::string& /*line*/) { return false; }
   [[nodiscard]] virtual Expected<Done> fence() = 0;
 
   // Whether `line` refuses the position or the command sent (UCI: engine_perft.h's
@@ -55,6 +58,9 @@ class PerftConnection {
   // given: xboard's next `ping N`. UCI has none: Stockfish 15.1 runs perft on a search thread and
   // answers an isready sent after `go perft` before the perft lines.
   virtual std::string reply_fence() { return {}; }
+  // Whether reply_fence() gives a fence (then a reply is read up to the answer to the last
+  // fence, so replies cannot be pipelined).
+  virtual bool has_reply_fence() const { return false; }
   // Whether `line` is the answer to the last reply_fence() (xboard: its `pong N`).
   virtual bool answers_reply_fence(std::string_view /*line*/) const { return false; }
 

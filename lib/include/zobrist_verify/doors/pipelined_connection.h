@@ -27,15 +27,17 @@
 
 namespace zobrist_verify {
 
-// Every line sent to the engine, when the user asked for a transcript: written and flushed line
-// by line (OutputMode::Stream), so that it shows what was sent up to a crash or a hang.
+// Every line sent to the engine, when the user asked for a transcript: the lines of a request are
+// buffered and flushed whenever the requests go to the engine (PipelinedConnection flushes it
+// before each write to the engine), so that it shows what was sent up to a crash or a hang.
 class EngineTranscript {
  public:
   [[nodiscard]] Expected<Done> open(const std::string& path);
   void write(std::string_view text) {
-    if (!out_) return;
-    out_->stream() << text;
-    out_->flush();  // a failed write is kept for finish(), and the run goes on
+    if (out_) out_->stream() << text;
+  }
+  void flush() {
+    if (out_) out_->flush();  // a failed write is kept for finish(), and the run goes on
   }
   // Closes the transcript. The error names its path when any line could not be written (a full
   // disk, /dev/full); a transcript never opened, or already finished, is Done.
@@ -63,10 +65,18 @@ class EngineDialect {
   // The command that sets up the position reached by `moves` (UCI notation, separated by
   // spaces) from `fen`. It also names the request in messages and in the remembered faults.
   virtual std::string position_command(std::string_view fen, std::string_view moves) const = 0;
-  // Sends one request's lines without waiting for the reply; false when the engine could not
-  // take them.
+  // Queues one request's lines (a dialect may also write them at once), without waiting for the
+  // reply; false when the engine could not take them.
   [[nodiscard]] virtual bool send(const std::string& position_command, bool chess960,
                                   EngineTranscript& transcript) = 0;
+  // Writes the queued lines to the engine in one write; false when it could not take them. The
+  // pipeline calls it before it reads a reply, so that one write carries many requests.
+  [[nodiscard]] virtual bool flush() { return true; }
+  // Whether send() queued lines that flush() has not written yet.
+  virtual bool has_queued() const { return false; }
+  // Told before each read_reply whether the engine has more requests to answer after this one:
+  // a dialect may then wait a little before it reads, so that one read takes many replies.
+  virtual void expect_more_replies(bool /*more*/) {}
   // Reads the reply to the oldest request sent: its key, or why there is none. `expected_fen`
   // (when not empty) is the position the request sets up, for an engine that shows the position
   // it holds. An engine that refused the position gives kind Refused. A fault (kind Crashed,
@@ -148,6 +158,9 @@ class PipelinedConnection {
   // Reads the reply of the oldest request in flight. A fault is that request's; the other
   // requests in flight are replayed one at a time on a fresh engine.
   void read_oldest();
+  // Writes the requests queued to the engine (and the transcript); when the engine cannot take
+  // them, every request in flight is replayed alone and false is returned.
+  bool flush_requests();
   void replay_alone(std::deque<Request> requests);
   // A fresh engine after a fault, within options_.max_restarts (else ErrorKind::GaveUp).
   [[nodiscard]] Expected<Done> restart();

@@ -1,0 +1,121 @@
+// movegen's engine door with many perft requests in flight (EnginePerft::ask_many): the requests
+// reach the engine before the replies to the earlier ones are read; an engine that answers out of
+// order in a pipeline is noticed and asked one position at a time, without a false finding; a
+// generator bug is still found, pipelined or not. The engine is tests/engines/perft_engine.cpp
+// with --late: it holds its replies while more input comes, and logs how many each release held.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "cli_runner.h"
+#include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/chess/movegen.h"
+
+namespace zobrist_verify {
+namespace {
+
+using testing::read_file;
+using testing::run_cli;
+using testing::RunResult;
+using testing::TempDir;
+
+const std::string Engine = ZV_PERFT_ENGINE;
+
+RunResult movegen(const std::string& engine_args, std::vector<std::string> extra = {}) {
+  std::vector<std::string> args{"movegen", "--engine", Engine + " " + engine_args, "--positions",
+                                "300"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return run_cli(args);
+}
+
+// The most replies one release of the engine held: the requests it had read before answering.
+int most_held(const std::string& log) {
+  int most = 0;
+  const std::regex released("released ([0-9]+)");
+  for (auto it = std::sregex_iterator(log.begin(), log.end(), released);
+       it != std::sregex_iterator(); ++it)
+    most = std::max(most, std::stoi((*it)[1]));
+  return most;
+}
+
+TEST(PerftPipeline, RequestsReachTheEngineBeforeTheRepliesToTheEarlierOnesAreRead) {
+  TempDir dir;
+  const std::string log = (dir.path() / "engine.log").string();
+  const RunResult r = movegen("--late --log " + log);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("movegen: PASS"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("in flight ...."), std::string::npos) << r.out;
+  EXPECT_GE(most_held(read_file(log)), 8) << read_file(log);
+}
+
+TEST(PerftPipeline, InFlightOneAsksOnePositionAtATime) {
+  TempDir dir;
+  const std::string log = (dir.path() / "engine.log").string();
+  const RunResult r = movegen("--late --log " + log, {"--in-flight", "1"});
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_EQ(most_held(read_file(log)), 1) << read_file(log);
+}
+
+TEST(PerftPipeline, AnEngineAnsweringOutOfOrderIsNoticedAndAskedAloneWithoutAFalseFinding) {
+  const RunResult r = movegen("--late --reorder");
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("movegen: PASS"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("in flight ...."), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("differed from the same question asked alone"), std::string::npos) << r.out;
+}
+
+TEST(PerftPipeline, AGeneratorBugIsFoundThroughAnOutOfOrderPipeline) {
+  const RunResult r = movegen("--late --reorder --bug no-en-passant", {"--json"});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("\"divergences\": "), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("\"divergences\": 0"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("\"fault\": {"), std::string::npos) << r.out;
+}
+
+TEST(PerftPipeline, TheSameRunFindsTheSameDivergencesPipelinedAndOneAtATime) {
+  const RunResult pipelined = movegen("--late --bug no-en-passant", {"--json"});
+  const RunResult alone = movegen("--late --bug no-en-passant", {"--json", "--in-flight", "1"});
+  EXPECT_EQ(pipelined.exit_code, 1) << pipelined.err;
+  // The reports agree but for the time taken.
+  const std::regex seconds("\"seconds\": [0-9.e+-]+");
+  EXPECT_EQ(std::regex_replace(pipelined.out, seconds, ""),
+            std::regex_replace(alone.out, seconds, ""));
+}
+
+// A crash in the middle of a pipeline is the fault of the position that causes it, as when each
+// position is asked alone: the same report, the same position.
+TEST(PerftPipeline, ACrashMidPipelineIsTheFaultOfThePositionThatCausesIt) {
+  const RunResult pipelined = movegen("--late --bug crash-on-en-passant", {"--json"});
+  const RunResult alone =
+      movegen("--late --bug crash-on-en-passant", {"--json", "--in-flight", "1"});
+  EXPECT_EQ(pipelined.exit_code, 1) << pipelined.out << pipelined.err;
+  const std::regex fault(
+      "\"fault\": \\{\"fen\": \"([^\"]*)\", \"chess960\": (true|false), "
+      "\"moves\": \\[([^\\]]*)\\]");
+  std::smatch found;
+  ASSERT_TRUE(std::regex_search(pipelined.out, found, fault)) << pipelined.out;
+  // The position at the end of the fault's route has a legal en-passant capture.
+  Game game;
+  ASSERT_TRUE(game.set(found[1].str(), polyglot_scheme()).empty()) << found[1];
+  const std::string moves = std::regex_replace(found[3].str(), std::regex("[\",]"), "");
+  ASSERT_TRUE(game.play_uci_sequence(moves)) << moves;
+  const MoveList legal = legal_moves(game.position());
+  EXPECT_TRUE(std::any_of(legal.begin(), legal.end(), [](Move m) {
+    return m.kind() == MoveKind::EnPassant;
+  })) << found[0];
+  const std::regex seconds("\"seconds\": [0-9.e+-]+");
+  EXPECT_EQ(std::regex_replace(pipelined.out, seconds, ""),
+            std::regex_replace(alone.out, seconds, ""));
+}
+
+TEST(PerftPipeline, InFlightOutOfRangeIsAUsageError) {
+  const RunResult r = movegen("", {"--in-flight", "0"});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("--in-flight"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace zobrist_verify
