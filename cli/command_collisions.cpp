@@ -14,6 +14,7 @@
 #include "inputs.h"
 #include "key_sets.h"
 #include "report.h"
+#include "suite_options.h"
 #include "zobrist_verify/analysis/collision_study.h"
 
 namespace zobrist_verify::cli {
@@ -21,7 +22,7 @@ namespace zobrist_verify::cli {
 namespace {
 
 constexpr const char* CollisionsUsage =
-    R"(usage: zobrist-verify collisions [--scheme NAME | --key-list FILE] [--positions N] [--bits LO-HI] [--seed S] [--svg FILE] [--json] [--junit FILE]
+    R"(usage: zobrist-verify collisions [--scheme NAME | --key-list FILE] [--positions N] [--bits LO-HI] [--seed S] [--jobs N] [--svg FILE] [--json] [--junit FILE]
 
 Generates N distinct positions by random legal play, hashes them, truncates the keys to each width
 b in LO..HI and counts collisions (n minus the distinct truncated values) in three modes: low (the
@@ -39,7 +40,11 @@ constexpr const char* CollisionsUsageAfterScheme =
   --positions N     distinct positions (default 1000000, at most 200000000; about 30 bytes a position)
   --bits LO-HI      truncation widths (default 16-40, within 1-64)
   --seed S          seed of the random games (decimal, or hex with 0x)
-  --svg FILE        plot expected against actual collisions per width
+)";
+
+// The options after --jobs, whose entry is jobs_help's.
+constexpr const char* CollisionsUsageAfterJobs =
+    R"(  --svg FILE        plot expected against actual collisions per width
   --json            {"positions", "widths": [{"bits", "mode", "expected", "actual", "ratio",
                     "p_value", "passed", "warning", "method"}], "passed", ...}
   --junit FILE      write one test case a width as JUnit XML
@@ -48,7 +53,8 @@ constexpr const char* CollisionsUsageAfterScheme =
 exit status: 0 every width passed, 1 a width failed, 2 usage error or unreadable input
 )";
 
-constexpr std::array<OptionSpec, 8> CollisionsOptions{{
+constexpr std::array<OptionSpec, 9> CollisionsOptions{{
+    {"--jobs", OptionKind::Value},
     {"--scheme", OptionKind::Value},
     {"--key-list", OptionKind::Value},
     {"--positions", OptionKind::Value},
@@ -158,7 +164,9 @@ int run_collisions(std::span<const std::string> words) {
   if (args->has("--help")) {
     std::cout << CollisionsUsage
               << help_entry("  --scheme NAME", 20, scheme_choices(DefaultSchemeName), 100)
-              << CollisionsUsageAfterScheme;
+              << CollisionsUsageAfterScheme
+              << jobs_help("the random games (in 64 chunks of fixed seeds) and the sorting", false)
+              << CollisionsUsageAfterJobs;
     return ExitSuccess;
   }
   auto source = key_source_from_args(*args);
@@ -193,6 +201,9 @@ int run_collisions(std::span<const std::string> words) {
     if (!seed) return report_usage_error(seed.error());
     options.seed = *seed;
   }
+  auto jobs = jobs_option(*args, false);
+  if (!jobs) return report_usage_error(jobs.error());
+  options.threads = *jobs;
   auto junit = open_output_option(*args, "--junit", "the JUnit report");
   if (!junit) return report_usage_error(junit.error());
   auto svg = open_output_option(*args, "--svg", "the SVG plot");

@@ -1,6 +1,7 @@
 // Distinct chess positions by random legal play, with the key each has under a scheme.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <string_view>
@@ -19,9 +20,15 @@ struct PositionSample {
 // Games longest ply count: each game's length is drawn uniformly from 1 to this.
 constexpr int MaxGamePlies = 400;
 
-// `count` distinct positions: random legal games from the start position on `threads` threads,
-// every position after every move recorded, deduplicated by a 128-bit fingerprint of the board,
-// side, castling rights and the en-passant square when the scheme's rule hashes it.
+// The games of each round come in this many chunks, each with its own seed (drawn in turn from
+// the run's seed) and quota; threads take chunks, so the sample never depends on their number.
+constexpr std::size_t SampleChunks = 64;
+
+// `count` distinct positions: random legal games from the start position, played in chunks by
+// `threads` threads, every position after every move recorded, deduplicated by a 128-bit
+// fingerprint of the board, side, castling rights and the en-passant square when the scheme's
+// rule hashes it. The same sample for every `threads`; `progress` is called by one thread at a
+// time with the positions made by all of them.
 PositionSample sample_distinct_positions(
     const KeyScheme& scheme, std::uint64_t count, std::uint64_t seed, int threads,
     const std::function<void(std::string_view, std::uint64_t, std::uint64_t)>& progress);
