@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <iostream>
+#include <new>
 
 #include "args.h"
 #include "commands.h"
@@ -215,7 +216,14 @@ int run_collisions(std::span<const std::string> words) {
     options.progress = [&bar](std::string_view stage, std::uint64_t done, std::uint64_t total) {
       bar.update(stage, done, total);
     };
-    study = run_collision_study(scheme, options);
+    try {
+      study = run_collision_study(scheme, options);
+    } catch (const std::bad_alloc&) {
+      // From whichever thread ran out: every thread is joined by then (run_blocks).
+      return report_usage_error("out of memory studying " + std::to_string(options.positions) +
+                                " positions (about 26 bytes a position, at any --jobs); ask "
+                                "for fewer with --positions");
+    }
   }
   const Report report = build_report(study);
   if (args->has("--json")) {

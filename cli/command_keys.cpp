@@ -2,6 +2,7 @@
 #include <array>
 #include <cstdio>
 #include <iostream>
+#include <new>
 
 #include "args.h"
 #include "commands.h"
@@ -212,7 +213,14 @@ int run_keys(std::span<const std::string> words) {
         progress.show("keys: size-3 search, " + std::to_string(examined) + " of " +
                       std::to_string(total) + " key pairs");
     };
-    analysis = analyse_keys(keys, options);
+    try {
+      analysis = analyse_keys(keys, options);
+    } catch (const std::bad_alloc&) {
+      // From whichever thread ran out: every thread is joined by then (run_blocks).
+      return report_usage_error("out of memory analysing " + std::to_string(keys.keys.size()) +
+                                " keys (the pair table of the size-4 search takes 16 bytes a "
+                                "pair, at most 2^25 pairs)");
+    }
   }
   const Report report = build_report(keys, analysis);
   if (args->has("--json")) {

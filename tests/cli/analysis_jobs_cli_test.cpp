@@ -1,6 +1,7 @@
 // `collisions --jobs N` and `keys --jobs N` (issue 23): the same report, text and JSON, for
 // every N; and --jobs's usage errors and help entry in both commands.
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 
 #include <cstdio>
 #include <string>
@@ -86,6 +87,47 @@ TEST(KeysJobs, ASearchCutByItsBudgetGivesTheSameReportForOneTwoAndThreeJobs) {
 TEST(KeysJobs, TheGoTableGivesTheSameTextReportForOneTwoAndThreeJobs) {
   const std::string text = expect_same_output({"keys", "--scheme", "go:9"}, 1);
   EXPECT_NE(text.find("4 keys XOR to zero"), std::string::npos) << text;
+}
+
+// The command run with its address space limited to `bytes`, as run_cli runs it.
+RunResult run_cli_within(std::size_t bytes, const std::vector<std::string>& args) {
+  TempDir dir;
+  const fs::path out_path = dir.path() / "stdout", err_path = dir.path() / "stderr";
+  std::string program = ZV_CLI_PATH;
+  std::vector<std::string> copies = args;
+  std::vector<char*> argv{program.data()};
+  for (std::string& arg : copies) argv.push_back(arg.data());
+  argv.push_back(nullptr);
+  const pid_t child = fork();
+  if (child == 0) {
+    const rlimit limit{bytes, bytes};
+    const int out = open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    const int err = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    if (setrlimit(RLIMIT_AS, &limit) != 0 || out < 0 || err < 0 || dup2(out, 1) < 0 ||
+        dup2(err, 2) < 0)
+      _exit(127);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  RunResult result;
+  int status = 0;
+  if (child < 0 || waitpid(child, &status, 0) != child) return result;
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  result.out = read_file(out_path);
+  result.err = read_file(err_path);
+  return result;
+}
+
+TEST(CollisionsJobs, RunningOutOfMemoryIsAnErrorNotACrashAtAnyJobs) {
+  // 100 million positions need some 2.6 GB: 512 MB runs out (in the reservation or a worker).
+  for (const char* jobs : {"1", "3"}) {
+    const RunResult run = run_cli_within(
+        std::size_t{512} << 20, {"collisions", "--positions", "100000000", "--jobs", jobs});
+    EXPECT_EQ(run.exit_code, 2) << "--jobs " << jobs << ": " << run.err;
+    EXPECT_NE(run.err.find("out of memory studying 100000000 positions"), std::string::npos)
+        << run.err;
+    EXPECT_EQ(run.out, "");
+  }
 }
 
 TEST(AnalysisJobs, ABadJobCountIsAUsageErrorThatNamesJobs) {
