@@ -19,7 +19,7 @@ CollisionStudy run_collision_study(const KeyScheme& scheme, const CollisionStudy
   CollisionStudy study;
   analysis::PositionSample sample = analysis::sample_distinct_positions(
       scheme, options.positions, options.seed, options.threads, options.progress);
-  study.positions = sample.keys.size();
+  study.positions = sample.positions;
   study.generated = sample.generated;
   study.games = sample.games;
   study.method =
@@ -35,7 +35,7 @@ CollisionStudy run_collision_study(const KeyScheme& scheme, const CollisionStudy
       " rule, never by the key under study; keys are the scheme's main key";
   if (options.progress) options.progress("counting", 0, 1);
   study.widths =
-      judge_collisions(sample.keys, options.low_bits, options.high_bits, options.threads);
+      judge_collisions(sample.keys(), options.low_bits, options.high_bits, options.threads);
   return study;
 }
 

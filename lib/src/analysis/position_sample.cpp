@@ -196,11 +196,16 @@ PositionSample sample_distinct_positions(
     parts[p].resize(parts[p].size() - drop);
     surplus -= drop;
   }
-  sample.keys.reserve(total_size(parts));
-  for (auto& part : parts) {
-    for (const Record& r : part) sample.keys.push_back(r.key);
-    std::vector<Record>().swap(part);
-  }
+  // Each part's keys to their place, parts shared among the threads, each freed once copied.
+  std::array<std::size_t, Parts + 1> starts{};
+  for (std::size_t p = 0; p < Parts; ++p) starts[p + 1] = starts[p] + parts[p].size();
+  sample.positions = starts[Parts];
+  sample.key_buffer = std::make_unique_for_overwrite<Key[]>(sample.positions);
+  run_blocks(Parts, threads, [&](std::size_t p, const BlockStop&) {
+    std::transform(parts[p].begin(), parts[p].end(), sample.key_buffer.get() + starts[p],
+                   [](const Record& r) { return r.key; });
+    std::vector<Record>().swap(parts[p]);
+  });
   return sample;
 }
 

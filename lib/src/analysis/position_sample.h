@@ -4,6 +4,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -12,7 +14,11 @@
 namespace zobrist_verify::analysis {
 
 struct PositionSample {
-  std::vector<Key> keys;        // one a distinct position, in fingerprint order
+  // One a distinct position, in fingerprint order. Not a vector: its pages are first touched as
+  // the records they replace are freed, so the two never take their whole room at once.
+  std::unique_ptr<Key[]> key_buffer;
+  std::size_t positions = 0;
+  std::span<const Key> keys() const { return {key_buffer.get(), positions}; }
   std::uint64_t generated = 0;  // positions visited, duplicates included
   std::uint64_t games = 0;
 };
