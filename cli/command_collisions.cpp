@@ -38,7 +38,8 @@ options:
 // The options after --scheme, whose entry lists the schemes from their tables (scheme_choices).
 constexpr const char* CollisionsUsageAfterScheme =
     R"(  --key-list FILE   781 hex keys, one a line, in the Polyglot layout's order
-  --positions N     distinct positions (default 1000000, at most 200000000; about 30 bytes a position)
+  --positions N     distinct positions (default 1000000, at most 200000000; about 26 bytes a
+                    position of memory, whatever --jobs)
   --bits LO-HI      truncation widths (default 16-40, within 1-64)
   --seed S          seed of the random games (decimal, or hex with 0x)
 )";
@@ -66,7 +67,8 @@ constexpr std::array<OptionSpec, 9> CollisionsOptions{{
     {"--junit", OptionKind::Value},
 }};
 
-// Peak memory is about 30 bytes a position (2.95 GB for 10^8): 200 million stay near 6 GB.
+// Peak memory is about 26 bytes a position at any --jobs (256 MB for 10^7 at --jobs 1 and 2;
+// docs/statistics.md): 200 million stay near 5.2 GB.
 constexpr std::uint64_t MaxPositions = 200'000'000;
 
 Expected<std::pair<int, int>> parse_bits(std::string_view text) {
