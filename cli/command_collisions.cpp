@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <iostream>
+#include <new>
 
 #include "args.h"
 #include "commands.h"
@@ -14,6 +15,7 @@
 #include "inputs.h"
 #include "key_sets.h"
 #include "report.h"
+#include "suite_options.h"
 #include "zobrist_verify/analysis/collision_study.h"
 
 namespace zobrist_verify::cli {
@@ -21,7 +23,7 @@ namespace zobrist_verify::cli {
 namespace {
 
 constexpr const char* CollisionsUsage =
-    R"(usage: zobrist-verify collisions [--scheme NAME | --key-list FILE] [--positions N] [--bits LO-HI] [--seed S] [--svg FILE] [--json] [--junit FILE]
+    R"(usage: zobrist-verify collisions [--scheme NAME | --key-list FILE] [--positions N] [--bits LO-HI] [--seed S] [--jobs N] [--svg FILE] [--json] [--junit FILE]
 
 Generates N distinct positions by random legal play, hashes them, truncates the keys to each width
 b in LO..HI and counts collisions (n minus the distinct truncated values) in three modes: low (the
@@ -36,10 +38,15 @@ options:
 // The options after --scheme, whose entry lists the schemes from their tables (scheme_choices).
 constexpr const char* CollisionsUsageAfterScheme =
     R"(  --key-list FILE   781 hex keys, one a line, in the Polyglot layout's order
-  --positions N     distinct positions (default 1000000, at most 200000000; about 30 bytes a position)
+  --positions N     distinct positions (default 1000000, at most 200000000; about 26 bytes a
+                    position of memory, whatever --jobs)
   --bits LO-HI      truncation widths (default 16-40, within 1-64)
   --seed S          seed of the random games (decimal, or hex with 0x)
-  --svg FILE        plot expected against actual collisions per width
+)";
+
+// The options after --jobs, whose entry is jobs_help's.
+constexpr const char* CollisionsUsageAfterJobs =
+    R"(  --svg FILE        plot expected against actual collisions per width
   --json            {"positions", "widths": [{"bits", "mode", "expected", "actual", "ratio",
                     "p_value", "passed", "warning", "method"}], "passed", ...}
   --junit FILE      write one test case a width as JUnit XML
@@ -48,7 +55,8 @@ constexpr const char* CollisionsUsageAfterScheme =
 exit status: 0 every width passed, 1 a width failed, 2 usage error or unreadable input
 )";
 
-constexpr std::array<OptionSpec, 8> CollisionsOptions{{
+constexpr std::array<OptionSpec, 9> CollisionsOptions{{
+    {"--jobs", OptionKind::Value},
     {"--scheme", OptionKind::Value},
     {"--key-list", OptionKind::Value},
     {"--positions", OptionKind::Value},
@@ -59,7 +67,8 @@ constexpr std::array<OptionSpec, 8> CollisionsOptions{{
     {"--junit", OptionKind::Value},
 }};
 
-// Peak memory is about 30 bytes a position (2.95 GB for 10^8): 200 million stay near 6 GB.
+// Peak memory is about 26 bytes a position at any --jobs (256 MB for 10^7 at --jobs 1 and 2;
+// docs/statistics.md): 200 million stay near 5.2 GB.
 constexpr std::uint64_t MaxPositions = 200'000'000;
 
 Expected<std::pair<int, int>> parse_bits(std::string_view text) {
@@ -158,7 +167,9 @@ int run_collisions(std::span<const std::string> words) {
   if (args->has("--help")) {
     std::cout << CollisionsUsage
               << help_entry("  --scheme NAME", 20, scheme_choices(DefaultSchemeName), 100)
-              << CollisionsUsageAfterScheme;
+              << CollisionsUsageAfterScheme
+              << jobs_help("the random games (in 64 chunks of fixed seeds) and the sorting", false)
+              << CollisionsUsageAfterJobs;
     return ExitSuccess;
   }
   auto source = key_source_from_args(*args);
@@ -193,6 +204,9 @@ int run_collisions(std::span<const std::string> words) {
     if (!seed) return report_usage_error(seed.error());
     options.seed = *seed;
   }
+  auto jobs = jobs_option(*args, false);
+  if (!jobs) return report_usage_error(jobs.error());
+  options.threads = *jobs;
   auto junit = open_output_option(*args, "--junit", "the JUnit report");
   if (!junit) return report_usage_error(junit.error());
   auto svg = open_output_option(*args, "--svg", "the SVG plot");
@@ -204,7 +218,14 @@ int run_collisions(std::span<const std::string> words) {
     options.progress = [&bar](std::string_view stage, std::uint64_t done, std::uint64_t total) {
       bar.update(stage, done, total);
     };
-    study = run_collision_study(scheme, options);
+    try {
+      study = run_collision_study(scheme, options);
+    } catch (const std::bad_alloc&) {
+      // From whichever thread ran out: every thread is joined by then (run_blocks).
+      return report_usage_error("out of memory studying " + std::to_string(options.positions) +
+                                " positions (about 26 bytes a position, at any --jobs); ask "
+                                "for fewer with --positions");
+    }
   }
   const Report report = build_report(study);
   if (args->has("--json")) {

@@ -2,6 +2,7 @@
 #include <array>
 #include <cstdio>
 #include <iostream>
+#include <new>
 
 #include "args.h"
 #include "commands.h"
@@ -10,6 +11,7 @@
 #include "key_sets.h"
 #include "progress_line.h"
 #include "report.h"
+#include "suite_options.h"
 #include "zobrist_verify/analysis/key_analysis.h"
 #include "zobrist_verify/go/go_hash.h"
 
@@ -19,7 +21,7 @@ namespace {
 
 constexpr const char* KeysUsage =
     R"(usage: zobrist-verify keys [--scheme NAME | --scheme go:N | --key-list FILE]
-                            [--search-budget PAIRS] [--json] [--junit FILE]
+                            [--search-budget PAIRS] [--jobs N] [--json] [--junit FILE]
 
 Analyses a table of Zobrist keys on its own: the bias of each bit, the minimum pairwise Hamming
 distance, the rank over GF(2) and the smallest subset of keys that XORs to zero (positions that
@@ -42,7 +44,11 @@ constexpr const char* KeysUsageAfterScheme =
   --search-budget PAIRS
                     key pairs the size-3 search examines at most (default: 1073741824, 2^30,
                     a few seconds)
-  --json            {"keys", "rank", "min_hamming", "max_bit_bias", "smallest_dependency":
+)";
+
+// The options after --jobs, whose entry is jobs_help's.
+constexpr const char* KeysUsageAfterJobs =
+    R"(  --json            {"keys", "rank", "min_hamming", "max_bit_bias", "smallest_dependency":
                     {"size", "indices", "names", "cut"} | null, "search", "triple_search":
                     {"pairs_examined", "pairs", "triples_covered", "cut"}, "passed", ...}
   --junit FILE      write the four checks as JUnit XML
@@ -52,7 +58,8 @@ exit status: 0 every check passed (a search cut by its budget warns but does not
 was raised, 2 usage error or unreadable input
 )";
 
-constexpr std::array<OptionSpec, 5> KeysOptions{{
+constexpr std::array<OptionSpec, 6> KeysOptions{{
+    {"--jobs", OptionKind::Value},
     {"--scheme", OptionKind::Value},
     {"--key-list", OptionKind::Value},
     {"--search-budget", OptionKind::Value},
@@ -178,7 +185,9 @@ int run_keys(std::span<const std::string> words) {
                                 "N, 5 to 25, default seed; docs/go-hash.md), named \"black K4\", "
                                 "whose xor mode has dependencies of four keys by design",
                             96)
-              << KeysUsageAfterScheme;
+              << KeysUsageAfterScheme
+              << jobs_help("the Hamming distances and the dependency searches", false)
+              << KeysUsageAfterJobs;
     return ExitSuccess;
   }
   auto set = key_set_from_args(*args);
@@ -193,6 +202,9 @@ int run_keys(std::span<const std::string> words) {
     if (!budget) return report_usage_error(budget.error());
     options.triple_search_pairs = *budget;
   }
+  auto jobs = jobs_option(*args, false);
+  if (!jobs) return report_usage_error(jobs.error());
+  options.threads = *jobs;
   KeyAnalysis analysis;
   {
     ProgressLine progress;
@@ -201,7 +213,14 @@ int run_keys(std::span<const std::string> words) {
         progress.show("keys: size-3 search, " + std::to_string(examined) + " of " +
                       std::to_string(total) + " key pairs");
     };
-    analysis = analyse_keys(keys, options);
+    try {
+      analysis = analyse_keys(keys, options);
+    } catch (const std::bad_alloc&) {
+      // From whichever thread ran out: every thread is joined by then (run_blocks).
+      return report_usage_error("out of memory analysing " + std::to_string(keys.keys.size()) +
+                                " keys (the pair table of the size-4 search takes 16 bytes a "
+                                "pair, at most 2^25 pairs)");
+    }
   }
   const Report report = build_report(keys, analysis);
   if (args->has("--json")) {

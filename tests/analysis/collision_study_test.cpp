@@ -25,9 +25,9 @@ TEST(TruncateKey, TableSplitKeepsTheLowIndexBitsAndTheTop16CheckBits) {
 
 TEST(CountCollisions, EqualsNMinusTheDistinctTruncatedValuesAtEveryWidth) {
   // Random keys plus near copies that share long prefixes and suffixes, so that every width sees
-  // collisions.
-  std::vector<Key> keys = random_keys(3000, 11);
-  for (std::size_t i = 0; i < 3000; i += 3) {
+  // collisions; 35,000 keys, so that the sort cuts them into blocks.
+  std::vector<Key> keys = random_keys(21'000, 11);
+  for (std::size_t i = 0; i < 21'000; i += 3) {
     keys.push_back(keys[i] ^ (Key{1} << (i % 64)));
     keys.push_back(keys[i]);
   }
@@ -39,6 +39,17 @@ TEST(CountCollisions, EqualsNMinusTheDistinctTruncatedValuesAtEveryWidth) {
       EXPECT_EQ(counts[std::size_t(bits)], keys.size() - distinct.size())
           << to_string(mode) << " " << bits;
     }
+  }
+}
+
+TEST(CountCollisions, AreTheSameForOneTwoAndThreeThreads) {
+  std::vector<Key> keys = random_keys(600'000, 12);
+  for (std::size_t i = 0; i < 600'000; i += 5) keys.push_back(keys[i] ^ (Key{1} << (i % 64)));
+  for (TruncationMode mode : EveryTruncationMode) {
+    const CollisionCounts one = count_collisions(keys, mode, 1);
+    EXPECT_EQ(count_collisions(keys, mode, 2), one) << to_string(mode);
+    EXPECT_EQ(count_collisions(keys, mode, 3), one) << to_string(mode);
+    EXPECT_GT(one[40], 0u);  // near copies collide where their flipped bit is cut off
   }
 }
 
@@ -136,6 +147,34 @@ TEST(CollisionStudy, StudiesExactlyTheDistinctPositionsAskedFor) {
   EXPECT_GE(study.generated, study.positions);
   EXPECT_EQ(study.widths.size(), 3u * 17);
   EXPECT_TRUE(study.passed());
+}
+
+// The study with `threads` threads: everything but the verdicts' p-values, which follow from
+// the counts.
+std::vector<std::uint64_t> study_figures(int threads, std::uint64_t seed) {
+  CollisionStudyOptions options;
+  options.positions = 120'000;
+  options.low_bits = 16;
+  options.high_bits = 40;
+  options.seed = seed;
+  options.threads = threads;
+  const CollisionStudy study = run_collision_study(polyglot_scheme(), options);
+  std::vector<std::uint64_t> figures{study.positions, study.generated, study.games};
+  for (const WidthVerdict& w : study.widths) figures.push_back(w.actual);
+  return figures;
+}
+
+TEST(CollisionStudy, TheSampleAndEveryCountAreTheSameForOneTwoAndThreeThreads) {
+  for (std::uint64_t seed : {1ULL, 0x636F'6C6C'6973'696FULL}) {
+    const std::vector<std::uint64_t> one = study_figures(1, seed);
+    EXPECT_EQ(study_figures(2, seed), one) << "seed " << seed;
+    EXPECT_EQ(study_figures(3, seed), one) << "seed " << seed;
+  }
+}
+
+TEST(CollisionStudy, AnotherSeedGivesAnotherSample) {
+  // So that the test above compares samples that could have differed.
+  EXPECT_NE(study_figures(2, 1), study_figures(2, 2));
 }
 
 TEST(CollisionSvg, DrawsAPanelPerModeAndADotPerWidth) {

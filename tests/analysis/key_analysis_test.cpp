@@ -290,5 +290,104 @@ TEST(KeyList, ParsesHexLinesAndNamesTheLineOfABadOne) {
   EXPECT_EQ(bad.error(), "k.txt:3: bad key 'xyz': expected 1 to 16 hex digits, one key a line");
 }
 
+// Everything the report is made of, for `threads` threads.
+std::string analysis_text(const std::vector<Key>& keys, int threads,
+                          std::uint64_t budget = DefaultTripleSearchPairs) {
+  KeyAnalysisOptions options;
+  options.threads = threads;
+  options.triple_search_pairs = budget;
+  options.sampled_subsets = 1 << 16;
+  const KeyAnalysis a = analyse_keys(key_list_set(keys, "test"), options);
+  std::ostringstream out;
+  out << a.rank << ' ' << a.min_hamming << ' ' << a.min_hamming_pair[0] << ' '
+      << a.min_hamming_pair[1] << ' ' << a.max_bit_bias << ' ' << a.search << ' '
+      << a.triple_search.pairs_examined << ' ' << a.triple_search.triples_covered << ':';
+  if (a.smallest_dependency)
+    for (std::size_t index : a.smallest_dependency->indices) out << ' ' << index;
+  if (a.smallest_dependency)
+    out << " count " << a.smallest_dependency->count << " exhaustive "
+        << a.smallest_dependency->exhaustive << " cut " << a.smallest_dependency->cut;
+  for (const KeyFlag& flag : a.flags) out << '\n' << flag.name << ": " << flag.detail;
+  return out.str();
+}
+
+void expect_same_for_two_and_three_threads(const std::vector<Key>& keys,
+                                           std::uint64_t budget = DefaultTripleSearchPairs) {
+  const std::string one = analysis_text(keys, 1, budget);
+  EXPECT_EQ(analysis_text(keys, 2, budget), one);
+  EXPECT_EQ(analysis_text(keys, 3, budget), one);
+}
+
+TEST(KeyAnalysisThreads, ManyTriplesGiveTheSameFirstSubsetAndCountForAnyThreads) {
+  // Six triples planted across the rows: the first in index order is {4, 300, 301}.
+  std::vector<Key> keys = random_keys(400, 31);
+  for (std::size_t t = 0; t < 6; ++t) keys[301 + 10 * t] = keys[4 + 50 * t] ^ keys[300 + 10 * t];
+  const std::string one = analysis_text(keys, 1);
+  EXPECT_NE(one.find(": 4 300 301 count 6 exhaustive 1"), std::string::npos) << one;
+  expect_same_for_two_and_three_threads(keys);
+}
+
+TEST(KeyAnalysisThreads, ACutSizeThreeSearchCoversTheSamePairsForAnyThreads) {
+  std::vector<Key> keys = random_keys(3000, 32);
+  keys[2500] = keys[1] ^ keys[2000];
+  const std::string one = analysis_text(keys, 1, 20'000);
+  EXPECT_NE(one.find(": 1 2000 2500 count 1 exhaustive 1 cut 1"), std::string::npos) << one;
+  expect_same_for_two_and_three_threads(keys, 20'000);
+}
+
+TEST(KeyAnalysisThreads, QuintuplesAndTiedHammingPairsAreTheSameForAnyThreads) {
+  // Two 5-key dependencies, and two pairs at distance 3 (the first is reported: 10 and 11).
+  std::vector<Key> keys = random_keys(120, 33);
+  keys[100] = keys[1] ^ keys[2] ^ keys[3] ^ keys[4];
+  keys[110] = keys[5] ^ keys[6] ^ keys[7] ^ keys[8];
+  keys[11] = keys[10] ^ 0b111;
+  keys[91] = keys[90] ^ 0b111'0000;
+  const std::string one = analysis_text(keys, 1);
+  EXPECT_NE(one.find(" 3 10 11 "), std::string::npos) << one;
+  EXPECT_NE(one.find(": 1 2 3 4 100 count 2 exhaustive 1"), std::string::npos) << one;
+  expect_same_for_two_and_three_threads(keys);
+}
+
+// The first n columns of the parity-check matrix of the binary BCH code of length 2047 and
+// designed distance 5, (a^i, a^3i) over GF(2^11), spread to 64 bits by a fixed linear map (the
+// XOR of random keys, one a bit): no 4 of them XOR to zero, and some 10^7 sets of 5 do.
+std::vector<Key> bch_columns(std::size_t n) {
+  auto times = [](Key x, Key y) {  // in GF(2^11) modulo x^11 + x^2 + 1
+    Key product = 0;
+    for (; y != 0; y >>= 1) {
+      if (y & 1) product ^= x;
+      x <<= 1;
+      if (x >> 11) x ^= 0x805;
+    }
+    return product;
+  };
+  const std::vector<Key> spread = random_keys(22, 35);  // independent: rank 22 is checked below
+  auto linear = [&](Key bits) {
+    Key key = 0;
+    for (std::size_t b = 0; b < 22; ++b)
+      if (bits >> b & 1) key ^= spread[b];
+    return key;
+  };
+  std::vector<Key> keys;
+  Key power = 1, cube = 1;
+  const Key alpha_cubed = times(times(2, 2), 2);
+  for (std::size_t i = 0; i < n; ++i) {
+    keys.push_back(linear(power | cube << 11));
+    power = times(power, 2);
+    cube = times(cube, alpha_cubed);
+  }
+  return keys;
+}
+
+TEST(KeyAnalysisThreads, TheSampledSearchFindsTheSameSubsetsForAnyThreads) {
+  // 1,200 keys: too many for the exact size-5 search, so size 5 is sampled, and finds many.
+  const std::vector<Key> keys = bch_columns(1200);
+  const std::string one = analysis_text(keys, 1);
+  EXPECT_EQ(one.substr(0, 3), "22 ") << one;  // the rank: the spreading map lost nothing
+  EXPECT_NE(one.find("sampled for size 5"), std::string::npos) << one;
+  EXPECT_NE(one.find("exhaustive 0"), std::string::npos) << one;
+  expect_same_for_two_and_three_threads(keys);
+}
+
 }  // namespace
 }  // namespace zobrist_verify

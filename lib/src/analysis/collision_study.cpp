@@ -19,7 +19,7 @@ CollisionStudy run_collision_study(const KeyScheme& scheme, const CollisionStudy
   CollisionStudy study;
   analysis::PositionSample sample = analysis::sample_distinct_positions(
       scheme, options.positions, options.seed, options.threads, options.progress);
-  study.positions = sample.keys.size();
+  study.positions = sample.positions;
   study.generated = sample.generated;
   study.games = sample.games;
   study.method =
@@ -34,7 +34,8 @@ CollisionStudy run_collision_study(const KeyScheme& scheme, const CollisionStudy
       std::string(to_string(scheme.en_passant_rule)) +
       " rule, never by the key under study; keys are the scheme's main key";
   if (options.progress) options.progress("counting", 0, 1);
-  study.widths = judge_collisions(sample.keys, options.low_bits, options.high_bits);
+  study.widths =
+      judge_collisions(sample.keys(), options.low_bits, options.high_bits, options.threads);
   return study;
 }
 

@@ -8,14 +8,21 @@
 #include <cstdint>
 #include <cstdio>
 #include <functional>
+#include <mutex>
 #include <set>
 #include <vector>
+
+#include "zobrist_verify/analysis/parallel_blocks.h"
 
 namespace zobrist_verify::analysis {
 
 namespace {
 
 using Index = std::uint32_t;
+
+// Random subsets are drawn in this many chunks a size, each from its own seed, whichever thread
+// draws them.
+constexpr std::size_t SampleChunks = 64;
 
 // The best dependency so far: smallest size, then first in sorted-index order.
 class Best {
@@ -39,6 +46,23 @@ class Best {
     if (!seen_.insert(subset).second) return;
     sampled_ = true;
     offer(std::move(subset));
+  }
+  // Takes in what another search found, as if it had been offered here: the result does not
+  // depend on the order in which several Bests are merged.
+  void merge(const Best& other) {
+    if (!other.found()) return;
+    if (other.sampled_) {
+      for (const std::vector<std::size_t>& subset : other.seen_) offer_sampled(subset);
+      return;
+    }
+    if (!found() || other.size() < size()) {
+      indices_ = other.indices_;
+      count_ = other.count_;
+      return;
+    }
+    if (other.size() > size()) return;
+    count_ += other.count_;
+    if (other.indices_ < indices_) indices_ = other.indices_;
   }
   std::optional<KeyDependency> result() const {
     if (!found()) return std::nullopt;
@@ -133,7 +157,8 @@ class KeyLookup {
     filter_.assign((std::size_t{1} << filter_bits) / 64, 0);
     for (Index i = 0; i < keys.size(); ++i) {
       const std::uint64_t h = mix(keys[i]);
-      filter_[std::size_t(h >> filter_shift_) / 64] |= std::uint64_t{1} << (h >> filter_shift_) % 64;
+      filter_[std::size_t(h >> filter_shift_) / 64] |= std::uint64_t{1}
+                                                       << (h >> filter_shift_) % 64;
       std::size_t slot = std::size_t(h >> slot_shift_);
       while (slots_[slot].key != 0) slot = (slot + 1) & (slots_.size() - 1);
       slots_[slot] = {keys[i], i};
@@ -144,7 +169,8 @@ class KeyLookup {
     const std::uint64_t h = mix(value);
     if (!(filter_[std::size_t(h >> filter_shift_) / 64] >> (h >> filter_shift_) % 64 & 1))
       return Absent;
-    for (std::size_t slot = std::size_t(h >> slot_shift_);; slot = (slot + 1) & (slots_.size() - 1)) {
+    for (std::size_t slot = std::size_t(h >> slot_shift_);;
+         slot = (slot + 1) & (slots_.size() - 1)) {
       if (slots_[slot].key == value) return slots_[slot].index;
       if (slots_[slot].key == 0) return Absent;
     }
@@ -162,10 +188,27 @@ class KeyLookup {
   int slot_shift_ = 0, filter_shift_ = 0;
 };
 
+// Finds from blocks of work, merged as each block ends; merging is order-free, so the result
+// does not depend on which thread ran which block.
+class SharedBest {
+ public:
+  explicit SharedBest(Best& best) : best_(best) {}
+  void merge(const Best& found) {
+    if (!found.found()) return;
+    std::lock_guard lock(mutex_);
+    best_.merge(found);
+  }
+
+ private:
+  Best& best_;
+  std::mutex mutex_;
+};
+
 // a ^ b == c: each triple found once, from its two smallest indices. Keys are distinct and
 // non-zero here. Pairs are taken in order (i, j), i < j, and the search stops after `budget` of
-// them; `progress` is told how far it is once a row of pairs.
-TripleSearchExtent search_triples(std::span<const Key> keys, std::uint64_t budget,
+// them: a row of pairs (i, i+1..) a block, rows shared among `threads` threads; `progress` is
+// told how far all of them are.
+TripleSearchExtent search_triples(std::span<const Key> keys, std::uint64_t budget, int threads,
                                   const std::function<void(std::uint64_t, std::uint64_t)>& progress,
                                   Best& best) {
   const std::size_t n = keys.size();
@@ -173,21 +216,30 @@ TripleSearchExtent search_triples(std::span<const Key> keys, std::uint64_t budge
   extent.pairs = std::uint64_t(n) * (n - 1) / 2;
   const std::uint64_t total = std::min(budget, extent.pairs);
   const double all_triples = double(n) * double(n - 1) * double(n - 2) / 6;
-  const KeyLookup lookup(keys);
-  double triples = 0;  // covered so far
+  // The rows the budget reaches, the last one perhaps in part: row i's pairs are (i, i+1) ..
+  // (i, i + lengths[i]).
+  std::vector<std::size_t> lengths;
+  double triples = 0;  // covered by those rows
   for (std::size_t i = 0; i + 1 < n && extent.pairs_examined < total; ++i) {
     const std::size_t row = std::min<std::uint64_t>(n - 1 - i, total - extent.pairs_examined);
-    const std::size_t last = i + row;  // the row's pairs are (i, i+1) .. (i, last)
-    for (std::size_t j = i + 1; j <= last; ++j) {
-      const Index k = lookup.find(keys[i] ^ keys[j]);
-      if (k != KeyLookup::Absent && k > j) best.offer({i, j, k});
-    }
+    lengths.push_back(row);
     extent.pairs_examined += row;
-    // Pair (i, j) covers the n-1-j triples (i, j, k > j): a sum over j = i+1 .. last.
-    triples += (double(n - 2 - i) + double(n - 1 - last)) * double(row) / 2;
-    if (progress) progress(extent.pairs_examined, total);
+    // Pair (i, j) covers the n-1-j triples (i, j, k > j): a sum over j = i+1 .. i+row.
+    triples += (double(n - 2 - i) + double(n - 1 - (i + row))) * double(row) / 2;
   }
   extent.triples_covered = all_triples > 0 ? triples / all_triples : 1;
+  const KeyLookup lookup(keys);
+  SharedBest shared(best);
+  SharedProgress examined(total, progress);
+  run_blocks(lengths.size(), threads, [&](std::size_t i, const BlockStop&) {
+    Best found;
+    for (std::size_t j = i + 1; j <= i + lengths[i]; ++j) {
+      const Index k = lookup.find(keys[i] ^ keys[j]);
+      if (k != KeyLookup::Absent && k > j) found.offer({i, j, k});
+    }
+    shared.merge(found);
+    examined.add(lengths[i]);
+  });
   return extent;
 }
 
@@ -208,16 +260,21 @@ void search_quadruples(const PairTable& table, Best& best) {
 }
 
 // Every triple against the pair table; each 5-set found once, as its three smallest against
-// its two largest.
-void search_quintuples_exhaustively(std::span<const Key> keys, const PairTable& table, Best& best) {
+// its two largest. A smallest index a block.
+void search_quintuples_exhaustively(std::span<const Key> keys, const PairTable& table, int threads,
+                                    Best& best) {
   const std::size_t n = keys.size();
-  for (std::size_t i = 0; i < n; ++i)
+  SharedBest shared(best);
+  run_blocks(n, threads, [&](std::size_t i, const BlockStop&) {
+    Best found;
     for (std::size_t j = i + 1; j < n; ++j) {
       const Key ij = keys[i] ^ keys[j];
       for (std::size_t k = j + 1; k < n; ++k)
         for (const PairXor& p : table.find(ij ^ keys[k]))
-          if (p.first > k) best.offer({i, j, k, p.first, p.second});
+          if (p.first > k) found.offer({i, j, k, p.first, p.second});
     }
+    shared.merge(found);
+  });
 }
 
 // `draws` random k-subsets, each looked up in the pair table: a match is a dependent set of
@@ -248,6 +305,25 @@ void sample_against_pairs(std::span<const Key> keys, const PairTable& table, std
       if (!both.empty()) best.offer_sampled(std::move(both));
     }
   }
+}
+
+// `draws` random subsets of each size in `sizes`, in SampleChunks chunks a size, each chunk
+// drawing from its own seed (the next of `seeds`, in size and chunk order).
+void sample_sizes_against_pairs(std::span<const Key> keys, const PairTable& table,
+                                std::span<const std::size_t> sizes, std::uint64_t draws,
+                                SplitMix64& seeds, int threads, Best& best) {
+  std::vector<std::uint64_t> chunk_seeds(sizes.size() * SampleChunks);
+  for (std::uint64_t& seed : chunk_seeds) seed = seeds.next();
+  SharedBest shared(best);
+  run_blocks(chunk_seeds.size(), threads, [&](std::size_t block, const BlockStop&) {
+    const std::size_t chunk = block % SampleChunks;
+    const std::uint64_t chunk_draws =
+        draws / SampleChunks + (chunk == 0 ? draws % SampleChunks : 0);
+    SplitMix64 rng(chunk_seeds[block]);
+    Best found;
+    sample_against_pairs(keys, table, sizes[block / SampleChunks], chunk_draws, rng, found);
+    shared.merge(found);
+  });
 }
 
 std::string with_commas(std::uint64_t value) {
@@ -289,7 +365,7 @@ DependencySearch find_smallest_dependency(std::span<const Key> keys,
   }
   if (!best.found() && n >= 3) {
     search.triple_search =
-        search_triples(keys, options.triple_search_pairs, options.progress, best);
+        search_triples(keys, options.triple_search_pairs, options.threads, options.progress, best);
     if (search.triple_search.cut()) {
       // A dependency of 4 or more found now would not be known to be the smallest: stop here.
       coverage = "exact for sizes 1 and 2; size 3 cut after " +
@@ -320,18 +396,21 @@ DependencySearch find_smallest_dependency(std::span<const Key> keys,
     search.smallest = best.result();
     return search;
   }
-  SplitMix64 rng(options.seed);
+  SplitMix64 seeds(options.seed);
   if (triple_count <= options.exhaustive_triples) {
-    search_quintuples_exhaustively(keys, table, best);
+    search_quintuples_exhaustively(keys, table, options.threads, best);
     coverage += ", exact for size 5 (" + with_commas(triple_count) + " triples against them)";
   } else {
-    sample_against_pairs(keys, table, 3, options.sampled_subsets, rng, best);
+    const std::size_t triple[] = {3};
+    sample_sizes_against_pairs(keys, table, triple, options.sampled_subsets, seeds, options.threads,
+                               best);
     coverage += ", sampled for size 5 (" + with_commas(options.sampled_subsets) +
                 " random triples against them)";
   }
   if (!best.found() && n >= 6) {
-    for (std::size_t k = 4; k <= 6 && k <= n; ++k)
-      sample_against_pairs(keys, table, k, options.sampled_subsets, rng, best);
+    const std::size_t sizes[] = {4, 5, 6};
+    sample_sizes_against_pairs(keys, table, sizes, options.sampled_subsets, seeds, options.threads,
+                               best);
     coverage += ", sampled for sizes 6 to 8 (" + with_commas(options.sampled_subsets) +
                 " random subsets of 4, 5 and 6 keys each, against the pair XORs)";
   }

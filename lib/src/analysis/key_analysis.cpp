@@ -4,14 +4,19 @@
 #include <bit>
 #include <cmath>
 #include <cstdio>
+#include <mutex>
 
 #include "dependency_search.h"
 #include "zobrist_verify/analysis/key_analysis.h"
+#include "zobrist_verify/analysis/parallel_blocks.h"
 #include "zobrist_verify/analysis/statistics.h"
 
 namespace zobrist_verify {
 
 namespace {
+
+using analysis::BlockStop;
+using analysis::run_blocks;
 
 int gf2_rank(std::span<const Key> keys) {
   std::array<Key, 64> basis{};  // basis[b] has b as its highest bit
@@ -49,15 +54,29 @@ void measure_bits(std::span<const Key> keys, KeyAnalysis& analysis) {
   }
 }
 
-void measure_hamming(std::span<const Key> keys, KeyAnalysis& analysis) {
-  for (std::size_t i = 0; i < keys.size(); ++i)
+// The smallest distance and the first pair at it, in (i, j) order: a row of pairs (i, i+1..) a
+// block, rows shared among `threads` threads and merged in an order-free way.
+void measure_hamming(std::span<const Key> keys, int threads, KeyAnalysis& analysis) {
+  std::mutex mutex;
+  run_blocks(keys.size(), threads, [&](std::size_t i, const BlockStop&) {
+    int row_min = 65;
+    std::size_t row_j = 0;
     for (std::size_t j = i + 1; j < keys.size(); ++j) {
       const int distance = std::popcount(keys[i] ^ keys[j]);
-      if (distance < analysis.min_hamming) {
-        analysis.min_hamming = distance;
-        analysis.min_hamming_pair = {i, j};
+      if (distance < row_min) {
+        row_min = distance;
+        row_j = j;
       }
     }
+    if (row_min > 64) return;
+    std::lock_guard lock(mutex);
+    const std::array<std::size_t, 2> pair{i, row_j};
+    if (row_min < analysis.min_hamming ||
+        (row_min == analysis.min_hamming && pair < analysis.min_hamming_pair)) {
+      analysis.min_hamming = row_min;
+      analysis.min_hamming_pair = pair;
+    }
+  });
 }
 
 void flag_bits(std::span<const Key> keys, KeyAnalysis& analysis) {
@@ -131,7 +150,8 @@ KeyAnalysis analyse_keys(const NamedKeySet& set, const KeyAnalysisOptions& optio
   if (keys.empty()) return analysis;
   analysis.rank = gf2_rank(keys);
   measure_bits(keys, analysis);
-  measure_hamming(keys, analysis);
+  analysis.min_hamming = 65;  // above any distance, so that the first pair sets it
+  measure_hamming(keys, options.threads, analysis);
   if (keys.size() < 2) analysis.min_hamming = 64;
 
   analysis::DependencySearch search = analysis::find_smallest_dependency(keys, options);

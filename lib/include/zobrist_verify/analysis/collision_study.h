@@ -28,9 +28,10 @@ const char* to_string(TruncationMode mode);
 Key truncate_key(Key key, TruncationMode mode, int bits);
 
 // Collisions at every width 0..64 at once: counts[b] is n minus the number of distinct values
-// truncate_key(key, mode, b) takes (for TableSplit, meaningful from b = 16). One sort of n keys.
+// truncate_key(key, mode, b) takes (for TableSplit, meaningful from b = 16). One sort of n keys,
+// in blocks shared among `threads` threads; 16 bytes a key besides `keys`, whatever the threads.
 using CollisionCounts = std::array<std::uint64_t, 65>;
-CollisionCounts count_collisions(std::span<const Key> keys, TruncationMode mode);
+CollisionCounts count_collisions(std::span<const Key> keys, TruncationMode mode, int threads = 1);
 
 struct WidthVerdict {
   int bits = 0;
@@ -44,17 +45,20 @@ struct WidthVerdict {
   bool warning = false;  // passed, and p_value <= WarnPValue
 };
 
-// Judges the keys of n distinct items at widths low..high in the three modes (TableSplit from 16).
-std::vector<WidthVerdict> judge_collisions(std::span<const Key> keys, int low_bits, int high_bits);
+// Judges the keys of n distinct items at widths low..high in the three modes (TableSplit from 16),
+// one mode after the other, each counted on `threads` threads.
+std::vector<WidthVerdict> judge_collisions(std::span<const Key> keys, int low_bits, int high_bits,
+                                           int threads = 1);
 
 struct CollisionStudyOptions {
   std::uint64_t positions = 1'000'000;
   int low_bits = 16;
   int high_bits = 40;
   std::uint64_t seed = 0x636F'6C6C'6973'696FULL;
-  int threads = 2;
-  // Called from one thread now and then: the stage ("positions", "sorting", "counting"), work done
-  // and work in all.
+  // Threads that play the games and sort them (--jobs); the study is the same for every count.
+  int threads = 1;
+  // Called by one thread at a time now and then: the stage ("positions", "deduplicating",
+  // "counting"), work done (by all threads) and work in all.
   std::function<void(std::string_view stage, std::uint64_t done, std::uint64_t total)> progress;
 };
 

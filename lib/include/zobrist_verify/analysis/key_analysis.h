@@ -44,8 +44,11 @@ struct KeyAnalysisOptions {
   std::uint64_t sampled_subsets = 1u << 22;        // random subsets tried per size 6, 7 and 8
   std::uint64_t exhaustive_triples = 200'000'000;  // size 5 is exact when C(n,3) is at most this
   std::uint64_t triple_search_pairs = DefaultTripleSearchPairs;  // the size-3 search's budget
-  // Called now and then by the size-3 search with the pairs examined and the pairs it will
-  // examine in all (for a progress line); may be empty.
+  // Threads sharing the Hamming distances and the dependency searches (--jobs); the analysis is
+  // the same for every count.
+  int threads = 1;
+  // Called now and then by the size-3 search, by one thread at a time, with the pairs examined
+  // (by all threads) and the pairs it will examine in all (for a progress line); may be empty.
   std::function<void(std::uint64_t examined, std::uint64_t total)> progress;
 };
 
