@@ -109,7 +109,9 @@ options:
   --allow-unreachable  also send positions no legal game reaches
   --json               print {"target", "passed", "given", "positions" (compared), "refused",
                        "refusal_limit", "refusal_examples", "divergences", "withheld",
-                       "seed", "depth", "totals_only", "seconds", "mix", "first_divergences": [{"fen", "chess960",
+                       "pipeline_disagreements" (answers in flight that the same question
+                       asked alone did not repeat), "first_pipeline_disagreement" (null or
+                       its text), "seed", "depth", "totals_only", "seconds", "mix", "first_divergences": [{"fen", "chess960",
                        "moves", "missing", "extra", "duplicated", "counts", "nodes", "expected_nodes",
                        "descent" (totals only: null or {"moves", "depth", "nodes",
                        "expected_nodes", "children_agree", "stopped"})}],
@@ -265,6 +267,10 @@ void print_json(std::ostream& out, const properties::MovegenResult& r) {
       << ", \"refusal_limit\": " << properties::RefusalLimit
       << ", \"refusal_examples\": " << properties::json_list(r.refusal_examples)
       << ", \"divergences\": " << r.divergences << ", \"withheld\": " << r.withheld
+      << ", \"pipeline_disagreements\": " << r.pipeline_disagreements
+      << ", \"first_pipeline_disagreement\": "
+      << (r.pipeline_disagreements ? properties::json_string(r.first_pipeline_disagreement)
+                                   : std::string("null"))
       << ", \"seed\": " << properties::json_string(hex_key(r.seed)) << ", \"depth\": " << r.depth
       << ", \"totals_only\": " << (r.totals_only ? "true" : "false")
       << ", \"seconds\": " << r.seconds << ", \"mix\": {\"en_passant\": " << m.en_passant

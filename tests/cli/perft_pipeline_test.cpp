@@ -65,6 +65,16 @@ TEST(PerftPipeline, AnEngineAnsweringOutOfOrderIsNoticedAndAskedAloneWithoutAFal
   EXPECT_NE(r.out.find("movegen: PASS"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("in flight ...."), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("differed from the same question asked alone"), std::string::npos) << r.out;
+  // The JSON report counts them too; a run without them says 0 and null.
+  const RunResult json = movegen("--late --reorder", {"--json"});
+  ASSERT_EQ(json.exit_code, 0) << json.out << json.err;
+  EXPECT_EQ(json.out.find("\"pipeline_disagreements\": 0"), std::string::npos) << json.out;
+  EXPECT_NE(json.out.find("\"first_pipeline_disagreement\": \""), std::string::npos) << json.out;
+  const RunResult calm = movegen("--late", {"--json"});
+  ASSERT_EQ(calm.exit_code, 0) << calm.out << calm.err;
+  EXPECT_NE(calm.out.find("\"pipeline_disagreements\": 0, \"first_pipeline_disagreement\": null"),
+            std::string::npos)
+      << calm.out;
 }
 
 TEST(PerftPipeline, AGeneratorBugIsFoundThroughAnOutOfOrderPipeline) {
