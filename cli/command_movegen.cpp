@@ -12,8 +12,10 @@
 #include "commands.h"
 #include "door_table.h"
 #include "doors.h"
+#include "help_text.h"
 #include "inputs.h"
 #include "progress_line.h"
+#include "suite_options.h"
 #include "version.h"
 #include "zobrist_verify/chess/route.h"
 #include "zobrist_verify/doors/command_words.h"
@@ -32,8 +34,8 @@ constexpr const char* MovegenUsage =
                                [--protocol uci|xboard]
                                [--perft-command TEMPLATE] [--perft-total-pattern REGEX]
                                [--perft-end-pattern REGEX] [--in-flight N] [--no-isolation]
-                               [--memory-limit SIZE] [--xfen] [--allow-unreachable] [--json]
-                               [--junit FILE]
+                               [--memory-limit SIZE] [--xfen] [--allow-unreachable] [--jobs N]
+                               [--json] [--junit FILE]
 
 Fuzzes a move generator against the reference. Positions come from the property suite's
 generators: the compiled-in corpus (the tricky perft positions among them) first, then random
@@ -60,6 +62,12 @@ Illegal move, illegal position) are refusals.
 A position no legal game reaches (an impossible check, an en-passant square whose double push
 could not have been played, castling rights no start allows, too much material) is withheld and
 counted, never sent, unless --allow-unreachable (alias --allow-impossible-checks) is given.
+The positions come in blocks (eight corpus positions, or one generated game), each the same
+whatever runs it: with --jobs N, N engines (or N plugin workers) take blocks as they go, and the
+blocks are put back together in order, so that the report is the one a single engine gives (the
+lowest fault wins), timings aside. An engine whose answers depend on what it was asked before (a
+crash after 300 positions) may fail elsewhere under another N. The first divergences are then
+shrunk one after the other, by the engine this process started (a plugin: in a worker of its own).
 A position the target refuses (a plugin's set_position fails; an engine answers with a line
 whose first word, or the first after "info string", is error, illegal or invalid) is counted,
 its message quoted, and the run goes on; as in `check`, more than 5% refused fails.
@@ -107,18 +115,33 @@ options:
   --memory-limit SIZE  with --plugin: the most resident memory its worker may hold (4G, 512M,
                        65536K or bytes; 0: none; default: half of this machine's memory)
   --allow-unreachable  also send positions no legal game reaches
+{jobs}
   --json               print {"target", "passed", "given", "positions" (compared), "refused",
                        "refusal_limit", "refusal_examples", "divergences", "withheld",
                        "pipeline_disagreements" (answers in flight that the same question
                        asked alone did not repeat), "first_pipeline_disagreement" (null or
-                       its text), "seed", "depth", "totals_only", "seconds", "mix", "first_divergences": [{"fen", "chess960",
-                       "moves", "missing", "extra", "duplicated", "counts", "nodes", "expected_nodes",
-                       "descent" (totals only: null or {"moves", "depth", "nodes",
-                       "expected_nodes", "children_agree", "stopped"})}],
+                       its text), "seed", "depth", "totals_only", "seconds", "mix",
+                       "first_divergences": [{"fen", "chess960", "moves", "shrunk" (false: as
+                       found, the target faulted or stopped diverging first), "missing", "extra",
+                       "duplicated", "counts", "nodes", "expected_nodes", "descent" (totals
+                       only: null or {"moves", "depth", "nodes", "expected_nodes",
+                       "children_agree", "stopped"})}],
                        "fault": null or {"fen", "chess960", "moves", "message"}}
   --junit FILE         also write the result as JUnit XML to FILE
   --help               print this help
 )";
+
+// The usage with the --jobs entry put in.
+std::string movegen_usage() {
+  std::string usage = MovegenUsage;
+  usage.replace(usage.find("{jobs}\n"), 7,
+                help_entry("  --jobs N", 23,
+                           "compare the positions in N workers at once, a block at a time, each "
+                           "with an engine of its own (--engine) or a plugin worker of its own "
+                           "(default: 1); the report is the same for every N, timings aside",
+                           96));
+  return usage;
+}
 
 // movegen's own options; the doors' (door_table.h) are added by movegen_options().
 constexpr OptionSpec MovegenOwnOptions[] = {
@@ -131,6 +154,7 @@ constexpr OptionSpec MovegenOwnOptions[] = {
     {"--timeout", OptionKind::Value},
     {"--json", OptionKind::Flag},
     {"--junit", OptionKind::Value},
+    {"--jobs", OptionKind::Value},
 };
 
 const std::vector<OptionSpec>& movegen_options() {
@@ -206,7 +230,8 @@ std::string findings_text(const properties::MovegenResult& r) {
   for (std::size_t i = 0; i < r.first_divergences.size(); ++i) {
     const properties::MovegenDivergence& d = r.first_divergences[i];
     const DivideDifference& diff = d.difference;
-    text += "divergence " + std::to_string(i + 1) + " (shrunk): " + described(d.route) + "\n";
+    text += "divergence " + std::to_string(i + 1) +
+            (d.shrunk ? " (shrunk): " : " (as found, not shrunk): ") + described(d.route) + "\n";
     if (!r.totals_only) {
       text += "  missing:  " + listed(diff.missing) + "\n";
       text += "  extra:    " + listed(diff.extra) + "\n";
@@ -281,6 +306,7 @@ void print_json(std::ostream& out, const properties::MovegenResult& r) {
   for (std::size_t i = 0; i < r.first_divergences.size(); ++i) {
     const properties::MovegenDivergence& d = r.first_divergences[i];
     out << (i ? ", " : "") << "{" << json_route(d.route)
+        << ", \"shrunk\": " << (d.shrunk ? "true" : "false")
         << ", \"missing\": " << properties::json_list(d.difference.missing)
         << ", \"extra\": " << properties::json_list(d.difference.extra)
         << ", \"duplicated\": " << properties::json_list(d.difference.duplicated)
@@ -332,7 +358,7 @@ int run_movegen(std::span<const std::string> words) {
   auto args = parse_args(words, movegen_options());
   if (!args) return report_usage_error(args.error());
   if (args->has("--help")) {
-    std::cout << MovegenUsage;
+    std::cout << movegen_usage();
     return ExitSuccess;
   }
   if (auto obeyed = check_option_rules(*args, movegen_options(), movegen_rules()); !obeyed)
@@ -360,6 +386,13 @@ int run_movegen(std::span<const std::string> words) {
     if (!ms) return report_usage_error(ms.error());
     timeout_ms = *ms;
   }
+  auto jobs = jobs_option(*args, /*engine_or_plugin=*/true);
+  if (!jobs) return report_usage_error(jobs.error());
+  options.jobs = *jobs;
+  if (options.jobs > 1 && args->has("--no-isolation"))
+    return report_usage_error("--jobs " + std::to_string(options.jobs) +
+                              " runs the plugin in workers, and --no-isolation runs it in this "
+                              "process; leave --jobs out (or give 1)");
   options.chess960 = args->has("--chess960");
   options.allow_unreachable = allows_unreachable(*args);
   auto junit = open_output_option(*args, "--junit", "the JUnit report");

@@ -160,32 +160,47 @@ Expected<MovegenDoorOpened> open_engine_movegen(const std::string& command, cons
     return xboard ? open_xboard_perft_connection(words, timeouts, chess960)
                   : open_uci_perft_connection(words, timeouts, chess960);
   };
-  auto connection = open_connection();
-  if (!connection) return Error{connection.error()};
   pipelining.reopen = open_connection;
-  auto opened_perft =
-      EnginePerft::open(std::move(*connection), std::move(dialogue),
-                        std::chrono::milliseconds(how.timeout_ms), std::move(pipelining));
-  if (!opened_perft) return Error{opened_perft.error()};
-  std::shared_ptr<EnginePerft> perft = std::move(*opened_perft);
+  // An engine started and greeted, as a door; each --jobs worker opens one more in its process.
+  const auto open_door =
+      [open_connection, dialogue, pipelining,
+       how]() -> Expected<std::pair<properties::MovegenDoor, std::shared_ptr<EnginePerft>>> {
+    auto connection = open_connection();
+    if (!connection) return Error{connection.error()};
+    auto opened_perft = EnginePerft::open(std::move(*connection), dialogue,
+                                          std::chrono::milliseconds(how.timeout_ms), pipelining);
+    if (!opened_perft) return Error{opened_perft.error()};
+    std::shared_ptr<EnginePerft> perft = std::move(*opened_perft);
+    properties::MovegenDoor door;
+    door.name = "engine:" + perft->engine_name();
+    door.king_takes_rook = how.chess960;
+    if (perft->totals_only())
+      door.total = [perft](const Route& route, int depth) {
+        return perft->total(route.fen, moves_text(route.moves), depth);
+      };
+    else
+      door.divide = [perft](const Route& route, int depth) {
+        return perft->divide(route.fen, moves_text(route.moves), depth);
+      };
+    if (perft->pipelined())
+      door.ask_many = [perft](const std::vector<Route>& routes, int depth) {
+        std::vector<PerftPosition> positions;
+        for (const Route& route : routes) positions.push_back({route.fen, moves_text(route.moves)});
+        return perft->ask_many(positions, depth);
+      };
+    return std::pair{std::move(door), std::move(perft)};
+  };
+  auto first = open_door();
+  if (!first) return Error{first.error()};
   MovegenDoorOpened opened;
-  opened.door.name = "engine:" + perft->engine_name();
-  opened.door.king_takes_rook = how.chess960;
-  if (perft->totals_only())
-    opened.door.total = [perft](const Route& route, int depth) {
-      return perft->total(route.fen, moves_text(route.moves), depth);
-    };
-  else
-    opened.door.divide = [perft](const Route& route, int depth) {
-      return perft->divide(route.fen, moves_text(route.moves), depth);
-    };
-  if (perft->pipelined())
-    opened.door.ask_many = [perft](const std::vector<Route>& routes, int depth) {
-      std::vector<PerftPosition> positions;
-      for (const Route& route : routes) positions.push_back({route.fen, moves_text(route.moves)});
-      return perft->ask_many(positions, depth);
-    };
-  opened.close = [perft] { perft->close(); };
+  opened.door = std::move(first->first);
+  // The worker's engine goes with its door: the last copy of the door closes it.
+  opened.door.open_in_worker = [open_door]() -> Expected<properties::MovegenDoor> {
+    auto own = open_door();
+    if (!own) return Error{"its engine: " + own.error()};
+    return std::move(own->first);
+  };
+  opened.close = [perft = first->second] { perft->close(); };
   return opened;
 }
 

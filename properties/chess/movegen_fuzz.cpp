@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <deque>
 
 #include "chess/generators.h"
+#include "chess/movegen_blocks.h"
 #include "chess/position_tools.h"
 #include "core/route_shrinking.h"
 #include "zobrist_verify/chess/game.h"
@@ -15,6 +17,8 @@
 
 namespace zobrist_verify::properties {
 
+namespace movegen {
+
 namespace {
 
 // Games drawn per seed are independent of one another: game k uses its own RapidCheck random.
@@ -24,6 +28,14 @@ std::uint64_t game_seed(std::uint64_t seed, std::uint64_t k) {
   x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
   return x ^ (x >> 31);
 }
+
+// Corpus positions in one block; every block after them is one generated game.
+constexpr std::size_t CorpusPerBlock = 8;
+// Of the positions without a rare move, one in PlainShare is compared (the first of each game's).
+constexpr std::uint64_t PlainShare = 4;
+constexpr std::size_t RefusalExamples = 5;
+// An event not yet answered (a position waiting in a batch).
+constexpr std::uint16_t Pending = 0xFFFF;
 
 // The features of one position, as a mix of one.
 MovegenMix features_of(const Position& pos) {
@@ -49,66 +61,168 @@ bool is_rare(const MovegenMix& one) {
          one.no_moves;
 }
 
-void add(MovegenMix& mix, const MovegenMix& one) {
-  mix.en_passant += one.en_passant;
-  mix.en_passant_pinned += one.en_passant_pinned;
-  mix.castling += one.castling;
-  mix.promotion += one.promotion;
-  mix.check += one.check;
-  mix.chess960 += one.chess960;
-  mix.no_moves += one.no_moves;
+std::uint16_t mix_bits(const MovegenMix& one) {
+  return std::uint16_t((one.en_passant ? 1 : 0) | (one.en_passant_pinned ? 2 : 0) |
+                       (one.castling ? 4 : 0) | (one.promotion ? 8 : 0) | (one.check ? 16 : 0) |
+                       (one.chess960 ? 32 : 0) | (one.no_moves ? 64 : 0));
 }
 
-class MovegenRun {
+void add_mix_bits(MovegenMix& mix, std::uint16_t bits) {
+  mix.en_passant += (bits & 1) != 0;
+  mix.en_passant_pinned += (bits & 2) != 0;
+  mix.castling += (bits & 4) != 0;
+  mix.promotion += (bits & 8) != 0;
+  mix.check += (bits & 16) != 0;
+  mix.chess960 += (bits & 32) != 0;
+  mix.no_moves += (bits & 64) != 0;
+}
+
+std::uint16_t event_of(Event kind, std::uint16_t mix = 0) {
+  return std::uint16_t(std::uint16_t(kind) | std::uint16_t(mix << 3));
+}
+
+std::size_t corpus_blocks() {
+  return (corpus_positions().size() + CorpusPerBlock - 1) / CorpusPerBlock;
+}
+
+std::string door_notation(const MovegenDoor& door, Move m, const Position& pos) {
+  return move_to_uci(m, door.king_takes_rook || pos.is_chess960());
+}
+
+// The route with its moves back in the reference's notation (the route's own).
+Route in_reference_notation(const Route& sent) {
+  Game game;
+  Route route{sent.fen, sent.chess960, {}};
+  if (!game.set(sent.fen, polyglot_scheme(), any_position(sent.chess960)).empty()) return sent;
+  for (const std::string& text : sent.moves) {
+    auto move = game.play_uci(text);
+    if (!move) return sent;
+    route.moves.push_back(move_to_uci(*move, game.position().is_chess960()));
+  }
+  return route;
+}
+
+// The door's divide (or total) as counts.
+Expected<DivideCounts> ask_alone(const MovegenDoor& door, const Route& sent, int depth) {
+  if (door.divide) return door.divide(sent, depth);
+  auto total = door.total(sent, depth);
+  if (!total) return total.failure();
+  DivideCounts counts;
+  counts.nodes = *total;
+  return counts;
+}
+
+Expected<DivideDifference> against(const MovegenDoor& door, const DivideCounts& expected,
+                                   const Expected<DivideCounts>& answer) {
+  if (!answer) return answer.failure();
+  if (door.divide) return compare_divides(expected, *answer);
+  DivideDifference difference;
+  difference.expected_nodes = expected.nodes;
+  difference.actual_nodes = answer->nodes;
+  return difference;
+}
+
+// What the reference says at `pos`: the divide, or for a totals door the nodes only.
+DivideCounts reference_counts(const MovegenDoor& door, Position& pos, int depth) {
+  if (door.divide) return reference_divide(pos, depth, door.king_takes_rook);
+  DivideCounts counts;
+  counts.nodes = perft(pos, depth);
+  return counts;
+}
+
+bool same_answer(const DivideCounts& a, const DivideCounts& b) {
+  if (a.nodes != b.nodes || a.moves.size() != b.moves.size()) return false;
+  auto x = a.moves, y = b.moves;
+  std::sort(x.begin(), x.end());
+  std::sort(y.begin(), y.end());
+  return x == y;
+}
+
+std::string counts_text(const DivideCounts& counts) {
+  return std::to_string(counts.moves.size()) + " moves, " + std::to_string(counts.nodes) + " nodes";
+}
+
+// Phase 1 against one door: blocks taken one after the other, their positions asked as they are
+// met (or gathered for ask_many), each block handed on once all of it is answered.
+class BlockRun {
  public:
-  MovegenRun(const MovegenDoor& door, const MovegenOptions& options)
-      : door_(door), options_(options) {
-    result_.target = door.name;
-    result_.seed = options.seed ? options.seed : DefaultSeed;
-    result_.depth = options.depth;
-    result_.totals_only = !door.divide;
-  }
+  BlockRun(const MovegenDoor& door, const MovegenOptions& options, const BlockHooks& hooks,
+           std::function<void(std::uint64_t)> holding)
+      : door_(door), options_(options), hooks_(hooks), holding_(std::move(holding)) {}
 
-  // Positions waiting for a batch count as given already: the run stops generating at the same
-  // position as when each is asked alone.
-  bool done() const {
-    return result_.fault || result_.given + int(batch_.size()) >= options_.positions;
-  }
-
-  // Asks the door for the positions waiting for a batch and records their answers in order.
-  void finish_batch() {
-    if (batch_.empty()) return;
-    std::vector<Route> routes;
-    for (const Waiting& w : batch_) routes.push_back(w.sent);
-    std::vector<Expected<DivideCounts>> answers = door_.ask_many(routes, options_.depth);
-    std::vector<Waiting> batch = std::move(batch_);
-    batch_.clear();
-    for (std::size_t i = 0; i < batch.size() && !result_.fault; ++i) {
-      Waiting& w = batch[i];
-      Expected<DivideCounts> answer =
-          i < answers.size() ? std::move(answers[i]) : Error{"no answer", ErrorKind::AnsweredBadly};
-      Expected<DivideDifference> difference = against(w.expected, answer);
-      if (!difference || !difference->empty()) {
-        // Only an agreeing answer is taken from a batch; anything else is asked again alone.
-        Expected<DivideCounts> alone = ask_alone(w.sent);
-        difference = against(w.expected, alone);
-        // A complete answer in the batch that the same question alone does not repeat: the
-        // target answers differently with requests in flight; the rest is asked alone.
-        if (answer && alone && !same_answer(*answer, *alone)) {
-          if (result_.pipeline_disagreements++ == 0)
-            result_.first_pipeline_disagreement = route_text(w.sent) + ": " + counts_text(*answer) +
-                                                  " in flight, " + counts_text(*alone) + " alone";
-          one_at_a_time_ = true;
-        }
-      }
-      ++result_.given;
-      record(w.one, difference, w.sent, w.played);
+  void run() {
+    while (!stopped_) {
+      const std::optional<std::uint64_t> block = hooks_.take();
+      if (!block) break;
+      held_.push_back(Held{});
+      held_.back().outcome.block = *block;
+      report_holding();
+      generate(*block);
+      if (stopped_) break;
+      if (Held* held = find(*block)) held->generated = true;
+      commit_ready();
     }
+    if (stopped_) return;
+    finish_batch();
+    commit_ready();
+  }
+
+ private:
+  struct Held {
+    BlockOutcome outcome;
+    std::size_t unanswered = 0;
+    bool generated = false;
+  };
+  // A position asked with others, and what the reference says of it.
+  struct Waiting {
+    std::uint64_t block;
+    std::uint32_t event;
+    Route sent, played;
+    std::uint16_t mix;
+    DivideCounts expected;
+  };
+
+  Held* find(std::uint64_t block) {
+    for (Held& held : held_)
+      if (held.outcome.block == block) return &held;
+    return nullptr;
+  }
+
+  void report_holding() {
+    if (holding_) holding_(held_.empty() ? NoBlock : held_.front().outcome.block);
+  }
+
+  void commit_ready() {
+    bool committed = false;
+    while (!held_.empty() && held_.front().generated && held_.front().unanswered == 0) {
+      hooks_.commit(std::move(held_.front().outcome));
+      held_.pop_front();
+      committed = true;
+    }
+    if (committed) report_holding();
+  }
+
+  void generate(std::uint64_t block) {
+    const std::span<const CorpusPosition> corpus = corpus_positions();
+    if (block < corpus_blocks()) {
+      for (std::size_t i = block * CorpusPerBlock;
+           i < std::min(corpus.size(), (block + 1) * CorpusPerBlock) && !stopped_; ++i) {
+        if (corpus[i].chess960 && !options_.chess960) continue;
+        compare_game(block, Route{corpus[i].fen, corpus[i].chess960, {}});
+      }
+      return;
+    }
+    const std::uint64_t seed = options_.seed ? options_.seed : DefaultSeed;
+    const GameRecipe recipe =
+        gen_game_recipe()(rc::Random(game_seed(seed, block - corpus_blocks())), 100).value();
+    const PlayedGame game = play_recipe(recipe, GenerationLimits{options_.chess960, false});
+    if (game.route.chess960 && !options_.chess960) return;
+    compare_game(block, game.route);
   }
 
   // Compares every position of the route from its start, each sent as the FEN a few plies
   // back and the moves since.
-  void compare_game(const Route& whole) {
+  void compare_game(std::uint64_t block, const Route& whole) {
     Game game;
     if (!game.set(whole.fen, polyglot_scheme(), any_position(whole.chess960)).empty()) return;
     // X-FEN castling rights make a position Chess960 by themselves.
@@ -117,11 +231,12 @@ class MovegenRun {
     std::vector<std::string> fens{game.position().fen()};
     std::vector<std::string> door_moves;
     Route played{fens.front(), chess960, {}};
-    for (std::size_t ply = 0; ply <= whole.moves.size() && !done(); ++ply) {
+    std::uint64_t plain_seen = 0;
+    for (std::size_t ply = 0; ply <= whole.moves.size() && !stopped_; ++ply) {
       if (ply > 0) {
         auto move = game.play_uci(whole.moves[ply - 1]);
         if (!move) return;  // the generators play legal games; nothing to compare past this
-        door_moves.push_back(door_notation(*move, game.position()));
+        door_moves.push_back(door_notation(door_, *move, game.position()));
         fens.push_back(game.position().fen());
         played.moves.push_back(whole.moves[ply - 1]);
       }
@@ -130,26 +245,48 @@ class MovegenRun {
       Route sent{fens[tail_start],
                  chess960,
                  {door_moves.begin() + std::ptrdiff_t(tail_start), door_moves.end()}};
-      compare(game.position(), sent, played);
+      compare(block, game.position(), sent, played, plain_seen);
     }
   }
 
-  MovegenResult finish(double seconds) {
-    result_.seconds = seconds;
-    return std::move(result_);
-  }
-
- private:
-  std::string door_notation(Move m, const Position& pos) const {
-    return move_to_uci(m, door_.king_takes_rook || pos.is_chess960());
-  }
-
-  // Whether the FEN of `sent` may go to the door; a position no legal game reaches is counted
-  // and withheld (the moves after a reachable FEN are legal, so they keep it reachable).
-  bool passes_gate(const Route& sent) {
-    if (options_.allow_unreachable || !unreachable_reason(sent.fen, sent.chess960)) return true;
-    if (result_.withheld++ == 0) result_.first_withheld = sent.fen;
-    return false;
+  void compare(std::uint64_t block, Position& pos, const Route& sent, const Route& played,
+               std::uint64_t& plain_seen) {
+    if (hooks_.abandon && !held_.empty() && hooks_.abandon(held_.front().outcome.block)) {
+      stopped_ = true;
+      held_.clear();
+      batch_.clear();
+      return;
+    }
+    // Weighted toward rare moves: every position that has one, one in PlainShare of the others
+    // (the corpus positions, at the start of their route, always).
+    const MovegenMix one = features_of(pos);
+    if (!is_rare(one) && !played.moves.empty() && plain_seen++ % PlainShare != 0) return;
+    Held* held = find(block);
+    if (held == nullptr) return;
+    BlockOutcome& outcome = held->outcome;
+    const auto event = std::uint32_t(outcome.events.size());
+    // A position no legal game reaches is counted and withheld (the moves after a reachable FEN
+    // are legal, so they keep it reachable).
+    if (!options_.allow_unreachable && unreachable_reason(sent.fen, sent.chess960)) {
+      if (outcome.first_withheld.empty()) {
+        outcome.first_withheld_event = event;
+        outcome.first_withheld = sent.fen;
+      }
+      outcome.events.push_back(event_of(Event::Withheld));
+      return;
+    }
+    outcome.events.push_back(Pending);
+    if (door_.ask_many && !one_at_a_time_) {
+      ++held->unanswered;
+      batch_.push_back(Waiting{block, event, sent, played, mix_bits(one),
+                               reference_counts(door_, pos, options_.depth)});
+      if (int(batch_.size()) >= std::max(door_.batch, 1)) {
+        finish_batch();
+        commit_ready();
+      }
+      return;
+    }
+    record(block, event, mix_bits(one), difference_at(pos, sent), sent, played);
   }
 
   // The door's divide against the reference's at `pos`, the end of `sent`.
@@ -167,172 +304,171 @@ class MovegenRun {
     return compare_divides(reference_divide(pos, options_.depth, door_.king_takes_rook), *theirs);
   }
 
-  // A position asked with others, and what the reference says of it.
-  struct Waiting {
-    Route sent, played;
-    MovegenMix one;
-    DivideCounts expected;  // a totals door's: the nodes only
-  };
-
-  Expected<DivideCounts> ask_alone(const Route& sent) {
-    if (door_.divide) return door_.divide(sent, options_.depth);
-    auto total = door_.total(sent, options_.depth);
-    if (!total) return total.failure();
-    DivideCounts counts;
-    counts.nodes = *total;
-    return counts;
-  }
-
-  Expected<DivideDifference> against(const DivideCounts& expected,
-                                     const Expected<DivideCounts>& answer) const {
-    if (!answer) return answer.failure();
-    if (door_.divide) return compare_divides(expected, *answer);
-    DivideDifference difference;
-    difference.expected_nodes = expected.nodes;
-    difference.actual_nodes = answer->nodes;
-    return difference;
-  }
-
-  static bool same_answer(const DivideCounts& a, const DivideCounts& b) {
-    if (a.nodes != b.nodes || a.moves.size() != b.moves.size()) return false;
-    auto x = a.moves, y = b.moves;
-    std::sort(x.begin(), x.end());
-    std::sort(y.begin(), y.end());
-    return x == y;
-  }
-
-  static std::string counts_text(const DivideCounts& counts) {
-    return std::to_string(counts.moves.size()) + " moves, " + std::to_string(counts.nodes) +
-           " nodes";
-  }
-
-  void compare(Position& pos, const Route& sent, const Route& whole) {
-    // Weighted toward rare moves: every position that has one, one in PlainShare of the others
-    // (the corpus positions, at the start of their route, always).
-    const MovegenMix one = features_of(pos);
-    if (!is_rare(one) && !whole.moves.empty() && plain_seen_++ % PlainShare != 0) return;
-    if (!passes_gate(sent)) return;
-    if (door_.ask_many && !one_at_a_time_) {
-      DivideCounts expected;
-      if (door_.divide)
-        expected = reference_divide(pos, options_.depth, door_.king_takes_rook);
-      else
-        expected.nodes = perft(pos, options_.depth);
-      batch_.push_back(Waiting{sent, whole, one, std::move(expected)});
-      if (int(batch_.size()) >= std::max(door_.batch, 1) || done()) finish_batch();
-      return;
+  // Asks the door for the positions waiting for a batch and records their answers in order.
+  void finish_batch() {
+    if (batch_.empty()) return;
+    std::vector<Route> routes;
+    for (const Waiting& w : batch_) routes.push_back(w.sent);
+    std::vector<Expected<DivideCounts>> answers = door_.ask_many(routes, options_.depth);
+    std::vector<Waiting> batch = std::move(batch_);
+    batch_.clear();
+    for (std::size_t i = 0; i < batch.size() && !stopped_; ++i) {
+      Waiting& w = batch[i];
+      Expected<DivideCounts> answer =
+          i < answers.size() ? std::move(answers[i]) : Error{"no answer", ErrorKind::AnsweredBadly};
+      Expected<DivideDifference> difference = against(door_, w.expected, answer);
+      Held* held = find(w.block);
+      if (held == nullptr) continue;
+      if (!difference || !difference->empty()) {
+        // Only an agreeing answer is taken from a batch; anything else is asked again alone.
+        Expected<DivideCounts> alone = ask_alone(door_, w.sent, options_.depth);
+        difference = against(door_, w.expected, alone);
+        // A complete answer in the batch that the same question alone does not repeat: the
+        // target answers differently with requests in flight; the rest is asked alone.
+        if (answer && alone && !same_answer(*answer, *alone)) {
+          if (held->outcome.disagreements.empty())
+            held->outcome.first_disagreement = route_text(w.sent) + ": " + counts_text(*answer) +
+                                               " in flight, " + counts_text(*alone) + " alone";
+          held->outcome.disagreements.push_back(w.event);
+          one_at_a_time_ = true;
+        }
+      }
+      --held->unanswered;
+      record(w.block, w.event, w.mix, difference, w.sent, w.played);
     }
-    ++result_.given;
-    record(one, difference_at(pos, sent), sent, whole);
   }
 
   // One position's outcome: a refusal, a fault (the run stops), or a comparison.
-  void record(const MovegenMix& one, const Expected<DivideDifference>& difference,
-              const Route& sent, const Route& whole) {
+  void record(std::uint64_t block, std::uint32_t event, std::uint16_t mix,
+              const Expected<DivideDifference>& difference, const Route& sent,
+              const Route& played) {
+    Held* held = find(block);
+    if (held == nullptr) return;
+    BlockOutcome& outcome = held->outcome;
     if (!difference && difference.error_kind() == ErrorKind::Refused) {
-      count_refusal(difference.error());
+      outcome.events[event] = event_of(Event::Refused, mix);
+      if (outcome.refusals.size() < RefusalExamples)
+        outcome.refusals.emplace_back(event, difference.error());
     } else if (!difference) {
-      result_.fault = MovegenFault{in_reference_notation(sent), difference.error()};
-      return;
+      fault_at(*held, event, MovegenFault{in_reference_notation(sent), difference.error()});
+    } else if (difference->empty()) {
+      outcome.events[event] = event_of(Event::Agreed, mix);
     } else {
-      add_comparison(one, *difference, whole);
-    }
-    if (options_.progress && result_.given % 64 == 0)
-      options_.progress(result_.given, options_.positions);
-  }
-
-  // The door's message names the position: the plugin's FEN and route, the engine's command.
-  void count_refusal(const std::string& message) {
-    ++result_.refused;
-    if (result_.refusal_examples.size() < RefusalExamples)
-      result_.refusal_examples.push_back(message);
-  }
-
-  void add_comparison(const MovegenMix& one, const DivideDifference& difference,
-                      const Route& whole) {
-    ++result_.positions;
-    add(result_.mix, one);
-    if (!difference.empty()) {
-      ++result_.divergences;
-      if (int(result_.first_divergences.size()) < options_.shrunk_divergences)
-        result_.first_divergences.push_back(shrink(whole, difference));
+      outcome.events[event] = event_of(Event::Diverged, mix);
+      if (int(outcome.divergences.size()) < options_.shrunk_divergences)
+        outcome.divergences.emplace_back(event, Found{played, *difference});
     }
   }
 
-  // The route with its moves back in the reference's notation (the route's own).
-  Route in_reference_notation(const Route& sent) const {
-    Game game;
-    Route route{sent.fen, sent.chess960, {}};
-    if (!game.set(sent.fen, polyglot_scheme(), any_position(sent.chess960)).empty()) return sent;
-    for (const std::string& text : sent.moves) {
-      auto move = game.play_uci(text);
-      if (!move) return sent;
-      route.moves.push_back(move_to_uci(*move, game.position().is_chess960()));
-    }
-    return route;
+  // The block ends at its fault; the blocks after it are dropped, those before it are whole.
+  void fault_at(Held& held, std::uint32_t event, MovegenFault fault) {
+    BlockOutcome& outcome = held.outcome;
+    outcome.events.resize(event + 1);
+    outcome.events[event] = event_of(Event::Fault);
+    std::erase_if(outcome.divergences, [&](const auto& d) { return d.first > event; });
+    std::erase_if(outcome.refusals, [&](const auto& r) { return r.first > event; });
+    std::erase_if(outcome.disagreements, [&](std::uint32_t d) { return d > event; });
+    if (outcome.disagreements.empty()) outcome.first_disagreement.clear();
+    if (outcome.first_withheld_event > event) outcome.first_withheld.clear();
+    outcome.fault = std::move(fault);
+    held.unanswered = 0;
+    held.generated = true;
+    const std::uint64_t block = outcome.block;
+    std::erase_if(held_, [&](const Held& h) { return h.outcome.block > block; });
+    batch_.clear();
+    commit_ready();
+    stopped_ = true;
   }
 
-  // The difference at the end of `route` (reference notation), or nothing when the reference
-  // cannot replay it or the door refuses it. A fault of the door is kept as the run's fault.
-  std::optional<DivideDifference> evaluate(const Route& route) {
-    Game game;
+  const MovegenDoor& door_;
+  const MovegenOptions& options_;
+  const BlockHooks& hooks_;
+  std::function<void(std::uint64_t)> holding_;
+  std::deque<Held> held_;       // blocks taken and not yet committed, in order
+  std::vector<Waiting> batch_;  // positions waiting to be asked together (door_.ask_many)
+  bool one_at_a_time_ = false;  // the target's answers in a batch proved unreliable
+  bool stopped_ = false;        // a fault, or the hooks said to abandon
+};
+
+// Shrinks divergences against one door; the first fault of the door stops it.
+class Shrinker {
+ public:
+  Shrinker(const MovegenDoor& door, const MovegenOptions& options)
+      : door_(door), options_(options) {}
+
+  const std::optional<MovegenFault>& fault() const { return fault_; }
+
+  MovegenDivergence shrink(const Found& found) {
+    const Route shortest = shrink_route(
+        found.whole,
+        [&](const Route& candidate) {
+          if (fault_) return false;
+          const auto difference = evaluate(candidate);
+          return difference && !difference->empty();
+        },
+        options_.shrink_budget, /*keep_start=*/true);
+    MovegenDivergence divergence{shortest, true, found.difference, {}};
+    if (auto difference = evaluate(shortest); difference && !difference->empty()) {
+      divergence.difference = *difference;
+    } else {
+      // A fault, or the target no longer diverges there: keep what was found.
+      divergence.route = found.whole;
+      divergence.shrunk = false;
+    }
+    if (!door_.divide && !fault_)
+      divergence.descent = descend(divergence.route, divergence.difference);
+    return divergence;
+  }
+
+ private:
+  // The route in the door's notation, and the reference's position at its end; nothing when the
+  // reference cannot replay it.
+  std::optional<Route> to_door(const Route& route, Game& game) const {
     if (!game.set(route.fen, polyglot_scheme(), any_position(route.chess960)).empty()) return {};
     Route sent{game.position().fen(), route.chess960, {}};
     for (const std::string& text : route.moves) {
       auto move = game.play_uci(text);
       if (!move) return {};
-      sent.moves.push_back(door_notation(*move, game.position()));
+      sent.moves.push_back(door_notation(door_, *move, game.position()));
     }
-    if (!options_.allow_unreachable && unreachable_reason(sent.fen, sent.chess960)) return {};
-    auto difference = difference_at(game.position(), sent);
+    return sent;
+  }
+
+  // The difference at the end of `route` (reference notation), or nothing when the reference
+  // cannot replay it or the door refuses it. A fault of the door is kept as the fault.
+  std::optional<DivideDifference> evaluate(const Route& route) {
+    Game game;
+    const std::optional<Route> sent = to_door(route, game);
+    if (!sent) return {};
+    if (!options_.allow_unreachable && unreachable_reason(sent->fen, sent->chess960)) return {};
+    Expected<DivideDifference> difference =
+        against(door_, reference_counts(door_, game.position(), options_.depth),
+                ask_alone(door_, *sent, options_.depth));
     if (!difference) {
-      if (!result_.fault && difference.error_kind() != ErrorKind::Refused)
-        result_.fault = MovegenFault{route, difference.error()};
+      if (!fault_ && difference.error_kind() != ErrorKind::Refused)
+        fault_ = MovegenFault{route, difference.error()};
       return {};
     }
     return *difference;
   }
 
-  MovegenDivergence shrink(const Route& whole, const DivideDifference& found) {
-    const Route shortest = shrink_route(
-        whole,
-        [&](const Route& candidate) {
-          if (result_.fault) return false;
-          const auto difference = evaluate(candidate);
-          return difference && !difference->empty();
-        },
-        options_.shrink_budget, /*keep_start=*/true);
-    MovegenDivergence divergence{shortest, found, {}};
-    if (auto difference = evaluate(shortest); difference && !difference->empty())
-      divergence.difference = *difference;
-    else
-      divergence.route = whole;  // the target no longer diverges there: keep what was found
-    if (!door_.divide) divergence.descent = descend(divergence.route, divergence.difference);
-    return divergence;
-  }
-
   // A totals door's divergence at the end of `route`, located by descent; nothing when the
-  // reference cannot replay the route or the door faults (kept as the run's fault).
+  // reference cannot replay the route or the door faults (kept as the fault).
   std::optional<PerftDescent> descend(const Route& route, const DivideDifference& difference) {
     Game game;
-    if (!game.set(route.fen, polyglot_scheme(), any_position(route.chess960)).empty()) return {};
-    Route sent{game.position().fen(), route.chess960, {}};
-    for (const std::string& text : route.moves) {
-      auto move = game.play_uci(text);
-      if (!move) return {};
-      sent.moves.push_back(door_notation(*move, game.position()));
-    }
-    const std::size_t route_plies = sent.moves.size();
+    std::optional<Route> sent = to_door(route, game);
+    if (!sent) return {};
+    const std::size_t route_plies = sent->moves.size();
     Expected<PerftDescent> descent = descend_perft_totals(
         game.position(), options_.depth, difference.actual_nodes,
         [&](const std::vector<std::string>& door_moves, int depth) {
-          sent.moves.resize(route_plies);
-          sent.moves.insert(sent.moves.end(), door_moves.begin(), door_moves.end());
-          return door_.total(sent, depth);
+          sent->moves.resize(route_plies);
+          sent->moves.insert(sent->moves.end(), door_moves.begin(), door_moves.end());
+          return door_.total(*sent, depth);
         },
         door_.king_takes_rook);
     if (!descent) {
-      if (!result_.fault) result_.fault = MovegenFault{route, descent.error()};
+      if (!fault_) fault_ = MovegenFault{route, descent.error()};
       return {};
     }
     return *descent;
@@ -340,36 +476,135 @@ class MovegenRun {
 
   const MovegenDoor& door_;
   const MovegenOptions& options_;
-  MovegenResult result_;
-  static constexpr std::uint64_t PlainShare = 4;
-  static constexpr std::size_t RefusalExamples = 5;
-  std::uint64_t plain_seen_ = 0;
-  std::vector<Waiting> batch_;  // positions waiting to be asked together (door_.ask_many)
-  bool one_at_a_time_ = false;  // the target's answers in a batch proved unreliable
+  std::optional<MovegenFault> fault_;
 };
 
 }  // namespace
 
+void run_blocks(const MovegenDoor& door, const MovegenOptions& options, const BlockHooks& hooks,
+                std::function<void(std::uint64_t lowest_held)> holding) {
+  BlockRun(door, options, hooks, std::move(holding)).run();
+}
+
+Merger::Merger(const MovegenOptions& options, MovegenResult& result)
+    : options_(options), result_(result) {}
+
+bool Merger::done() const {
+  return result_.fault.has_value() || result_.given >= options_.positions;
+}
+
+void Merger::take(const BlockOutcome& outcome) {
+  std::size_t refusal = 0, divergence = 0, disagreement = 0;
+  for (std::uint32_t event = 0; event < outcome.events.size() && !done(); ++event) {
+    const std::uint16_t bits = outcome.events[event];
+    for (; disagreement < outcome.disagreements.size() &&
+           outcome.disagreements[disagreement] <= event;
+         ++disagreement)
+      if (result_.pipeline_disagreements++ == 0)
+        result_.first_pipeline_disagreement = outcome.first_disagreement;
+    switch (Event(bits & 7)) {
+      case Event::Withheld:
+        if (result_.withheld++ == 0) result_.first_withheld = outcome.first_withheld;
+        break;
+      case Event::Refused:
+        ++result_.given;
+        ++result_.refused;
+        for (; refusal < outcome.refusals.size() && outcome.refusals[refusal].first < event;)
+          ++refusal;
+        if (result_.refusal_examples.size() < RefusalExamples &&
+            refusal < outcome.refusals.size() && outcome.refusals[refusal].first == event)
+          result_.refusal_examples.push_back(outcome.refusals[refusal].second);
+        break;
+      case Event::Agreed:
+      case Event::Diverged:
+        ++result_.given;
+        ++result_.positions;
+        add_mix_bits(result_.mix, std::uint16_t(bits >> 3));
+        if (Event(bits & 7) == Event::Agreed) break;
+        ++result_.divergences;
+        for (; divergence < outcome.divergences.size() &&
+               outcome.divergences[divergence].first < event;)
+          ++divergence;
+        if (int(found_.size()) < options_.shrunk_divergences &&
+            divergence < outcome.divergences.size() &&
+            outcome.divergences[divergence].first == event)
+          found_.push_back(outcome.divergences[divergence].second);
+        break;
+      case Event::Fault:
+        ++result_.given;
+        if (outcome.fault) result_.fault = outcome.fault;
+        break;
+    }
+  }
+  if (options_.progress)
+    options_.progress(std::min(result_.given, options_.positions), options_.positions);
+}
+
+void Merger::take_fault(MovegenFault fault) {
+  if (done()) return;
+  ++result_.given;
+  result_.fault = std::move(fault);
+}
+
+Shrunk shrink_found(const MovegenDoor& door, const MovegenOptions& options,
+                    const std::vector<Found>& found) {
+  Shrunk shrunk;
+  Shrinker shrinker(door, options);
+  for (const Found& f : found) {
+    if (shrinker.fault()) {
+      shrunk.divergences.push_back(MovegenDivergence{f.whole, false, f.difference, {}});
+      continue;
+    }
+    shrunk.divergences.push_back(shrinker.shrink(f));
+  }
+  shrunk.fault = shrinker.fault();
+  return shrunk;
+}
+
+std::vector<MovegenDivergence> unshrunk(const std::vector<Found>& found) {
+  std::vector<MovegenDivergence> divergences;
+  for (const Found& f : found)
+    divergences.push_back(MovegenDivergence{f.whole, false, f.difference, {}});
+  return divergences;
+}
+
+MovegenResult empty_result(const MovegenDoor& door, const MovegenOptions& options) {
+  MovegenResult result;
+  result.target = door.name;
+  result.seed = options.seed ? options.seed : DefaultSeed;
+  result.depth = options.depth;
+  result.totals_only = !door.divide;
+  return result;
+}
+
+}  // namespace movegen
+
 MovegenResult run_movegen(const MovegenDoor& door, const MovegenOptions& options) {
   const auto start = std::chrono::steady_clock::now();
-  MovegenRun run(door, options);
-  // The compiled-in corpus first (every tricky perft position among them), then games.
-  for (const CorpusPosition& p : corpus_positions()) {
-    if (run.done()) break;
-    if (p.chess960 && !options.chess960) continue;
-    run.compare_game(Route{p.fen, p.chess960, {}});
+  MovegenResult result = movegen::empty_result(door, options);
+  movegen::Merger merger(options, result);
+  if (options.jobs > 1) {
+    movegen::run_blocks_in_workers(
+        options, options.jobs, movegen::NoCallTimeout, door.name,
+        [&](CallWatch&) -> Expected<MovegenDoor> {
+          return door.open_in_worker ? door.open_in_worker() : Expected<MovegenDoor>(door);
+        },
+        merger);
+  } else {
+    std::uint64_t next = 0;
+    const movegen::BlockHooks hooks{[&]() -> std::optional<std::uint64_t> {
+                                      if (merger.done()) return std::nullopt;
+                                      return next++;
+                                    },
+                                    [&](movegen::BlockOutcome&& outcome) { merger.take(outcome); },
+                                    [&](std::uint64_t) { return merger.done(); }};
+    movegen::run_blocks(door, options, hooks);
   }
-  const GenerationLimits limits{options.chess960, false};
-  const std::uint64_t seed = options.seed ? options.seed : DefaultSeed;
-  for (std::uint64_t k = 0; !run.done(); ++k) {
-    const GameRecipe recipe = gen_game_recipe()(rc::Random(game_seed(seed, k)), 100).value();
-    const PlayedGame game = play_recipe(recipe, limits);
-    if (game.route.chess960 && !options.chess960) continue;
-    run.compare_game(game.route);
-  }
-  run.finish_batch();
-  return run.finish(
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  movegen::Shrunk shrunk = movegen::shrink_found(door, options, merger.found());
+  result.first_divergences = std::move(shrunk.divergences);
+  if (!result.fault && shrunk.fault) result.fault = std::move(shrunk.fault);
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
 }
 
 }  // namespace zobrist_verify::properties

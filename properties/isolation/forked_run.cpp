@@ -1,5 +1,6 @@
 #include "isolation/forked_run.h"
 
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/mman.h>
@@ -116,9 +117,10 @@ bool has_ended(pid_t pid) {
 }
 
 // The child's side before the work: its own process group, death with the parent, default
-// signal handling, stdout on stderr, and no descriptor of the parent's but 0, 2 and the result
-// pipe, which becomes descriptor 3. Returns that descriptor.
-int become_worker(pid_t parent, int result_fd) {
+// signal handling, stdout on stderr, and no descriptor of the parent's but 0, 2, the result
+// pipe, which becomes descriptor 3, and `pass_fd` (when not -1), which becomes PassedFd, closed
+// on exec. Returns the result pipe's descriptor.
+int become_worker(pid_t parent, int result_fd, int pass_fd) {
   ::setpgid(0, 0);
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (::getppid() != parent) ::_exit(4);  // the parent died before the signal was asked for
@@ -126,12 +128,17 @@ int become_worker(pid_t parent, int result_fd) {
   // An engine the work starts stays in this group: it dies when the parent kills the group.
   spawn_children_in_my_group();
   ::dup2(STDERR_FILENO, STDOUT_FILENO);
+  // Both out of the way of descriptors 3 and 4 first.
+  constexpr int Aside = 10;
+  const int result_aside = ::fcntl(result_fd, F_DUPFD, Aside);
+  const int pass_aside = pass_fd >= 0 ? ::fcntl(pass_fd, F_DUPFD, Aside) : -1;
   constexpr int ResultFd = 3;
-  if (result_fd != ResultFd) {
-    ::dup2(result_fd, ResultFd);
-    ::close(result_fd);
+  ::dup2(result_aside, ResultFd);
+  if (pass_aside >= 0) {
+    ::dup2(pass_aside, PassedFd);
+    ::fcntl(PassedFd, F_SETFD, FD_CLOEXEC);
   }
-  ::close_range(ResultFd + 1, ~0U, 0);
+  ::close_range(pass_aside >= 0 ? PassedFd + 1 : ResultFd + 1, ~0U, 0);
   return ResultFd;
 }
 
@@ -160,7 +167,7 @@ std::string memory_size_text(std::uint64_t bytes) {
 
 ChildRun run_in_child(const std::function<std::string(CallWatch&)>& work,
                       std::chrono::milliseconds call_timeout, int workers_at_once,
-                      const std::atomic<bool>* stop) {
+                      const std::atomic<bool>* stop, int pass_fd) {
   ChildRun run;
   void* page =
       ::mmap(nullptr, sizeof(CallWatch), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -193,7 +200,7 @@ ChildRun run_in_child(const std::function<std::string(CallWatch&)>& work,
   }
   if (pid == 0) {
     ::close(fds[0]);
-    const int result_fd = become_worker(parent, fds[1]);
+    const int result_fd = become_worker(parent, fds[1], pass_fd);
     const std::string output = work(*watch);
     watch->work_returned.store(1, std::memory_order_release);
     // _exit: no exit handlers and no static destructors of a target that may be broken.

@@ -75,10 +75,13 @@ std::string fault_words(const ChildRun& run, std::string_view where = "",
 //
 // `workers_at_once`: how many workers run beside this one (--jobs); each may then hold that share
 // of worker_memory_limit(). `stop`: when it turns true the child is killed and the run ends as
-// Crashed with `how` "stopped" (another worker's fault ended the run).
+// Crashed with `how` "stopped" (another worker's fault ended the run). `pass_fd`, when not -1,
+// is open in the child as descriptor PassedFd (closed on exec): a stream the work writes to as it
+// goes, which this process reads whatever becomes of the child.
+inline constexpr int PassedFd = 4;
 ChildRun run_in_child(const std::function<std::string(CallWatch&)>& work,
                       std::chrono::milliseconds call_timeout, int workers_at_once = 1,
-                      const std::atomic<bool>* stop = nullptr);
+                      const std::atomic<bool>* stop = nullptr, int pass_fd = -1);
 
 // The most resident memory the workers may hold together, in bytes (one worker alone may hold it
 // all; N at once a share each); 0 is no limit. Default: half of the machine's memory.

@@ -45,6 +45,10 @@ struct MovegenDoor {
   std::function<std::vector<Expected<DivideCounts>>(const std::vector<Route>& routes, int depth)>
       ask_many;
   int batch = 64;  // routes given to ask_many at once
+  // For --jobs above 1: a door of its own for a worker, opened in the worker's process (an engine
+  // starts one more engine there, closed with the door). Empty: the door itself serves every
+  // worker (a plugin, instantiated in each by its first divide).
+  std::function<Expected<MovegenDoor>()> open_in_worker;
 };
 
 struct MovegenOptions {
@@ -58,11 +62,18 @@ struct MovegenOptions {
   // Also send positions no legal game reaches; by default they are withheld at the gate
   // (zobrist_verify/doors/position_gate.h) and counted.
   bool allow_unreachable = false;
+  // Workers comparing positions at once, each with a door of its own (MovegenDoor::
+  // open_in_worker); 1: all in this process. The result is the same for every number, timings
+  // aside, for a target whose answers are a pure function of the position asked.
+  int jobs = 1;
   std::function<void(int done, int total)> progress;  // called every few positions
 };
 
 struct MovegenDivergence {
-  Route route;                  // shrunk, in the reference's notation
+  Route route;  // shrunk, in the reference's notation
+  // False when the route is the one the divergence was found on: the target faulted while this
+  // or an earlier divergence was shrunk, or no longer diverged on it.
+  bool shrunk = true;
   DivideDifference difference;  // from totals alone: the nodes only
   // A totals door's: where the descent from the route's end located the difference.
   std::optional<PerftDescent> descent;
@@ -105,13 +116,19 @@ struct MovegenResult {
   bool passed() const { return divergences == 0 && !fault && !too_many_refused(); }
 };
 
-// Runs until options.positions positions are given to the target, or it faults. Never throws.
+// Runs until options.positions positions are given to the target, or it faults, then shrinks the
+// first divergences. Never throws. The positions come in blocks (a few corpus positions, or one
+// generated game), each the same whatever runs it, put together in order: with options.jobs
+// above 1 the blocks are shared among forked workers, and the result is the one a single process
+// gives. A fault ends the run at the lowest position it is met on; shrinking happens in this
+// process, with `door`.
 MovegenResult run_movegen(const MovegenDoor& door, const MovegenOptions& options);
 
-// The same in a forked worker with every divide watched, for a door that runs in this process
-// (a plugin): one that crashes, or takes longer than `call_timeout` over one divide, ends the
-// run with a fault naming the route in flight (what was found before it is lost) instead of
-// ending this process.
+// The same with every divide watched in forked workers (options.jobs of them, at least one), for
+// a door that runs in this process (a plugin): one that crashes, or takes longer than
+// `call_timeout` over one divide, ends the run with a fault naming the route in flight instead of
+// ending this process. The blocks finished before the one it crashed in still count; the
+// shrinking runs in a watched worker of its own.
 MovegenResult run_movegen_isolated(const MovegenDoor& door, const MovegenOptions& options,
                                    std::chrono::milliseconds call_timeout);
 

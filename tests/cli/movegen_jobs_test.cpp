@@ -1,0 +1,160 @@
+// `zobrist-verify movegen --jobs N`: the positions are shared out among N plugin workers (or N
+// engines) a block at a time, and the report is the one a single worker gives, timings aside:
+// the same positions given, the same counts and mix, the same shrunk divergences, refusals and
+// fault. No worker or engine is left running.
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "cli_runner.h"
+
+namespace zobrist_verify {
+namespace {
+
+using testing::run_cli;
+using testing::RunResult;
+
+const std::string FakeEngine = std::string(ZV_ENGINES_DIR) + "/fake_engine.py";
+constexpr const char* Stockfish = "/usr/games/stockfish";
+
+bool have_stockfish() {
+  return ::access(Stockfish, X_OK) == 0 && ::access("/usr/bin/python3", X_OK) == 0;
+}
+
+std::string plugin(const std::string& name) {
+  return std::string(ZV_PLUGIN_DIR) + "/" + name + ".so";
+}
+
+// The JSON report without its one timing.
+std::string without_seconds(const std::string& json) {
+  return std::regex_replace(json, std::regex(R"("seconds": [0-9.e+-]+)"), "\"seconds\": _");
+}
+
+// A whole number field of the JSON report.
+long field(const std::string& json, const std::string& name) {
+  std::smatch match;
+  if (!std::regex_search(json, match, std::regex("\"" + name + "\": ([0-9]+)"))) return -1;
+  return std::stol(match[1]);
+}
+
+std::string unique_tag() {
+  return "zv-movegen-jobs-test-" + std::to_string(::getpid()) + "-" +
+         ::testing::UnitTest::GetInstance()->current_test_info()->name();
+}
+
+int processes_with(const std::string& tag) {
+  int found = 0;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+    std::ifstream in(entry.path() / "cmdline", std::ios::binary);
+    std::string cmdline((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (cmdline.find(tag) != std::string::npos) ++found;
+  }
+  return found;
+}
+
+struct PluginCase {
+  const char* plugin;
+  const char* positions;
+  int exit_code;
+};
+
+class SamePluginReport : public ::testing::TestWithParam<PluginCase> {};
+
+TEST_P(SamePluginReport, ForOneJobAndForThree) {
+  const PluginCase c = GetParam();
+  std::vector<std::string> reports;
+  for (const char* jobs : {"1", "3"}) {
+    const RunResult r = run_cli({"movegen", "--plugin", plugin(c.plugin), "--positions",
+                                 c.positions, "--jobs", jobs, "--json"});
+    ASSERT_EQ(r.exit_code, c.exit_code) << "--jobs " << jobs << "\n" << r.out << r.err;
+    reports.push_back(without_seconds(r.out));
+  }
+  EXPECT_EQ(reports[0], reports[1]);
+}
+
+// A run that passes, one whose divergences are shrunk, one whose plugin refuses positions, and
+// one whose plugin crashes: each over a count of positions that ends inside a block.
+INSTANTIATE_TEST_SUITE_P(Plugins, SamePluginReport,
+                         ::testing::Values(PluginCase{"zv_reference_plugin", "777", 0},
+                                           PluginCase{"zv_drops_en_passant_plugin", "1500", 1},
+                                           PluginCase{"zv_refuses_black_plugin", "301", 1},
+                                           PluginCase{"zv_refuses_en_passant_plugin", "613", 0},
+                                           PluginCase{"zv_movegen_crash_plugin", "400", 1}),
+                         [](const auto& info) { return std::string(info.param.plugin).substr(3); });
+
+TEST(MovegenJobs, TheRunGivesExactlyThePositionsAskedForAndShrinksWhatItFinds) {
+  const RunResult one = run_cli({"movegen", "--plugin", plugin("zv_drops_en_passant_plugin"),
+                                 "--positions", "1234", "--jobs", "1", "--json"});
+  const RunResult three = run_cli({"movegen", "--plugin", plugin("zv_drops_en_passant_plugin"),
+                                   "--positions", "1234", "--jobs", "3", "--json"});
+  ASSERT_EQ(one.exit_code, 1) << one.out << one.err;
+  EXPECT_EQ(field(one.out, "given"), 1234) << one.out;
+  EXPECT_EQ(field(three.out, "given"), 1234) << three.out;
+  EXPECT_GT(field(one.out, "divergences"), 5) << one.out;
+  // The first five divergences are shrunk.
+  const std::regex shrunk("\"shrunk\": true");
+  EXPECT_EQ(std::distance(std::sregex_iterator(one.out.begin(), one.out.end(), shrunk),
+                          std::sregex_iterator()),
+            5)
+      << one.out;
+  EXPECT_EQ(without_seconds(one.out), without_seconds(three.out));
+}
+
+TEST(MovegenJobs, ACrashEndsTheRunAtTheSamePositionForEveryNumberOfWorkers) {
+  std::vector<std::string> faults;
+  for (const char* jobs : {"1", "2", "4"}) {
+    const RunResult r = run_cli({"movegen", "--plugin", plugin("zv_movegen_crash_plugin"),
+                                 "--positions", "3000", "--jobs", jobs});
+    ASSERT_EQ(r.exit_code, 1) << r.out << r.err;
+    const std::size_t at = r.out.find("fault at ");
+    ASSERT_NE(at, std::string::npos) << r.out;
+    faults.push_back(r.out.substr(at, r.out.find('\n', at) - at));
+    EXPECT_NE(faults.back().find("crashed in its divide"), std::string::npos) << r.out;
+  }
+  EXPECT_EQ(faults[0], faults[1]);
+  EXPECT_EQ(faults[0], faults[2]);
+}
+
+TEST(MovegenJobs, AnEngineDoorGivesTheSameReportWithThreeEnginesAndLeavesNoneBehind) {
+  if (!have_stockfish()) GTEST_SKIP() << "needs " << Stockfish << " and python3";
+  const std::string tag = unique_tag();
+  std::vector<std::string> reports;
+  for (const char* jobs : {"1", "3"}) {
+    const RunResult r =
+        run_cli({"movegen", "--engine", FakeEngine + " drop-en-passant --tag " + tag, "--positions",
+                 "250", "--jobs", jobs, "--json"});
+    ASSERT_EQ(r.exit_code, 1) << r.out << r.err;
+    EXPECT_EQ(field(r.out, "given"), 250) << r.out;
+    reports.push_back(without_seconds(r.out));
+  }
+  EXPECT_EQ(reports[0], reports[1]);
+  EXPECT_EQ(processes_with(tag), 0);
+}
+
+TEST(MovegenJobs, StockfishAgreesWithTheReferenceOverFourEngines) {
+  if (!have_stockfish()) GTEST_SKIP() << "needs " << Stockfish;
+  const RunResult r = run_cli({"movegen", "--engine", Stockfish, "--positions", "3000", "--depth",
+                               "2", "--jobs", "4", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_EQ(field(r.out, "given"), 3000) << r.out;
+  EXPECT_EQ(field(r.out, "positions"), 3000) << r.out;
+}
+
+TEST(MovegenJobs, JobsWithNoIsolationIsAUsageError) {
+  const RunResult r = run_cli(
+      {"movegen", "--plugin", plugin("zv_reference_plugin"), "--no-isolation", "--jobs", "2"});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("--no-isolation"), std::string::npos) << r.err;
+  const RunResult zero =
+      run_cli({"movegen", "--plugin", plugin("zv_reference_plugin"), "--jobs", "0"});
+  EXPECT_EQ(zero.exit_code, 2) << zero.out << zero.err;
+}
+
+}  // namespace
+}  // namespace zobrist_verify
