@@ -1,8 +1,14 @@
 // run_pieces: up to N pieces at once, each in a forked worker (forked_run.h) started from a thread
 // of this process; the results are handed back in index order on the calling thread.
+#include <semaphore.h>
+#include <sys/mman.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <condition_variable>
+#include <ctime>
 #include <mutex>
+#include <new>
 #include <numeric>
 #include <optional>
 #include <thread>
@@ -36,27 +42,61 @@ std::vector<std::size_t> start_order(std::size_t count, const std::vector<std::s
   return out;
 }
 
+// A slot of the run's cores held by a thread of run_ordered for one piece (CoreSlots): `take`
+// waits for one (false: stopped first), `give_back` returns it once the piece has ended.
+// `take` returns which slot it took (a ticket of the caller's choosing), or nothing when stopped.
+struct SlotHooks {
+  std::function<std::optional<int>(const std::atomic<bool>& stop)> take;
+  std::function<void(std::size_t index, int ticket)> give_back;
+  std::size_t window = 0;  // pieces started beyond the one being handed back; 0: any number
+};
+
 // The common frame: `jobs` threads take pieces in `order` and run `run_one` on them; the calling
 // thread hands each output to `done` in index order. `stop` turns true when `done` refuses more.
+// With `slots`, a thread holds a slot while it runs a piece, and takes it before the piece.
 template <class Output>
 void run_ordered(std::size_t count, int jobs, const std::vector<std::size_t>& order,
                  const std::function<Output(std::size_t, const std::atomic<bool>&)>& run_one,
-                 const std::function<bool(std::size_t, Output)>& done) {
+                 const std::function<bool(std::size_t, Output)>& done,
+                 const SlotHooks* slots = nullptr) {
   const std::vector<std::size_t> starts = start_order(count, order);
   std::mutex mutex;
   std::condition_variable ready;
   std::vector<std::optional<Output>> outputs(count);
   std::size_t next = 0;
+  std::size_t handed = 0;  // pieces handed to `done` so far
   std::atomic<bool> stop{false};
+  auto within_window = [&] {
+    return !slots || slots->window == 0 || next < handed + slots->window;
+  };
   auto worker = [&] {
     for (;;) {
       std::size_t index;
       {
-        std::lock_guard lock(mutex);
+        // The window first, then the slot: a thread holding a slot never waits for the merge.
+        std::unique_lock lock(mutex);
+        ready.wait(lock, [&] { return stop.load() || next == starts.size() || within_window(); });
         if (stop.load() || next == starts.size()) return;
+      }
+      int ticket = 0;
+      if (slots) {
+        const std::optional<int> taken = slots->take(stop);
+        if (!taken) return;
+        ticket = *taken;
+      }
+      {
+        std::unique_lock lock(mutex);
+        const bool over = stop.load() || next == starts.size();
+        if (over || !within_window()) {
+          lock.unlock();
+          slots->give_back(count, ticket);  // no piece
+          if (over) return;
+          continue;
+        }
         index = starts[next++];
       }
       Output output = run_one(index, stop);
+      if (slots) slots->give_back(index, ticket);
       {
         std::lock_guard lock(mutex);
         outputs[index] = std::move(output);
@@ -76,19 +116,28 @@ void run_ordered(std::size_t count, int jobs, const std::vector<std::size_t>& or
       output = std::move(outputs[i]);
       outputs[i].reset();
     }
-    if (!done(i, std::move(*output))) {
-      stop.store(true);
-      break;
+    const bool more = done(i, std::move(*output));
+    {
+      std::lock_guard lock(mutex);
+      ++handed;
+      if (!more) stop.store(true);
     }
+    ready.notify_all();
+    if (!more) break;
   }
   for (std::thread& t : threads) t.join();
 }
 
 }  // namespace
 
-void run_pieces(std::size_t count, int jobs, const std::function<std::string(std::size_t)>& work,
-                const std::function<bool(std::size_t, PieceOutput)>& done,
-                const std::vector<std::size_t>& order, std::atomic<std::size_t>* finished) {
+namespace {
+
+// run_pieces, each piece's worker started under `slots` when given.
+void run_pieces_with(std::size_t count, int jobs,
+                     const std::function<std::string(std::size_t)>& work,
+                     const std::function<bool(std::size_t, PieceOutput)>& done,
+                     const std::vector<std::size_t>& order, std::atomic<std::size_t>* finished,
+                     const SlotHooks* slots) {
   if (jobs <= 1) {
     for (std::size_t i = 0; i < count; ++i) {
       PieceOutput output = work(i);
@@ -106,7 +155,15 @@ void run_pieces(std::size_t count, int jobs, const std::function<std::string(std
         if (run.end == ChildRun::End::Finished) return run.output;
         return Error{fault_words(run, "", std::string("its work"))};
       },
-      done);
+      done, slots);
+}
+
+}  // namespace
+
+void run_pieces(std::size_t count, int jobs, const std::function<std::string(std::size_t)>& work,
+                const std::function<bool(std::size_t, PieceOutput)>& done,
+                const std::vector<std::size_t>& order, std::atomic<std::size_t>* finished) {
+  run_pieces_with(count, jobs, work, done, order, finished, nullptr);
 }
 
 void run_pieces_on_threads(std::size_t count, int jobs,
@@ -121,6 +178,116 @@ void run_pieces_on_threads(std::size_t count, int jobs,
   run_ordered<std::string>(
       count, jobs, order, [&](std::size_t index, const std::atomic<bool>&) { return work(index); },
       done);
+}
+
+struct CoreSlots::Shared {
+  sem_t free;
+  std::atomic<int> held[1];  // per unit, `units` of them (the mapping is sized for all)
+};
+
+std::unique_ptr<CoreSlots> CoreSlots::create(int count, std::size_t units) {
+  const std::size_t bytes =
+      sizeof(Shared) + sizeof(std::atomic<int>) * std::max<std::size_t>(units, 1);
+  void* page = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (page == MAP_FAILED) return nullptr;
+  auto* shared = static_cast<Shared*>(page);
+  if (::sem_init(&shared->free, 1, unsigned(std::max(count, 1))) != 0) {
+    ::munmap(page, bytes);
+    return nullptr;
+  }
+  for (std::size_t u = 0; u < std::max<std::size_t>(units, 1); ++u)
+    new (&shared->held[u]) std::atomic<int>(0);
+  return std::unique_ptr<CoreSlots>(new CoreSlots(shared, bytes, std::max(count, 1), units));
+}
+
+CoreSlots::~CoreSlots() {
+  ::sem_destroy(&shared_->free);
+  ::munmap(shared_, bytes_);
+}
+
+bool CoreSlots::take_for_unit(const std::atomic<bool>* stop) {
+  // Waits in short steps, so that a run cut short is seen within a few milliseconds.
+  for (;;) {
+    if (stop && stop->load()) return false;
+    timespec until{};
+    ::clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_nsec += 5'000'000;
+    if (until.tv_nsec >= 1'000'000'000) {
+      until.tv_sec += 1;
+      until.tv_nsec -= 1'000'000'000;
+    }
+    if (::sem_timedwait(&shared_->free, &until) == 0) return true;
+    if (errno != ETIMEDOUT && errno != EINTR) return false;
+  }
+}
+
+void CoreSlots::give_back_for_unit() {
+  ::sem_post(&shared_->free);
+}
+
+bool CoreSlots::take(std::size_t unit, const std::atomic<bool>* stop) {
+  if (unit >= units_ || !take_for_unit(stop)) return false;
+  shared_->held[unit].fetch_add(1);
+  return true;
+}
+
+void CoreSlots::give_back(std::size_t unit) {
+  if (unit >= units_) return;
+  shared_->held[unit].fetch_sub(1);
+  ::sem_post(&shared_->free);
+}
+
+void CoreSlots::reclaim(std::size_t unit) {
+  if (unit >= units_) return;
+  for (int left = shared_->held[unit].exchange(0); left > 0; --left) ::sem_post(&shared_->free);
+}
+
+namespace {
+
+// Set in a unit's worker by run_units (the copy of this process the worker is).
+UnitSlots this_unit;
+
+}  // namespace
+
+UnitSlots current_unit_slots() {
+  return this_unit;
+}
+
+void run_pieces_in_slots(std::size_t count, const UnitSlots& slots, std::size_t window,
+                         const std::function<std::string(std::size_t)>& work,
+                         const std::function<bool(std::size_t, PieceOutput)>& done) {
+  const int jobs = slots.slots ? slots.slots->count() : 1;
+  if (!slots.slots || jobs <= 1) {
+    run_pieces(count, 1, work, done);
+    return;
+  }
+  // The unit's own slot, held by run_units for it, goes to one piece at a time; the others come
+  // from the run's free slots.
+  constexpr int OwnSlot = 1, FreeSlot = 0;
+  std::atomic<bool> own_free{true};
+  SlotHooks hooks;
+  hooks.window = window;
+  hooks.take = [&](const std::atomic<bool>& stop) -> std::optional<int> {
+    bool expected = true;
+    if (own_free.compare_exchange_strong(expected, false)) return OwnSlot;
+    if (!slots.slots->take(slots.unit, &stop)) return std::nullopt;
+    return FreeSlot;
+  };
+  hooks.give_back = [&](std::size_t, int ticket) {
+    if (ticket == OwnSlot)
+      own_free.store(true);
+    else
+      slots.slots->give_back(slots.unit);
+  };
+  run_ordered<PieceOutput>(
+      count, jobs, {},
+      [&](std::size_t index, const std::atomic<bool>& stop) -> PieceOutput {
+        const ChildRun run =
+            run_in_child([&](CallWatch&) { return work(index); }, NoCallTimeout, jobs, &stop);
+        if (run.end == ChildRun::End::Finished) return run.output;
+        return Error{fault_words(run, "", std::string("its work"))};
+      },
+      done, &hooks);
 }
 
 std::string encode_results(const std::vector<PropertyResult>& results) {
@@ -162,8 +329,24 @@ std::vector<PropertyResult> run_units(const std::vector<SuiteUnit>& units, int j
                    [&](std::size_t a, std::size_t b) { return units[a].weight > units[b].weight; });
   // In a worker for the units that do not isolate themselves: there `finished` is a copy of this
   // process's counter, so the unit is counted here once its worker has ended.
+  // The run's cores, shared with the workers: a unit holds one while it runs, and a sweep split
+  // within its unit takes the free ones (core/sweep.h). Not for units that isolate themselves:
+  // a plugin's code runs only in its one watched worker.
+  std::unique_ptr<CoreSlots> slots = CoreSlots::create(jobs, units.size());
+  SlotHooks hooks;
+  if (slots) {
+    hooks.take = [&](const std::atomic<bool>& stop) -> std::optional<int> {
+      if (!slots->take_for_unit(&stop)) return std::nullopt;
+      return 0;
+    };
+    hooks.give_back = [&](std::size_t index, int) {
+      slots->reclaim(index);  // what its worker took for a split and left behind, if it died
+      slots->give_back_for_unit();
+    };
+  }
   auto in_worker = [&](std::size_t i) {
     const SuiteUnit& unit = units[i];
+    if (!unit.isolated) this_unit = UnitSlots{slots.get(), i};
     return encode_results(unit.run_in_worker ? unit.run_in_worker() : unit.run());
   };
   auto on_thread = [&](std::size_t i) {
@@ -193,7 +376,8 @@ std::vector<PropertyResult> run_units(const std::vector<SuiteUnit>& units, int j
         [&](std::size_t i, std::string output) { return take(i, PieceOutput(std::move(output))); },
         heaviest_first);
   else
-    run_pieces(units.size(), jobs, in_worker, take, heaviest_first, finished);
+    run_pieces_with(units.size(), jobs, in_worker, take, heaviest_first, finished,
+                    slots ? &hooks : nullptr);
   return results;
 }
 

@@ -12,6 +12,7 @@
 #include <atomic>
 #include <cstddef>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -45,6 +46,59 @@ void run_pieces_on_threads(std::size_t count, int jobs,
                            const std::function<std::string(std::size_t)>& work,
                            const std::function<bool(std::size_t, std::string)>& done,
                            const std::vector<std::size_t>& order = {});
+
+// The cores of a --jobs N run, shared by every process it forks: run_units holds one while a unit
+// runs, and a unit that splits its own work (property 4's sweep, core/sweep.h) takes those that
+// are free for its pieces, so that the run never has more than N pieces at work however units and
+// their splits mix. A process-shared semaphore in memory every worker inherits; what a unit's
+// worker still held when it ended is given back by run_units once the worker is gone.
+class CoreSlots {
+ public:
+  // N slots for a run of `units` units; nullptr when no shared memory could be had (the run then
+  // splits nothing).
+  static std::unique_ptr<CoreSlots> create(int count, std::size_t units);
+  ~CoreSlots();
+  CoreSlots(const CoreSlots&) = delete;
+  CoreSlots& operator=(const CoreSlots&) = delete;
+
+  int count() const { return count_; }
+  // Takes a free slot on behalf of `unit`'s worker, waiting for one; false when `stop` turns true
+  // first.
+  bool take(std::size_t unit, const std::atomic<bool>* stop);
+  void give_back(std::size_t unit);
+  // Gives back what `unit`'s worker took and did not give back (it is gone).
+  void reclaim(std::size_t unit);
+  // The slot run_units holds for a unit itself (not counted against the unit).
+  bool take_for_unit(const std::atomic<bool>* stop);
+  void give_back_for_unit();
+
+ private:
+  struct Shared;
+  CoreSlots(Shared* shared, std::size_t bytes, int count, std::size_t units)
+      : shared_(shared), bytes_(bytes), count_(count), units_(units) {}
+  Shared* shared_;
+  std::size_t bytes_;
+  int count_;
+  std::size_t units_;
+};
+
+// The slots of the --jobs run this process is a unit's worker in, and which unit: run_units sets
+// them in its workers. `slots` is null elsewhere (a run of one job, the parent, a property
+// isolated in a worker of its own, a mutant), and then nothing splits further.
+struct UnitSlots {
+  CoreSlots* slots = nullptr;
+  std::size_t unit = 0;
+};
+UnitSlots current_unit_slots();
+
+// run_pieces for a unit that splits its own work, inside the slots of its run: each piece's worker
+// starts once it holds the unit's own slot or a free one, and gives it back when it ends; at most
+// `window` pieces beyond the one being handed back are started (memory stays bounded). `done` is
+// called in index order on this thread, as run_pieces does, and stops the run when it returns
+// false (running workers killed). A piece's worker that fails hands `done` its error.
+void run_pieces_in_slots(std::size_t count, const UnitSlots& slots, std::size_t window,
+                         const std::function<std::string(std::size_t)>& work,
+                         const std::function<bool(std::size_t, PieceOutput)>& done);
 
 // One piece of `check`'s run: the results it adds to the report, in order.
 struct SuiteUnit {
