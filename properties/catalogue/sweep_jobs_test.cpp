@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <chrono>
 #include <memory>
 #include <set>
 #include <stdexcept>
@@ -72,9 +73,47 @@ std::shared_ptr<const GoKeyTable> go_table() {
   return std::make_shared<const GoKeyTable>(std::move(*table));
 }
 
+// A target a few microseconds slower a key than the in-process reference, like any door: the
+// sweep splits only where a position costs more to play than to send (the reference alone is
+// played by its unit's process).
+class SlowedHash final : public HashUnderTest {
+ public:
+  // `key_mask`: the bits of the key kept (all: a sound target).
+  SlowedHash(std::unique_ptr<HashUnderTest> inner, Key key_mask)
+      : inner_(std::move(inner)), key_mask_(key_mask) {}
+  std::string name() const override { return inner_->name(); }
+  Capabilities capabilities() const override { return inner_->capabilities(); }
+  Expected<Done> set_position(std::string_view fen, bool chess960) override {
+    return inner_->set_position(fen, chess960);
+  }
+  Expected<Done> make_move(std::string_view uci) override { return inner_->make_move(uci); }
+  Expected<Done> unmake_move() override { return inner_->unmake_move(); }
+  Expected<Key> key() override {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(6);
+    while (std::chrono::steady_clock::now() < until) {
+    }
+    Expected<Key> key = inner_->key();
+    if (key) return *key & key_mask_;
+    return key;
+  }
+  Expected<Key> pawn_key() override { return inner_->pawn_key(); }
+  Expected<Key> material_key() override { return inner_->material_key(); }
+
+ private:
+  std::unique_ptr<HashUnderTest> inner_;
+  Key key_mask_;
+};
+
+Target slowed(Target target, Key key_mask = ~Key{0}) {
+  target.make = [make = target.make, key_mask] {
+    return std::make_unique<SlowedHash>(make(), key_mask);
+  };
+  return target;
+}
+
 TEST(SweepJobs, AChessSchemesRowIsTheSameWithThreeJobs) {
   const std::vector<PropertyResult> rows = same_with_three_jobs(
-      suite_units(reference_target(builtin("polyglot").scheme()), sweep_only(Sweep)));
+      suite_units(slowed(reference_target(builtin("polyglot").scheme())), sweep_only(Sweep)));
   ASSERT_EQ(rows.size(), 1u);
   EXPECT_TRUE(rows[0].passed) << row(rows[0]);
   EXPECT_NE(rows[0].note.find("100000 distinct positions"), std::string::npos) << row(rows[0]);
@@ -82,12 +121,28 @@ TEST(SweepJobs, AChessSchemesRowIsTheSameWithThreeJobs) {
 
 // The mutant with no side-to-move key: two positions that differ in the side share a key.
 TEST(SweepJobs, AMutantsCollisionIsTheSameFirstPairWithThreeJobs) {
-  const std::vector<PropertyResult> rows =
-      same_with_three_jobs(suite_units(mutant_target(mutant("no-side-key")), sweep_only(Sweep)));
+  const std::vector<PropertyResult> rows = same_with_three_jobs(
+      suite_units(slowed(mutant_target(mutant("no-side-key"))), sweep_only(Sweep)));
   ASSERT_EQ(rows.size(), 1u);
   EXPECT_FALSE(rows[0].passed);
   ASSERT_TRUE(rows[0].counterexample) << row(rows[0]);
   EXPECT_EQ(rows[0].counterexample->comparison, Comparison::DifferentKeys) << row(rows[0]);
+}
+
+// Keys cut to 28 bits: the sweep's first collision comes after some 10^4 positions, past the
+// first block (which the unit's own process plays), so a worker's block finds it.
+TEST(SweepJobs, ACollisionFoundByAWorkerIsTheSamePairWithThreeJobs) {
+  Target cut = slowed(reference_target(builtin("polyglot").scheme()), (Key{1} << 28) - 1);
+  cut.name = "polyglot cut to 28 bits";
+  cut.expected_scheme = nullptr;
+  const std::vector<PropertyResult> rows =
+      same_with_three_jobs(suite_units(cut, sweep_only(Sweep)));
+  ASSERT_EQ(rows.size(), 1u);
+  ASSERT_TRUE(rows[0].counterexample) << row(rows[0]);
+  const std::string& what = rows[0].counterexample->what;
+  const std::size_t after = what.find(" after ");
+  ASSERT_NE(after, std::string::npos) << what;
+  EXPECT_GT(std::stoul(what.substr(after + 7)), 10'000u) << what;
 }
 
 TEST(SweepJobs, GoAndUtttRowsAreTheSameWithThreeJobs) {

@@ -3,11 +3,10 @@
 #include "core/sweep.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <exception>
 #include <stdexcept>
-#include <unordered_map>
-#include <unordered_set>
 
 #include <rapidcheck.h>
 
@@ -20,13 +19,38 @@ namespace zobrist_verify::properties::games {
 
 namespace {
 
-// Lines a worker plays at a time. A block of chess lines is some 10,000 positions: long enough
-// that forking a worker (and an engine door's engine) costs little, short enough that the blocks
-// played past the end of the sweep, killed when the merge stops, waste little.
-constexpr std::size_t BlockLines = 128;
+// Each slot gets about this many blocks of the lines a sweep is expected to need. A worker is a
+// fork of the merging process, whose identity store grows with the sweep: each fork copies its
+// page tables, and the merge then copies each page it writes while a worker shares it, so the
+// forks are kept few (four per slot) whatever the sweep's size; a block played past the end of
+// the sweep is then a share of it too.
+constexpr std::size_t BlocksPerSlot = 4;
+// Within these bounds: a block's records wait in memory until merged (2,048 chess lines are some
+// 15 MB of them).
+constexpr std::uint64_t LeastBlockLines = 16, MostBlockLines = 2048;
 // Blocks started beyond the one being merged, per slot: what a worker sends waits in memory.
-constexpr std::size_t BlocksAheadPerSlot = 2;
+constexpr std::size_t BlocksAheadPerSlot = 1;
+// A position sent by a worker costs the merging process about a microsecond more than one played
+// here (its record written, sent, read; measured on the reference): below three microseconds a
+// position, the sweep is played here alone.
+constexpr double MinSecondsPerSentPosition = 3e-6;
 constexpr std::size_t TallyExamples = 5;  // as Line keeps them (chess/target_session.cpp)
+
+// Adds the seconds of its scope to `*into`, when given.
+class Timed {
+ public:
+  explicit Timed(double* into) : into_(into), started_(std::chrono::steady_clock::now()) {}
+  ~Timed() {
+    if (into_)
+      *into_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+  }
+  Timed(const Timed&) = delete;
+  Timed& operator=(const Timed&) = delete;
+
+ private:
+  double* into_;
+  std::chrono::steady_clock::time_point started_;
+};
 
 // Line i's generator, seeded with the i-th number of the sweep's splitmix64 stream (its state
 // moves by a constant, so the i-th number is had at once).
@@ -250,50 +274,84 @@ std::optional<std::vector<LineRecord>> decode_block(const std::string& bytes) {
   return records;
 }
 
-// Identities of one width kept end to end in one buffer, found through a hash set of their
-// indices: 10^7 chess positions fit in a few hundred megabytes.
+// A table of indices with open addressing (linear probing), sized once for `most` entries: the
+// merge is the one serial part of a split sweep, so it allocates nothing per position.
+class IndexTable {
+ public:
+  static constexpr std::uint32_t Empty = 0xffffffffU;
+  explicit IndexTable(std::size_t most) {
+    std::size_t capacity = 16;
+    while (capacity < most + most / 2 + 1) capacity *= 2;
+    slots_.assign(capacity, Empty);
+    mask_ = capacity - 1;
+  }
+  // The slot where `hash` leads: the first whose index `same` accepts, else the empty one to fill.
+  template <class Same>
+  std::uint32_t& find(std::uint64_t hash, Same&& same) {
+    for (std::size_t at = std::size_t(hash) & mask_;; at = (at + 1) & mask_) {
+      std::uint32_t& slot = slots_[at];
+      if (slot == Empty || same(slot)) return slot;
+    }
+  }
+
+ private:
+  std::vector<std::uint32_t> slots_;
+  std::size_t mask_ = 0;
+};
+
+std::uint64_t mix(std::uint64_t h) {
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdULL;
+  return h ^ (h >> 33);
+}
+
+// Identities of one width kept end to end in one buffer, found through a table of their indices:
+// 10^7 chess positions fit in under a gigabyte. Holds at most `most` (the sweep stops there).
 class IdentityStore {
  public:
+  explicit IdentityStore(std::size_t most) : most_(most), table_(most) {}
+
   // The index of `identity`, added when new; `added` says which.
   std::uint32_t find_or_add(std::string_view identity, bool& added) {
-    if (width_ == 0) width_ = identity.size();
+    if (width_ == 0) {
+      width_ = identity.size();
+      bytes_.reserve(most_ * width_);
+    }
     if (identity.size() != width_)
       throw std::logic_error("a game gave identities of different widths");
-    bytes_.insert(bytes_.end(), identity.begin(), identity.end());
-    const auto index = std::uint32_t(bytes_.size() / width_ - 1);
-    const auto [it, inserted] = set_.insert(index);
-    added = inserted;
-    if (!inserted) bytes_.resize(bytes_.size() - width_);
-    return added ? index : *it;
+    std::uint32_t& slot = table_.find(hash(identity), [&](std::uint32_t i) {
+      return std::memcmp(bytes_.data() + std::size_t(i) * width_, identity.data(), width_) == 0;
+    });
+    added = slot == IndexTable::Empty;
+    if (added) {
+      slot = std::uint32_t(size_++);
+      bytes_.insert(bytes_.end(), identity.begin(), identity.end());
+    }
+    return slot;
   }
   std::string at(std::uint32_t index) const {
     return std::string(bytes_.data() + std::size_t(index) * width_, width_);
   }
-  std::size_t size() const { return set_.size(); }
-  void reserve(std::size_t n) { set_.reserve(n); }
+  std::size_t size() const { return size_; }
 
  private:
-  struct Hash {
-    const IdentityStore* store;
-    std::size_t operator()(std::uint32_t i) const {
-      // FNV-1a over the bytes, then a final mix.
-      std::uint64_t h = 0xcbf29ce484222325ULL;
-      const char* p = store->bytes_.data() + std::size_t(i) * store->width_;
-      for (std::size_t k = 0; k < store->width_; ++k)
-        h = (h ^ std::uint8_t(p[k])) * 0x100000001b3ULL;
-      return std::size_t(h ^ (h >> 29));
+  // Eight bytes at a time, mixed.
+  static std::uint64_t hash(std::string_view bytes) {
+    std::uint64_t h = 0x9E3779B97F4A7C15ULL ^ bytes.size();
+    std::size_t k = 0;
+    for (; k + 8 <= bytes.size(); k += 8) {
+      std::uint64_t word;
+      std::memcpy(&word, bytes.data() + k, 8);
+      h = mix(h ^ word) * 0x9E3779B97F4A7C15ULL;
     }
-  };
-  struct Equal {
-    const IdentityStore* store;
-    bool operator()(std::uint32_t a, std::uint32_t b) const {
-      return std::memcmp(store->bytes_.data() + std::size_t(a) * store->width_,
-                         store->bytes_.data() + std::size_t(b) * store->width_, store->width_) == 0;
-    }
-  };
-  std::size_t width_ = 0;
+    std::uint64_t tail = 0;
+    std::memcpy(&tail, bytes.data() + k, bytes.size() - k);
+    return mix(h ^ tail);
+  }
+
+  std::size_t most_, width_ = 0, size_ = 0;
   std::vector<char> bytes_;
-  std::unordered_set<std::uint32_t, Hash, Equal> set_{16, Hash{this}, Equal{this}};
+  IndexTable table_;
 };
 
 void add_tally(TargetTally& into, const TargetTally& from) {
@@ -333,12 +391,13 @@ void add_tally(TargetTally& into, const TargetTally& from) {
 // key, one identity (unless the game explains the pair). Stops where `wanted` is reached.
 class SweepMerge {
  public:
-  SweepMerge(const GameTarget& target, std::size_t wanted) : target_(target), wanted_(wanted) {
-    identities_.reserve(wanted * 2);
-    by_key_.reserve(wanted * 2);
+  SweepMerge(const GameTarget& target, std::size_t wanted)
+      : target_(target), wanted_(wanted), identities_(wanted), by_key_(wanted) {
+    seen_.reserve(wanted);
   }
 
   bool done() const { return identities_.size() >= wanted_; }
+  std::uint64_t plies() const { return plies_; }  // merged so far
 
   // Adds the next line's record; false once the sweep is complete. Fails the case as the line's
   // stop or a pair of its positions says.
@@ -354,6 +413,7 @@ class SweepMerge {
     std::size_t next_tag = 0;
     for (std::size_t k = 0; k < r.keys.size(); ++k) {
       if (done()) return false;
+      ++plies_;
       perturbed_ += r.differing[k];
       for (; next_tag < r.tags.size() && r.tags[next_tag].first == k; ++next_tag)
         tag_case(r.tags[next_tag].second);
@@ -409,14 +469,15 @@ class SweepMerge {
       return;
     }
     seen_.push_back(here);
-    if (const auto it = by_key_.find(here.key); it != by_key_.end()) {
-      const bool explained =
-          target_.may_share_key &&
-          target_.may_share_key(identities_.at(it->second), std::string(identity));
-      if (!explained) fail_pair(seen_[it->second], here, true);
+    std::uint32_t& slot =
+        by_key_.find(mix(here.key), [&](std::uint32_t i) { return seen_[i].key == here.key; });
+    if (slot != IndexTable::Empty) {
+      const bool explained = target_.may_share_key &&
+                             target_.may_share_key(identities_.at(slot), std::string(identity));
+      if (!explained) fail_pair(seen_[slot], here, true);
       return;
     }
-    by_key_.emplace(here.key, index);
+    slot = index;
   }
 
   Route route_of(std::size_t line) const {
@@ -457,8 +518,9 @@ class SweepMerge {
   std::vector<StartedLine> lines_;
   IdentityStore identities_;
   std::vector<Seen> seen_;  // by identity index
-  std::unordered_map<Key, std::uint32_t> by_key_;
+  IndexTable by_key_;       // identity indices by their key (the first seen with it)
   std::size_t perturbed_ = 0;
+  std::uint64_t plies_ = 0;
 };
 
 // The lines played here, on one session, straight into the merge.
@@ -496,30 +558,66 @@ std::string play_block(const GameTarget& target, std::uint64_t seed, std::uint64
 
 // The lines in blocks, played by forked workers within the run's slots, merged here in order.
 void play_in_workers(const GameTarget& target, SweepMerge& merge, std::uint64_t seed,
-                     std::uint64_t lines, const UnitSlots& slots) {
-  const std::uint64_t blocks = (lines + BlockLines - 1) / BlockLines;
+                     std::uint64_t lines, std::size_t wanted, const UnitSlots& slots) {
+  // Lines give about a position a ply, fewer where they repeat: the blocks are sized for the
+  // expected need, and there are more of them if it runs longer.
+  const std::uint64_t expected_lines = wanted / std::uint64_t(std::max(target.sweep_plies, 1)) + 1;
+  const std::uint64_t block_size = std::clamp<std::uint64_t>(
+      expected_lines / (BlocksPerSlot * std::uint64_t(slots.slots->count())), LeastBlockLines,
+      MostBlockLines);
+  const std::uint64_t blocks = (lines + block_size - 1) / block_size;
   std::exception_ptr raised;  // a failure of the merge, raised once the workers are stopped
   auto block_lines = [&](std::size_t b) {
-    return std::pair{std::uint64_t(b) * BlockLines,
-                     std::min(lines, std::uint64_t(b + 1) * BlockLines)};
+    return std::pair{std::uint64_t(b) * block_size,
+                     std::min(lines, std::uint64_t(b + 1) * block_size)};
   };
-  run_pieces_in_slots(
+  // This process plays the blocks no worker has taken, on the unit's own slot, straight into the
+  // merge (no fork, nothing sent); workers take blocks only on the run's free slots.
+  std::unique_ptr<GameSession> own_session;
+  double first_block_seconds = 0;
+  auto merge_here = [&](std::size_t b) {
+    try {
+      const auto [first, last] = block_lines(b);
+      Timed timed(b == 0 ? &first_block_seconds : nullptr);
+      if (!own_session) own_session = open_session(target);
+      LinePlayer(target, *own_session, seed).play(first, last, [&](LineRecord r) {
+        return merge.take(r);
+      });
+      return !merge.done();
+    } catch (...) {
+      raised = std::current_exception();
+      return false;
+    }
+  };
+  run_pieces_beside(
       std::size_t(blocks), slots, BlocksAheadPerSlot * std::size_t(slots.slots->count()),
       [&](std::size_t b) {
         const auto [first, last] = block_lines(b);
         return play_block(target, seed, first, last);
       },
-      [&](std::size_t b, PieceOutput output) {
+      merge_here,
+      [&](std::size_t b) {
+        // Played here ahead of the merge, into records as a worker sends them.
         try {
           const auto [first, last] = block_lines(b);
+          if (!own_session) own_session = open_session(target);
+          ByteWriter out;
+          LinePlayer(target, *own_session, seed).play(first, last, [&](LineRecord r) {
+            encode(out, r);
+            return true;
+          });
+          return out.take();
+        } catch (...) {
+          return std::string();  // played again when the merge reaches it
+        }
+      },
+      [&](std::size_t b, PieceOutput output) {
+        try {
           std::optional<std::vector<LineRecord>> records;
           if (output && !output->empty()) records = decode_block(*output);
           // A block whose worker died, or sent what cannot be read, is played again here: a
           // crash is then this process's own, reported as with --jobs 1.
-          if (!records) {
-            play_here(target, merge, seed, first, last);
-            return !merge.done();
-          }
+          if (!records) return merge_here(b);
           // A record that stopped its block ends the sweep: take() raises it unless the sweep
           // was complete before it.
           for (const LineRecord& r : *records)
@@ -529,6 +627,11 @@ void play_in_workers(const GameTarget& target, SweepMerge& merge, std::uint64_t 
           raised = std::current_exception();
           return false;
         }
+      },
+      [&] {
+        // Workers pay only where a position costs more to play than to send and merge: a UCI
+        // engine, Go's neighbours; not the reference's chess, at about a microsecond a position.
+        return first_block_seconds > MinSecondsPerSentPosition * double(merge.plies());
       });
   if (raised) std::rethrow_exception(raised);
 }
@@ -541,7 +644,7 @@ void run_sweep(const GameTarget& target, std::size_t wanted, std::uint64_t seed)
   const std::uint64_t lines = wanted;
   const UnitSlots slots = current_unit_slots();
   if (slots.slots && slots.slots->count() > 1)
-    play_in_workers(target, merge, seed, lines, slots);
+    play_in_workers(target, merge, seed, lines, wanted, slots);
   else
     play_here(target, merge, seed, 0, lines);
   merge.finish();

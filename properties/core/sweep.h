@@ -12,11 +12,13 @@
 //
 // With --jobs 1 (no run's slots in this process) the lines are played here, one session, each
 // line asked for in full before the previous one is read (a pipelined engine always has work).
-// Inside a unit's worker of a --jobs N run the lines go in blocks to forked workers, each with a
-// session of its own (GameTarget::sweep_worker_sessions: an engine of its own), started within the
-// run's slots (zobrist_verify/parallel_runs.h CoreSlots): the unit's own slot and whichever are
-// free, so the run never has more than N workers at work. A block whose worker dies is played
-// again here, so that a crash or a leak is reported as a --jobs 1 run reports it.
+// Inside a unit's worker of a --jobs N run the lines are cut into blocks: this process plays them
+// on the unit's own slot, and forked workers, each with a session of its own
+// (GameTarget::sweep_worker_sessions: an engine of its own), take blocks on the run's free slots
+// (zobrist_verify/parallel_runs.h CoreSlots, run_pieces_beside), so the run never has more than
+// N processes at work. Workers are used only where a position costs more to play than to send.
+// A block whose worker dies is played again here, so that a crash or a leak is reported as a
+// --jobs 1 run reports it.
 #pragma once
 
 #include <cstddef>

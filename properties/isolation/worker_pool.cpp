@@ -253,41 +253,108 @@ UnitSlots current_unit_slots() {
   return this_unit;
 }
 
-void run_pieces_in_slots(std::size_t count, const UnitSlots& slots, std::size_t window,
-                         const std::function<std::string(std::size_t)>& work,
-                         const std::function<bool(std::size_t, PieceOutput)>& done) {
+void run_pieces_beside(std::size_t count, const UnitSlots& slots, std::size_t window,
+                       const std::function<std::string(std::size_t)>& work,
+                       const std::function<bool(std::size_t)>& here,
+                       const std::function<std::string(std::size_t)>& ahead,
+                       const std::function<bool(std::size_t, PieceOutput)>& done,
+                       const std::function<bool()>& worth_workers) {
   const int jobs = slots.slots ? slots.slots->count() : 1;
-  if (!slots.slots || jobs <= 1) {
-    run_pieces(count, 1, work, done);
-    return;
-  }
-  // The unit's own slot, held by run_units for it, goes to one piece at a time; the others come
-  // from the run's free slots.
-  constexpr int OwnSlot = 1, FreeSlot = 0;
-  std::atomic<bool> own_free{true};
-  SlotHooks hooks;
-  hooks.window = window;
-  hooks.take = [&](const std::atomic<bool>& stop) -> std::optional<int> {
-    bool expected = true;
-    if (own_free.compare_exchange_strong(expected, false)) return OwnSlot;
-    if (!slots.slots->take(slots.unit, &stop)) return std::nullopt;
-    return FreeSlot;
-  };
-  hooks.give_back = [&](std::size_t, int ticket) {
-    if (ticket == OwnSlot)
-      own_free.store(true);
-    else
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::size_t next = 0;     // the first piece nobody has begun
+  std::size_t merging = 0;  // the piece this thread is at
+  std::vector<bool> taken(count, false);
+  std::vector<std::optional<PieceOutput>> outputs(count);
+  std::atomic<bool> stop{false};
+  auto may_take = [&] { return next < count && next < merging + std::max<std::size_t>(window, 1); };
+  auto helper = [&] {
+    for (;;) {
+      {
+        std::unique_lock lock(mutex);
+        changed.wait(lock, [&] { return stop.load() || next >= count || may_take(); });
+        if (stop.load() || next >= count) return;
+      }
+      if (!slots.slots->take(slots.unit, &stop)) return;
+      std::size_t index;
+      {
+        std::unique_lock lock(mutex);
+        if (stop.load() || !may_take()) {
+          const bool over = stop.load() || next >= count;
+          lock.unlock();
+          slots.slots->give_back(slots.unit);
+          if (over) return;
+          continue;
+        }
+        index = next++;
+        taken[index] = true;
+      }
+      const ChildRun run =
+          run_in_child([&](CallWatch&) { return work(index); }, NoCallTimeout, jobs, &stop);
       slots.slots->give_back(slots.unit);
+      PieceOutput output = run.end == ChildRun::End::Finished
+                               ? PieceOutput(run.output)
+                               : PieceOutput(Error{fault_words(run, "", std::string("its work"))});
+      {
+        std::lock_guard lock(mutex);
+        outputs[index] = std::move(output);
+      }
+      changed.notify_all();
+    }
   };
-  run_ordered<PieceOutput>(
-      count, jobs, {},
-      [&](std::size_t index, const std::atomic<bool>& stop) -> PieceOutput {
-        const ChildRun run =
-            run_in_child([&](CallWatch&) { return work(index); }, NoCallTimeout, jobs, &stop);
-        if (run.end == ChildRun::End::Finished) return run.output;
-        return Error{fault_words(run, "", std::string("its work"))};
-      },
-      done, &hooks);
+  // The workers start once this thread has played the first piece: a worker is forked while this
+  // thread plays, and a lazy initialisation (a function's static) under way at that moment would
+  // stay locked in the worker forever. After one piece, what the pieces initialise is done.
+  std::vector<std::thread> helpers;
+  auto start_helpers = [&] {
+    if (slots.slots)
+      for (int t = 1; t < jobs && std::size_t(t) < count; ++t) helpers.emplace_back(helper);
+  };
+  for (std::size_t i = 0; i < count; ++i) {
+    if (i == 1 && (!worth_workers || worth_workers())) start_helpers();
+    bool mine = false;
+    std::optional<PieceOutput> output;
+    {
+      std::unique_lock lock(mutex);
+      merging = i;
+      if (!taken[i] && next == i) {
+        taken[i] = true;
+        next = i + 1;
+        mine = true;
+      }
+    }
+    changed.notify_all();
+    // While a worker plays piece i, this thread plays the next piece nobody has begun, ahead.
+    while (!mine) {
+      std::unique_lock lock(mutex);
+      if (outputs[i]) {
+        output = std::move(outputs[i]);
+        outputs[i].reset();
+        break;
+      }
+      if (may_take()) {
+        const std::size_t j = next++;
+        taken[j] = true;
+        lock.unlock();
+        PieceOutput played(ahead(j));
+        {
+          std::lock_guard relock(mutex);
+          outputs[j] = std::move(played);
+        }
+        changed.notify_all();
+        continue;
+      }
+      changed.wait(lock, [&] { return outputs[i].has_value() || may_take(); });
+    }
+    const bool more = mine ? here(i) : done(i, std::move(*output));
+    if (!more) break;
+  }
+  {
+    std::lock_guard lock(mutex);
+    stop.store(true);
+  }
+  changed.notify_all();
+  for (std::thread& t : helpers) t.join();
 }
 
 std::string encode_results(const std::vector<PropertyResult>& results) {
