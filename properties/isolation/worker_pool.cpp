@@ -42,18 +42,16 @@ std::vector<std::size_t> start_order(std::size_t count, const std::vector<std::s
   return out;
 }
 
-// A slot of the run's cores held by a thread of run_ordered for one piece (CoreSlots): `take`
-// waits for one (false: stopped first), `give_back` returns it once the piece has ended.
-// `take` returns which slot it took (a ticket of the caller's choosing), or nothing when stopped.
+// A slot of the run's cores held by a thread of run_ordered while it runs a piece (CoreSlots):
+// `take` waits for one (false: stopped first), `give_back` returns it once piece `index` ended.
 struct SlotHooks {
-  std::function<std::optional<int>(const std::atomic<bool>& stop)> take;
-  std::function<void(std::size_t index, int ticket)> give_back;
-  std::size_t window = 0;  // pieces started beyond the one being handed back; 0: any number
+  std::function<bool(const std::atomic<bool>& stop)> take;
+  std::function<void(std::size_t index)> give_back;
 };
 
 // The common frame: `jobs` threads take pieces in `order` and run `run_one` on them; the calling
 // thread hands each output to `done` in index order. `stop` turns true when `done` refuses more.
-// With `slots`, a thread holds a slot while it runs a piece, and takes it before the piece.
+// With `slots`, a thread takes a slot before each piece and gives it back after.
 template <class Output>
 void run_ordered(std::size_t count, int jobs, const std::vector<std::size_t>& order,
                  const std::function<Output(std::size_t, const std::atomic<bool>&)>& run_one,
@@ -64,39 +62,21 @@ void run_ordered(std::size_t count, int jobs, const std::vector<std::size_t>& or
   std::condition_variable ready;
   std::vector<std::optional<Output>> outputs(count);
   std::size_t next = 0;
-  std::size_t handed = 0;  // pieces handed to `done` so far
   std::atomic<bool> stop{false};
-  auto within_window = [&] {
-    return !slots || slots->window == 0 || next < handed + slots->window;
-  };
   auto worker = [&] {
     for (;;) {
+      if (slots && !slots->take(stop)) return;
       std::size_t index;
       {
-        // The window first, then the slot: a thread holding a slot never waits for the merge.
-        std::unique_lock lock(mutex);
-        ready.wait(lock, [&] { return stop.load() || next == starts.size() || within_window(); });
-        if (stop.load() || next == starts.size()) return;
-      }
-      int ticket = 0;
-      if (slots) {
-        const std::optional<int> taken = slots->take(stop);
-        if (!taken) return;
-        ticket = *taken;
-      }
-      {
-        std::unique_lock lock(mutex);
-        const bool over = stop.load() || next == starts.size();
-        if (over || !within_window()) {
-          lock.unlock();
-          slots->give_back(count, ticket);  // no piece
-          if (over) return;
-          continue;
+        std::lock_guard lock(mutex);
+        if (stop.load() || next == starts.size()) {
+          if (slots) slots->give_back(count);  // no piece
+          return;
         }
         index = starts[next++];
       }
       Output output = run_one(index, stop);
-      if (slots) slots->give_back(index, ticket);
+      if (slots) slots->give_back(index);
       {
         std::lock_guard lock(mutex);
         outputs[index] = std::move(output);
@@ -116,14 +96,10 @@ void run_ordered(std::size_t count, int jobs, const std::vector<std::size_t>& or
       output = std::move(outputs[i]);
       outputs[i].reset();
     }
-    const bool more = done(i, std::move(*output));
-    {
-      std::lock_guard lock(mutex);
-      ++handed;
-      if (!more) stop.store(true);
+    if (!done(i, std::move(*output))) {
+      stop.store(true);
+      break;
     }
-    ready.notify_all();
-    if (!more) break;
   }
   for (std::thread& t : threads) t.join();
 }
@@ -402,11 +378,8 @@ std::vector<PropertyResult> run_units(const std::vector<SuiteUnit>& units, int j
   std::unique_ptr<CoreSlots> slots = CoreSlots::create(jobs, units.size());
   SlotHooks hooks;
   if (slots) {
-    hooks.take = [&](const std::atomic<bool>& stop) -> std::optional<int> {
-      if (!slots->take_for_unit(&stop)) return std::nullopt;
-      return 0;
-    };
-    hooks.give_back = [&](std::size_t index, int) {
+    hooks.take = [&](const std::atomic<bool>& stop) { return slots->take_for_unit(&stop); };
+    hooks.give_back = [&](std::size_t index) {
       slots->reclaim(index);  // what its worker took for a split and left behind, if it died
       slots->give_back_for_unit();
     };
