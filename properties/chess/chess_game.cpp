@@ -5,11 +5,11 @@
 // classes, the clock fold, and the shrinking of a collision's two routes.
 #include <rapidcheck.h>
 
-#include "core/game_suite.h"
 #include "chess/position_tools.h"
 #include "chess/property_definitions.h"
-#include "core/route_shrinking.h"
 #include "chess/transpositions.h"
+#include "core/game_suite.h"
+#include "core/route_shrinking.h"
 #include "zobrist_verify/chess/movegen.h"
 #include "zobrist_verify/chess/uci.h"
 
@@ -79,9 +79,7 @@ class ChessSession final : public games::GameSession {
     if (context_.caps.material_key) parts.push_back("material key");
     return parts;
   }
-  AskedKeys ask_keys() override {
-    return from_pending(line_.request_keys());
-  }
+  AskedKeys ask_keys() override { return from_pending(line_.request_keys()); }
   AskedKeys ask_keys_from_scratch() override {
     const std::optional<std::string> fresh = line_.fresh_fen();
     if (!fresh) {
@@ -160,7 +158,8 @@ class ChessSession final : public games::GameSession {
         relations.push_back(std::move(r));
       }
     }
-    if (!relations.empty()) relations.front().tag = some_equal ? "transposition" : "near misses only";
+    if (!relations.empty())
+      relations.front().tag = some_equal ? "transposition" : "near misses only";
     return relations;
   }
 
@@ -307,9 +306,8 @@ PositionIdentity route_identity(const Route& route, const Target& target) {
     const PositionIdentity other_shown = route_identity(other, target);
     const std::string difference = only_difference(here_shown, other_shown);
     const std::string found = " after " + std::to_string(distinct) +
-                              " distinct positions: " + to_string(here_shown) +
-                              " has the key of " + to_string(other_shown) + " reached by " +
-                              describe(other);
+                              " distinct positions: " + to_string(here_shown) + " has the key of " +
+                              to_string(other_shown) + " reached by " + describe(other);
     fail(replayed.different_keys(difference.empty()
                                      ? "64-bit key collision" + found
                                      : "these positions differ only in " + difference +
@@ -347,9 +345,7 @@ games::GameTarget chess_game(const PropertyContext& context) {
   game.start_description = StartFen;
   game.start = [&context] { return std::make_unique<ChessSession>(context); };
   game.generate = [&context] { return generate_game(context).route; };
-  game.sweep_positions = [](int cases) {
-    return 100'000 * std::size_t(std::max(1, cases / 100));
-  };
+  game.sweep_positions = [](int cases) { return 100'000 * std::size_t(std::max(1, cases / 100)); };
   game.sweep_start = [&context](SplitMix64& random) { return sweep_start(context, random); };
   game.sweep_plies = 80;
   // Positions that differ in the clock only, for a clock-keyed target.
@@ -361,6 +357,30 @@ games::GameTarget chess_game(const PropertyContext& context) {
                                          std::size_t distinct) {
     report_sweep_failure(context, first, second, collision, distinct);
   };
+  // A worker the sweep is split to talks to an engine of its own (Target::worker_factory); the
+  // reference's forked copies need nothing more.
+  if (context.target.worker_factory)
+    game.sweep_worker_sessions =
+        [&context]() -> Expected<std::function<std::unique_ptr<games::GameSession>()>> {
+      Expected<HashFactory> factory = context.target.worker_factory();
+      if (!factory) return Error{factory.error()};
+      // The worker's target and the context the sessions keep a reference to, alive as long as
+      // the factory returned.
+      struct Own {
+        Own(Target t, const PropertyContext& c)
+            : target(std::move(t)), context{target, c.caps, c.cases, c.limits} {}
+        Target target;
+        PropertyContext context;
+      };
+      Target target = context.target;
+      target.make = std::move(*factory);
+      target.worker_factory = nullptr;
+      auto own = std::make_shared<Own>(std::move(target), context);
+      return std::function<std::unique_ptr<games::GameSession>()>(
+          [own]() -> std::unique_ptr<games::GameSession> {
+            return std::make_unique<ChessSession>(own->context);
+          });
+    };
   return game;
 }
 

@@ -111,9 +111,10 @@ std::vector<SuiteUnit> suite_units(const Target& target, const SuiteOptions& opt
           failed.note = "its worker could not start a target of its own: " + factory.error();
           return {failed};
         }
+        // The worker_factory stays: a sweep split within this unit starts an engine of its own
+        // in each of its workers (core/sweep.h).
         Target own = target;
         own.make = std::move(*factory);
-        own.worker_factory = nullptr;
         return {run_property(name, own, options)};
       };
     units.push_back(std::move(unit));

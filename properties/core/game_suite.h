@@ -145,9 +145,12 @@ struct GameTarget {
   // Reports a collision (different positions, one key) or a split (one position, two keys)
   // found by the sweep, from the routes to both; [[noreturn]] (calls fail). Default: both lines
   // as played, with their positions.
-  std::function<void(const Route& first, const Route& second, bool collision,
-                     std::size_t distinct)>
+  std::function<void(const Route& first, const Route& second, bool collision, std::size_t distinct)>
       report_sweep_failure;
+  // The sessions of a worker the sweep is split to (core/sweep.h), made in that worker: an engine
+  // door's start an engine of its own there. Empty: `start`'s, which then work in a forked copy of
+  // this process (the reference and the built-in games do).
+  std::function<Expected<std::function<std::unique_ptr<GameSession>()>>()> sweep_worker_sessions;
 
   PropertyInfo equivalence;  // the game's name for its equivalence shape, contract, broken example
 };

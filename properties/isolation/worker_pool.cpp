@@ -1,8 +1,14 @@
 // run_pieces: up to N pieces at once, each in a forked worker (forked_run.h) started from a thread
 // of this process; the results are handed back in index order on the calling thread.
+#include <semaphore.h>
+#include <sys/mman.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <condition_variable>
+#include <ctime>
 #include <mutex>
+#include <new>
 #include <numeric>
 #include <optional>
 #include <thread>
@@ -36,12 +42,21 @@ std::vector<std::size_t> start_order(std::size_t count, const std::vector<std::s
   return out;
 }
 
+// A slot of the run's cores held by a thread of run_ordered while it runs a piece (CoreSlots):
+// `take` waits for one (false: stopped first), `give_back` returns it once piece `index` ended.
+struct SlotHooks {
+  std::function<bool(const std::atomic<bool>& stop)> take;
+  std::function<void(std::size_t index)> give_back;
+};
+
 // The common frame: `jobs` threads take pieces in `order` and run `run_one` on them; the calling
 // thread hands each output to `done` in index order. `stop` turns true when `done` refuses more.
+// With `slots`, a thread takes a slot before each piece and gives it back after.
 template <class Output>
 void run_ordered(std::size_t count, int jobs, const std::vector<std::size_t>& order,
                  const std::function<Output(std::size_t, const std::atomic<bool>&)>& run_one,
-                 const std::function<bool(std::size_t, Output)>& done) {
+                 const std::function<bool(std::size_t, Output)>& done,
+                 const SlotHooks* slots = nullptr) {
   const std::vector<std::size_t> starts = start_order(count, order);
   std::mutex mutex;
   std::condition_variable ready;
@@ -50,13 +65,18 @@ void run_ordered(std::size_t count, int jobs, const std::vector<std::size_t>& or
   std::atomic<bool> stop{false};
   auto worker = [&] {
     for (;;) {
+      if (slots && !slots->take(stop)) return;
       std::size_t index;
       {
         std::lock_guard lock(mutex);
-        if (stop.load() || next == starts.size()) return;
+        if (stop.load() || next == starts.size()) {
+          if (slots) slots->give_back(count);  // no piece
+          return;
+        }
         index = starts[next++];
       }
       Output output = run_one(index, stop);
+      if (slots) slots->give_back(index);
       {
         std::lock_guard lock(mutex);
         outputs[index] = std::move(output);
@@ -86,9 +106,14 @@ void run_ordered(std::size_t count, int jobs, const std::vector<std::size_t>& or
 
 }  // namespace
 
-void run_pieces(std::size_t count, int jobs, const std::function<std::string(std::size_t)>& work,
-                const std::function<bool(std::size_t, PieceOutput)>& done,
-                const std::vector<std::size_t>& order, std::atomic<std::size_t>* finished) {
+namespace {
+
+// run_pieces, each piece's worker started under `slots` when given.
+void run_pieces_with(std::size_t count, int jobs,
+                     const std::function<std::string(std::size_t)>& work,
+                     const std::function<bool(std::size_t, PieceOutput)>& done,
+                     const std::vector<std::size_t>& order, std::atomic<std::size_t>* finished,
+                     const SlotHooks* slots) {
   if (jobs <= 1) {
     for (std::size_t i = 0; i < count; ++i) {
       PieceOutput output = work(i);
@@ -106,7 +131,15 @@ void run_pieces(std::size_t count, int jobs, const std::function<std::string(std
         if (run.end == ChildRun::End::Finished) return run.output;
         return Error{fault_words(run, "", std::string("its work"))};
       },
-      done);
+      done, slots);
+}
+
+}  // namespace
+
+void run_pieces(std::size_t count, int jobs, const std::function<std::string(std::size_t)>& work,
+                const std::function<bool(std::size_t, PieceOutput)>& done,
+                const std::vector<std::size_t>& order, std::atomic<std::size_t>* finished) {
+  run_pieces_with(count, jobs, work, done, order, finished, nullptr);
 }
 
 void run_pieces_on_threads(std::size_t count, int jobs,
@@ -121,6 +154,183 @@ void run_pieces_on_threads(std::size_t count, int jobs,
   run_ordered<std::string>(
       count, jobs, order, [&](std::size_t index, const std::atomic<bool>&) { return work(index); },
       done);
+}
+
+struct CoreSlots::Shared {
+  sem_t free;
+  std::atomic<int> held[1];  // per unit, `units` of them (the mapping is sized for all)
+};
+
+std::unique_ptr<CoreSlots> CoreSlots::create(int count, std::size_t units) {
+  const std::size_t bytes =
+      sizeof(Shared) + sizeof(std::atomic<int>) * std::max<std::size_t>(units, 1);
+  void* page = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (page == MAP_FAILED) return nullptr;
+  auto* shared = static_cast<Shared*>(page);
+  if (::sem_init(&shared->free, 1, unsigned(std::max(count, 1))) != 0) {
+    ::munmap(page, bytes);
+    return nullptr;
+  }
+  for (std::size_t u = 0; u < std::max<std::size_t>(units, 1); ++u)
+    new (&shared->held[u]) std::atomic<int>(0);
+  return std::unique_ptr<CoreSlots>(new CoreSlots(shared, bytes, std::max(count, 1), units));
+}
+
+CoreSlots::~CoreSlots() {
+  ::sem_destroy(&shared_->free);
+  ::munmap(shared_, bytes_);
+}
+
+bool CoreSlots::take_for_unit(const std::atomic<bool>* stop) {
+  // Waits in short steps, so that a run cut short is seen within a few milliseconds.
+  for (;;) {
+    if (stop && stop->load()) return false;
+    timespec until{};
+    ::clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_nsec += 5'000'000;
+    if (until.tv_nsec >= 1'000'000'000) {
+      until.tv_sec += 1;
+      until.tv_nsec -= 1'000'000'000;
+    }
+    if (::sem_timedwait(&shared_->free, &until) == 0) return true;
+    if (errno != ETIMEDOUT && errno != EINTR) return false;
+  }
+}
+
+void CoreSlots::give_back_for_unit() {
+  ::sem_post(&shared_->free);
+}
+
+bool CoreSlots::take(std::size_t unit, const std::atomic<bool>* stop) {
+  if (unit >= units_ || !take_for_unit(stop)) return false;
+  shared_->held[unit].fetch_add(1);
+  return true;
+}
+
+void CoreSlots::give_back(std::size_t unit) {
+  if (unit >= units_) return;
+  shared_->held[unit].fetch_sub(1);
+  ::sem_post(&shared_->free);
+}
+
+void CoreSlots::reclaim(std::size_t unit) {
+  if (unit >= units_) return;
+  for (int left = shared_->held[unit].exchange(0); left > 0; --left) ::sem_post(&shared_->free);
+}
+
+namespace {
+
+// Set in a unit's worker by run_units (the copy of this process the worker is).
+UnitSlots this_unit;
+
+}  // namespace
+
+UnitSlots current_unit_slots() {
+  return this_unit;
+}
+
+void run_pieces_beside(std::size_t count, const UnitSlots& slots, std::size_t window,
+                       const std::function<std::string(std::size_t)>& work,
+                       const std::function<bool(std::size_t)>& here,
+                       const std::function<std::string(std::size_t)>& ahead,
+                       const std::function<bool(std::size_t, PieceOutput)>& done,
+                       const std::function<bool()>& worth_workers) {
+  const int jobs = slots.slots ? slots.slots->count() : 1;
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::size_t next = 0;     // the first piece nobody has begun
+  std::size_t merging = 0;  // the piece this thread is at
+  std::vector<bool> taken(count, false);
+  std::vector<std::optional<PieceOutput>> outputs(count);
+  std::atomic<bool> stop{false};
+  auto may_take = [&] { return next < count && next < merging + std::max<std::size_t>(window, 1); };
+  auto helper = [&] {
+    for (;;) {
+      {
+        std::unique_lock lock(mutex);
+        changed.wait(lock, [&] { return stop.load() || next >= count || may_take(); });
+        if (stop.load() || next >= count) return;
+      }
+      if (!slots.slots->take(slots.unit, &stop)) return;
+      std::size_t index;
+      {
+        std::unique_lock lock(mutex);
+        if (stop.load() || !may_take()) {
+          const bool over = stop.load() || next >= count;
+          lock.unlock();
+          slots.slots->give_back(slots.unit);
+          if (over) return;
+          continue;
+        }
+        index = next++;
+        taken[index] = true;
+      }
+      const ChildRun run =
+          run_in_child([&](CallWatch&) { return work(index); }, NoCallTimeout, jobs, &stop);
+      slots.slots->give_back(slots.unit);
+      PieceOutput output = run.end == ChildRun::End::Finished
+                               ? PieceOutput(run.output)
+                               : PieceOutput(Error{fault_words(run, "", std::string("its work"))});
+      {
+        std::lock_guard lock(mutex);
+        outputs[index] = std::move(output);
+      }
+      changed.notify_all();
+    }
+  };
+  // The workers start once this thread has played the first piece: a worker is forked while this
+  // thread plays, and a lazy initialisation (a function's static) under way at that moment would
+  // stay locked in the worker forever. After one piece, what the pieces initialise is done.
+  std::vector<std::thread> helpers;
+  auto start_helpers = [&] {
+    if (slots.slots)
+      for (int t = 1; t < jobs && std::size_t(t) < count; ++t) helpers.emplace_back(helper);
+  };
+  for (std::size_t i = 0; i < count; ++i) {
+    if (i == 1 && (!worth_workers || worth_workers())) start_helpers();
+    bool mine = false;
+    std::optional<PieceOutput> output;
+    {
+      std::unique_lock lock(mutex);
+      merging = i;
+      if (!taken[i] && next == i) {
+        taken[i] = true;
+        next = i + 1;
+        mine = true;
+      }
+    }
+    changed.notify_all();
+    // While a worker plays piece i, this thread plays the next piece nobody has begun, ahead.
+    while (!mine) {
+      std::unique_lock lock(mutex);
+      if (outputs[i]) {
+        output = std::move(outputs[i]);
+        outputs[i].reset();
+        break;
+      }
+      if (may_take()) {
+        const std::size_t j = next++;
+        taken[j] = true;
+        lock.unlock();
+        PieceOutput played(ahead(j));
+        {
+          std::lock_guard relock(mutex);
+          outputs[j] = std::move(played);
+        }
+        changed.notify_all();
+        continue;
+      }
+      changed.wait(lock, [&] { return outputs[i].has_value() || may_take(); });
+    }
+    const bool more = mine ? here(i) : done(i, std::move(*output));
+    if (!more) break;
+  }
+  {
+    std::lock_guard lock(mutex);
+    stop.store(true);
+  }
+  changed.notify_all();
+  for (std::thread& t : helpers) t.join();
 }
 
 std::string encode_results(const std::vector<PropertyResult>& results) {
@@ -162,8 +372,21 @@ std::vector<PropertyResult> run_units(const std::vector<SuiteUnit>& units, int j
                    [&](std::size_t a, std::size_t b) { return units[a].weight > units[b].weight; });
   // In a worker for the units that do not isolate themselves: there `finished` is a copy of this
   // process's counter, so the unit is counted here once its worker has ended.
+  // The run's cores, shared with the workers: a unit holds one while it runs, and a sweep split
+  // within its unit takes the free ones (core/sweep.h). Not for units that isolate themselves:
+  // a plugin's code runs only in its one watched worker.
+  std::unique_ptr<CoreSlots> slots = CoreSlots::create(jobs, units.size());
+  SlotHooks hooks;
+  if (slots) {
+    hooks.take = [&](const std::atomic<bool>& stop) { return slots->take_for_unit(&stop); };
+    hooks.give_back = [&](std::size_t index) {
+      slots->reclaim(index);  // what its worker took for a split and left behind, if it died
+      slots->give_back_for_unit();
+    };
+  }
   auto in_worker = [&](std::size_t i) {
     const SuiteUnit& unit = units[i];
+    if (!unit.isolated) this_unit = UnitSlots{slots.get(), i};
     return encode_results(unit.run_in_worker ? unit.run_in_worker() : unit.run());
   };
   auto on_thread = [&](std::size_t i) {
@@ -193,7 +416,8 @@ std::vector<PropertyResult> run_units(const std::vector<SuiteUnit>& units, int j
         [&](std::size_t i, std::string output) { return take(i, PieceOutput(std::move(output))); },
         heaviest_first);
   else
-    run_pieces(units.size(), jobs, in_worker, take, heaviest_first, finished);
+    run_pieces_with(units.size(), jobs, in_worker, take, heaviest_first, finished,
+                    slots ? &hooks : nullptr);
   return results;
 }
 

@@ -58,6 +58,25 @@ TEST(CheckJobs, APluginWithABrokenSideGivesTheSameReportWithTwoJobs) {
       "2", 1);
 }
 
+// Property 4's sweep is split across the workers (core/sweep.h): the positions counted, the mix
+// and the first failing pair are the same as one process finds them.
+TEST(CheckJobs, TheSweepAloneGivesTheSameRowWithThreeJobs) {
+  const std::string sweep = "unequal-positions-unequal-keys";
+  expect_same_report({"check", "--scheme", "polyglot", "--property", sweep}, "3", 0);
+  expect_same_report({"check", "--game", "uttt", "--property", "uttt:" + sweep}, "3", 0);
+}
+
+TEST(CheckJobs, ASweepsCollisionIsTheSamePairWithThreeJobs) {
+  // The mutant with no side-to-move key: the sweep finds two positions that share a key.
+  const std::vector<std::string> args = {"check", "--mutant", "no-side-key", "--property",
+                                         "unequal-positions-unequal-keys"};
+  expect_same_report(args, "3", 1);
+  std::vector<std::string> json = args;
+  json.insert(json.end(), {"--json", "--jobs", "3"});
+  const RunResult run = run_cli(json);
+  EXPECT_NE(run.out.find("\"comparison\": \"different-keys\""), std::string::npos) << run.out;
+}
+
 TEST(CheckJobs, TheTextReportShowsTheSameRowsInTheSameOrder) {
   const RunResult a = run_cli({"check", "--cases", "10", "--jobs", "1"});
   const RunResult b = run_cli({"check", "--cases", "10", "--jobs", "2"});

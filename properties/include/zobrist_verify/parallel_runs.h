@@ -12,6 +12,7 @@
 #include <atomic>
 #include <cstddef>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -45,6 +46,68 @@ void run_pieces_on_threads(std::size_t count, int jobs,
                            const std::function<std::string(std::size_t)>& work,
                            const std::function<bool(std::size_t, std::string)>& done,
                            const std::vector<std::size_t>& order = {});
+
+// The cores of a --jobs N run, shared by every process it forks: run_units holds one while a unit
+// runs, and a unit that splits its own work (property 4's sweep, core/sweep.h) takes those that
+// are free for its pieces, so that the run never has more than N pieces at work however units and
+// their splits mix. A process-shared semaphore in memory every worker inherits; what a unit's
+// worker still held when it ended is given back by run_units once the worker is gone.
+class CoreSlots {
+ public:
+  // N slots for a run of `units` units; nullptr when no shared memory could be had (the run then
+  // splits nothing).
+  static std::unique_ptr<CoreSlots> create(int count, std::size_t units);
+  ~CoreSlots();
+  CoreSlots(const CoreSlots&) = delete;
+  CoreSlots& operator=(const CoreSlots&) = delete;
+
+  int count() const { return count_; }
+  // Takes a free slot on behalf of `unit`'s worker, waiting for one; false when `stop` turns true
+  // first.
+  bool take(std::size_t unit, const std::atomic<bool>* stop);
+  void give_back(std::size_t unit);
+  // Gives back what `unit`'s worker took and did not give back (it is gone).
+  void reclaim(std::size_t unit);
+  // The slot run_units holds for a unit itself (not counted against the unit).
+  bool take_for_unit(const std::atomic<bool>* stop);
+  void give_back_for_unit();
+
+ private:
+  struct Shared;
+  CoreSlots(Shared* shared, std::size_t bytes, int count, std::size_t units)
+      : shared_(shared), bytes_(bytes), count_(count), units_(units) {}
+  Shared* shared_;
+  std::size_t bytes_;
+  int count_;
+  std::size_t units_;
+};
+
+// The slots of the --jobs run this process is a unit's worker in, and which unit: run_units sets
+// them in its workers. `slots` is null elsewhere (a run of one job, the parent, a property
+// isolated in a worker of its own, a mutant), and then nothing splits further.
+struct UnitSlots {
+  CoreSlots* slots = nullptr;
+  std::size_t unit = 0;
+};
+UnitSlots current_unit_slots();
+
+// Pieces of a unit that splits its own work, inside the slots of its run. This thread, on the
+// unit's own slot, plays the pieces in index order with `here(i)` (false: stop), unless a forked
+// worker has taken the piece: whenever a slot of the run is free, a worker takes the next piece
+// not yet begun (at most `window` ahead of this thread) and runs `work(i)`; while this thread
+// waits for such a piece, it plays the next piece not yet begun with `ahead(i)`. Outputs go to
+// `done(i, output)` on this thread, in index order (false: stop); a worker that fails hands it
+// its error. Workers start after this thread has played piece 0 (a lazy initialisation under way
+// in this thread would stay locked in a forked worker). When the run stops, the running workers
+// are killed and reaped. With no free slot the unit's pieces all run here, without forking; so do
+// they when `worth_workers`, asked after piece 0, says that sending pieces would cost more than
+// playing them here.
+void run_pieces_beside(std::size_t count, const UnitSlots& slots, std::size_t window,
+                       const std::function<std::string(std::size_t)>& work,
+                       const std::function<bool(std::size_t)>& here,
+                       const std::function<std::string(std::size_t)>& ahead,
+                       const std::function<bool(std::size_t, PieceOutput)>& done,
+                       const std::function<bool()>& worth_workers = nullptr);
 
 // One piece of `check`'s run: the results it adds to the report, in order.
 struct SuiteUnit {

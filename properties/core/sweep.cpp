@@ -1,0 +1,653 @@
+// Property 4's sweep: lines played into records, by this process or by forked workers, and one
+// merge in line order (core/sweep.h).
+#include "core/sweep.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <exception>
+#include <stdexcept>
+
+#include <rapidcheck.h>
+
+#include "core/case_log.h"
+#include "core/game_lines.h"
+#include "core/rapidcheck_run.h"
+#include "core/result_codec.h"
+
+namespace zobrist_verify::properties::games {
+
+namespace {
+
+// Each slot gets about this many blocks of the lines a sweep is expected to need. A worker is a
+// fork of the merging process, whose identity store grows with the sweep: each fork copies its
+// page tables, and the merge then copies each page it writes while a worker shares it, so the
+// forks are kept few (four per slot) whatever the sweep's size; a block played past the end of
+// the sweep is then a share of it too.
+constexpr std::size_t BlocksPerSlot = 4;
+// Within these bounds: a block's records wait in memory until merged (2,048 chess lines are some
+// 15 MB of them).
+constexpr std::uint64_t LeastBlockLines = 16, MostBlockLines = 2048;
+// Blocks started beyond the one being merged, per slot: what a worker sends waits in memory.
+constexpr std::size_t BlocksAheadPerSlot = 1;
+// A position sent by a worker costs the merging process about a microsecond more than one played
+// here (its record written, sent, read; measured on the reference): below three microseconds a
+// position, the sweep is played here alone.
+constexpr double MinSecondsPerSentPosition = 3e-6;
+constexpr std::size_t TallyExamples = 5;  // as Line keeps them (chess/target_session.cpp)
+
+// Adds the seconds of its scope to `*into`, when given.
+class Timed {
+ public:
+  explicit Timed(double* into) : into_(into), started_(std::chrono::steady_clock::now()) {}
+  ~Timed() {
+    if (into_)
+      *into_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+  }
+  Timed(const Timed&) = delete;
+  Timed& operator=(const Timed&) = delete;
+
+ private:
+  double* into_;
+  std::chrono::steady_clock::time_point started_;
+};
+
+// Line i's generator, seeded with the i-th number of the sweep's splitmix64 stream (its state
+// moves by a constant, so the i-th number is had at once).
+SplitMix64 line_random(std::uint64_t seed, std::uint64_t line) {
+  return SplitMix64(SplitMix64(seed + line * 0x9E3779B97F4A7C15ULL).next());
+}
+
+// How a line ended early, after the plies its record holds: a check failed (the counterexample),
+// the case cannot be run (discarded), or the property itself broke (an exception).
+struct LineStop {
+  enum class Kind : std::uint8_t { Failed, Discarded, Broken };
+  Kind kind = Kind::Failed;
+  Counterexample counterexample;
+  std::string why;
+};
+
+// What one sampled line gave: everything the merge needs, nothing of the session.
+struct LineRecord {
+  std::uint64_t index = 0;
+  bool started = false;  // false: the target refused the start (counted in the tally)
+  Route route;           // its start and the moves played
+  // Per ply, the start first: the identity (one width, end to end), the key, how many positions
+  // made to differ were checked there, and their tags.
+  std::string identities;
+  std::vector<Key> keys;
+  std::vector<std::uint32_t> differing;
+  std::vector<std::pair<std::uint32_t, std::string>> tags;  // (ply index, tag)
+  TargetTally tally;  // what the target was given and refused on the way
+  std::optional<LineStop> stop;
+};
+
+// Runs `step` with a failure log and a tally of its own: a failure inside becomes a LineStop
+// instead of ending the case, so that the merge raises it only if the sweep gets that far.
+template <class Step>
+std::optional<LineStop> guarded(TargetTally& tally, Step&& step) {
+  FailureLog log;
+  FailureLogScope log_scope(log);
+  TallyScope tally_scope(tally);
+  try {
+    step();
+    return std::nullopt;
+  } catch (const rc::detail::CaseResult& result) {
+    if (result.type == rc::detail::CaseResult::Type::Failure && !log.empty())
+      return LineStop{LineStop::Kind::Failed, log.first(), {}};
+    if (result.type == rc::detail::CaseResult::Type::Discard)
+      return LineStop{LineStop::Kind::Discarded, {}, result.description};
+    return LineStop{LineStop::Kind::Broken, {}, result.description};
+  } catch (const std::exception& e) {
+    return LineStop{LineStop::Kind::Broken, {}, e.what()};
+  }
+}
+
+// Plays lines on one session into records, in line order. Each line is played and all its keys
+// asked for before the previous one is read, so a pipelined target always has work.
+class LinePlayer {
+ public:
+  LinePlayer(const GameTarget& target, GameSession& session, std::uint64_t seed)
+      : target_(target), session_(session), seed_(seed) {}
+
+  // Lines first..last-1, each record handed to `take` (false: stop). Stops after a line that
+  // stopped.
+  template <class Take>
+  void play(std::uint64_t first, std::uint64_t last, Take&& take) {
+    std::optional<Pending> previous;
+    for (std::uint64_t i = first; i < last; ++i) {
+      Pending next = ask(i);
+      if (previous) {
+        read(*previous);
+        const bool stopped = previous->record.stop.has_value();
+        if (!take(std::move(previous->record)) || stopped) return;
+      }
+      previous = std::move(next);
+      if (previous->asking_stopped) break;
+    }
+    if (previous) {
+      read(*previous);
+      (void)take(std::move(previous->record));
+    }
+  }
+
+ private:
+  struct Asked {
+    std::string identity;
+    AskedKeys keys;
+    std::vector<DifferingPosition> differing;
+    std::string position;
+  };
+  struct Pending {
+    LineRecord record;
+    std::vector<Asked> plies;
+    std::optional<LineStop> asking_stopped;  // raised once the plies asked before it are read
+  };
+
+  Pending ask(std::uint64_t index) {
+    Pending p;
+    p.record.index = index;
+    SplitMix64 random = line_random(seed_, index);
+    p.asking_stopped = guarded(p.record.tally, [&] {
+      const Route start = target_.sweep_start ? target_.sweep_start(random) : Route{};
+      if (!session_.begin(start.fen, start.chess960)) return;
+      p.record.started = true;
+      p.record.route = {start.fen, start.chess960, {}};
+      for (int ply = -1; ply < target_.sweep_plies; ++ply) {
+        if (ply >= 0) {
+          const std::optional<std::string> move = session_.pick(random.next());
+          if (!move) break;
+          session_.play(*move);
+          p.record.route.moves.push_back(*move);
+        }
+        Asked a{session_.identity(), session_.ask_keys(), session_.differing(random.next()), {}};
+        if (!a.differing.empty()) a.position = session_.position();
+        p.plies.push_back(std::move(a));
+      }
+    });
+    return p;
+  }
+
+  void read(Pending& p) {
+    LineRecord& r = p.record;
+    r.stop = guarded(r.tally, [&] {
+      for (const Asked& a : p.plies) {
+        const Key key = session_.collect(a.keys)[0];
+        check_differing(r, a, key);
+        r.identities += a.identity;
+        r.keys.push_back(key);
+      }
+    });
+    if (!r.stop) r.stop = std::move(p.asking_stopped);
+  }
+
+  // The positions made to differ from this one have other keys.
+  void check_differing(LineRecord& r, const Asked& a, Key key) {
+    const auto ply_index = std::uint32_t(r.keys.size());
+    r.differing.push_back(std::uint32_t(a.differing.size()));
+    for (const DifferingPosition& d : a.differing) {
+      if (!d.tag.empty()) r.tags.emplace_back(ply_index, d.tag);
+      if (d.key != key || d.known_anomaly || d.other == a.position) continue;
+      Counterexample c = counterexample_at(target_, r.route, a.keys.ply,
+                                           "positions that differ have different keys");
+      c.comparison = Comparison::DifferentKeys;
+      c.difference = d.difference;
+      c.positions = {{{a.position, false, {}}, key}, {{d.other, false, {}}, d.key}};
+      fail(std::move(c));
+    }
+  }
+
+  const GameTarget& target_;
+  GameSession& session_;
+  const std::uint64_t seed_;
+};
+
+// Records to bytes and back (a worker's block).
+void encode(ByteWriter& out, const LineRecord& r) {
+  out.number(r.index);
+  out.number(r.started);
+  out.text(r.route.fen);
+  out.number(r.route.chess960);
+  out.texts(r.route.moves);
+  out.text(r.identities);
+  out.number(r.keys.size());
+  for (std::size_t i = 0; i < r.keys.size(); ++i) {
+    out.number(r.keys[i]);
+    out.number(r.differing[i]);
+  }
+  out.number(r.tags.size());
+  for (const auto& [ply, tag] : r.tags) {
+    out.number(ply);
+    out.text(tag);
+  }
+  // The tally and a failure's counterexample travel as a result does.
+  PropertyResult carrier;
+  carrier.tally = r.tally;
+  out.number(r.stop ? 1 + std::uint64_t(r.stop->kind) : 0);
+  if (r.stop) {
+    if (r.stop->kind == LineStop::Kind::Failed) carrier.counterexample = r.stop->counterexample;
+    out.text(r.stop->why);
+  }
+  out.text(encode_result(carrier));
+}
+
+std::optional<std::vector<LineRecord>> decode_block(const std::string& bytes) {
+  ByteReader in(bytes);
+  std::vector<LineRecord> records;
+  while (in.ok() && !in.at_end()) {
+    LineRecord r;
+    r.index = in.number();
+    r.started = in.number() != 0;
+    r.route.fen = in.text();
+    r.route.chess960 = in.number() != 0;
+    r.route.moves = in.texts();
+    r.identities = in.text();
+    const std::uint64_t plies = in.number();
+    // Each ply takes 16 bytes: a count the bytes cannot hold is a broken block.
+    if (!in.ok() || plies > bytes.size() / 16) return std::nullopt;
+    for (std::uint64_t i = 0; i < plies; ++i) {
+      r.keys.push_back(in.number());
+      r.differing.push_back(std::uint32_t(in.number()));
+    }
+    const std::uint64_t tags = in.number();
+    if (!in.ok() || tags > bytes.size() / 16) return std::nullopt;
+    for (std::uint64_t i = 0; i < tags; ++i) {
+      const auto ply = std::uint32_t(in.number());
+      r.tags.emplace_back(ply, in.text());
+    }
+    const std::uint64_t stop = in.number();
+    if (stop > 3) return std::nullopt;
+    std::string why = stop ? in.text() : std::string();
+    const std::optional<PropertyResult> carrier = decode_result(in.text());
+    if (!in.ok() || !carrier) return std::nullopt;
+    r.tally = carrier->tally;
+    if (stop) {
+      r.stop = LineStop{LineStop::Kind(stop - 1), {}, std::move(why)};
+      if (r.stop->kind == LineStop::Kind::Failed) {
+        if (!carrier->counterexample) return std::nullopt;
+        r.stop->counterexample = *carrier->counterexample;
+      }
+    }
+    records.push_back(std::move(r));
+  }
+  if (!in.ok()) return std::nullopt;
+  return records;
+}
+
+// A table of indices with open addressing (linear probing), sized once for `most` entries: the
+// merge is the one serial part of a split sweep, so it allocates nothing per position.
+class IndexTable {
+ public:
+  static constexpr std::uint32_t Empty = 0xffffffffU;
+  explicit IndexTable(std::size_t most) {
+    std::size_t capacity = 16;
+    while (capacity < most + most / 2 + 1) capacity *= 2;
+    slots_.assign(capacity, Empty);
+    mask_ = capacity - 1;
+  }
+  // The slot where `hash` leads: the first whose index `same` accepts, else the empty one to fill.
+  template <class Same>
+  std::uint32_t& find(std::uint64_t hash, Same&& same) {
+    for (std::size_t at = std::size_t(hash) & mask_;; at = (at + 1) & mask_) {
+      std::uint32_t& slot = slots_[at];
+      if (slot == Empty || same(slot)) return slot;
+    }
+  }
+
+ private:
+  std::vector<std::uint32_t> slots_;
+  std::size_t mask_ = 0;
+};
+
+std::uint64_t mix(std::uint64_t h) {
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdULL;
+  return h ^ (h >> 33);
+}
+
+// Identities of one width kept end to end in one buffer, found through a table of their indices:
+// 10^7 chess positions fit in under a gigabyte. Holds at most `most` (the sweep stops there).
+class IdentityStore {
+ public:
+  explicit IdentityStore(std::size_t most) : most_(most), table_(most) {}
+
+  // The index of `identity`, added when new; `added` says which.
+  std::uint32_t find_or_add(std::string_view identity, bool& added) {
+    if (width_ == 0) {
+      width_ = identity.size();
+      bytes_.reserve(most_ * width_);
+    }
+    if (identity.size() != width_)
+      throw std::logic_error("a game gave identities of different widths");
+    std::uint32_t& slot = table_.find(hash(identity), [&](std::uint32_t i) {
+      return std::memcmp(bytes_.data() + std::size_t(i) * width_, identity.data(), width_) == 0;
+    });
+    added = slot == IndexTable::Empty;
+    if (added) {
+      slot = std::uint32_t(size_++);
+      bytes_.insert(bytes_.end(), identity.begin(), identity.end());
+    }
+    return slot;
+  }
+  std::string at(std::uint32_t index) const {
+    return std::string(bytes_.data() + std::size_t(index) * width_, width_);
+  }
+  std::size_t size() const { return size_; }
+
+ private:
+  // Eight bytes at a time, mixed.
+  static std::uint64_t hash(std::string_view bytes) {
+    std::uint64_t h = 0x9E3779B97F4A7C15ULL ^ bytes.size();
+    std::size_t k = 0;
+    for (; k + 8 <= bytes.size(); k += 8) {
+      std::uint64_t word;
+      std::memcpy(&word, bytes.data() + k, 8);
+      h = mix(h ^ word) * 0x9E3779B97F4A7C15ULL;
+    }
+    std::uint64_t tail = 0;
+    std::memcpy(&tail, bytes.data() + k, bytes.size() - k);
+    return mix(h ^ tail);
+  }
+
+  std::size_t most_, width_ = 0, size_ = 0;
+  std::vector<char> bytes_;
+  IndexTable table_;
+};
+
+void add_tally(TargetTally& into, const TargetTally& from) {
+  into.fens_given += from.fens_given;
+  into.fens_refused += from.fens_refused;
+  into.moves_given += from.moves_given;
+  into.moves_refused += from.moves_refused;
+  into.fens_withheld += from.fens_withheld;
+  for (const std::string& e : from.examples)
+    if (into.examples.size() < TallyExamples) into.examples.push_back(e);
+  for (const std::string& e : from.withheld_examples)
+    if (into.withheld_examples.size() < TallyExamples) into.withheld_examples.push_back(e);
+}
+
+// The default report of a sweep failure: both lines as played, with their positions.
+[[noreturn]] void report_lines(const GameTarget& target, const Route& first, const Route& second,
+                               bool collision, std::size_t distinct,
+                               const std::string& first_position,
+                               const std::string& second_position, Key first_key, Key second_key) {
+  Counterexample c = counterexample_at(target, second, int(second.moves.size()) - 1, "");
+  const ComparedPosition one{{first_position, false, {}}, first_key};
+  const ComparedPosition two{{second_position, false, {}}, second_key};
+  c.positions = {one, two};
+  if (collision) {
+    c.comparison = Comparison::DifferentKeys;
+    c.what = "64-bit key collision after " + std::to_string(distinct) +
+             " distinct positions: the position of this line has the key of one reached by " +
+             moves_text(first.moves);
+    fail(std::move(c));
+  }
+  c.what = "the same position reached by two lines has two keys (the other line: " +
+           moves_text(first.moves) + ")";
+  fail_same_key(std::move(c), first_key, second_key);
+}
+
+// The records of every line, in line order, into one identity store: one identity, one key; one
+// key, one identity (unless the game explains the pair). Stops where `wanted` is reached.
+class SweepMerge {
+ public:
+  SweepMerge(const GameTarget& target, std::size_t wanted)
+      : target_(target), wanted_(wanted), identities_(wanted), by_key_(wanted) {
+    seen_.reserve(wanted);
+  }
+
+  bool done() const { return identities_.size() >= wanted_; }
+  std::uint64_t plies() const { return plies_; }  // merged so far
+
+  // Adds the next line's record; false once the sweep is complete. Fails the case as the line's
+  // stop or a pair of its positions says.
+  bool take(const LineRecord& r) {
+    if (done()) return false;
+    if (TargetTally* tally = current_tally()) add_tally(*tally, r.tally);
+    if (r.started) {
+      std::string moves;
+      for (const std::string& m : r.route.moves) moves += (moves.empty() ? "" : "\n") + m;
+      lines_.push_back({r.route.fen, r.route.chess960, std::move(moves)});
+    }
+    const std::size_t width = r.keys.empty() ? 0 : r.identities.size() / r.keys.size();
+    std::size_t next_tag = 0;
+    for (std::size_t k = 0; k < r.keys.size(); ++k) {
+      if (done()) return false;
+      ++plies_;
+      perturbed_ += r.differing[k];
+      for (; next_tag < r.tags.size() && r.tags[next_tag].first == k; ++next_tag)
+        tag_case(r.tags[next_tag].second);
+      check_identity(std::string_view(r.identities).substr(k * width, width),
+                     Seen{r.keys[k], std::uint32_t(lines_.size() - 1), std::int32_t(k) - 1});
+    }
+    if (done()) return false;
+    if (r.stop) raise(*r.stop);
+    return true;
+  }
+
+  // After the last line: too few positions fail the case; else the case's tag.
+  void finish() const {
+    if (!done()) {
+      Counterexample c =
+          counterexample_at(target_, lines_.empty() ? Route{} : route_of(lines_.size() - 1), -1,
+                            "only " + std::to_string(identities_.size()) +
+                                " distinct positions generated, fewer than the " +
+                                std::to_string(wanted_) + " wanted");
+      c.comparison = Comparison::NoKeys;
+      fail(std::move(c));
+    }
+    tag_case(std::to_string(identities_.size()) + " distinct positions" +
+             (perturbed_ ? ", " + std::to_string(perturbed_) + " made to differ" : ""));
+  }
+
+ private:
+  // Where each position was first seen: line (among those started) and ply.
+  struct Seen {
+    Key key;
+    std::uint32_t line;
+    std::int32_t ply;
+  };
+  // A started line, its moves in one string, one a line (a Go move's name has a space): a 10^7
+  // sweep keeps some 10^5 of them.
+  struct StartedLine {
+    std::string fen;
+    bool chess960;
+    std::string moves;
+  };
+
+  [[noreturn]] static void raise(const LineStop& stop) {
+    if (stop.kind == LineStop::Kind::Failed) fail(stop.counterexample);
+    if (stop.kind == LineStop::Kind::Discarded) discard_case(stop.why);
+    throw std::runtime_error(stop.why);
+  }
+
+  void check_identity(std::string_view identity, const Seen& here) {
+    bool added = false;
+    const std::uint32_t index = identities_.find_or_add(identity, added);
+    if (!added) {
+      if (seen_[index].key != here.key) fail_pair(seen_[index], here, false);
+      return;
+    }
+    seen_.push_back(here);
+    std::uint32_t& slot =
+        by_key_.find(mix(here.key), [&](std::uint32_t i) { return seen_[i].key == here.key; });
+    if (slot != IndexTable::Empty) {
+      const bool explained = target_.may_share_key &&
+                             target_.may_share_key(identities_.at(slot), std::string(identity));
+      if (!explained) fail_pair(seen_[slot], here, true);
+      return;
+    }
+    slot = index;
+  }
+
+  Route route_of(std::size_t line) const {
+    const StartedLine& l = lines_[line];
+    Route r{l.fen, l.chess960, {}};
+    for (std::size_t begin = 0; begin < l.moves.size();) {
+      const std::size_t end = std::min(l.moves.find('\n', begin), l.moves.size());
+      r.moves.push_back(l.moves.substr(begin, end - begin));
+      begin = end + 1;
+    }
+    return r;
+  }
+
+  Route route_to(const Seen& s) const {
+    Route r = route_of(s.line);
+    r.moves.resize(std::size_t(s.ply + 1));
+    return r;
+  }
+
+  // Replays the route on a fresh session: its position's description.
+  std::string describe(const Route& r) const {
+    std::unique_ptr<GameSession> replay = open_session(target_);
+    if (!replay->begin(r.fen, r.chess960)) return "(start refused)";
+    for (const std::string& m : r.moves) replay->play(m);
+    return replay->position();
+  }
+
+  [[noreturn]] void fail_pair(const Seen& first, const Seen& here, bool collision) const {
+    const Route a = route_to(first), b = route_to(here);
+    if (target_.report_sweep_failure)
+      target_.report_sweep_failure(a, b, collision, identities_.size());
+    report_lines(target_, a, b, collision, identities_.size(), describe(a), describe(b), first.key,
+                 here.key);
+  }
+
+  const GameTarget& target_;
+  const std::size_t wanted_;
+  std::vector<StartedLine> lines_;
+  IdentityStore identities_;
+  std::vector<Seen> seen_;  // by identity index
+  IndexTable by_key_;       // identity indices by their key (the first seen with it)
+  std::size_t perturbed_ = 0;
+  std::uint64_t plies_ = 0;
+};
+
+// The lines played here, on one session, straight into the merge.
+void play_here(const GameTarget& target, SweepMerge& merge, std::uint64_t seed, std::uint64_t first,
+               std::uint64_t last) {
+  std::unique_ptr<GameSession> session = open_session(target);
+  LinePlayer(target, *session, seed).play(first, last, [&](LineRecord r) { return merge.take(r); });
+}
+
+// A block of lines in a forked worker: its records as bytes; empty when the worker has no session
+// (the block is then played again by the merging process).
+std::string play_block(const GameTarget& target, std::uint64_t seed, std::uint64_t first,
+                       std::uint64_t last) {
+  try {
+    std::function<std::unique_ptr<GameSession>()> start = target.start;
+    if (target.sweep_worker_sessions) {
+      auto own = target.sweep_worker_sessions();
+      if (!own) return {};
+      start = std::move(*own);
+    }
+    std::unique_ptr<GameSession> session = start ? start() : nullptr;
+    if (!session) return {};
+    ByteWriter out;
+    LinePlayer(target, *session, seed).play(first, last, [&](LineRecord r) {
+      encode(out, r);
+      return true;
+    });
+    return out.take();
+  } catch (...) {
+    // The session could not be made here (a failure outside any line): the merging process plays
+    // the block again and meets it itself.
+    return {};
+  }
+}
+
+// The lines in blocks, played by forked workers within the run's slots, merged here in order.
+void play_in_workers(const GameTarget& target, SweepMerge& merge, std::uint64_t seed,
+                     std::uint64_t lines, std::size_t wanted, const UnitSlots& slots) {
+  // Lines give about a position a ply, fewer where they repeat: the blocks are sized for the
+  // expected need, and there are more of them if it runs longer.
+  const std::uint64_t expected_lines = wanted / std::uint64_t(std::max(target.sweep_plies, 1)) + 1;
+  const std::uint64_t block_size = std::clamp<std::uint64_t>(
+      expected_lines / (BlocksPerSlot * std::uint64_t(slots.slots->count())), LeastBlockLines,
+      MostBlockLines);
+  const std::uint64_t blocks = (lines + block_size - 1) / block_size;
+  std::exception_ptr raised;  // a failure of the merge, raised once the workers are stopped
+  auto block_lines = [&](std::size_t b) {
+    return std::pair{std::uint64_t(b) * block_size,
+                     std::min(lines, std::uint64_t(b + 1) * block_size)};
+  };
+  // This process plays the blocks no worker has taken, on the unit's own slot, straight into the
+  // merge (no fork, nothing sent); workers take blocks only on the run's free slots.
+  std::unique_ptr<GameSession> own_session;
+  double first_block_seconds = 0;
+  auto merge_here = [&](std::size_t b) {
+    try {
+      const auto [first, last] = block_lines(b);
+      Timed timed(b == 0 ? &first_block_seconds : nullptr);
+      if (!own_session) own_session = open_session(target);
+      LinePlayer(target, *own_session, seed).play(first, last, [&](LineRecord r) {
+        return merge.take(r);
+      });
+      return !merge.done();
+    } catch (...) {
+      raised = std::current_exception();
+      return false;
+    }
+  };
+  run_pieces_beside(
+      std::size_t(blocks), slots, BlocksAheadPerSlot * std::size_t(slots.slots->count()),
+      [&](std::size_t b) {
+        const auto [first, last] = block_lines(b);
+        return play_block(target, seed, first, last);
+      },
+      merge_here,
+      [&](std::size_t b) {
+        // Played here ahead of the merge, into records as a worker sends them.
+        try {
+          const auto [first, last] = block_lines(b);
+          if (!own_session) own_session = open_session(target);
+          ByteWriter out;
+          LinePlayer(target, *own_session, seed).play(first, last, [&](LineRecord r) {
+            encode(out, r);
+            return true;
+          });
+          return out.take();
+        } catch (...) {
+          return std::string();  // played again when the merge reaches it
+        }
+      },
+      [&](std::size_t b, PieceOutput output) {
+        try {
+          std::optional<std::vector<LineRecord>> records;
+          if (output && !output->empty()) records = decode_block(*output);
+          // A block whose worker died, or sent what cannot be read, is played again here: a
+          // crash is then this process's own, reported as with --jobs 1.
+          if (!records) return merge_here(b);
+          // A record that stopped its block ends the sweep: take() raises it unless the sweep
+          // was complete before it.
+          for (const LineRecord& r : *records)
+            if (!merge.take(r)) return false;
+          return !merge.done();
+        } catch (...) {
+          raised = std::current_exception();
+          return false;
+        }
+      },
+      [&] {
+        // Workers pay only where a position costs more to play than to send and merge: a UCI
+        // engine, Go's neighbours; not the reference's chess, at about a microsecond a position.
+        return first_block_seconds > MinSecondsPerSentPosition * double(merge.plies());
+      });
+  if (raised) std::rethrow_exception(raised);
+}
+
+}  // namespace
+
+void run_sweep(const GameTarget& target, std::size_t wanted, std::uint64_t seed) {
+  SweepMerge merge(target, wanted);
+  // Far more lines than needed: stops a game whose lines repeat, or a target refusing every start.
+  const std::uint64_t lines = wanted;
+  const UnitSlots slots = current_unit_slots();
+  if (slots.slots && slots.slots->count() > 1)
+    play_in_workers(target, merge, seed, lines, wanted, slots);
+  else
+    play_here(target, merge, seed, 0, lines);
+  merge.finish();
+}
+
+}  // namespace zobrist_verify::properties::games
