@@ -87,13 +87,31 @@ TEST(GoProperties, AllHoldOnTheBuiltInTableInBothModes) {
   }
 }
 
+// Every property holds on every odd size in both modes, but one: on 5x5 in xor mode the sweep
+// meets one of the default table's chance dependencies (docs/go-hash.md, "The key-set analyser":
+// black A4 and B5 differ by 3c003c00 3c003c00, a value Z_kappa leaves as it is, so white E2 and
+// D1, their half turns, differ by the same). The collision is real, not structure the game could
+// declare: the four keys, read from the table here, XOR to zero.
 TEST(GoProperties, AllHoldOnEveryOddSizeInBothModes) {
   for (int size = GoMinSize; size <= GoMaxSize; size += 2) {
     const auto table = go_table(size);
     for (GoCombine mode : {GoCombine::Xor, GoCombine::Add})
       for (const PropertyResult& r :
-           run_game_suite(go_target(reference_go_hash(table, mode)), options(20)))
-        EXPECT_TRUE(r.passed) << report(r);
+           run_game_suite(go_target(reference_go_hash(table, mode)), options(20))) {
+        const bool chance_dependency =
+            size == 5 && mode == GoCombine::Xor && r.name == "go:unequal-positions-unequal-keys";
+        if (!chance_dependency) {
+          EXPECT_TRUE(r.passed) << report(r);
+          continue;
+        }
+        EXPECT_FALSE(r.passed) << report(r);
+        EXPECT_NE(report(r).find("black A4, white E2"), std::string::npos) << report(r);
+        EXPECT_NE(report(r).find("black B5, white D1"), std::string::npos) << report(r);
+        const auto point = [&](const char* name) { return *parse_go_point(name, size); };
+        EXPECT_EQ(table->black(point("A4")) ^ table->white(point("E2")) ^
+                      table->black(point("B5")) ^ table->white(point("D1")),
+                  Key{0});
+      }
   }
 }
 
