@@ -55,6 +55,19 @@ class TempDir {
   fs::path path_;
 };
 
+// Processes whose command line holds `marker` (none may outlive the command that started them).
+inline int processes_with(const std::string& marker) {
+  int found = 0;
+  for (const fs::directory_entry& entry : fs::directory_iterator("/proc")) {
+    const std::string name = entry.path().filename();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::ifstream in(entry.path() / "cmdline", std::ios::binary);
+    std::string cmdline((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (cmdline.find(marker) != std::string::npos) ++found;
+  }
+  return found;
+}
+
 // Runs the CLI with `args`, stdout and stderr captured in files (no pipe can fill up).
 inline RunResult run_cli(const std::vector<std::string>& args) {
   TempDir dir;

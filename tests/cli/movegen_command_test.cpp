@@ -17,6 +17,7 @@
 namespace zobrist_verify {
 namespace {
 
+using testing::processes_with;
 using testing::run_cli;
 using testing::RunResult;
 
@@ -35,17 +36,6 @@ std::string plugin(const std::string& name) {
 std::string unique_tag() {
   return "zv-movegen-test-" + std::to_string(::getpid()) + "-" +
          ::testing::UnitTest::GetInstance()->current_test_info()->name();
-}
-
-// Processes whose command line holds `tag` (the fake engine gets it as an argument).
-int processes_with(const std::string& tag) {
-  int found = 0;
-  for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
-    std::ifstream in(entry.path() / "cmdline", std::ios::binary);
-    std::string cmdline((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (cmdline.find(tag) != std::string::npos) ++found;
-  }
-  return found;
 }
 
 // The fourth field of a FEN (the en-passant square, or "-").

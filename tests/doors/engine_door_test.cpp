@@ -24,6 +24,7 @@
 namespace zobrist_verify {
 namespace {
 
+using testing::processes_with;
 using testing::RunResult;
 using testing::TempDir;
 using testing::run_cli;
@@ -47,19 +48,6 @@ bool have(const std::string& path) {
 // The fake engine with a mode and a marker word unique to this test, to find its leftovers.
 std::string fake(const std::string& mode, const std::string& marker) {
   return FakeEngine + " " + mode + " " + marker;
-}
-
-// Processes whose command line holds `marker` (none may outlive the command that started them).
-int processes_with(const std::string& marker) {
-  int found = 0;
-  for (const fs::directory_entry& entry : fs::directory_iterator("/proc")) {
-    const std::string name = entry.path().filename();
-    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
-    std::ifstream in(entry.path() / "cmdline", std::ios::binary);
-    std::string cmdline((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (cmdline.find(marker) != std::string::npos) ++found;
-  }
-  return found;
 }
 
 // The processes still running with `marker` once a killed group has had up to two seconds to
