@@ -285,6 +285,46 @@ TEST(BuiltinSchemes, UnusedPieceCodesHaveNoKeys) {
         EXPECT_EQ(s->psq[pc][sq], 0u) << s->name << " piece " << pc << " square " << sq;
 }
 
+// --- The material key's prefix table, derived from psq ---
+
+// Four white pawns, two white rooks, one black knight and the kings: the material key is, for each
+// piece code, the XOR of that piece's keys on squares 0..n-1 (n of them on the board).
+Key material_by_hand(const KeyScheme& z) {
+  Key m = 0;
+  for (int i = 0; i < 4; ++i) m ^= z.psq[zv::WhitePawn][i];
+  for (int i = 0; i < 2; ++i) m ^= z.psq[zv::WhiteRook][i];
+  return m ^ z.psq[zv::BlackKnight][0] ^ z.psq[zv::WhiteKing][0] ^ z.psq[zv::BlackKing][0];
+}
+constexpr const char* MaterialFen = "4k1n1/8/8/8/8/8/PPPP4/R3K2R w KQ - 0 1";
+
+TEST(MaterialPrefixes, AnEditAfterUseIsSeenByTheNextFromScratchKey) {
+  KeyScheme z = zv::polyglot_scheme();
+  zv::Position pos;
+  zv::StateInfo st;
+  ASSERT_TRUE(pos.set(MaterialFen, st, z).empty());
+  const Key before = pos.compute_keys().material_key;  // builds the table
+  EXPECT_EQ(before, material_by_hand(z));
+  z.psq[zv::WhitePawn][3] ^= 0x0123456789abcdefULL;  // the fourth white pawn's material term
+  z.psq[zv::BlackKnight][0] = 0;
+  EXPECT_EQ(pos.compute_keys().material_key, material_by_hand(z));
+  EXPECT_NE(pos.compute_keys().material_key, before);
+}
+
+TEST(MaterialPrefixes, ACopyDoesNotCarryTheTableOfTheKeysItReplaced) {
+  KeyScheme used = zv::stockfish_scheme();
+  zv::Position pos;
+  zv::StateInfo st;
+  ASSERT_TRUE(pos.set(MaterialFen, st, used).empty());
+  (void)pos.compute_keys();  // builds the table of Stockfish's keys
+  used = zv::polyglot_scheme();
+  EXPECT_EQ(pos.compute_keys().material_key, material_by_hand(zv::polyglot_scheme()));
+  const KeyScheme copy = used;
+  zv::Position other;
+  zv::StateInfo other_st;
+  ASSERT_TRUE(other.set(MaterialFen, other_st, copy).empty());
+  EXPECT_EQ(other.compute_keys().material_key, material_by_hand(zv::polyglot_scheme()));
+}
+
 // --- ChaCha20 ---
 
 TEST(ChaCha20, BlockMatchesRfc8439Section232) {

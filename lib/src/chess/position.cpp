@@ -7,18 +7,11 @@ namespace zobrist_verify {
 
 namespace {
 
-// XORs `term` (psq keys of `pc`) into the auxiliary keys `pc` belongs to.
-inline void xor_aux(AuxKeys& aux, Piece pc, Key term) {
-  const PieceType pt = type_of(pc);
-  if (pt == Pawn) return;
-  aux[color_of(pc) == White ? NonPawnWhite : NonPawnBlack] ^= term;
-  aux[pt <= Bishop ? MinorPieces : MajorPieces] ^= term;
-}
-
-// Which of compute_keys' running XORs a piece's placement key goes into, by piece code: all ones
-// where it does, zero where not, so that the scan over the board takes no branch per piece.
+// Which running XORs a piece's placement key goes into, by piece code: all ones where it does,
+// zero where not, so that neither make_move nor compute_keys' scan over the board branches on the
+// piece.
 struct KeyClassMasks {
-  Key pawn[PieceCount] = {};
+  Key aux[PieceCount][AuxKeyCount] = {};  // the auxiliary keys of make_move
   Key white_non_pawn[PieceCount] = {};
   Key minor[PieceCount] = {};
 };
@@ -27,14 +20,21 @@ constexpr KeyClassMasks key_class_masks() {
   KeyClassMasks m;
   for (Piece pc : EveryPiece) {
     const PieceType pt = type_of(pc);
-    m.pawn[pc] = pt == Pawn ? ~Key(0) : 0;
-    m.white_non_pawn[pc] = pt != Pawn && color_of(pc) == White ? ~Key(0) : 0;
+    if (pt == Pawn) continue;
+    m.white_non_pawn[pc] = color_of(pc) == White ? ~Key(0) : 0;
     m.minor[pc] = pt == Knight || pt == Bishop ? ~Key(0) : 0;
+    m.aux[pc][color_of(pc) == White ? NonPawnWhite : NonPawnBlack] = ~Key(0);
+    m.aux[pc][pt <= Bishop ? MinorPieces : MajorPieces] = ~Key(0);
   }
   return m;
 }
 
 constexpr KeyClassMasks KeyClass = key_class_masks();
+
+// XORs `term` (psq keys of `pc`) into the auxiliary keys `pc` belongs to (none for a pawn).
+inline void xor_aux(AuxKeys& aux, Piece pc, Key term) {
+  for (int i = 0; i < AuxKeyCount; ++i) aux[i] ^= term & KeyClass.aux[pc][i];
+}
 
 }  // namespace
 
@@ -111,8 +111,7 @@ bool Position::attacked_by(Color c, Square s, Bitboard occupied) const {
          (rook_attacks(s, occupied) & pieces(c, Rook, Queen));
 }
 
-// Returns the snipers with nothing between them and the king: the sliders giving check.
-Bitboard Position::compute_blockers(Color king_color, StateInfo& st) const {
+Position::SliderLines Position::slider_lines(Color king_color) const {
   const Square ksq = king_square(king_color);
   const Bitboard snipers = ((pseudo_attacks(Rook, ksq) & pieces(Queen, Rook)) |
                             (pseudo_attacks(Bishop, ksq) & pieces(Queen, Bishop))) &
@@ -120,20 +119,18 @@ Bitboard Position::compute_blockers(Color king_color, StateInfo& st) const {
   // Only the sniper's own square is lifted: a nearer sniper on the same line is a real second
   // blocker. (Lifting every sniper, as Stockfish does, marks the piece behind a checking slider
   // as pinned, and a pinned pawn could then not capture that checker.)
-  Bitboard blockers = 0, pinners = 0, checkers = 0;
+  SliderLines lines{0, 0, 0};
   for (Bitboard b = snipers; b;) {
     const Square sniper = pop_lsb(b);
     const Bitboard between = between_bb(ksq, sniper) & pieces() & ~square_bb(sniper);
     if (!between) {
-      checkers |= square_bb(sniper);
+      lines.checkers |= square_bb(sniper);
     } else if (!more_than_one(between)) {
-      blockers |= between;
-      if (between & pieces(king_color)) pinners |= square_bb(sniper);
+      lines.blockers |= between;
+      if (between & pieces(king_color)) lines.pinners |= square_bb(sniper);
     }
   }
-  st.blockers_for_king[king_color] = blockers;
-  st.pinners[king_color] = pinners;
-  return checkers;
+  return lines;
 }
 
 void Position::set_check_info(StateInfo& st) const {
@@ -141,10 +138,12 @@ void Position::set_check_info(StateInfo& st) const {
   // the snipers that finds the pins (no sliding-attack lookup).
   const Color us = side_to_move_, them = ~us;
   const Square ksq = king_square(us);
+  const SliderLines lines = slider_lines(us);
+  st.blockers_for_king = lines.blockers;
+  st.pinners = lines.pinners;
   st.checkers = (pawn_attacks(us, ksq) & pieces(them, Pawn)) |
                 (knight_attacks(ksq) & pieces(them, Knight)) |
-                (king_attacks(ksq) & pieces(them, King)) | compute_blockers(us, st);
-  compute_blockers(them, st);
+                (king_attacks(ksq) & pieces(them, King)) | lines.checkers;
 }
 
 bool Position::legal(Move m) const {
@@ -210,37 +209,42 @@ Key Position::printed_key() const {
 }
 
 // From the board alone (the bitboards, the board array, the castling rights, the side to move and
-// the en-passant square), never from the keys make_move keeps: one scan over the occupied squares,
-// everything in registers. A piece's material term is psq[pc][i] for the i-th such piece met from
-// a1, i counted in a nibble per piece code, so the terms of each piece are psq[pc][0..count-1] as
-// the incremental update has them. A nibble holds 15 at most, enough: a side has one king and at
-// most 16 pieces (the FEN rules), and no move adds one. The non-pawn keys of Black and the
-// major-piece key follow by XOR from the others.
+// the en-passant square), never from the keys make_move keeps. Two scans with every key in a
+// register: the pawns, then the other pieces, whose placement keys go to White's non-pawn key and
+// the minor-piece key through masks indexed by piece code (no branch per piece). Black's non-pawn
+// key and the major-piece key follow by XOR. The material key is, for each piece code, the XOR of
+// psq[pc][0..n-1] for the n pieces pc on the board, n counted here from the bitboards and the XOR
+// read from the scheme's prefix table, built from psq alone (never from the counts make_move
+// keeps).
 Keys Position::compute_keys() const {
   const KeyScheme& z = *scheme_;
-  Key placed = 0, pawns = 0, white_non_pawn = 0, minor = 0, material = 0;
-  std::uint64_t seen = 0;  // nibble pc: how many of piece pc the scan has met so far
-  for (Bitboard b = by_type_[AllPieces]; b;) {
+  Key pawns = 0, non_pawns = 0, white_non_pawn = 0, minor = 0;
+  for (Bitboard b = by_type_[Pawn]; b;) {
     const Square s = pop_lsb(b);
-    const unsigned pc = board_[s];
-    const Key* psq = z.psq[pc].data();
-    const Key term = psq[s];
-    placed ^= term;
-    pawns ^= term & KeyClass.pawn[pc];
+    pawns ^= z.psq[board_[s]][s];
+  }
+  for (Bitboard b = by_type_[AllPieces] & ~by_type_[Pawn]; b;) {
+    const Square s = pop_lsb(b);
+    const Piece pc = board_[s];
+    const Key term = z.psq[pc][s];
+    non_pawns ^= term;
     white_non_pawn ^= term & KeyClass.white_non_pawn[pc];
     minor ^= term & KeyClass.minor[pc];
-    material ^= psq[(seen >> (4 * pc)) & 15];
-    seen += std::uint64_t(1) << (4 * pc);
   }
-  const Key black_non_pawn = placed ^ pawns ^ white_non_pawn;
+  const PieceSquareKeys::MaterialPrefixes& prefix = z.psq.material_prefixes();
+  Key material = 0;
+  for (Color c : {White, Black})
+    for (PieceType pt : {Pawn, Knight, Bishop, Rook, Queen, King})
+      material ^= prefix[make_piece(c, pt)][popcount(by_color_[c] & by_type_[pt])];
+  const Key black_non_pawn = non_pawns ^ white_non_pawn;
   Keys k;
   k.pawn_key = z.no_pawns ^ pawns;
   k.material_key = material;
   k.aux[NonPawnWhite] = white_non_pawn;
   k.aux[NonPawnBlack] = black_non_pawn;
   k.aux[MinorPieces] = minor;
-  k.aux[MajorPieces] = white_non_pawn ^ black_non_pawn ^ minor;
-  k.key = placed ^ castling_key(z, castling_rights(), castling_rook_square_) ^
+  k.aux[MajorPieces] = non_pawns ^ minor;
+  k.key = pawns ^ non_pawns ^ castling_key(z, castling_rights(), castling_rook_square_) ^
           (side_to_move_ == White ? z.side_white : z.side_black) ^
           (compute_ep_hashed() ? z.en_passant[ep_square()] : z.en_passant_none);
   return k;

@@ -188,11 +188,8 @@ void PositionAudit::keys_and_checks() const {
   StateInfo fresh = *p.state_;
   p.set_check_info(fresh);
   r.bitboard("checkers", fresh.checkers, p.checkers());
-  for (Color c : {White, Black}) {
-    const auto side = [c] { return std::string(c == White ? "white" : "black"); };
-    r.bitboard("blockers_for_king", side, fresh.blockers_for_king[c], p.blockers_for_king(c));
-    r.bitboard("pinners", side, fresh.pinners[c], p.pinners(c));
-  }
+  r.bitboard("blockers_for_king", fresh.blockers_for_king, p.state_->blockers_for_king);
+  r.bitboard("pinners", fresh.pinners, p.state_->pinners);
   r.bitboard("opponent_in_check", 0,
              p.attackers_to(p.king_square(~p.side_to_move_)) & p.pieces(p.side_to_move_));
 }

@@ -3,12 +3,28 @@
 
 #include <array>
 #include <cstdint>
+#include <mutex>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace zobrist_verify {
+
+void PieceSquareKeys::build_prefixes() const {
+  // Builds are rare (once per scheme and edit); one lock for all schemes keeps the type small.
+  static std::mutex building;
+  const std::lock_guard lock(building);
+  if (prefixes_built_.load(std::memory_order_relaxed)) return;
+  for (std::size_t pc = 0; pc < PieceCount; ++pc) {
+    Key running = 0;
+    for (int n = 0; n <= MaxCount; ++n) {
+      prefixes_[pc][n] = running;
+      running ^= keys_[pc][n];
+    }
+  }
+  prefixes_built_.store(true, std::memory_order_release);
+}
 
 namespace {
 

@@ -51,8 +51,10 @@ struct StateInfo {
   // Recomputed anyway.
   Key key;
   Bitboard checkers;
-  Bitboard blockers_for_king[ColorCount];
-  Bitboard pinners[ColorCount];
+  // For the side to move's king; the other king's are computed when asked (nothing in move
+  // generation or the legality test needs them).
+  Bitboard blockers_for_king;
+  Bitboard pinners;
   Piece captured;
   bool ep_hashed;  // whether the scheme's rule puts ep_square into the key
   StateInfo* previous;
@@ -136,9 +138,13 @@ class Position {
   int fullmove_number() const { return 1 + (game_ply_ - (side_to_move_ == Black)) / 2; }
   Bitboard checkers() const { return state_->checkers; }
   // Pieces of either colour that alone stand between c's king and an enemy slider.
-  Bitboard blockers_for_king(Color c) const { return state_->blockers_for_king[c]; }
+  Bitboard blockers_for_king(Color c) const {
+    return c == side_to_move_ ? state_->blockers_for_king : slider_lines(c).blockers;
+  }
   // Enemy sliders that pin a piece against c's king.
-  Bitboard pinners(Color c) const { return state_->pinners[c]; }
+  Bitboard pinners(Color c) const {
+    return c == side_to_move_ ? state_->pinners : slider_lines(c).pinners;
+  }
   const StateInfo* state() const { return state_; }
 
   // Attacks.
@@ -187,7 +193,13 @@ class Position {
   void move_piece(Square from, Square to);
   void set_castling_right(Color c, Square rook_from);
   void set_check_info(StateInfo& st) const;
-  Bitboard compute_blockers(Color king_color, StateInfo& st) const;
+  // What the enemy sliders on a line with c's king do to it.
+  struct SliderLines {
+    Bitboard blockers;  // pieces of either colour alone between the king and a slider
+    Bitboard pinners;   // sliders whose lone blocker is c's own piece
+    Bitboard checkers;  // sliders with nothing between
+  };
+  SliderLines slider_lines(Color king_color) const;
   Key en_passant_term(const StateInfo& st) const;
   void do_castling(Color us, Square king_from, Square& king_to, Square& rook_from, Square& rook_to,
                    bool undo);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -37,10 +38,56 @@ enum class CastlingKeying : std::uint8_t {
                // 0 when none is (Ethereal's ZobristCastleKeys[square], Chess960 engines)
 };
 
+// The placement keys, psq[piece][square] indexed by the Piece code (unused codes stay 0), and the
+// one table derived from them: the material prefixes, prefix[pc][n] = psq[pc][0] ^ ... ^
+// psq[pc][n - 1], the material key's term for n pieces pc (Position::compute_keys reads it). The
+// prefixes are built from the keys on first use and forgotten on any non-const access to the keys
+// (and by copying), so an edited scheme is never read with the table of its old keys. Only the
+// keys are compared and copied.
+class PieceSquareKeys {
+ public:
+  using Row = std::array<Key, SquareCount>;
+  // How many pieces of one code a position may hold: a side has at most 16 pieces, one of them its
+  // king (the FEN rules; no move adds a piece).
+  static constexpr int MaxCount = 16;
+  using MaterialPrefixes = std::array<std::array<Key, MaxCount + 1>, PieceCount>;
+
+  PieceSquareKeys() = default;
+  PieceSquareKeys(const PieceSquareKeys& other) : keys_(other.keys_) {}
+  PieceSquareKeys& operator=(const PieceSquareKeys& other) {
+    keys_ = other.keys_;
+    forget_prefixes();
+    return *this;
+  }
+  ~PieceSquareKeys() = default;
+
+  const Row& operator[](std::size_t piece) const { return keys_[piece]; }
+  // Writable: the prefixes are rebuilt at their next use.
+  Row& operator[](std::size_t piece) {
+    forget_prefixes();
+    return keys_[piece];
+  }
+  bool operator==(const PieceSquareKeys& other) const { return keys_ == other.keys_; }
+
+  // Safe to call from several threads at once on a scheme nobody is editing.
+  const MaterialPrefixes& material_prefixes() const {
+    if (!prefixes_built_.load(std::memory_order_acquire)) build_prefixes();
+    return prefixes_;
+  }
+
+ private:
+  void forget_prefixes() { prefixes_built_.store(false, std::memory_order_relaxed); }
+  void build_prefixes() const;
+
+  std::array<Row, PieceCount> keys_{};
+  mutable MaterialPrefixes prefixes_{};
+  mutable std::atomic<bool> prefixes_built_{false};
+};
+
 struct KeyScheme {
   std::string name;
   // psq[piece][square], indexed by the Piece code (unused codes stay 0).
-  std::array<std::array<Key, SquareCount>, PieceCount> psq{};
+  PieceSquareKeys psq;
   CastlingKeying castling_keying = CastlingKeying::RightsMask;
   // Indexed by the whole castling-rights mask; a scheme with four single keys stores their XORs.
   // Used under CastlingKeying::RightsMask only.
