@@ -80,9 +80,9 @@ inline int set_fen(zv_state* s, const char* fen) {
   // standard square make the reference read the position as Chess960 by itself.
   const std::string_view text(fen);
   const std::size_t castling = text.find(' ', text.find(' ') + 1);
-  const std::size_t end = text.find(' ', castling + 1);
   bool shredder = false;
-  for (std::size_t i = castling + 1; castling != text.npos && i < end && i < text.size(); ++i)
+  for (std::size_t i = castling + 1; castling != text.npos && i < text.size() && text[i] != ' ';
+       ++i)
     shredder |=
         text[i] != 'K' && text[i] != 'Q' && text[i] != 'k' && text[i] != 'q' && text[i] != '-';
   if (shredder && !s->hash->capabilities().chess960)

@@ -58,6 +58,11 @@ struct PluginOptions {
 // reports may show it in any process.
 std::string plugin_fen(std::string_view fen, bool chess960, PluginOptions options);
 
+// Whether `fen` is already in that form, and so goes to the plugin byte for byte: a standard-chess
+// FEN with six fields and castling '-' or KQkq letters naming kings and rooks on their standard
+// squares. Read once per position without a branch per byte; texts over 128 bytes are not.
+bool already_in_plugin_form(std::string_view fen, bool chess960);
+
 // One zv_state of a plugin behind the HashUnderTest door.
 class PluginHash final : public HashUnderTest {
  public:
