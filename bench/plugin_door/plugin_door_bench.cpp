@@ -62,7 +62,7 @@ std::unique_ptr<HashUnderTest> in_process_same_code() {
     std::fprintf(stderr, "%s: no zv_bench_reference_in_process\n", ZV_REFERENCE_PLUGIN);
     std::exit(2);
   }
-  if (handle) dlclose(handle);  // drops the reference RTLD_NOLOAD took, not the library
+  dlclose(handle);  // drops the reference RTLD_NOLOAD took, not the library
   using Make = HashUnderTest* (*)();
   return std::unique_ptr<HashUnderTest>(reinterpret_cast<Make>(entry)());
 }

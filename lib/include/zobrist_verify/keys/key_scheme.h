@@ -42,8 +42,9 @@ enum class CastlingKeying : std::uint8_t {
 // one table derived from them: the material prefixes, prefix[pc][n] = psq[pc][0] ^ ... ^
 // psq[pc][n - 1], the material key's term for n pieces pc (Position::compute_keys reads it). The
 // prefixes are built from the keys on first use and forgotten on any non-const access to the keys
-// (and by copying), so an edited scheme is never read with the table of its old keys. Only the
-// keys are compared and copied.
+// (and by copying), so an edited scheme is never read with the table of its old keys. A writable
+// Row& or Key* kept past a compute_keys and written later would bypass that: take it afresh for
+// each edit. Only the keys are compared and copied.
 class PieceSquareKeys {
  public:
   using Row = std::array<Key, SquareCount>;
