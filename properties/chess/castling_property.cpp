@@ -1,6 +1,11 @@
 // Property 6: the castling term, derived black-box from the target's own keys of FENs that differ
 // in the castling field only.
+//
+// The game is walked twice: first on the reference alone, asking the target for every key the
+// checks will need (a pipelined target answers them in one stream), then check by check in the
+// order of the plies, so that the first failure is the one a ply-by-ply walk would have met.
 #include <cstdlib>
+#include <memory>
 #include <optional>
 
 #include <rapidcheck.h>
@@ -30,127 +35,236 @@ const char* right_name(CastlingRights cr) {
   }
 }
 
+// A FEN asked about on the scratch instance, with its key once asked.
+struct AskedFen {
+  std::string fen;
+  PendingKeys key;
+};
+
+AskedFen ask_fen(Scratch& scratch, const Line& line, std::string fen) {
+  PendingKeys key = scratch.request_keys_of(fen, line.chess960(), line);
+  return {std::move(fen), std::move(key)};
+}
+
+Key read_fen(Scratch& scratch, const Line& line, const AskedFen& asked) {
+  return scratch.collect(asked.key, asked.fen, line).key;
+}
+
 // Each right the position holds has its own non-zero term, unlike the others' and the side's:
 // castling[rights] ^ castling[rights without r], read from the target as the key difference of
 // two FENs that differ only in the castling field.
-void check_single_rights(const Line& line, Scratch& scratch, Key side_term) {
-  const Position& pos = line.position();
-  const CastlingRights rights = pos.castling_rights();
-  if (!rights) return;
-  const std::string fen = line.fen();
-  const Key full = scratch.key_of(fen, line.chess960(), line);
-  struct Term {
-    CastlingRights right;
-    Key term;
-    std::string fen_without;
-  };
-  std::vector<Term> terms;
-  for (CastlingRights r : SingleRights) {
-    if (!(rights & r)) continue;
-    const std::string without =
-        with_castling(fen, castling_field(pos, CastlingRights(rights & ~r)));
-    const Key reduced = scratch.key_of(without, line.chess960(), line);
-    const Key term = full ^ reduced;
-    const std::string name = right_name(r);
-    const ComparedPosition with_right{{fen, line.chess960(), {}}, full};
-    const ComparedPosition without_right{{without, line.chess960(), {}}, reduced};
-    if (term == 0)
-      fail(line.different_keys("dropping the " + name + " right from " + fen +
-                                   " leaves the key unchanged (keys must differ)",
-                               with_right, without_right));
-    if (term == side_term)
-      fail(line.different_keys("dropping the " + name + " right from " + fen +
-                                   " changes the key by the side-to-move term " +
-                                   hex_key_literal(side_term) +
-                                   " (the castling and side terms must differ)",
-                               with_right, without_right));
-    for (const auto& [other, other_term, other_fen] : terms)
-      if (other_term == term)
-        fail(line.different_keys(
-            "the " + name + " and " + right_name(other) + " castling terms of " + fen +
-                " are equal, so dropping either right gives one key "
-                "(must differ)",
-            ComparedPosition{{other_fen, line.chess960(), {}}, full ^ other_term}, without_right));
-    terms.push_back({r, term, without});
+struct SingleRightsCheck {
+  int ply = -1;
+  AskedFen full;
+  std::vector<std::pair<CastlingRights, AskedFen>> without;  // per right held, in SingleRights order
+
+  static std::optional<SingleRightsCheck> ask_at(const Line& line, Scratch& scratch) {
+    const Position& pos = line.position();
+    const CastlingRights rights = pos.castling_rights();
+    if (!rights) return std::nullopt;
+    SingleRightsCheck check;
+    check.ply = line.ply();
+    check.full = ask_fen(scratch, line, line.fen());
+    for (CastlingRights r : SingleRights) {
+      if (!(rights & r)) continue;
+      check.without.emplace_back(
+          r, ask_fen(scratch, line,
+                 with_castling(check.full.fen, castling_field(pos, CastlingRights(rights & ~r)))));
+    }
+    return check;
   }
+
+  void run(const Line& line, Scratch& scratch, Key side_term) const {
+    const std::string& fen = full.fen;
+    const bool chess960 = line.chess960();
+    const Key full_key = read_fen(scratch, line, full);
+    struct Term {
+      CastlingRights right;
+      Key term;
+      std::string fen_without;
+    };
+    std::vector<Term> terms;
+    for (const auto& [r, asked] : without) {
+      const Key reduced = read_fen(scratch, line, asked);
+      const Key term = full_key ^ reduced;
+      const std::string name = right_name(r);
+      const ComparedPosition with_right{{fen, chess960, {}}, full_key};
+      const ComparedPosition without_right{{asked.fen, chess960, {}}, reduced};
+      if (term == 0)
+        fail(line.different_keys_at(ply,
+                                    "dropping the " + name + " right from " + fen +
+                                        " leaves the key unchanged (keys must differ)",
+                                    with_right, without_right));
+      if (term == side_term)
+        fail(line.different_keys_at(ply,
+                                    "dropping the " + name + " right from " + fen +
+                                        " changes the key by the side-to-move term " +
+                                        hex_key_literal(side_term) +
+                                        " (the castling and side terms must differ)",
+                                    with_right, without_right));
+      for (const auto& [other, other_term, other_fen] : terms)
+        if (other_term == term)
+          fail(line.different_keys_at(
+              ply,
+              "the " + name + " and " + right_name(other) + " castling terms of " + fen +
+                  " are equal, so dropping either right gives one key "
+                  "(must differ)",
+              ComparedPosition{{other_fen, chess960, {}}, full_key ^ other_term}, without_right));
+      terms.push_back({r, term, asked.fen});
+    }
+  }
+};
+
+// castling[old] ^ castling[new] at a move that changed the rights, black-box: the position before
+// the move with the old rights and with the new ones; then the move played from the reduced rights
+// reaches the key the game reached.
+struct RightsChange {
+  std::string uci, before;
+  PendingKeys after;  // the game's key after the move
+  AskedFen old_rights, new_rights;
+  std::optional<SingleRightsCheck> single;
+  std::unique_ptr<Line> reduced_line;  // the move played from the reduced rights (not castling)
+  PendingKeys reduced_after;
+};
+
+// One ply of the game: the incremental key against a fresh instance's, and what changed.
+struct Ply {
+  std::string uci;
+  std::optional<PendingKeys> incremental;  // with `fresh`: nothing when no FEN can give it
+  AskedFen fresh;
+  std::optional<RightsChange> change;
+};
+
+// A right lost in the game, written back into the final FEN: the key must not return.
+struct Restored {
+  CastlingRights right;
+  AskedFen fen;
+};
+
+bool is_castling(const Position& pos, const std::string& uci) {
+  if (uci == "0000") return false;
+  const Square from = Square((uci[1] - '1') * 8 + (uci[0] - 'a'));
+  const Square to = Square((uci[3] - '1') * 8 + (uci[2] - 'a'));
+  const Piece pc = pos.piece_on(from);
+  return type_of(pc) == King && (pos.piece_on(to) == make_piece(color_of(pc), Rook) ||
+                                 std::abs(int(file_of(to)) - int(file_of(from))) == 2);
 }
 
 }  // namespace
 
 void castling(const PropertyContext& context) {
   const PlayedGame game = generate_game(context);
+  const bool chess960 = game.route.chess960;
   Line line(context.target, context.caps);
   Scratch scratch(context.target, context.caps);
-  const Key side_term = derived_side_term(scratch, line);
-  line.start(game.route.fen, game.route.chess960);
-  check_single_rights(line, scratch, side_term);
-  Line reduced_line(context.target, context.caps);  // replays single moves from reduced rights
+  const SideTermRequest side_request = request_side_term(scratch, line);
+  line.start(game.route.fen, chess960);
+
+  // First walk: the reference plays the game, and every key is asked for.
+  const std::optional<SingleRightsCheck> at_start = SingleRightsCheck::ask_at(line, scratch);
+  std::vector<Ply> plies;
   CastlingRights lost = NoCastling;
   for (const std::string& uci : game.route.moves) {
     const CastlingRights old_rights = line.position().castling_rights();
     const std::string before = line.fen();
-    const bool castles = uci != "0000" && [&] {
-      const Square from = Square((uci[1] - '1') * 8 + (uci[0] - 'a'));
-      const Square to = Square((uci[3] - '1') * 8 + (uci[2] - 'a'));
-      const Piece pc = line.position().piece_on(from);
-      return type_of(pc) == King &&
-             (line.position().piece_on(to) == make_piece(color_of(pc), Rook) ||
-              std::abs(int(file_of(to)) - int(file_of(from))) == 2);
-    }();
+    const bool castles = is_castling(line.position(), uci);
     line.play(uci);
     const CastlingRights new_rights = line.position().castling_rights();
     if (new_rights & ~old_rights)
       fail(line.counterexample("reference: castling rights reappeared", 0, 0));
-    expect_fresh_key(line, scratch, "after a move");
+    Ply& p = plies.emplace_back();
+    p.uci = uci;
+    if (const std::optional<std::string> fresh = line.fresh_fen()) {
+      p.incremental = line.request_keys();
+      p.fresh = ask_fen(scratch, line, *fresh);
+    }
     if (new_rights == old_rights) continue;
-    const Key after = line.keys().key;
     lost = CastlingRights(lost | (old_rights & ~new_rights));
     tag_case("castling rights changed");
-
-    // castling[old] ^ castling[new], black-box: the same position before the move with the old
-    // rights and with the new ones.
+    RightsChange& change = p.change.emplace();
+    change.uci = uci;
+    change.before = before;
+    change.after = line.request_keys();
     Game replayed;
-    (void)replayed.set(before, polyglot_scheme(), FenOptions{game.route.chess960});
-    const std::string reduced =
-        with_castling(before, castling_field(replayed.position(), new_rights));
-    const Key old_key = scratch.key_of(before, game.route.chess960, line);
-    const Key new_key = scratch.key_of(reduced, game.route.chess960, line);
-    if (old_key == new_key)
-      fail(line.different_keys("castling[old] ^ castling[new] is 0: " + before + " and " + reduced +
-                                   " have the same key (keys must differ)",
-                               {{before, game.route.chess960, {}}, old_key},
-                               {{reduced, game.route.chess960, {}}, new_key}));
-    check_single_rights(line, scratch, side_term);
+    (void)replayed.set(before, polyglot_scheme(), FenOptions{chess960});
+    change.old_rights = ask_fen(scratch, line, before);
+    change.new_rights =
+        ask_fen(scratch, line, with_castling(before, castling_field(replayed.position(), new_rights)));
+    change.single = SingleRightsCheck::ask_at(line, scratch);
     if (castles) continue;  // without the castling right the move itself would be illegal
+    change.reduced_line = std::make_unique<Line>(context.target, context.caps);
+    change.reduced_line->start(change.new_rights.fen, chess960);
+    change.reduced_line->play(uci);
+    change.reduced_after = change.reduced_line->request_keys();
+  }
+  // Lost rights never come back, even where king and rook stand on their squares again.
+  std::vector<Restored> restored;
+  std::optional<PendingKeys> final_key;
+  if (lost) {
+    const Position& pos = line.position();
+    for (CastlingRights r : SingleRights) {
+      if (!(lost & r)) continue;
+      std::string fen =
+          with_castling(line.fen(), castling_field(pos, CastlingRights(pos.castling_rights() | r)));
+      // Kept only when valid, and in the same kind of game: an X-FEN letter for a rook that left
+      // its corner would make a standard game Chess960, which a standard-only target never gets.
+      Game restored_game;
+      if (!restored_game.set(fen, polyglot_scheme(), FenOptions{chess960}).empty() ||
+          restored_game.position().is_chess960() != chess960)
+        continue;
+      tag_case("lost right could be restored");
+      restored.push_back({r, ask_fen(scratch, line, std::move(fen))});
+    }
+    if (!restored.empty()) final_key = line.request_keys();
+  }
+
+  // Second walk: the checks, in the order of the plies.
+  const Key side_term = collect_side_term(scratch, line, side_request);
+  if (at_start) at_start->run(line, scratch, side_term);
+  for (std::size_t i = 0; i < plies.size(); ++i) {
+    const Ply& p = plies[i];
+    const int ply = int(i);
+    if (p.incremental) {
+      const Key incremental = line.collect(*p.incremental).key;
+      const Key fresh = read_fen(scratch, line, p.fresh);
+      if (fresh != incremental)
+        fail(line.counterexample_at(ply, "after a move vs a fresh set_position of " + p.fresh.fen,
+                                    fresh, incremental));
+    }
+    if (!p.change) continue;
+    const RightsChange& change = *p.change;
+    const Key after = line.collect(change.after).key;
+    const Key old_key = read_fen(scratch, line, change.old_rights);
+    const Key new_key = read_fen(scratch, line, change.new_rights);
+    if (old_key == new_key)
+      fail(line.different_keys_at(ply,
+                                  "castling[old] ^ castling[new] is 0: " + change.before + " and " +
+                                      change.new_rights.fen +
+                                      " have the same key (keys must differ)",
+                                  {{change.before, chess960, {}}, old_key},
+                                  {{change.new_rights.fen, chess960, {}}, new_key}));
+    if (change.single) change.single->run(line, scratch, side_term);
+    if (!change.reduced_line) continue;
     // The move changes the castling term by exactly that difference: played from the position
     // that never had the lost rights, it reaches the same key.
-    reduced_line.start(reduced, game.route.chess960);
-    reduced_line.play(uci);
-    expect_same_key(line,
-                    "after " + uci + " from the rights of " + before + " vs from " + reduced +
-                        " (the castling term did not change by castling[old] ^ castling[new])",
-                    reduced_line.keys().key, after);
+    const Key reduced_after = change.reduced_line->collect(change.reduced_after).key;
+    if (reduced_after != after)
+      fail(line.counterexample_at(ply,
+                                  "after " + change.uci + " from the rights of " + change.before +
+                                      " vs from " + change.new_rights.fen +
+                                      " (the castling term did not change by castling[old] ^ "
+                                      "castling[new])",
+                                  reduced_after, after));
   }
-  if (!lost) return;
-  // Lost rights never come back, even where king and rook stand on their squares again.
-  const Position& pos = line.position();
-  for (CastlingRights r : SingleRights) {
-    if (!(lost & r)) continue;
-    const std::string restored =
-        with_castling(line.fen(), castling_field(pos, CastlingRights(pos.castling_rights() | r)));
-    // Kept only when valid, and in the same kind of game: an X-FEN letter for a rook that left
-    // its corner would make a standard game Chess960, which a standard-only target never gets.
-    Game restored_game;
-    if (!restored_game.set(restored, polyglot_scheme(), FenOptions{game.route.chess960}).empty() ||
-        restored_game.position().is_chess960() != game.route.chess960)
-      continue;
-    tag_case("lost right could be restored");
-    const Key with_right = scratch.key_of(restored, game.route.chess960, line);
-    if (with_right == line.keys().key)
-      fail(line.different_keys(
-          "the lost " + std::string(right_name(r)) + " right reappeared: the key equals that of " +
-              restored + " (keys must differ)",
-          line.compared(line.keys().key), {{restored, game.route.chess960, {}}, with_right}));
+  if (!final_key) return;
+  const Key key = line.collect(*final_key).key;
+  for (const Restored& r : restored) {
+    const Key with_right = read_fen(scratch, line, r.fen);
+    if (with_right == key)
+      fail(line.different_keys("the lost " + std::string(right_name(r.right)) +
+                                   " right reappeared: the key equals that of " + r.fen.fen +
+                                   " (keys must differ)",
+                               line.compared(key), {{r.fen.fen, chess960, {}}, with_right}));
   }
 }
 

@@ -53,6 +53,10 @@ class CatchingHash final : public HashUnderTest {
   Expected<Key> collect_key(KeyTicket ticket) override {
     return guarded("key", [&] { return inner_->collect_key(ticket); });
   }
+  Expected<KeyTicket> request_key_of(std::string_view fen, bool chess960) override {
+    route_ = Route{std::string(fen), chess960, {}};
+    return guarded("set_position", [&] { return inner_->request_key_of(fen, chess960); });
+  }
   Expected<Key> pawn_key() override {
     return guarded("pawn_key", [&] { return inner_->pawn_key(); });
   }

@@ -98,9 +98,16 @@ class ChessSession final : public games::GameSession {
   }
   KeyParts collect(const AskedKeys& asked) override {
     if (!asked.ticket) return asked.ready;
-    const PendingKeys pending{asked.ply, asked.ticket, {}};
+    const PendingKeys pending{asked.ply, asked.ticket, {}, asked.line, asked.start};
     return parts_of(asked.from_scratch ? scratch().collect(pending, asked.position, line_)
                                        : line_.collect(pending));
+  }
+  std::optional<KeyParts> collect_if_started(const AskedKeys& asked) override {
+    if (!asked.ticket || asked.from_scratch) return collect(asked);
+    const PendingKeys pending{asked.ply, asked.ticket, {}, asked.line, asked.start};
+    std::optional<TargetKeys> keys = line_.collect_if_started(pending);
+    if (!keys) return std::nullopt;
+    return parts_of(*keys);
   }
   std::optional<KeyParts> exact_keys() const override {
     if (!context_.target.expected_scheme) return std::nullopt;
@@ -187,6 +194,8 @@ class ChessSession final : public games::GameSession {
     asked.ply = pending.ply;
     asked.ticket = pending.ticket;
     asked.ready = parts_of(pending.keys);
+    asked.line = pending.line;
+    asked.start = pending.start;
     return asked;
   }
   // The second instance, made when first needed (a door may start a process for it).

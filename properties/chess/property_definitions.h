@@ -103,6 +103,13 @@ void expect_same_keys(const Line& line, const std::string& what, const TargetKey
 // The side term, black-box: key(start position, White to move) ^ key(the same, Black to move).
 // Fails the case when it is 0.
 Key derived_side_term(Scratch& scratch, const Line& context);
+// The same in two steps, so that a pipelined target answers it with the rest of a case: the two
+// keys asked for, then read (and the case failed when the term is 0).
+struct SideTermRequest {
+  PendingKeys white, black;
+};
+SideTermRequest request_side_term(Scratch& scratch, const Line& context);
+Key collect_side_term(Scratch& scratch, const Line& context, const SideTermRequest& request);
 // The line's incremental key against a fresh instance's key of the position it stands in (of
 // Line::fresh_fen: nothing is compared when no FEN gives a split target's move-rule key).
 // `step` names what led there ("after a move").

@@ -33,13 +33,27 @@ void expect_fresh_key(Line& line, Scratch& scratch, const std::string& step) {
                   scratch.key_of(*fen, line.chess960(), line), incremental);
 }
 
+namespace {
+constexpr const char* BlackToMove = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1";
+}  // namespace
+
+SideTermRequest request_side_term(Scratch& scratch, const Line& context) {
+  SideTermRequest request;
+  request.white = scratch.request_keys_of(StartFen, false, context);
+  request.black = scratch.request_keys_of(BlackToMove, false, context);
+  return request;
+}
+
 Key derived_side_term(Scratch& scratch, const Line& context) {
-  const std::string black = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1";
-  const Key white_key = scratch.key_of(StartFen, false, context);
-  const Key black_key = scratch.key_of(black, false, context);
+  return collect_side_term(scratch, context, request_side_term(scratch, context));
+}
+
+Key collect_side_term(Scratch& scratch, const Line& context, const SideTermRequest& request) {
+  const Key white_key = scratch.collect(request.white, StartFen, context).key;
+  const Key black_key = scratch.collect(request.black, BlackToMove, context).key;
   if (white_key == black_key) {
     Counterexample c;
-    c.route.fen = black;
+    c.route.fen = BlackToMove;
     c.ply = -1;
     c.what = "the start position has the same key with either side to move (no side term)";
     c.expected = white_key;

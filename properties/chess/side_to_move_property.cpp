@@ -12,7 +12,7 @@ void side_to_move(const PropertyContext& context) {
   const PlayedGame game = generate_game(context);
   Line line(context.target, context.caps);
   Scratch scratch(context.target, context.caps);
-  const Key side_term = derived_side_term(scratch, line);
+  const SideTermRequest side_request = request_side_term(scratch, line);
   Line probe(context.target, context.caps);
   line.start(game.route.fen, game.route.chess960);
   const bool chess960 = game.route.chess960;
@@ -44,6 +44,7 @@ void side_to_move(const PropertyContext& context) {
     if (ply == game.route.moves.size()) break;
     line.play(game.route.moves[ply]);
   }
+  const Key side_term = collect_side_term(scratch, line, side_request);
   for (std::size_t i = 0; i < plies.size(); ++i) {
     const Ply& p = plies[i];
     const int at = p.key.ply;

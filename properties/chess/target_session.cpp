@@ -1,5 +1,6 @@
 #include "chess/target_session.h"
 
+#include <algorithm>
 #include <optional>
 #include <stdexcept>
 
@@ -19,23 +20,40 @@ constexpr std::size_t TallyExamples = 5;
 // drops the position instead of failing: a tolerated refusal, or a position withheld at the gate
 // (never given: counted apart).
 bool count_fen(const Target& target, const std::string& fen, bool chess960,
-               const Expected<Done>& done) {
+               const Expected<Done>& done);
+
+// Counts the refusal of a FEN counted as given before (a pipelined target's answer, read later),
+// or a FEN withheld at the gate; true as count_fen.
+bool count_refusal(const Target& target, const std::string& fen, bool chess960,
+                   const Error& error) {
   TargetTally* const tally = current_tally();
-  if (!done && done.error_kind() == ErrorKind::Withheld) {
+  if (error.kind == ErrorKind::Withheld) {
     if (tally) {
       ++tally->fens_withheld;
       if (tally->withheld_examples.size() < TallyExamples) tally->withheld_examples.push_back(fen);
     }
     return true;
   }
-  if (tally) ++tally->fens_given;
-  if (done) return false;
   if (tally) {
     ++tally->fens_refused;
     if (tally->examples.size() < TallyExamples)
-      tally->examples.push_back("FEN " + fen_as_sent(target, fen, chess960) + ": " + done.error());
+      tally->examples.push_back("FEN " + fen_as_sent(target, fen, chess960) + ": " +
+                                error.message);
   }
   return target.fen_refusals_tolerated;
+}
+
+bool count_fen(const Target& target, const std::string& fen, bool chess960,
+               const Expected<Done>& done) {
+  TargetTally* const tally = current_tally();
+  const bool withheld = !done && done.error_kind() == ErrorKind::Withheld;
+  if (tally && !withheld) ++tally->fens_given;
+  return !done && count_refusal(target, fen, chess960, done.failure());
+}
+
+// Whether an error read for a request_key_of ticket is the target's verdict on the FEN.
+bool refuses_fen(ErrorKind kind) {
+  return kind == ErrorKind::Refused || kind == ErrorKind::Withheld;
 }
 
 // Why a case drops a position the target was not given or refused.
@@ -117,10 +135,61 @@ bool Line::try_start(const std::string& fen, bool chess960) {
   // every valid spelling must work, not only the reference's normal form.
   // X-FEN castling (a king off its e-file square) makes a position Chess960 by itself.
   route_ = Route{fen, game_.position().is_chess960(), {}};
+  ++line_;
+  if (pipelines(caps_)) {
+    Expected<KeyTicket> ticket = hash_->request_key_of(route_.fen, route_.chess960);
+    if (ticket) {
+      if (TargetTally* const tally = current_tally()) ++tally->fens_given;
+      starts_.push_back(Start{line_, *ticket, route_, std::nullopt, false, {}});
+      return true;
+    }
+    const Expected<Done> done = ticket.failure();
+    if (refuses_fen(done.error_kind()) && count_fen(target_, route_.fen, route_.chess960, done))
+      return false;
+    fail(target_error("set_position rejected a valid FEN", done.error(), done.error_kind()));
+  }
   const Expected<Done> done = hash_->set_position(route_.fen, route_.chess960);
   if (count_fen(target_, route_.fen, route_.chess960, done)) return false;
   if (!done) fail(target_error("set_position rejected a valid FEN", done.error()));
   return true;
+}
+
+Line::~Line() {
+  // A start no check read the key of is judged now, so that a refusal is still counted (a
+  // refusal not tolerated cannot fail the case from here; it could only be an engine's, and an
+  // engine's are tolerated).
+  try {
+    for (Start& start : starts_) (void)judge(start);
+  } catch (...) {  // NOLINT(bugprone-empty-catch): the case is over; nothing is left to tell
+  }
+}
+
+std::optional<Counterexample> Line::judge(Start& start) {
+  if (start.answer) return std::nullopt;
+  start.answer = hash_->collect_key(start.ticket);
+  const Expected<Key>& key = *start.answer;
+  if (key || !refuses_fen(key.error_kind())) return std::nullopt;
+  if (count_refusal(target_, start.route.fen, start.route.chess960, key.failure())) {
+    start.refused = true;
+    start.why = dropped(start.route.fen, key.failure());
+    return std::nullopt;
+  }
+  Counterexample c = target_error_at(-1, "set_position rejected a valid FEN", key.error(),
+                                     key.error_kind());
+  c.route = start.route;
+  return c;
+}
+
+Line::Start* Line::settle(int line) {
+  auto it = std::find_if(starts_.begin(), starts_.end(),
+                         [&](const Start& s) { return s.line == line; });
+  if (it == starts_.end()) return nullptr;
+  // Starts of earlier lines are not read any more (a property reads its lines in order): each
+  // is judged, its answer already read, and forgotten.
+  for (; starts_.begin() != it; starts_.pop_front())
+    if (std::optional<Counterexample> refused = judge(starts_.front())) fail(std::move(*refused));
+  if (std::optional<Counterexample> refused = judge(starts_.front())) fail(std::move(*refused));
+  return &starts_.front();
 }
 
 void Line::play(const std::string& uci) {
@@ -149,6 +218,7 @@ void Line::unmake() {
 }
 
 TargetKeys Line::keys() {
+  if (pipelines(caps_)) return collect(request_keys());
   TargetKeys k;
   Expected<Key> key = hash_->key();
   if (!key) fail(target_error("key() failed", key.error(), key.error_kind()));
@@ -181,15 +251,29 @@ std::vector<Key> Line::aux_keys() {
 }
 
 PendingKeys Line::request_keys() {
-  if (!pipelines(caps_)) return PendingKeys{ply(), std::nullopt, keys()};
+  if (!pipelines(caps_)) return PendingKeys{ply(), std::nullopt, keys(), line_, false};
+  // At the start, the key the FEN went with.
+  if (route_.moves.empty() && !starts_.empty() && starts_.back().line == line_)
+    return PendingKeys{-1, starts_.back().ticket, {}, line_, true};
   Expected<KeyTicket> ticket = hash_->request_key();
   if (!ticket) fail(target_error("key() failed", ticket.error(), ticket.error_kind()));
-  return PendingKeys{ply(), *ticket, {}};
+  return PendingKeys{ply(), *ticket, {}, line_, false};
 }
 
 TargetKeys Line::collect(const PendingKeys& pending) {
+  std::optional<TargetKeys> keys = collect_if_started(pending);
+  if (!keys) {
+    const Start* start = settle(pending.line);
+    discard_case(start ? start->why : "the target refused the start of the line");
+  }
+  return *keys;
+}
+
+std::optional<TargetKeys> Line::collect_if_started(const PendingKeys& pending) {
   if (!pending.ticket) return pending.keys;
-  Expected<Key> key = hash_->collect_key(*pending.ticket);
+  const Start* start = settle(pending.line);
+  if (start && start->refused) return std::nullopt;
+  Expected<Key> key = pending.start && start ? *start->answer : hash_->collect_key(*pending.ticket);
   if (!key) fail(target_error_at(pending.ply, "key() failed", key.error(), key.error_kind()));
   TargetKeys k;
   k.key = *key;
@@ -286,7 +370,12 @@ Counterexample Line::target_error_at(int at, std::string what, std::string error
 
 Counterexample Line::different_keys(std::string what, ComparedPosition first,
                                     ComparedPosition second) const {
-  Counterexample c = counterexample(std::move(what), 0, 0);
+  return different_keys_at(ply(), std::move(what), std::move(first), std::move(second));
+}
+
+Counterexample Line::different_keys_at(int at, std::string what, ComparedPosition first,
+                                       ComparedPosition second) const {
+  Counterexample c = counterexample_at(at, std::move(what), 0, 0);
   c.comparison = Comparison::DifferentKeys;
   const std::optional<PositionIdentity> a = identity_at(first, target_);
   const std::optional<PositionIdentity> b = identity_at(second, target_);
@@ -364,24 +453,39 @@ PendingKeys Scratch::request_keys_of(const std::string& fen, bool chess960, cons
   if (!pipelines(caps_))
     return PendingKeys{context.ply(), std::nullopt, keys_of(fen, chess960, context)};
   require_valid(fen, chess960);
-  const Expected<Done> done = hash_->set_position(fen, chess960);
-  if (count_fen(target_, fen, chess960, done)) discard_case(dropped(fen, done));
-  if (!done)
-    fail(context.target_error("fresh instance, set_position rejected a valid FEN (FEN " +
-                                  fen_as_sent(target_, fen, chess960) + ")",
-                              done.error(), done.error_kind()));
-  Expected<KeyTicket> ticket = hash_->request_key();
-  if (!ticket)
+  // The target may judge the FEN only when the key is read: a refusal, here or in collect(), is
+  // what set_position's would have been.
+  Expected<KeyTicket> ticket = hash_->request_key_of(fen, chess960);
+  if (ticket) {
+    if (TargetTally* const tally = current_tally()) ++tally->fens_given;
+    return PendingKeys{context.ply(), *ticket, {}};
+  }
+  const Expected<Done> done = ticket.failure();
+  if (!refuses_fen(done.error_kind()))
     fail(context.target_error(
         "fresh instance, key() failed (FEN " + fen_as_sent(target_, fen, chess960) + ")",
-        ticket.error(), ticket.error_kind()));
-  return PendingKeys{context.ply(), *ticket, {}};
+        done.error(), done.error_kind()));
+  if (count_fen(target_, fen, chess960, done)) discard_case(dropped(fen, done));
+  fail(refused_valid_fen(fen, chess960, context.ply(), done.failure(), context));
+}
+
+Counterexample Scratch::refused_valid_fen(const std::string& fen, bool chess960, int ply,
+                                          const Error& error, const Line& context) const {
+  return context.target_error_at(ply,
+                                 "fresh instance, set_position rejected a valid FEN (FEN " +
+                                     fen_as_sent(target_, fen, chess960) + ")",
+                                 error.message, error.kind);
 }
 
 TargetKeys Scratch::collect(const PendingKeys& pending, const std::string& fen,
                             const Line& context) {
   if (!pending.ticket) return pending.keys;
   Expected<Key> key = hash_->collect_key(*pending.ticket);
+  if (!key && refuses_fen(key.error_kind())) {
+    if (count_refusal(target_, fen, context.chess960(), key.failure()))
+      discard_case(dropped(fen, key.failure()));
+    fail(refused_valid_fen(fen, context.chess960(), pending.ply, key.failure(), context));
+  }
   if (!key)
     fail(context.target_error_at(
         pending.ply,

@@ -3,6 +3,7 @@
 // RapidCheck.
 #pragma once
 
+#include <deque>
 #include <memory>
 #include <optional>
 #include <string>
@@ -25,19 +26,29 @@ struct PendingKeys {
   int ply = -1;
   std::optional<KeyTicket> ticket;
   TargetKeys keys;  // when there is no ticket
+  // Line::request_keys: which of the Line's starts the keys belong to, and whether the ticket is
+  // the start's own (the key the FEN was sent with).
+  int line = 0;
+  bool start = false;
 };
 
 // One instance of the target playing a line, and the reference playing the same line.
 class Line {
  public:
   Line(const Target& target, const Capabilities& caps);
+  ~Line();
   Line(const Line&) = delete;
   Line& operator=(const Line&) = delete;
 
   // Sets both to `fen` (the target gets it as written). A target that rejects it fails the case,
   // or, with Target::fen_refusals_tolerated, has the refusal counted and the case discarded.
+  //
+  // A pipelined target is not waited for: the FEN goes with the request of its key
+  // (HashUnderTest::request_key_of), and the target's verdict on it is read with the first key
+  // of the line collected, whichever that is. A refusal then fails or discards the case there.
   void start(const std::string& fen, bool chess960);
-  // The same, but a tolerated refusal returns false instead of discarding the case.
+  // The same, but a tolerated refusal returns false instead of discarding the case (for a
+  // pipelined target: when the FEN was refused before; see collect_if_started).
   [[nodiscard]] bool try_start(const std::string& fen, bool chess960);
   // Plays a legal move ("0000" for a null move) on both.
   void play(const std::string& uci);
@@ -53,6 +64,10 @@ class Line {
   // failure is blamed on the ply the keys were asked at.
   PendingKeys request_keys();
   TargetKeys collect(const PendingKeys& pending);
+  // As collect(), but nothing (instead of a discarded case) when the target refused the start
+  // of the line the keys belong to, and refusals are tolerated: the refusal is counted, and the
+  // line is as one try_start() refused.
+  std::optional<TargetKeys> collect_if_started(const PendingKeys& pending);
   // With expected_scheme set: the target's keys must equal the reference's exactly.
   void check_exact(const TargetKeys& keys);
   // The same, against the exact keys captured by exact_keys() at an earlier ply.
@@ -88,6 +103,9 @@ class Line {
   // Two positions that had to have different keys, and did not; the first is often this line's.
   Counterexample different_keys(std::string what, ComparedPosition first,
                                 ComparedPosition second) const;
+  // The same at an earlier ply of this line.
+  Counterexample different_keys_at(int ply, std::string what, ComparedPosition first,
+                                   ComparedPosition second) const;
   // This line's position as one side of a comparison, with the key the target gave it.
   ComparedPosition compared(Key key) const { return {route_, key}; }
 
@@ -95,8 +113,25 @@ class Line {
   const Target& target_;
   Capabilities caps_;
   std::unique_ptr<HashUnderTest> hash_;
+  // A start sent to a pipelined target, whose verdict is read with the line's first key.
+  struct Start {
+    int line = 0;
+    KeyTicket ticket;
+    Route route;                          // the FEN as written
+    std::optional<Expected<Key>> answer;  // read: the start's key, or why there is none
+    bool refused = false;                 // a tolerated refusal: the line is dropped
+    std::string why;                      // the refusal, for the discarded case
+  };
+  // Reads the verdict on the start of line `line` (and on any start before it) when it is still
+  // in flight; fails the case on an untolerated refusal. The start, if this Line still knows it.
+  Start* settle(int line);
+  // Reads the verdict on `start` once, counting a refusal; an untolerated one is returned.
+  std::optional<Counterexample> judge(Start& start);
+
   Game game_;
   Route route_;  // the start FEN as written and the moves played from it
+  int line_ = 0;  // starts so far
+  std::deque<Start> starts_;  // of this line and the ones before it still unread
 };
 
 // A second instance that only ever gets set_position: the black-box from-scratch keys.
@@ -117,6 +152,9 @@ class Scratch {
   std::vector<Key> aux_keys_of(const std::string& fen, bool chess960, const Line& context);
 
  private:
+  Counterexample refused_valid_fen(const std::string& fen, bool chess960, int ply,
+                                   const Error& error, const Line& context) const;
+
   const Target& target_;
   Capabilities caps_;
   std::unique_ptr<HashUnderTest> hash_;

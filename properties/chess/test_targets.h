@@ -199,6 +199,72 @@ inline Target faulty_target(Fault fault) {
   return target;
 }
 
+// A target behind a pipe, as an engine is: keys are asked for and read later, and a FEN with an
+// en-passant square (a few percent of those the suite sends) is refused only when the key it went
+// with is read (HashUnderTest::request_key_of). Until the next FEN it then has no position, as an
+// engine that kept its old one answers nothing the suite could use.
+class RefusesLate final : public HashUnderTest {
+ public:
+  RefusesLate() : inner_(make_reference_hash(polyglot_scheme())) {}
+  std::string name() const override { return "refuses-late"; }
+  Capabilities capabilities() const override {
+    Capabilities caps;
+    caps.pipelined = true;
+    return caps;
+  }
+  Expected<Done> set_position(std::string_view fen, bool chess960) override {
+    if (refuses(fen)) return refusal();
+    lost_ = false;
+    return inner_->set_position(fen, chess960);
+  }
+  Expected<KeyTicket> request_key_of(std::string_view fen, bool chess960) override {
+    lost_ = refuses(fen) || !inner_->set_position(fen, chess960);
+    return request_key();
+  }
+  Expected<Done> make_move(std::string_view uci) override {
+    if (lost_) return Done{};  // taken as an engine door takes it, and lost with the position
+    return inner_->make_move(uci);
+  }
+  Expected<Done> unmake_move() override { return Error{"no unmake"}; }
+  Expected<Key> key() override {
+    if (lost_) return refusal();
+    return inner_->key();
+  }
+  Expected<KeyTicket> request_key() override {
+    answers_.emplace_back(next_, key());
+    return KeyTicket{next_++};
+  }
+  Expected<Key> collect_key(KeyTicket ticket) override {
+    for (auto it = answers_.begin(); it != answers_.end(); ++it)
+      if (it->first == ticket.id) {
+        Expected<Key> key = std::move(it->second);
+        answers_.erase(it);
+        return key;
+      }
+    return Error{"no such ticket", ErrorKind::AnsweredBadly};
+  }
+
+ private:
+  static bool refuses(std::string_view fen) {
+    std::size_t field = 0, at = 0;
+    for (; at < fen.size() && field < 3; ++at) field += fen[at] == ' ';
+    return at < fen.size() && fen[at] != '-';
+  }
+  static Error refusal() { return Error{"no en-passant squares in FENs here"}; }
+
+  std::unique_ptr<HashUnderTest> inner_;
+  bool lost_ = false;
+  std::uint64_t next_ = 1;
+  std::vector<std::pair<std::uint64_t, Expected<Key>>> answers_;
+};
+
+inline Target refuses_late_target() {
+  Target target;
+  target.name = "refuses-late";
+  target.make = [] { return std::make_unique<RefusesLate>(); };
+  return target;
+}
+
 // The reference, except that one call of key(), the `nth` of all its instances together, comes
 // back with a bit flipped: a case fails once and passes when it is run again.
 class FlipsOneKey final : public HashUnderTest {

@@ -225,6 +225,29 @@ TEST(ThirdParty, AFewRefusedFensAreReportedButDoNotFail) {
                           [](const std::string& n) { return n.rfind("refused ", 0) == 0; }));
 }
 
+// A pipelined target (an engine) may judge a FEN only when the key it went with is read: the
+// refusal is counted then, the case dropped as at set_position, and a sweep line from a refused
+// start is skipped, not the sweep.
+TEST(ThirdParty, ARefusalReadWithTheKeyIsCountedAndDropsOnlyItsCaseOrLine) {
+  ThirdPartyOptions options = quick();
+  options.suite.isolate = false;  // isolation drives a target one call at a time, unpipelined
+  const ThirdPartyRun run = run_third_party(refuses_late_target(), "late refuser", options);
+  EXPECT_FALSE(row(run, "refusals"));
+  for (const PropertyResult& r : run.results)
+    EXPECT_TRUE(r.passed) << r.name << ": " << r.note
+                          << (r.counterexample ? format_counterexample(*r.counterexample) : "");
+  const PropertyResult* sweep = row(run, "unequal-positions-unequal-keys");
+  ASSERT_TRUE(sweep);
+  EXPECT_FALSE(sweep->skipped) << sweep->note;
+  EXPECT_EQ(sweep->cases, 1) << sweep->note;
+  EXPECT_GT(sweep->tally.fens_refused, 0u) << sweep->note;
+  const TargetTally total = total_tally(run.results);
+  EXPECT_GT(total.fens_refused, 0u);
+  EXPECT_LT(total.fens_refused, total.fens_given);
+  EXPECT_TRUE(std::any_of(run.summary.notes.begin(), run.summary.notes.end(),
+                          [](const std::string& n) { return n.rfind("refused ", 0) == 0; }));
+}
+
 TEST(ThirdParty, ATargetThatCrashesOnTheStartPositionCannotBeUsed) {
   Target target;
   target.name = "dies";

@@ -49,6 +49,10 @@ struct AskedKeys {
   // a fresh set_position of <FEN>").
   std::string what;
   std::string position;  // the position asked about, as the game writes it
+  // The session's own: which of its lines the keys belong to, and whether they are the key its
+  // start went with (a chess target behind a pipe judges the start FEN when that key is read).
+  int line = 0;
+  bool start = false;
 };
 
 // Two positions and the key relation they must keep. SameKey: the second's key equals
@@ -105,6 +109,12 @@ class GameSession {
   virtual AskedKeys ask_keys() = 0;               // the incremental keys, now
   virtual AskedKeys ask_keys_from_scratch() = 0;  // the same position's keys computed afresh
   virtual KeyParts collect(const AskedKeys& asked) = 0;
+  // As collect(), but nothing when the target turned out to refuse the start of the line the keys
+  // belong to (counted as a refusal begin() returned; with refusals not tolerated, the case
+  // fails instead). collect() discards the case then.
+  virtual std::optional<KeyParts> collect_if_started(const AskedKeys& asked) {
+    return collect(asked);
+  }
   // The keys the game's expected table gives the current position, when it has one (chess
   // --expect, --scheme); nothing otherwise.
   virtual std::optional<KeyParts> exact_keys() const { return std::nullopt; }

@@ -172,7 +172,15 @@ class LinePlayer {
     LineRecord& r = p.record;
     r.stop = guarded(r.tally, [&] {
       for (const Asked& a : p.plies) {
-        const Key key = session_.collect(a.keys)[0];
+        const std::optional<KeyParts> parts = session_.collect_if_started(a.keys);
+        if (!parts) {
+          // The target refused the start after all (when it read the key the FEN went with,
+          // always the first read): as a refusal begin() returned, the line is not played.
+          r.started = false;
+          r.route = {};
+          return;
+        }
+        const Key key = (*parts)[0];
         check_differing(r, a, key);
         r.identities += a.identity;
         r.keys.push_back(key);

@@ -49,18 +49,25 @@ class EngineHash final : public HashUnderTest {
   }
 
   Expected<Done> set_position(std::string_view fen, bool chess960) override {
-    FenOptions options;
-    options.chess960 = chess960;
-    options.allow_unreachable = true;
-    if (auto errors = game_.set(fen, polyglot_scheme(), options); !errors.empty())
-      return Error{"the door's own reader rejects the FEN: " + format_errors(errors)};
-    // As given, but for Chess960 castling in the run's one form (X-FEN letters make a position
-    // Chess960 by themselves, and then go in UCI_Chess960 mode too).
-    start_fen_ = with_chess960_castling(fen, game_.position(), letters_);
-    chess960_ = game_.position().is_chess960();
-    moves_.clear();
-    checkpoints_.clear();
+    if (auto taken = take_fen(fen, chess960); !taken) return taken;
     return take_start_position();
+  }
+
+  // The FEN goes to the engine with the key request, and the answer, a refusal included, is
+  // read when the ticket is collected: a run of fresh positions does not wait on each.
+  Expected<KeyTicket> request_key_of(std::string_view fen, bool chess960) override {
+    if (auto taken = take_fen(fen, chess960); !taken) return taken.failure();
+    ++lines_;
+    start_key_.reset();
+    std::string seen = seen_as(chess960_, start_fen_);
+    if (auto refused = connection_->refused_fens().find(seen);
+        refused != connection_->refused_fens().end())
+      return refused->second;
+    const KeyTicket ticket = connection_->request(start_fen_, "", chess960_, start_fen_);
+    Outstanding asked{ticket.id, lines_, 0, false, start_fen_, {}};
+    if (!connection_->accepted_fens().contains(seen)) asked.judges_fen = std::move(seen);
+    outstanding_.push_back(std::move(asked));
+    return ticket;
   }
 
   Expected<Done> make_move(std::string_view uci) override {
@@ -113,7 +120,7 @@ class EngineHash final : public HashUnderTest {
     }
     std::string expected = game_.position().fen();
     const KeyTicket ticket = connection_->request(*fen, moves, chess960_, expected);
-    outstanding_.push_back({ticket.id, lines_, moves_.size(), base > 0, std::move(expected)});
+    outstanding_.push_back({ticket.id, lines_, moves_.size(), base > 0, std::move(expected), {}});
     return ticket;
   }
 
@@ -124,6 +131,14 @@ class EngineHash final : public HashUnderTest {
     const Outstanding asked = std::move(*it);
     outstanding_.erase(it);
     Expected<Key> key = connection_->collect(ticket);
+    if (!asked.judges_fen.empty()) {
+      // As take_start_position: the answer to the FEN alone says whether the engine takes it.
+      if (key)
+        connection_->accepted_fens().insert(asked.judges_fen);
+      else if (key.error_kind() == ErrorKind::Refused)
+        connection_->refused_fens().emplace(asked.judges_fen, key.failure());
+      return key;
+    }
     if (key || key.error_kind() != ErrorKind::Refused || !asked.from_checkpoint ||
         asked.line != lines_)
       return key;
@@ -143,7 +158,30 @@ class EngineHash final : public HashUnderTest {
     std::size_t plies = 0;   // moves played when asked
     bool from_checkpoint = false;
     std::string fen;  // the position asked for, as the reference writes it
+    // For request_key_of's request of a FEN the engine has not answered before: the FEN as
+    // refused_fens and accepted_fens know it, to be filed there by the answer.
+    std::string judges_fen;
   };
+
+  static std::string seen_as(bool chess960, const std::string& fen) {
+    return (chess960 ? "960 " : "") + fen;
+  }
+
+  // The reference's side of set_position: the FEN parsed and kept as the engine will get it.
+  Expected<Done> take_fen(std::string_view fen, bool chess960) {
+    FenOptions options;
+    options.chess960 = chess960;
+    options.allow_unreachable = true;
+    if (auto errors = game_.set(fen, polyglot_scheme(), options); !errors.empty())
+      return Error{"the door's own reader rejects the FEN: " + format_errors(errors)};
+    // As given, but for Chess960 castling in the run's one form (X-FEN letters make a position
+    // Chess960 by themselves, and then go in UCI_Chess960 mode too).
+    start_fen_ = with_chess960_castling(fen, game_.position(), letters_);
+    chess960_ = game_.position().is_chess960();
+    moves_.clear();
+    checkpoints_.clear();
+    return Done{};
+  }
 
   // Gives the engine the FEN alone and reads its reply, once for each FEN the connection sees: an
   // engine that refuses it (an error line, or another position shown: reply_checks.h) makes
@@ -152,7 +190,7 @@ class EngineHash final : public HashUnderTest {
   Expected<Done> take_start_position() {
     ++lines_;
     start_key_.reset();
-    const std::string seen = (chess960_ ? "960 " : "") + start_fen_;
+    const std::string seen = seen_as(chess960_, start_fen_);
     if (auto refused = connection_->refused_fens().find(seen);
         refused != connection_->refused_fens().end())
       return refused->second;

@@ -16,6 +16,9 @@ bool is_fault(ErrorKind kind) {
          kind == ErrorKind::AnsweredBadly;
 }
 
+// The most requests one write carries while the engine has work (see request()).
+constexpr int FlushBatch = 16;
+
 std::string fault_key(bool chess960, const std::string& position_command) {
   return (chess960 ? "960 " : "") + position_command;
 }
@@ -109,10 +112,21 @@ KeyTicket PipelinedConnection::request(std::string_view fen, std::string_view mo
   const bool taken = dialect_->send(sent.position_command, sent.chess960, transcript_);
   // A dialect that writes at once: the transcript shows what the engine was given.
   if (!dialect_->has_queued()) transcript_.flush();
+  if (taken && dialect_->has_queued()) {
+    // The engine works only on what it has been written. After a drain (a case that read all
+    // its keys) it has nothing, so the queue goes out as soon as it is as long as what the engine
+    // may still hold (some of it may be answered already): 1, 1, 2, 4, ... requests a write, up
+    // to FlushBatch, the engine busy while the next batch is made.
+    ++unflushed_;
+    const int written = int(in_flight_.size()) - unflushed_;
+    if (unflushed_ >= std::clamp(written, 1, FlushBatch)) (void)flush_requests();
+    return ticket;
+  }
   if (!taken) {
     // The engine has gone: what it had answered is lost with it, so replay all in flight.
     std::deque<Request> lost = std::move(in_flight_);
     in_flight_.clear();
+    unflushed_ = 0;
     last_fault_ = "the engine stopped reading its input";
     replay_alone(std::move(lost));
   }
@@ -146,6 +160,7 @@ void PipelinedConnection::answer(const Request& request, Expected<Key> key) {
 }
 
 bool PipelinedConnection::flush_requests() {
+  unflushed_ = 0;
   transcript_.flush();
   if (dialect_->flush()) return true;
   // The engine has gone: what it had answered is lost with it, so replay all in flight.

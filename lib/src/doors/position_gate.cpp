@@ -8,6 +8,10 @@ namespace zobrist_verify {
 
 namespace {
 
+Error withheld(const std::string& why) {
+  return Error{"withheld, no legal game reaches it: " + why, ErrorKind::Withheld};
+}
+
 class GatedHash final : public HashUnderTest {
  public:
   explicit GatedHash(std::unique_ptr<HashUnderTest> door) : door_(std::move(door)) {}
@@ -16,8 +20,13 @@ class GatedHash final : public HashUnderTest {
   Capabilities capabilities() const override { return door_->capabilities(); }
   Expected<Done> set_position(std::string_view fen, bool chess960) override {
     if (std::optional<std::string> why = unreachable_reason(fen, chess960))
-      return Error{"withheld, no legal game reaches it: " + *why, ErrorKind::Withheld};
+      return withheld(*why);
     return door_->set_position(fen, chess960);
+  }
+  Expected<KeyTicket> request_key_of(std::string_view fen, bool chess960) override {
+    if (std::optional<std::string> why = unreachable_reason(fen, chess960))
+      return withheld(*why);
+    return door_->request_key_of(fen, chess960);
   }
   Expected<Done> make_move(std::string_view uci) override { return door_->make_move(uci); }
   Expected<Done> unmake_move() override { return door_->unmake_move(); }

@@ -62,6 +62,16 @@ class HashUnderTest {
   [[nodiscard]] virtual Expected<Key> collect_key(KeyTicket) {
     return Error{name() + " cannot pipeline its keys"};
   }
+  // Pipelined targets: set_position(fen) and request_key() in one step that need not wait for the
+  // target to take the FEN, so that a stream of fresh positions keeps the target busy. A refusal
+  // of the FEN comes back either here or from collect_key() of the ticket, as the error
+  // set_position would have returned (kind Refused or Withheld); collect_key() of such a ticket
+  // has no other error of those kinds. The default does the two steps, so its refusals come
+  // back here.
+  [[nodiscard]] virtual Expected<KeyTicket> request_key_of(std::string_view fen, bool chess960) {
+    if (Expected<Done> done = set_position(fen, chess960); !done) return done.failure();
+    return request_key();
+  }
   [[nodiscard]] virtual Expected<Key> pawn_key() { return Error{name() + " has no pawn key"}; }
   [[nodiscard]] virtual Expected<Key> material_key() {
     return Error{name() + " has no material key"};

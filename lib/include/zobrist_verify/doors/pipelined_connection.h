@@ -181,6 +181,7 @@ class PipelinedConnection {
   std::unordered_map<std::string, Error> refused_fens_;
   std::unordered_set<std::string> accepted_fens_;
   bool whole_lines_ = false;
+  int unflushed_ = 0;  // requests at the end of in_flight_ queued by the dialect, not yet written
 };
 
 }  // namespace zobrist_verify
