@@ -11,6 +11,9 @@
 //        II), or start a search that prints "info depth" lines until `stop` (as Toga II 3.0)
 //   --bug no-en-passant   the perft counts leave out every en-passant capture, at every depth
 //   --bug crash-on-en-passant   aborts at a perft command where an en-passant capture is legal
+//   --bug total-in-flight   a divide's "Nodes searched" says one more than its counts when more
+//        input is already waiting, as Stockfish 15.1's can with requests in flight (its input
+//        thread counts the next position's moves into the same counter); alone it is right
 //   --banner              prints a coloured banner before reading anything (as Sjaak II)
 //   --late                holds its perft replies while more input comes (up to 8, or until its
 //        input has been quiet for 30 ms), as an engine whose perft runs while it reads on; with
@@ -39,8 +42,8 @@ using namespace zobrist_verify;
 
 struct Options {
   std::string keys = "hex", perft = "divide";
-  bool drop_en_passant = false, crash_on_en_passant = false, banner = false, late = false,
-       reorder = false;
+  bool drop_en_passant = false, crash_on_en_passant = false, total_in_flight = false,
+       banner = false, late = false, reorder = false;
   std::string log;
 };
 
@@ -98,6 +101,13 @@ void display(Position& pos, const std::string& keys) {
     std::printf("Key: %016" PRIX64 "\n", key);
 }
 
+// Whether a line of input is waiting (in cin's buffer, or in the pipe within `ms`).
+bool input_waiting(int ms) {
+  if (std::cin.rdbuf()->in_avail() > 0) return true;
+  pollfd in{0, POLLIN, 0};
+  return ::poll(&in, 1, ms) > 0;
+}
+
 // The reply to a perft command, as text.
 std::string perft(Position& pos, int depth, const Options& options) {
   std::string out;
@@ -123,17 +133,11 @@ std::string perft(Position& pos, int depth, const Options& options) {
       out += line;
       total += leaves;
     }
+    if (options.total_in_flight && input_waiting(0)) ++total;
     std::snprintf(line, sizeof line, "\nNodes searched: %" PRIu64 "\n", total);
     out += line;
   }
   return out;
-}
-
-// Whether a line of input is waiting (in cin's buffer, or in the pipe within `ms`).
-bool input_waiting(int ms) {
-  if (std::cin.rdbuf()->in_avail() > 0) return true;
-  pollfd in{0, POLLIN, 0};
-  return ::poll(&in, 1, ms) > 0;
 }
 
 }  // namespace
@@ -149,6 +153,7 @@ int main(int argc, char** argv) {
       const std::string bug = argv[++i];
       options.drop_en_passant = bug == "no-en-passant";
       options.crash_on_en_passant = bug == "crash-on-en-passant";
+      options.total_in_flight = bug == "total-in-flight";
     } else if (std::strcmp(argv[i], "--log") == 0)
       options.log = argv[++i];
   }
@@ -160,6 +165,7 @@ int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);  // cin's own buffer, which input_waiting looks into
   std::ofstream log;
   if (!options.log.empty()) log.open(options.log, std::ios::app);
+  if (log.is_open()) log << "started" << std::endl;
   std::vector<std::string> held;  // --late: replies not yet printed
   const auto release = [&] {
     if (held.empty()) return;

@@ -221,9 +221,14 @@ PerftReplyReader::Step PerftReplyReader::take_divide_line(std::string_view line)
     if (parsed->kind == DivideLine::Kind::Skip) return Step::More;
     divide_.nodes = parsed->count;
     total_seen_ = true;
-    if (auto total = check_divide_total(divide_); !total) return bad(total.error());
-    return has_end() ? Step::More : Step::Done;
+    if (auto total = check_divide_total(divide_); !total) {
+      why_ = total.error();
+      inconsistent_ = true;
+    }
+    if (has_end()) return Step::More;
+    return inconsistent_ ? Step::Inconsistent : Step::Done;
   }
+  if (inconsistent_) return Step::Inconsistent;
   // A custom end: the total is the printed one when there was one, else the counts' sum.
   if (!total_seen_) {
     divide_.nodes = 0;
@@ -312,7 +317,8 @@ bool EnginePerft::read_pipelined_reply(PerftReplyReader& reader, bool engine_bus
       line = std::move(*read);
     }
     const PerftReplyReader::Step step = reader.take(line);
-    if (step == PerftReplyReader::Step::Done) return true;
+    if (step == PerftReplyReader::Step::Done || step == PerftReplyReader::Step::Inconsistent)
+      return true;
     if (step != PerftReplyReader::Step::More) return false;
   }
   return false;
@@ -352,7 +358,12 @@ std::vector<Expected<DivideCounts>> EnginePerft::ask_many(
     }
     PerftReplyReader reader(patterns_, depth, framing);
     if (!read_pipelined_reply(reader, sent - answers.size() > 2)) break;
-    answers.push_back(reader.divide());
+    if (reader.inconsistent())  // in step: only this answer is not taken (the caller asks alone)
+      answers.push_back(Error{engine_words(engine_name()) + ": " + reader.why() +
+                                  " (with other requests in flight)",
+                              ErrorKind::AnsweredBadly});
+    else
+      answers.push_back(reader.divide());
   }
   if (answers.size() < positions.size()) {
     // Out of step from here: the engine is stopped, and the rest are for the caller to ask alone.
@@ -417,6 +428,7 @@ Expected<Done> EnginePerft::ask(std::string_view fen, std::string_view uci_moves
       case PerftReplyReader::Step::Done:
         return Done{};
       case PerftReplyReader::Step::Bad:
+      case PerftReplyReader::Step::Inconsistent:
         return fault(reader.why());
       case PerftReplyReader::Step::Search:
         return fault("a search's line " + quoted(*line) +

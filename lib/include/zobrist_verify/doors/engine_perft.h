@@ -89,6 +89,10 @@ class PerftReplyReader {
     Refused,  // a refusal line before the reply's first count: the engine will not take the FEN
     Search,   // a search's line: the engine answered perft with a search
     Bad,      // a line that cannot be part of the reply: why()
+    // The reply is complete and in step, but its total is not the sum of its counts: why().
+    // Stockfish 15.1 prints this with requests in flight (docs/engine-door.md), so the engine
+    // is not out of step with its requests: only this answer is not taken.
+    Inconsistent,
   };
   PerftReplyReader(PerftPatterns& patterns, int depth, ReplyFraming framing = {})
       : patterns_(patterns), depth_(depth), framing_(std::move(framing)) {}
@@ -101,6 +105,8 @@ class PerftReplyReader {
   // The total once Done (of either kind of reply).
   std::uint64_t total() const { return divide_.nodes; }
   const std::string& why() const { return why_; }
+  // Whether the reply came out Inconsistent.
+  bool inconsistent() const { return inconsistent_; }
   // Whether `line` ends the reply as the dialogue says (for the lines after a refusal).
   bool ends(std::string_view line);
 
@@ -123,6 +129,7 @@ class PerftReplyReader {
   ReplyFraming framing_;
   DivideCounts divide_;
   bool total_seen_ = false;
+  bool inconsistent_ = false;  // the total line disagreed with the counts (why_)
   std::string why_;
 };
 
@@ -203,8 +210,9 @@ class EnginePerft {
   // The lines of one request: the position's, then the perft command.
   std::vector<std::string> request_lines(std::string_view fen, std::string_view uci_moves,
                                          int depth) const;
-  // Reads one pipelined reply; false at anything but a complete, well-formed one. `engine_busy`:
-  // the engine has other requests to answer after this one.
+  // Reads one pipelined reply; false at anything but a complete one in step with the requests
+  // (an Inconsistent one is: reader.inconsistent()). `engine_busy`: the engine has other requests
+  // to answer after this one.
   bool read_pipelined_reply(PerftReplyReader& reader, bool engine_busy);
   // A fresh engine in place of one a broken-off pipeline stopped.
   [[nodiscard]] Expected<Done> restart_if_stopped();
