@@ -1,4 +1,6 @@
 // Property 5: the en-passant term is present exactly when the target's rule says so.
+#include <optional>
+
 #include <rapidcheck.h>
 
 #include "chess/position_tools.h"
@@ -20,9 +22,16 @@ void check_en_passant_term(const PropertyContext& context, Line& line, Scratch& 
                            const std::string& label) {
   const Position& pos = line.position();
   const std::string fen = line.fen();
+  const std::string fen_without = with_en_passant(fen, "-");
   const std::string square = square_name(pos.ep_square());
-  const Key with = scratch.key_of(fen, line.chess960(), line);
-  const Key without = scratch.key_of(with_en_passant(fen, "-"), line.chess960(), line);
+  // Every key this check reads is asked for first: one round trip to a pipelined target.
+  const std::optional<std::string> fresh = line.fresh_fen();
+  const PendingKeys asked_with = scratch.request_keys_of(fen, line.chess960(), line);
+  const PendingKeys asked_without = scratch.request_keys_of(fen_without, line.chess960(), line);
+  const std::optional<PendingKeys> asked_line =
+      fresh ? std::optional<PendingKeys>(line.request_keys()) : std::nullopt;
+  const Key with = scratch.collect(asked_with, fen, line).key;
+  const Key without = scratch.collect(asked_without, fen_without, line).key;
   // The two keys are of FENs: judged under the FEN rule (a split target's differs).
   const EnPassantRule rule = rule_on_route(context.target, Route{fen, line.chess960(), {}});
   const bool expected = en_passant_term_applies(pos, rule);
@@ -37,8 +46,7 @@ void check_en_passant_term(const PropertyContext& context, Line& line, Scratch& 
         " but the " + rule_name(rule) + " rule says it is " + (expected ? "present" : "absent") +
         " (" + pseudo + ", " + label + "; key of " + fen + " vs the same FEN without the square)";
     const ComparedPosition with_square{{fen, line.chess960(), {}}, with};
-    const ComparedPosition without_square{{with_en_passant(fen, "-"), line.chess960(), {}},
-                                          without};
+    const ComparedPosition without_square{{fen_without, line.chess960(), {}}, without};
     if (expected) fail(line.different_keys(what, with_square, without_square));
     Counterexample c = line.counterexample(what, without, with);
     c.positions = {without_square, with_square};
@@ -46,10 +54,9 @@ void check_en_passant_term(const PropertyContext& context, Line& line, Scratch& 
   }
   // The line's own key, reached by the push, under the move rule: that of the FEN with the square
   // or without it, whichever the FEN rule keys alike (the FEN itself unless the target splits).
-  const std::optional<std::string> fresh = line.fresh_fen();
-  if (!fresh) return;
+  if (!asked_line) return;
   expect_same_key(line, "after the double push vs a fresh set_position of " + *fresh,
-                  *fresh == fen ? with : without, line.keys().key);
+                  *fresh == fen ? with : without, line.collect(*asked_line).key);
 }
 
 }  // namespace

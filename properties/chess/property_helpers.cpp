@@ -28,9 +28,12 @@ void expect_same_keys(const Line& line, const std::string& what, const TargetKey
 void expect_fresh_key(Line& line, Scratch& scratch, const std::string& step) {
   const std::optional<std::string> fen = line.fresh_fen();
   if (!fen) return;
-  const Key incremental = line.keys().key;
+  // Both asked before either is read: one round trip to a pipelined target, not two.
+  const PendingKeys asked = line.request_keys();
+  const PendingKeys fresh = scratch.request_keys_of(*fen, line.chess960(), line);
+  const Key incremental = line.collect(asked).key;
   expect_same_key(line, step + " vs a fresh set_position of " + *fen,
-                  scratch.key_of(*fen, line.chess960(), line), incremental);
+                  scratch.collect(fresh, *fen, line).key, incremental);
 }
 
 namespace {

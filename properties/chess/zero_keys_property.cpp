@@ -10,6 +10,9 @@
 // kings, is the convention of many correct engines (Polyglot's and Rustic's tables have no
 // no-pawns key): a warning, unless the expected scheme gives that key a non-zero value.
 #include <functional>
+#include <memory>
+#include <optional>
+#include <vector>
 
 #include <rapidcheck.h>
 
@@ -116,19 +119,6 @@ void check(const PropertyContext& context, const Reading& r, const TargetKeys& k
                      "holds");
   if (context.caps.pawn_key) check_part(PawnKey, r, keys, r.pawnless, context.target);
   if (context.caps.material_key) check_part(MaterialKey, r, keys, r.pieces == 2, context.target);
-}
-
-// The line's current position, incrementally (or from scratch at its start).
-void check_line(const PropertyContext& context, Line& line) {
-  const Reading r = reading_of(line, {});
-  check(context, r, line.keys());
-}
-
-// The line's current position set on a fresh instance.
-void check_scratch(const PropertyContext& context, Line& line, Scratch& scratch) {
-  Reading r = reading_of(line, {});
-  r.position = {{r.fen, line.chess960(), {}}, 0};
-  check(context, r, scratch.keys_of(r.fen, line.chess960(), line));
 }
 
 // Every ply of a generated game; the keys are all asked for before any is read, so that a
@@ -316,17 +306,42 @@ std::optional<Built> last_pawn_promotes(SplitMix64& rng) {
   return std::nullopt;
 }
 
-// A built position from scratch; after its move, incrementally and from scratch again.
-void check_built(const PropertyContext& context, Line& line, Scratch& scratch,
-                 const std::optional<Built>& built) {
+// A built position's keys, asked for: at its start on a Line of its own; after its move,
+// incrementally and from scratch. Nothing when there is no position, or its start was refused.
+struct BuiltAsked {
+  std::unique_ptr<Line> line;
+  std::vector<Reading> on_line;
+  std::optional<Reading> from_scratch;
+};
+
+std::optional<BuiltAsked> ask_built(const PropertyContext& context, Scratch& scratch,
+                                    const std::optional<Built>& built) {
+  if (!built) return std::nullopt;
+  BuiltAsked asked{std::make_unique<Line>(context.target, context.caps), {}, std::nullopt};
+  Line& line = *asked.line;
   // A built position is a rare kind a third party may refuse: the case goes on without it.
-  if (!built || !line.try_start(built->fen, false)) return;
+  if (!line.try_start(built->fen, false)) return std::nullopt;
   tag_case(built->label);
-  check_line(context, line);
-  if (built->move.empty()) return;
+  asked.on_line.push_back(reading_of(line, line.request_keys()));
+  if (built->move.empty()) return asked;
   line.play(built->move);
-  check_line(context, line);
-  check_scratch(context, line, scratch);
+  asked.on_line.push_back(reading_of(line, line.request_keys()));
+  Reading r = reading_of(line, scratch.request_keys_of(line.fen(), line.chess960(), line));
+  r.position = {{r.fen, line.chess960(), {}}, 0};
+  asked.from_scratch = std::move(r);
+  return asked;
+}
+
+void check_built(const PropertyContext& context, Scratch& scratch, const BuiltAsked& asked) {
+  for (const Reading& r : asked.on_line) {
+    // A start the target turned out to refuse (read with its key): as when try_start says so.
+    const std::optional<TargetKeys> keys = asked.line->collect_if_started(r.pending);
+    if (!keys) return;
+    check(context, r, *keys);
+  }
+  if (asked.from_scratch)
+    check(context, *asked.from_scratch,
+          scratch.collect(asked.from_scratch->pending, asked.from_scratch->fen, *asked.line));
 }
 
 }  // namespace
@@ -336,8 +351,13 @@ void zero_keys(const PropertyContext& context) {
   SplitMix64 rng(*rc::gen::resize(100, rc::gen::arbitrary<std::uint64_t>()));
   Line line(context.target, context.caps);
   Scratch scratch(context.target, context.caps);
+  // Every built position's keys are asked for before any is read (one stream for a pipelined
+  // target), then checked in order.
+  std::vector<BuiltAsked> built;
   for (auto build : {bare_kings, one_piece, pawnless, last_capture, last_pawn_promotes})
-    check_built(context, line, scratch, build(rng));
+    if (std::optional<BuiltAsked> asked = ask_built(context, scratch, build(rng)))
+      built.push_back(std::move(*asked));
+  for (const BuiltAsked& asked : built) check_built(context, scratch, asked);
   check_game(context, line);
 }
 

@@ -175,7 +175,7 @@ void PipelinedConnection::read_oldest() {
   if (!flush_requests()) return;
   Request oldest = std::move(in_flight_.front());
   in_flight_.pop_front();
-  dialect_->expect_more_replies(in_flight_.size() >= 2);
+  dialect_->expect_more_replies(in_flight_.size() >= 8);
   Expected<Key> key =
       dialect_->read_reply(oldest.position_command, oldest.expected_fen, oldest.chess960);
   const bool fault = !key && is_fault(key.error_kind());
