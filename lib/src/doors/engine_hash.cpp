@@ -1,6 +1,7 @@
 #include "zobrist_verify/doors/engine_hash.h"
 
 #include <algorithm>
+#include <deque>
 #include <optional>
 #include <utility>
 
@@ -214,7 +215,7 @@ class EngineHash final : public HashUnderTest {
   std::vector<std::string> moves_;  // as sent: king-takes-rook castling in Chess960
   // (i, FEN of the position before moves_[i]) every tail_plies moves, in order.
   std::vector<std::pair<std::size_t, std::string>> checkpoints_;
-  std::vector<Outstanding> outstanding_;
+  std::deque<Outstanding> outstanding_;  // in the order asked: mostly collected from the front
   std::uint64_t lines_ = 0;                 // set_position calls so far
   std::optional<Expected<Key>> start_key_;  // read by take_start_position, not yet asked for
 };
