@@ -175,6 +175,8 @@ void PipelinedConnection::read_oldest() {
   if (!flush_requests()) return;
   Request oldest = std::move(in_flight_.front());
   in_flight_.pop_front();
+  // A nap before the read pays only with a backlog: with a few requests left (the end of a small
+  // case) the engine has answered them in tens of microseconds, and a nap would be all wait.
   dialect_->expect_more_replies(in_flight_.size() >= 8);
   Expected<Key> key =
       dialect_->read_reply(oldest.position_command, oldest.expected_fen, oldest.chess960);

@@ -31,11 +31,12 @@ bool reports_error_quickly(std::string_view line) {
   return (c == 'e' || c == 'i') && reports_error(line);
 }
 
-// How long a read waits before it asks for lines while the engine has other requests to answer.
-// A reader blocked on the pipe makes every write of the engine wake it: Stockfish answering into
-// a blocking reader ran 30% slower than into /dev/null, into one that naps between reads at its
-// own speed. Against 200 µs, 100 µs keeps fewer pipe pages filled between reads, and
-// compare-uci-throughput went from 0.80 to 0.87 (median of 5 interleaved rounds).
+// How long a read waits before it asks for lines while the engine has a backlog of requests to
+// answer (PipelinedConnection says when). A reader blocked on the pipe makes every write of the
+// engine wake it: Stockfish answering into a blocking reader ran 30% slower than into /dev/null,
+// into one that naps between reads at nearly its own speed. Against 200 µs, 100 µs keeps fewer
+// pipe pages filled between reads: the whole check against Stockfish replaying its transcript
+// (compare-uci-throughput's method, 5 interleaved rounds) went from 0.80 to 0.87.
 constexpr std::chrono::microseconds ReplyNap(100);
 
 // The reply of one request may not be longer than this (Stockfish's `d` prints about 22 lines).
