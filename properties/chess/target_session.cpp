@@ -134,6 +134,9 @@ bool Line::try_start(const std::string& fen, bool chess960) {
   // The target gets the FEN as written (X-FEN letters, an en-passant square no pawn can use):
   // every valid spelling must work, not only the reference's normal form.
   // X-FEN castling (a king off its e-file square) makes a position Chess960 by itself.
+  // The line before stays known for the errors of its keys read after this start (the sweep
+  // reads a line once the next one is asked).
+  if (line_ > 0) previous_.emplace(line_, std::move(route_));
   route_ = Route{fen, game_.position().is_chess960(), {}};
   ++line_;
   if (pipelines(caps_)) {
@@ -174,10 +177,8 @@ std::optional<Counterexample> Line::judge(Start& start) {
     start.why = dropped(start.route.fen, key.failure());
     return std::nullopt;
   }
-  Counterexample c = target_error_at(-1, "set_position rejected a valid FEN", key.error(),
-                                     key.error_kind());
-  c.route = start.route;
-  return c;
+  return target_error_on(start.line, -1, "set_position rejected a valid FEN", key.error(),
+                         key.error_kind());
 }
 
 Line::Start* Line::settle(int line) {
@@ -274,7 +275,9 @@ std::optional<TargetKeys> Line::collect_if_started(const PendingKeys& pending) {
   const Start* start = settle(pending.line);
   if (start && start->refused) return std::nullopt;
   Expected<Key> key = pending.start && start ? *start->answer : hash_->collect_key(*pending.ticket);
-  if (!key) fail(target_error_at(pending.ply, "key() failed", key.error(), key.error_kind()));
+  if (!key)
+    fail(target_error_on(pending.line, pending.ply, "key() failed", key.error(),
+                         key.error_kind()));
   TargetKeys k;
   k.key = *key;
   return k;
@@ -340,11 +343,17 @@ Counterexample Line::counterexample(std::string what, Key expected, Key actual) 
 }
 
 Counterexample Line::counterexample_at(int at, std::string what, Key expected, Key actual) const {
+  return counterexample_on(route_, at, std::move(what), expected, actual);
+}
+
+Counterexample Line::counterexample_on(const Route& route, int at, std::string what, Key expected,
+                                       Key actual) {
   Counterexample c;
-  c.route.fen = route_.fen;
-  c.route.chess960 = route_.chess960;
-  c.route.moves.assign(route_.moves.begin(),
-                       route_.moves.begin() + std::ptrdiff_t(std::max(0, at + 1)));
+  c.route.fen = route.fen;
+  c.route.chess960 = route.chess960;
+  c.route.moves.assign(route.moves.begin(),
+                       route.moves.begin() +
+                           std::ptrdiff_t(std::clamp(at + 1, 0, int(route.moves.size()))));
   c.ply = at;
   c.what = std::move(what);
   c.expected = expected;
@@ -358,9 +367,19 @@ Counterexample Line::target_error(std::string what, std::string error, ErrorKind
 
 Counterexample Line::target_error_at(int at, std::string what, std::string error,
                                      ErrorKind kind) const {
+  return target_error_on(line_, at, std::move(what), std::move(error), kind);
+}
+
+const Route& Line::route_of(int line) const {
+  if (line != line_ && previous_ && previous_->first == line) return previous_->second;
+  return route_;
+}
+
+Counterexample Line::target_error_on(int line, int at, std::string what, std::string error,
+                                     ErrorKind kind) const {
   // Not the target's answer on this case: the door had stopped asking (see ErrorKind::GaveUp).
   if (kind == ErrorKind::GaveUp) discard_case(error);
-  Counterexample c = counterexample_at(at, std::move(what), 0, 0);
+  Counterexample c = counterexample_on(route_of(line), at, std::move(what), 0, 0);
   c.comparison = kind == ErrorKind::Crashed    ? Comparison::TargetCrashed
                  : kind == ErrorKind::TimedOut ? Comparison::TargetTimedOut
                                                : Comparison::TargetError;
@@ -458,7 +477,7 @@ PendingKeys Scratch::request_keys_of(const std::string& fen, bool chess960, cons
   Expected<KeyTicket> ticket = hash_->request_key_of(fen, chess960);
   if (ticket) {
     if (TargetTally* const tally = current_tally()) ++tally->fens_given;
-    return PendingKeys{context.ply(), *ticket, {}};
+    return PendingKeys{context.ply(), *ticket, {}, context.line(), false};
   }
   const Expected<Done> done = ticket.failure();
   if (!refuses_fen(done.error_kind()))
@@ -466,12 +485,14 @@ PendingKeys Scratch::request_keys_of(const std::string& fen, bool chess960, cons
         "fresh instance, key() failed (FEN " + fen_as_sent(target_, fen, chess960) + ")",
         done.error(), done.error_kind()));
   if (count_fen(target_, fen, chess960, done)) discard_case(dropped(fen, done));
-  fail(refused_valid_fen(fen, chess960, context.ply(), done.failure(), context));
+  fail(refused_valid_fen(fen, chess960, PendingKeys{context.ply(), {}, {}, context.line(), false},
+                         done.failure(), context));
 }
 
-Counterexample Scratch::refused_valid_fen(const std::string& fen, bool chess960, int ply,
-                                          const Error& error, const Line& context) const {
-  return context.target_error_at(ply,
+Counterexample Scratch::refused_valid_fen(const std::string& fen, bool chess960,
+                                          const PendingKeys& at, const Error& error,
+                                          const Line& context) const {
+  return context.target_error_on(at.line, at.ply,
                                  "fresh instance, set_position rejected a valid FEN (FEN " +
                                      fen_as_sent(target_, fen, chess960) + ")",
                                  error.message, error.kind);
@@ -484,11 +505,11 @@ TargetKeys Scratch::collect(const PendingKeys& pending, const std::string& fen,
   if (!key && refuses_fen(key.error_kind())) {
     if (count_refusal(target_, fen, context.chess960(), key.failure()))
       discard_case(dropped(fen, key.failure()));
-    fail(refused_valid_fen(fen, context.chess960(), pending.ply, key.failure(), context));
+    fail(refused_valid_fen(fen, context.chess960(), pending, key.failure(), context));
   }
   if (!key)
-    fail(context.target_error_at(
-        pending.ply,
+    fail(context.target_error_on(
+        pending.line, pending.ply,
         "fresh instance, key() failed (FEN " + fen_as_sent(target_, fen, context.chess960()) + ")",
         key.error(), key.error_kind()));
   TargetKeys k;

@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/case_log.h"
@@ -100,6 +101,11 @@ class Line {
                               ErrorKind kind = ErrorKind::Refused) const;
   Counterexample target_error_at(int ply, std::string what, std::string error,
                                  ErrorKind kind = ErrorKind::Refused) const;
+  // The same on line `line` of this Line (PendingKeys::line): the current one, or the one before
+  // it, whose keys a property may read after it has started the next.
+  Counterexample target_error_on(int line, int ply, std::string what, std::string error,
+                                 ErrorKind kind) const;
+  int line() const { return line_; }  // starts so far: which line the Line stands on
   // Two positions that had to have different keys, and did not; the first is often this line's.
   Counterexample different_keys(std::string what, ComparedPosition first,
                                 ComparedPosition second) const;
@@ -127,10 +133,14 @@ class Line {
   Start* settle(int line);
   // Reads the verdict on `start` once, counting a refusal; an untolerated one is returned.
   std::optional<Counterexample> judge(Start& start);
+  const Route& route_of(int line) const;
+  static Counterexample counterexample_on(const Route& route, int at, std::string what,
+                                          Key expected, Key actual);
 
   Game game_;
   Route route_;  // the start FEN as written and the moves played from it
   int line_ = 0;  // starts so far
+  std::optional<std::pair<int, Route>> previous_;  // the line before this one, as played
   std::deque<Start> starts_;  // of this line and the ones before it still unread
 };
 
@@ -152,7 +162,7 @@ class Scratch {
   std::vector<Key> aux_keys_of(const std::string& fen, bool chess960, const Line& context);
 
  private:
-  Counterexample refused_valid_fen(const std::string& fen, bool chess960, int ply,
+  Counterexample refused_valid_fen(const std::string& fen, bool chess960, const PendingKeys& at,
                                    const Error& error, const Line& context) const;
 
   const Target& target_;

@@ -205,7 +205,9 @@ inline Target faulty_target(Fault fault) {
 // engine that kept its old one answers nothing the suite could use.
 class RefusesLate final : public HashUnderTest {
  public:
-  RefusesLate() : inner_(make_reference_hash(polyglot_scheme())) {}
+  // With `dies_at_pieces`, the key of every position with that many pieces comes back as a crash.
+  explicit RefusesLate(int dies_at_pieces = 0)
+      : inner_(make_reference_hash(polyglot_scheme())), dies_at_pieces_(dies_at_pieces) {}
   std::string name() const override { return "refuses-late"; }
   Capabilities capabilities() const override {
     Capabilities caps;
@@ -219,15 +221,21 @@ class RefusesLate final : public HashUnderTest {
   }
   Expected<KeyTicket> request_key_of(std::string_view fen, bool chess960) override {
     lost_ = refuses(fen) || !inner_->set_position(fen, chess960);
+    if (dies_at_pieces_ && !lost_)
+      (void)board_.set(fen, polyglot_scheme(), FenOptions{.chess960 = chess960});
     return request_key();
   }
   Expected<Done> make_move(std::string_view uci) override {
     if (lost_) return Done{};  // taken as an engine door takes it, and lost with the position
+    if (dies_at_pieces_) (void)board_.play_uci(uci);
     return inner_->make_move(uci);
   }
   Expected<Done> unmake_move() override { return Error{"no unmake"}; }
   Expected<Key> key() override {
     if (lost_) return refusal();
+    if (dies_at_pieces_ && popcount(board_.position().pieces()) == dies_at_pieces_)
+      return Error{"it died on a position of " + std::to_string(dies_at_pieces_) + " pieces",
+                   ErrorKind::Crashed};
     return inner_->key();
   }
   Expected<KeyTicket> request_key() override {
@@ -253,15 +261,18 @@ class RefusesLate final : public HashUnderTest {
   static Error refusal() { return Error{"no en-passant squares in FENs here"}; }
 
   std::unique_ptr<HashUnderTest> inner_;
+  int dies_at_pieces_;
+  Game board_;  // with dies_at_pieces: the position, to count its pieces
   bool lost_ = false;
   std::uint64_t next_ = 1;
   std::vector<std::pair<std::uint64_t, Expected<Key>>> answers_;
 };
 
-inline Target refuses_late_target() {
+inline Target refuses_late_target(int dies_at_pieces = 0) {
   Target target;
   target.name = "refuses-late";
-  target.make = [] { return std::make_unique<RefusesLate>(); };
+  target.make = [dies_at_pieces] { return std::make_unique<RefusesLate>(dies_at_pieces); };
+  target.fen_refusals_tolerated = true;
   return target;
 }
 

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "chess/position_tools.h"
 #include "chess/test_targets.h"
 #include "zobrist_verify/mutants/mutant_hasher.h"
 #include "zobrist_verify/third_party.h"
@@ -246,6 +247,28 @@ TEST(ThirdParty, ARefusalReadWithTheKeyIsCountedAndDropsOnlyItsCaseOrLine) {
   EXPECT_LT(total.fens_refused, total.fens_given);
   EXPECT_TRUE(std::any_of(run.summary.notes.begin(), run.summary.notes.end(),
                           [](const std::string& n) { return n.rfind("refused ", 0) == 0; }));
+}
+
+// The sweep reads a line's keys once the next line is asked: a key that fails there is blamed
+// on the line it belongs to, whose route reaches the position that failed.
+TEST(ThirdParty, AKeyFailingInTheSweepIsShownOnItsOwnLine) {
+  SuiteOptions options;
+  options.cases = 20;
+  options.only = {"unequal-positions-unequal-keys"};
+  const std::vector<PropertyResult> results =
+      run_suite(refuses_late_target(/*dies_at_pieces=*/20), options);
+  ASSERT_EQ(results.size(), 1u);
+  const PropertyResult& sweep = results.front();
+  ASSERT_FALSE(sweep.passed) << sweep.note;
+  ASSERT_TRUE(sweep.counterexample);
+  const Counterexample& c = *sweep.counterexample;
+  EXPECT_EQ(c.comparison, Comparison::TargetCrashed) << format_counterexample(c);
+  Game game;
+  ASSERT_TRUE(game.set(c.route.fen, polyglot_scheme(), any_position(c.route.chess960)).empty())
+      << format_counterexample(c);
+  for (const std::string& move : c.route.moves)
+    ASSERT_TRUE(game.play_uci(move)) << move << "\n" << format_counterexample(c);
+  EXPECT_EQ(popcount(game.position().pieces()), 20) << format_counterexample(c);
 }
 
 TEST(ThirdParty, ATargetThatCrashesOnTheStartPositionCannotBeUsed) {
