@@ -100,11 +100,9 @@ void expect_same_key(const Line& line, const std::string& what, Key expected, Ke
 void expect_same_keys(const Line& line, const std::string& what, const TargetKeys& expected,
                       const TargetKeys& actual);
 
-// The side term, black-box: key(start position, White to move) ^ key(the same, Black to move).
-// Fails the case when it is 0.
-Key derived_side_term(Scratch& scratch, const Line& context);
-// The same in two steps, so that a pipelined target answers it with the rest of a case: the two
-// keys asked for, then read (and the case failed when the term is 0).
+// The side term, black-box: key(start position, White to move) ^ key(the same, Black to move),
+// in two steps, so that a pipelined target answers it with the rest of a case: the two keys asked
+// for, then read (and the case failed when the term is 0).
 struct SideTermRequest {
   PendingKeys white, black;
 };

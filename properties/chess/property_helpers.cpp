@@ -47,10 +47,6 @@ SideTermRequest request_side_term(Scratch& scratch, const Line& context) {
   return request;
 }
 
-Key derived_side_term(Scratch& scratch, const Line& context) {
-  return collect_side_term(scratch, context, request_side_term(scratch, context));
-}
-
 Key collect_side_term(Scratch& scratch, const Line& context, const SideTermRequest& request) {
   const Key white_key = scratch.collect(request.white, StartFen, context).key;
   const Key black_key = scratch.collect(request.black, BlackToMove, context).key;

@@ -217,6 +217,7 @@ class RefusesLate final : public HashUnderTest {
   Expected<Done> set_position(std::string_view fen, bool chess960) override {
     if (refuses(fen)) return refusal();
     lost_ = false;
+    if (dies_at_pieces_) (void)board_.set(fen, polyglot_scheme(), FenOptions{.chess960 = chess960});
     return inner_->set_position(fen, chess960);
   }
   Expected<KeyTicket> request_key_of(std::string_view fen, bool chess960) override {
