@@ -120,15 +120,18 @@ Position::SliderLines Position::slider_lines(Color king_color) const {
   // blocker. (Lifting every sniper, as Stockfish does, marks the piece behind a checking slider
   // as pinned, and a pinned pawn could then not capture that checker.)
   SliderLines lines{0, 0, 0};
-  for (Bitboard b = snipers; b;) {
-    const Square sniper = pop_lsb(b);
-    const Bitboard between = between_bb(ksq, sniper) & pieces() & ~square_bb(sniper);
-    if (!between) {
-      lines.checkers |= square_bb(sniper);
-    } else if (!more_than_one(between)) {
-      lines.blockers |= between;
-      if (between & pieces(king_color)) lines.pinners |= square_bb(sniper);
-    }
+  // Without a branch per sniper (which of the three cases holds is data, not a pattern the
+  // predictor can learn): all-ones masks select what each sniper adds.
+  const Bitboard ours = pieces(king_color);
+  for (Bitboard b = snipers; b; b &= b - 1) {
+    const Square sniper = lsb(b);
+    const Bitboard sniper_bb = b & -b;
+    const Bitboard between = between_bb(ksq, sniper) & pieces() & ~sniper_bb;
+    const Bitboard none = Bitboard(0) - Bitboard(between == 0);
+    const Bitboard one = Bitboard(0) - Bitboard((between != 0) & !more_than_one(between));
+    lines.checkers |= sniper_bb & none;
+    lines.blockers |= between & one;
+    lines.pinners |= sniper_bb & one & (Bitboard(0) - Bitboard((between & ours) != 0));
   }
   return lines;
 }
@@ -219,12 +222,13 @@ Key Position::printed_key() const {
 Keys Position::compute_keys() const {
   const KeyScheme& z = *scheme_;
   Key pawns = 0, non_pawns = 0, white_non_pawn = 0, minor = 0;
-  for (Bitboard b = by_type_[Pawn]; b;) {
-    const Square s = pop_lsb(b);
+  // The square as an unsigned index: no sign extension in the loops.
+  for (Bitboard b = by_type_[Pawn]; b; b &= b - 1) {
+    const unsigned s = unsigned(std::countr_zero(b));
     pawns ^= z.psq[board_[s]][s];
   }
-  for (Bitboard b = by_type_[AllPieces] & ~by_type_[Pawn]; b;) {
-    const Square s = pop_lsb(b);
+  for (Bitboard b = by_type_[AllPieces] & ~by_type_[Pawn]; b; b &= b - 1) {
+    const unsigned s = unsigned(std::countr_zero(b));
     const Piece pc = board_[s];
     const Key term = z.psq[pc][s];
     non_pawns ^= term;
@@ -246,7 +250,8 @@ Keys Position::compute_keys() const {
   k.aux[MajorPieces] = non_pawns ^ minor;
   k.key = pawns ^ non_pawns ^ castling_key(z, castling_rights(), castling_rook_square_) ^
           (side_to_move_ == White ? z.side_white : z.side_black) ^
-          (compute_ep_hashed() ? z.en_passant[ep_square()] : z.en_passant_none);
+          (ep_square() != NoSquare && compute_ep_hashed() ? z.en_passant[ep_square()]
+                                                          : z.en_passant_none);
   return k;
 }
 
