@@ -269,22 +269,35 @@ std::string PluginHash::plugin_fen(std::string_view fen, bool chess960) const {
   return zobrist_verify::plugin_fen(fen, chess960, options_);
 }
 
+const char* PluginHash::terminated(std::string_view text) {
+  if (text.size() < short_.size()) {
+    std::memcpy(short_.data(), text.data(), text.size());
+    short_[text.size()] = '\0';
+    return short_.data();
+  }
+  sent_.assign(text);
+  return sent_.c_str();
+}
+
 Expected<Done> PluginHash::set_position(std::string_view fen, bool chess960) {
   if (!state_) return Error{"plugin '" + name() + "': create() returned NULL"};
-  // Into the reused buffer: no allocation per position once it has grown to a FEN's length.
-  if (already_in_plugin_form(fen, chess960))
-    sent_.assign(fen);
-  else
+  const char* text;
+  if (already_in_plugin_form(fen, chess960)) {
+    text = terminated(fen);
+  } else {
     sent_ = plugin_fen(fen, chess960);
-  if (library_->api().set_fen(state_, sent_.c_str()) != 0)
-    return refusal("the FEN '" + sent_ + "'");
+    text = sent_.c_str();
+  }
+  if (library_->api().set_fen(state_, text) != 0)
+    return refusal("the FEN '" + std::string(text) + "'");
   return Done{};
 }
 
 Expected<Done> PluginHash::make_move(std::string_view uci) {
   if (!state_) return Error{"plugin '" + name() + "': create() returned NULL"};
-  sent_.assign(uci);
-  if (library_->api().make_move(state_, sent_.c_str()) != 0) return refusal("the move " + sent_);
+  const char* text = terminated(uci);
+  if (library_->api().make_move(state_, text) != 0)
+    return refusal("the move " + std::string(text));
   return Done{};
 }
 

@@ -75,16 +75,26 @@ inline void destroy(zv_state* s) {
   delete s;
 }
 
+// Whether the castling field (the third) holds anything but KQkq letters and '-': Chess960's
+// Shredder (file) letters. The side field between is one letter, stepped over byte by byte rather
+// than searched for (this runs for every position the door sends).
+inline bool shredder_castling(std::string_view text) {
+  std::size_t at = text.find(' ');
+  if (at == text.npos) return false;
+  for (++at; at < text.size() && text[at] != ' ';) ++at;  // the side field
+  bool shredder = false;
+  for (++at; at < text.size() && text[at] != ' '; ++at) {
+    const char c = text[at];
+    shredder |= (c != 'K') & (c != 'Q') & (c != 'k') & (c != 'q') & (c != '-');
+  }
+  return shredder;
+}
+
 inline int set_fen(zv_state* s, const char* fen) {
   // Chess960 arrives with Shredder (file) letters; X-FEN letters with a king or rook off its
   // standard square make the reference read the position as Chess960 by itself.
   const std::string_view text(fen);
-  const std::size_t castling = text.find(' ', text.find(' ') + 1);
-  bool shredder = false;
-  for (std::size_t i = castling + 1; castling != text.npos && i < text.size() && text[i] != ' ';
-       ++i)
-    shredder |=
-        text[i] != 'K' && text[i] != 'Q' && text[i] != 'k' && text[i] != 'q' && text[i] != '-';
+  const bool shredder = shredder_castling(text);
   if (shredder && !s->hash->capabilities().chess960)
     return refuse(s, "this plugin plays standard chess only: " + std::string(fen));
   if (Expected<Done> done = s->hash->set_position(text, shredder); !done)

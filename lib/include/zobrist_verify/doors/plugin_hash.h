@@ -5,6 +5,7 @@
 // no further than its last field.
 #pragma once
 
+#include <array>
 #include <memory>
 #include <string>
 #include <vector>
@@ -92,7 +93,11 @@ class PluginHash final : public HashUnderTest {
   std::shared_ptr<const PluginLibrary> library_;
   PluginOptions options_;
   zv_state* state_ = nullptr;
-  std::string sent_;  // the FEN or move being sent, NUL-terminated for the C ABI
+  // `text` NUL-terminated for the C ABI, in short_ when it fits (a plain copy: no allocation and
+  // no std::string bookkeeping per position), else in sent_.
+  const char* terminated(std::string_view text);
+  std::array<char, 129> short_{};  // a FEN in plugin form (at most 128 bytes) or a move
+  std::string sent_;               // a rewritten FEN, or a longer text
 };
 
 // A factory for `zobrist-verify check --plugin`: fresh instances of the loaded plugin.
