@@ -48,6 +48,21 @@ TEST(ShownPosition, CastlingRightsMatchInShredderAndXFenLetters) {
             std::nullopt);
 }
 
+TEST(ShownPosition, AChess960SideLetterMayNameAnInnerRook) {
+  // King g1, rooks a1 and f1, the right with the f1 rook (Shredder F). Glaurung 2.2 prints Q,
+  // which X-FEN reads as the a1 rook: the same right on the same side, not another position.
+  const char* expected = "4k3/8/8/8/8/8/8/R4RK1 w F - 0 1";
+  EXPECT_EQ(shown_position_difference("4k3/8/8/8/8/8/8/R4RK1 w Q - 0 1", expected, true),
+            std::nullopt);
+  // A right lost or gained on a side still differs; so does a file letter naming another rook.
+  EXPECT_TRUE(shown_position_difference("4k3/8/8/8/8/8/8/R4RK1 w - - 0 1", expected, true));
+  EXPECT_TRUE(shown_position_difference("4k3/8/8/8/8/8/8/R4RK1 w QK - 0 1", expected, true));
+  EXPECT_TRUE(shown_position_difference("4k3/8/8/8/8/8/8/R4RK1 w A - 0 1", expected, true));
+  // In standard chess the letters are exact: Q is the a1 rook.
+  EXPECT_TRUE(shown_position_difference("4k3/8/8/8/8/8/8/R3K2R w Q - 0 1",
+                                        "4k3/8/8/8/8/8/8/R3K2R w K - 0 1", false));
+}
+
 TEST(ShownPosition, MissingCastlingRightsDiffer) {
   const auto difference = shown_position_difference("4k3/8/8/8/8/8/8/R3K2R w K - 0 1",
                                                     "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", false);

@@ -42,6 +42,14 @@ std::string castling_text(const Position& pos) {
   return text.empty() ? "none" : "rooks on " + text;
 }
 
+// Whether the castling field of `fen` (its third) holds only K, Q, k, q or '-'.
+bool castling_in_side_letters(std::string_view fen) {
+  (void)next_word(fen);
+  (void)next_word(fen);
+  const std::string_view castling = next_word(fen);
+  return castling.find_first_not_of("KQkq-") == std::string_view::npos;
+}
+
 }  // namespace
 
 bool reports_error(std::string_view line) {
@@ -72,8 +80,12 @@ std::optional<std::string> shown_position_difference(std::string_view shown_fen,
     return std::string("the side to move is ") +
            (shown.side_to_move() == White ? "White" : "Black");
   bool same_castling = shown.castling_rights() == expected.castling_rights();
+  // In Chess960 an engine's K or Q names a right on that side of the king, not always the
+  // outermost rook that X-FEN reads it as: Glaurung 2.2 prints Q for a rook on f1 beside one on
+  // a1, where X-FEN asks for F. The rook squares are compared only when the letters say them.
+  const bool squares_shown = !chess960 || !castling_in_side_letters(shown_fen);
   for (CastlingRights cr : {WhiteOO, WhiteOOO, BlackOO, BlackOOO})
-    if (same_castling && expected.can_castle(cr))
+    if (same_castling && squares_shown && expected.can_castle(cr))
       same_castling = shown.castling_rook_square(cr) == expected.castling_rook_square(cr);
   if (!same_castling)
     return "the castling rights differ (" + castling_text(shown) + ", not " +
