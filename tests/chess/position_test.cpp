@@ -341,5 +341,37 @@ TEST(PrintedKey, EqualsTheKeyUnderPolyglotWhateverTheClock) {
   EXPECT_EQ(zv_test::hex(printed), zv_test::hex(raw));
 }
 
+TEST(GameStartFen, IsTheSetPositionAsWrittenAfterRandomMovesAndNullMoves) {
+  std::mt19937_64 rng(Seed);
+  for (const char* fen : start_fens) {
+    Position alone;
+    StateInfo alone_state;
+    ASSERT_TRUE(alone.set(fen, alone_state, polyglot_scheme()).empty()) << fen;
+    const std::string written = alone.fen();
+    Game game;
+    ASSERT_TRUE(game.set(fen, polyglot_scheme()).empty()) << fen;
+    EXPECT_EQ(game.start_fen(), written);
+    for (int ply = 0; ply < 60; ++ply) {
+      const MoveList moves = legal_moves(game.position());
+      if (moves.empty()) break;
+      if (!game.position().checkers() && rng() % 8 == 0)
+        game.play_null();
+      else
+        game.play(moves[rng() % moves.size()]);
+      const std::string reached = game.position().fen();
+      ASSERT_EQ(game.start_fen(), written) << fen << " moves " << game.uci_moves();
+      ASSERT_EQ(game.position().fen(), reached) << "start_fen() moved the game itself";
+    }
+  }
+}
+
+TEST(GameStartFen, IsTheTextGivenWhenSetRefusedIt) {
+  Game game;
+  EXPECT_FALSE(game.set("8/8/8/8 w - - 0 1", polyglot_scheme()).empty());
+  EXPECT_EQ(game.start_fen(), "8/8/8/8 w - - 0 1");
+  ASSERT_TRUE(game.set(StartFen, polyglot_scheme()).empty());
+  EXPECT_EQ(game.start_fen(), StartFen);
+}
+
 }  // namespace
 }  // namespace zobrist_verify

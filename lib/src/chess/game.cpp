@@ -11,8 +11,23 @@ std::vector<FenError> Game::set(std::string_view fen, const KeyScheme& scheme, F
   moves_.clear();
   states_.emplace_back();
   auto errors = pos_.set(fen, states_.back(), scheme, options);
-  start_fen_ = errors.empty() ? pos_.fen() : std::string(fen);
+  if (errors.empty())
+    refused_fen_.clear();
+  else
+    refused_fen_ = fen;
   return errors;
+}
+
+std::string Game::start_fen() const {
+  if (!refused_fen_.empty()) return refused_fen_;
+  Position start = pos_;  // shares the StateInfo records, which taking moves back only reads
+  for (auto m = moves_.rbegin(); m != moves_.rend(); ++m) {
+    if (*m == Move::null())
+      start.unmake_null_move();
+    else
+      start.unmake_move(*m);
+  }
+  return start.fen();
 }
 
 Expected<Move> Game::play_uci(std::string_view uci) {

@@ -33,7 +33,10 @@ class Game {
 
   const Position& position() const { return pos_; }
   Position& position() { return pos_; }
-  const std::string& start_fen() const { return start_fen_; }
+  // The FEN of the position set, as the reference writes it (the text given, when set() refused
+  // it). Written when asked for, from the moves taken back on a copy: set() itself writes no
+  // FEN, since the reference's door calls it for every position a property sends.
+  std::string start_fen() const;
   const std::vector<Move>& moves() const { return moves_; }
   // The moves played, in UCI notation, space-separated (null moves as "0000").
   std::string uci_moves() const;
@@ -42,7 +45,7 @@ class Game {
   Position pos_;
   std::deque<StateInfo> states_;
   std::vector<Move> moves_;
-  std::string start_fen_;
+  std::string refused_fen_;  // the text of a set() that failed, else empty
 };
 
 constexpr const char* StartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
