@@ -88,6 +88,8 @@ TEST(PerftPipeline, ATotalUnlikeItsCountsInFlightIsAskedAloneOnTheSameEngine) {
   EXPECT_NE(r.out.find("\"divergences\": 0"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\"pipeline_disagreements\": 0"), std::string::npos) << r.out;
   const std::string text = read_file(log);
+  // The bug must have shown, or the test says nothing.
+  EXPECT_NE(text.find("total off by one"), std::string::npos) << text;
   std::size_t starts = 0;
   for (std::size_t at = text.find("started"); at != std::string::npos;
        at = text.find("started", at + 1))

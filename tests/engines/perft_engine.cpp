@@ -108,8 +108,8 @@ bool input_waiting(int ms) {
   return ::poll(&in, 1, ms) > 0;
 }
 
-// The reply to a perft command, as text.
-std::string perft(Position& pos, int depth, const Options& options) {
+// The reply to a perft command, as text. `log`, when open, is told of each total made wrong.
+std::string perft(Position& pos, int depth, const Options& options, std::ofstream& log) {
   std::string out;
   char line[128];
   if (options.perft == "totals") {
@@ -133,7 +133,10 @@ std::string perft(Position& pos, int depth, const Options& options) {
       out += line;
       total += leaves;
     }
-    if (options.total_in_flight && input_waiting(0)) ++total;
+    if (options.total_in_flight && input_waiting(0)) {
+      ++total;
+      if (log.is_open()) log << "total off by one" << std::endl;
+    }
     std::snprintf(line, sizeof line, "\nNodes searched: %" PRIu64 "\n", total);
     out += line;
   }
@@ -204,9 +207,9 @@ int main(int argc, char** argv) {
       if (options.perft == "search")
         std::printf("info depth 1 seldepth 1 score cp 20 nodes 20 pv e2e4\ninfo depth 2\n");
       else if (options.late)
-        held.push_back(perft(game.position(), depth, options));
+        held.push_back(perft(game.position(), depth, options, log));
       else
-        std::fputs(perft(game.position(), depth, options).c_str(), stdout);
+        std::fputs(perft(game.position(), depth, options, log).c_str(), stdout);
     } else if (line == "stop") {
       std::printf("bestmove e2e4\n");
     } else if (line == "quit") {
