@@ -77,7 +77,7 @@ bool PluginUnderTest::start(const Position& pos) {
   // a legal game reaches (legal moves from one keep it so), unless ZV_ALLOW_UNREACHABLE is set.
   static const bool allow_unreachable = std::getenv("ZV_ALLOW_UNREACHABLE") != nullptr;
   if (!allow_unreachable && unreachable_reason(fen, pos.is_chess960())) return false;
-  return incremental_.set_position(fen, pos.is_chess960()).has_value();
+  return incremental_.set_written_position(fen, pos.is_chess960()).has_value();
 }
 
 void PluginUnderTest::check(const Position& pos, const std::string& reproduction) {
@@ -101,7 +101,7 @@ void PluginUnderTest::check(const Position& pos, const std::string& reproduction
   }
   const Expected<Key> key = incremental_.key();
   if (!key) fail(Harness, key.error(), reproduction);
-  if (Expected<Done> set = fresh_.set_position(fen, pos.is_chess960()); !set)
+  if (Expected<Done> set = fresh_.set_written_position(fen, pos.is_chess960()); !set)
     fail(Harness, "a fresh instance refused the position it was played to: " + set.error(),
          reproduction);
   const Expected<Key> scratch = fresh_.key();

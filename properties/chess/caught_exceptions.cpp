@@ -29,8 +29,10 @@ class CatchingHash final : public HashUnderTest {
   std::string name() const override { return inner_->name(); }
   Capabilities capabilities() const override { return inner_->capabilities(); }
   Expected<Done> set_position(std::string_view fen, bool chess960) override {
-    route_ = Route{std::string(fen), chess960, {}};
-    return guarded("set_position", [&] { return inner_->set_position(fen, chess960); });
+    return set(fen, chess960, [&] { return inner_->set_position(fen, chess960); });
+  }
+  Expected<Done> set_written_position(const std::string& fen, bool chess960) override {
+    return set(fen, chess960, [&] { return inner_->set_written_position(fen, chess960); });
   }
   Expected<Done> make_move(std::string_view uci) override {
     route_.moves.emplace_back(uci);
@@ -68,6 +70,11 @@ class CatchingHash final : public HashUnderTest {
   }
 
  private:
+  template <class Set>
+  Expected<Done> set(std::string_view fen, bool chess960, Set set_by) {
+    route_ = Route{std::string(fen), chess960, {}};
+    return guarded("set_position", set_by);
+  }
   template <class Call>
   auto guarded(const std::string& call, Call&& inner) -> decltype(inner()) {
     try {

@@ -102,7 +102,7 @@ void check_position(const PropertyContext& context, const Line& line, Scratch& s
                     SplitMix64& rng) {
   const Board board = board_of(line.position());
   const std::string fen = line.fen();
-  const TargetKeys keys = scratch.keys_of(fen, line.chess960(), line);
+  const TargetKeys keys = scratch.keys_of(fen, line.chess960(), line, FenForm::Written);
   auto compare = [&](const std::optional<std::string>& variant, Key TargetKeys::*which,
                      bool must_equal, const std::string& how) {
     if (!variant) return;

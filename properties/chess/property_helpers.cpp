@@ -30,7 +30,7 @@ void expect_fresh_key(Line& line, Scratch& scratch, const std::string& step) {
   if (!fen) return;
   // Both asked before either is read: one round trip to a pipelined target, not two.
   const PendingKeys asked = line.request_keys();
-  const PendingKeys fresh = scratch.request_keys_of(*fen, line.chess960(), line);
+  const PendingKeys fresh = scratch.request_keys_of(*fen, line.chess960(), line, FenForm::Written);
   const Key incremental = line.collect(asked).key;
   expect_same_key(line, step + " vs a fresh set_position of " + *fen,
                   scratch.collect(fresh, *fen, line).key, incremental);

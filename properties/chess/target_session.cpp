@@ -421,14 +421,20 @@ void require_valid(const std::string& fen, bool chess960) {
 
 }  // namespace
 
-TargetKeys Scratch::keys_of(const std::string& fen, bool chess960, const Line& context) {
+Expected<Done> Scratch::set(const std::string& fen, bool chess960, FenForm form) {
+  return form == FenForm::Written ? hash_->set_written_position(fen, chess960)
+                                  : hash_->set_position(fen, chess960);
+}
+
+TargetKeys Scratch::keys_of(const std::string& fen, bool chess960, const Line& context,
+                            FenForm form) {
   auto broken = [&](const std::string& what, const Error& error) {
     fail(context.target_error(
         "fresh instance, " + what + " (FEN " + fen_as_sent(target_, fen, chess960) + ")",
         error.message, error.kind));
   };
   require_valid(fen, chess960);
-  const Expected<Done> done = hash_->set_position(fen, chess960);
+  const Expected<Done> done = set(fen, chess960, form);
   if (count_fen(target_, fen, chess960, done)) discard_case(dropped(fen, done));
   if (!done) broken("set_position rejected a valid FEN", done.failure());
   TargetKeys k;
@@ -448,9 +454,10 @@ TargetKeys Scratch::keys_of(const std::string& fen, bool chess960, const Line& c
   return k;
 }
 
-std::vector<Key> Scratch::aux_keys_of(const std::string& fen, bool chess960, const Line& context) {
+std::vector<Key> Scratch::aux_keys_of(const std::string& fen, bool chess960, const Line& context,
+                                      FenForm form) {
   require_valid(fen, chess960);
-  const Expected<Done> done = hash_->set_position(fen, chess960);
+  const Expected<Done> done = set(fen, chess960, form);
   if (count_fen(target_, fen, chess960, done)) discard_case(dropped(fen, done));
   const std::string sent = " (FEN " + fen_as_sent(target_, fen, chess960) + ")";
   if (!done)
@@ -468,9 +475,10 @@ std::vector<Key> Scratch::aux_keys_of(const std::string& fen, bool chess960, con
   return out;
 }
 
-PendingKeys Scratch::request_keys_of(const std::string& fen, bool chess960, const Line& context) {
+PendingKeys Scratch::request_keys_of(const std::string& fen, bool chess960, const Line& context,
+                                     FenForm form) {
   if (!pipelines(caps_))
-    return PendingKeys{context.ply(), std::nullopt, keys_of(fen, chess960, context)};
+    return PendingKeys{context.ply(), std::nullopt, keys_of(fen, chess960, context, form)};
   require_valid(fen, chess960);
   // The target may judge the FEN only when the key is read: a refusal, here or in collect(), is
   // what set_position's would have been.

@@ -144,24 +144,34 @@ class Line {
   std::deque<Start> starts_;  // of this line and the ones before it still unread
 };
 
+// Where a FEN given to a Scratch comes from: a property that built it (any text the strict reader
+// accepts), or the reference's writer (Line::fen() and Line::fresh_fen(), which may replace the
+// en-passant field): such a FEN goes to the target by HashUnderTest::set_written_position.
+enum class FenForm { Built, Written };
+
 // A second instance that only ever gets set_position: the black-box from-scratch keys.
 class Scratch {
  public:
   Scratch(const Target& target, const Capabilities& caps);
   // The keys of `fen`, which the strict reader must accept; the target rejecting it fails the
   // case, blaming `context`'s current ply.
-  TargetKeys keys_of(const std::string& fen, bool chess960, const Line& context);
+  TargetKeys keys_of(const std::string& fen, bool chess960, const Line& context,
+                     FenForm form = FenForm::Built);
   // As keys_of, asked for now and read by collect() (see Line::request_keys); a failure blames
   // `context` at its current ply.
-  PendingKeys request_keys_of(const std::string& fen, bool chess960, const Line& context);
+  PendingKeys request_keys_of(const std::string& fen, bool chess960, const Line& context,
+                              FenForm form = FenForm::Built);
   TargetKeys collect(const PendingKeys& pending, const std::string& fen, const Line& context);
   Key key_of(const std::string& fen, bool chess960, const Line& context) {
     return keys_of(fen, chess960, context).key;
   }
   // The auxiliary keys of `fen`, as keys_of.
-  std::vector<Key> aux_keys_of(const std::string& fen, bool chess960, const Line& context);
+  std::vector<Key> aux_keys_of(const std::string& fen, bool chess960, const Line& context,
+                               FenForm form = FenForm::Built);
 
  private:
+  // The target's set_position, or set_written_position for a FEN the writer wrote.
+  Expected<Done> set(const std::string& fen, bool chess960, FenForm form);
   Counterexample refused_valid_fen(const std::string& fen, bool chess960, const PendingKeys& at,
                                    const Error& error, const Line& context) const;
 

@@ -31,9 +31,10 @@ class WatchedHash final : public HashUnderTest {
   }
 
   Expected<Done> set_position(std::string_view fen, bool chess960) override {
-    route_ = Route{std::string(fen), chess960, {}};
-    WatchedCallScope scope(watch_, "set_position", route_);
-    return inner_->set_position(fen, chess960);
+    return set(fen, chess960, [&] { return inner_->set_position(fen, chess960); });
+  }
+  Expected<Done> set_written_position(const std::string& fen, bool chess960) override {
+    return set(fen, chess960, [&] { return inner_->set_written_position(fen, chess960); });
   }
   Expected<Done> make_move(std::string_view uci) override {
     route_.moves.emplace_back(uci);
@@ -73,6 +74,12 @@ class WatchedHash final : public HashUnderTest {
   }
 
  private:
+  template <class Set>
+  Expected<Done> set(std::string_view fen, bool chess960, Set set_by) {
+    route_ = Route{std::string(fen), chess960, {}};
+    WatchedCallScope scope(watch_, "set_position", route_);
+    return set_by();
+  }
   std::unique_ptr<HashUnderTest> inner_;
   CallWatch* watch_;
   Route route_;

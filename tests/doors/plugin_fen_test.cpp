@@ -3,8 +3,13 @@
 // from a bit set of the FEN's spaces, so the cases below put fields on either side of byte 64.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <random>
 #include <string>
 
+#include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/chess/movegen.h"
+#include "zobrist_verify/doors/plugin_export.h"
 #include "zobrist_verify/doors/plugin_hash.h"
 
 namespace {
@@ -77,6 +82,80 @@ TEST(PluginFen, TextsTooShortOrTooLongForAFenGoThroughAsTheyAre) {
   EXPECT_EQ(sent("8/8 w"), "8/8 w");
   const std::string noise(300, ' ');
   EXPECT_EQ(sent(noise), noise);
+}
+
+// PluginHash::set_written_position sends a FEN as the reference's writer wrote it without
+// reading it: that is sound only while the writer's form is the plugin form, Shredder letters in
+// Chess960 (without PluginOptions::xfen). Random games from standard and Chess960 starts, with
+// castling rights kept and lost, in every position.
+TEST(PluginFen, EveryFenTheReferenceWritesIsAlreadyInPluginForm) {
+  const char* const starts[] = {
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+      "r3k2r/8/8/8/8/8/8/R3K2R b Kq - 0 1",
+      "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+      "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1",
+      "rk4r1/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 w GAga - 0 1",
+  };
+  std::mt19937_64 rng(20261125);
+  int standard_with_rights = 0, chess960_with_rights = 0;
+  for (const char* start : starts) {
+    for (int game_number = 0; game_number < 20; ++game_number) {
+      zv::Game game;
+      ASSERT_TRUE(game.set(start, zv::polyglot_scheme()).empty()) << start;
+      for (int ply = 0; ply < 80; ++ply) {
+        const zv::Position& pos = game.position();
+        const std::string fen = pos.fen();
+        const bool chess960 = pos.is_chess960();
+        if (!chess960) {
+          EXPECT_TRUE(zv::already_in_plugin_form(fen, false)) << fen;
+        }
+        ASSERT_EQ(zv::plugin_fen(fen, chess960, zv::PluginOptions{}), fen) << start;
+        if (pos.castling_rights()) ++(chess960 ? chess960_with_rights : standard_with_rights);
+        const zv::MoveList moves = zv::legal_moves(pos);
+        if (moves.empty()) break;
+        game.play(moves[rng() % moves.size()]);
+      }
+    }
+  }
+  // The castling letters were read, not only '-'.
+  EXPECT_GT(standard_with_rights, 200);
+  EXPECT_GT(chess960_with_rights, 200);
+}
+
+// The export helper's test for Shredder letters reads the castling field as one word: it must
+// say what a byte-by-byte reading of the third field says, for every shape of text.
+bool shredder_letters_byte_by_byte(const std::string& text) {
+  std::size_t at = text.find(' ');
+  if (at == std::string::npos) return false;
+  at = text.find(' ', at + 1);
+  if (at == std::string::npos) return false;
+  const std::size_t end = std::min(text.find(' ', at + 1), text.size());
+  for (std::size_t i = at + 1; i < end; ++i)
+    if (std::string("KQkq-").find(text[i]) == std::string::npos) return true;
+  return false;
+}
+
+TEST(PluginExport, ShredderLettersAreFoundInEveryShapeOfCastlingField) {
+  const std::string fields[] = {"-", "K", "KQkq", "Kq", "HAha", "H", "a", "KQkqA", "Aq", "B",
+                                "b", "", "KQkqKQkq", "KQkqKQkqH", "kq-"};
+  const std::string befores[] = {"4k3/8/8/8/8/8/8/4K3", "r3k2r/8/8/8/8/8/8/R3K2R", "8"};
+  const std::string sides[] = {"w", "b", "", "wb"};
+  const std::string afters[] = {" - 0 1", " e3 10 200", " -", "", " - 0", " a3 0 123456789"};
+  int shredder = 0, cases = 0;
+  for (const std::string& before : befores)
+    for (const std::string& side : sides)
+      for (const std::string& field : fields)
+        for (const std::string& after : afters) {
+          const std::string text = before + " " + side + " " + field + after;
+          const bool expected = shredder_letters_byte_by_byte(text);
+          EXPECT_EQ(zv::plugin_export_detail::shredder_castling(text), expected) << text;
+          shredder += expected;
+          ++cases;
+        }
+  EXPECT_GT(shredder, cases / 4);
+  EXPECT_FALSE(zv::plugin_export_detail::shredder_castling("no-spaces-at-all"));
+  EXPECT_FALSE(zv::plugin_export_detail::shredder_castling(""));
 }
 
 }  // namespace

@@ -279,18 +279,22 @@ const char* PluginHash::terminated(std::string_view text) {
   return sent_.c_str();
 }
 
-Expected<Done> PluginHash::set_position(std::string_view fen, bool chess960) {
+Expected<Done> PluginHash::send_fen(const char* text) {
   if (!state_) return Error{"plugin '" + name() + "': create() returned NULL"};
-  const char* text;
-  if (already_in_plugin_form(fen, chess960)) {
-    text = terminated(fen);
-  } else {
-    sent_ = plugin_fen(fen, chess960);
-    text = sent_.c_str();
-  }
   if (library_->api().set_fen(state_, text) != 0)
     return refusal("the FEN '" + std::string(text) + "'");
   return Done{};
+}
+
+Expected<Done> PluginHash::set_position(std::string_view fen, bool chess960) {
+  if (already_in_plugin_form(fen, chess960)) return send_fen(terminated(fen));
+  sent_ = plugin_fen(fen, chess960);
+  return send_fen(sent_.c_str());
+}
+
+Expected<Done> PluginHash::set_written_position(const std::string& fen, bool chess960) {
+  if (chess960 && options_.xfen) return set_position(fen, chess960);
+  return send_fen(fen.c_str());
 }
 
 Expected<Done> PluginHash::make_move(std::string_view uci) {

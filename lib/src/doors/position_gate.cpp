@@ -19,9 +19,10 @@ class GatedHash final : public HashUnderTest {
   std::string name() const override { return door_->name(); }
   Capabilities capabilities() const override { return door_->capabilities(); }
   Expected<Done> set_position(std::string_view fen, bool chess960) override {
-    if (std::optional<std::string> why = unreachable_reason(fen, chess960))
-      return withheld(*why);
-    return door_->set_position(fen, chess960);
+    return gated(fen, chess960, [&] { return door_->set_position(fen, chess960); });
+  }
+  Expected<Done> set_written_position(const std::string& fen, bool chess960) override {
+    return gated(fen, chess960, [&] { return door_->set_written_position(fen, chess960); });
   }
   Expected<KeyTicket> request_key_of(std::string_view fen, bool chess960) override {
     if (std::optional<std::string> why = unreachable_reason(fen, chess960))
@@ -38,6 +39,12 @@ class GatedHash final : public HashUnderTest {
   Expected<Key> aux_key(std::size_t index) override { return door_->aux_key(index); }
 
  private:
+  template <class Set>
+  Expected<Done> gated(std::string_view fen, bool chess960, Set set) {
+    if (std::optional<std::string> why = unreachable_reason(fen, chess960))
+      return withheld(*why);
+    return set();
+  }
   std::unique_ptr<HashUnderTest> door_;
 };
 

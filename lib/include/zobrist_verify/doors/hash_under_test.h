@@ -44,6 +44,16 @@ class HashUnderTest {
   // Sets the position. The FEN is valid (the reference parsed it); in Chess960 mode castling
   // moves arrive as king-takes-rook.
   [[nodiscard]] virtual Expected<Done> set_position(std::string_view fen, bool chess960) = 0;
+  // set_position for a FEN in the form the reference's writer gives it: Position::fen() of a
+  // position whose Chess960 flag is `chess960` (its en-passant field may have been replaced). That
+  // is six fields, and castling '-', KQkq letters in standard chess, rook files in Chess960. A door
+  // that brings every FEN into a form of its own (the plugin door) reads such a FEN no further.
+  // The properties send the positions their games reach this way, as the std::string the writer
+  // gave (a door may hand its NUL-terminated text on). The default is set_position.
+  [[nodiscard]] virtual Expected<Done> set_written_position(const std::string& fen,
+                                                            bool chess960) {
+    return set_position(fen, chess960);
+  }
   // Plays a legal move in UCI notation; "0000" is a null move (only with capabilities().null_move).
   [[nodiscard]] virtual Expected<Done> make_move(std::string_view uci) = 0;
   // Takes back the last move (only with capabilities().unmake).

@@ -76,6 +76,9 @@ class PluginHash final : public HashUnderTest {
   Capabilities capabilities() const override;
   // The FEN goes through the reference's writer first: the forms plugin.h promises.
   Expected<Done> set_position(std::string_view fen, bool chess960) override;
+  // A FEN in the writer's form is in plugin form already (Shredder letters in Chess960), and goes
+  // through as it is, not even copied; with PluginOptions::xfen a Chess960 one is rewritten.
+  Expected<Done> set_written_position(const std::string& fen, bool chess960) override;
   Expected<Done> make_move(std::string_view uci) override;
   Expected<Done> unmake_move() override;
   Expected<Key> key() override;
@@ -90,6 +93,8 @@ class PluginHash final : public HashUnderTest {
  private:
   // "plugin 'NAME' refused WHAT" and the plugin's last_error text, if it gives one.
   Error refusal(const std::string& what) const;
+  // Hands `text`, a FEN in plugin form, to the plugin's set_fen.
+  Expected<Done> send_fen(const char* text);
   std::shared_ptr<const PluginLibrary> library_;
   PluginOptions options_;
   zv_state* state_ = nullptr;
