@@ -158,4 +158,33 @@ TEST(PluginExport, ShredderLettersAreFoundInEveryShapeOfCastlingField) {
   EXPECT_FALSE(zv::plugin_export_detail::shredder_castling(""));
 }
 
+// set_written_position hands a Chess960 FEN on as written (Shredder letters), and rewrites it in
+// X-FEN letters only with --xfen. The plugin here refuses every Chess960 move, quoting the FEN its
+// set_fen got, byte for byte.
+std::string fen_the_plugin_got(const std::string& written, zv::PluginOptions options) {
+  const auto library =
+      zv::PluginLibrary::load(std::string(ZV_PLUGIN_DIR) + "/zv_no_chess960_moves_plugin.so");
+  if (!library) return "not loaded: " + library.error();
+  zv::PluginHash hash(*library, options);
+  if (const zv::Expected<zv::Done> set = hash.set_written_position(written, true); !set)
+    return "refused: " + set.error();
+  const zv::Expected<zv::Done> moved = hash.make_move("a2a3");
+  if (moved) return "the move was taken";
+  const std::string quote = "set_fen got '";
+  const std::size_t at = moved.error().find(quote);
+  if (at == std::string::npos) return moved.error();
+  const std::size_t from = at + quote.size();
+  return moved.error().substr(from, moved.error().find('\'', from) - from);
+}
+
+TEST(PluginHash, AWrittenChess960FenGoesAsWrittenAndInXfenLettersWithXfen) {
+  const std::string written = "rk4r1/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 w GAga - 0 1";
+  zv::Game game;
+  ASSERT_TRUE(game.set(written, zv::polyglot_scheme(), zv::FenOptions{.chess960 = true}).empty());
+  ASSERT_EQ(game.position().fen(), written) << "not as the reference writes it";
+  EXPECT_EQ(fen_the_plugin_got(written, zv::PluginOptions{}), written);
+  EXPECT_EQ(fen_the_plugin_got(written, zv::PluginOptions{.xfen = true}),
+            "rk4r1/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 w KQkq - 0 1");
+}
+
 }  // namespace

@@ -12,6 +12,7 @@
 #include <optional>
 
 #include "zobrist_verify/chess/position.h"
+#include "zobrist_verify/core/byte_words.h"
 #include "zobrist_verify/core/visible_text.h"
 #include "zobrist_verify/doors/castling_letters.h"
 
@@ -174,10 +175,7 @@ constexpr std::size_t TailLimit = 64;
 
 // Bit i of the result is set when byte i of the eight-byte word x is a space.
 std::uint64_t word_space_bits(std::uint64_t x) {
-  constexpr std::uint64_t Ones = 0x0101010101010101ULL, Low7 = 0x7F7F7F7F7F7F7F7FULL;
-  x ^= 0x20 * Ones;                                               // a space becomes a zero byte
-  const std::uint64_t zero = ~(((x & Low7) + Low7) | x) & ~Low7;  // the high bit of a zero byte
-  return ((zero >> 7) * 0x0102040810204080ULL) >> 56;             // byte i -> bit i
+  return ((bytes_equal_to(x, ' ') >> 7) * 0x0102040810204080ULL) >> 56;  // byte i -> bit i
 }
 
 // Where the spaces are in `text` (8 to 64 bytes): bit i is set when text[i] is a space. No branch

@@ -22,6 +22,7 @@
 #include "zobrist_verify/chess/game.h"
 #include "zobrist_verify/chess/movegen.h"
 #include "zobrist_verify/chess/uci.h"
+#include "zobrist_verify/core/byte_words.h"
 #include "zobrist_verify/doors/hash_under_test.h"
 #include "zobrist_verify/doors/plugin.h"
 
@@ -77,30 +78,23 @@ inline void destroy(zv_state* s) {
   delete s;
 }
 
-// The high bit of each byte of `x` that is zero (exactly: no carry runs from byte to byte).
-constexpr std::uint64_t zero_bytes(std::uint64_t x) {
-  constexpr std::uint64_t Low7 = 0x7F7F7F7F7F7F7F7FULL;
-  return ~(((x & Low7) + Low7) | x) & ~Low7;
-}
-
 // Whether the castling field (the third) holds anything but KQkq letters and '-': Chess960's
 // Shredder (file) letters. This runs for every position the door sends, so the field (at most
 // four letters, after a one-letter side field) is read as one eight-byte word with no branch per
 // letter; a text too short for that, or of another shape, is read byte by byte.
 inline bool shredder_castling(std::string_view text) {
-  constexpr std::uint64_t Ones = 0x0101010101010101ULL;
   std::size_t at = text.find(' ');
   if (at == text.npos) return false;
   if (at + 11 <= text.size() && text[at + 1] != ' ' && text[at + 2] == ' ') {
     std::uint64_t x;
     std::memcpy(&x, text.data() + at + 3, 8);
-    const std::uint64_t spaces = zero_bytes(x ^ (' ' * Ones));
+    const std::uint64_t spaces = bytes_equal_to(x, ' ');
     if (spaces) {
       // The high bits of the bytes before the first space: the castling field's.
-      const std::uint64_t field = ((spaces & (~spaces + 1)) - 1) & (0x80 * Ones);
-      const std::uint64_t allowed = zero_bytes(x ^ ('K' * Ones)) | zero_bytes(x ^ ('Q' * Ones)) |
-                                    zero_bytes(x ^ ('k' * Ones)) | zero_bytes(x ^ ('q' * Ones)) |
-                                    zero_bytes(x ^ ('-' * Ones));
+      const std::uint64_t field = ((spaces & (~spaces + 1)) - 1) & byte_in_every_lane(0x80);
+      const std::uint64_t allowed = bytes_equal_to(x, 'K') | bytes_equal_to(x, 'Q') |
+                                    bytes_equal_to(x, 'k') | bytes_equal_to(x, 'q') |
+                                    bytes_equal_to(x, '-');
       return (field & ~allowed) != 0;
     }
   }
