@@ -150,12 +150,19 @@ TEST(PluginExport, ShredderLettersAreFoundInEveryShapeOfCastlingField) {
           const std::string text = before + " " + side + " " + field + after;
           const bool expected = shredder_letters_byte_by_byte(text);
           EXPECT_EQ(zv::plugin_export_detail::shredder_castling(text), expected) << text;
+          // The same answer, and the whole text, from the C string set_fen gets.
+          const auto [read, shredder_read] = zv::plugin_export_detail::read_fen_text(text.c_str());
+          EXPECT_EQ(read, text);
+          EXPECT_EQ(read.data(), text.c_str());
+          EXPECT_EQ(shredder_read, expected) << text;
           shredder += expected;
           ++cases;
         }
   EXPECT_GT(shredder, cases / 4);
   EXPECT_FALSE(zv::plugin_export_detail::shredder_castling("no-spaces-at-all"));
   EXPECT_FALSE(zv::plugin_export_detail::shredder_castling(""));
+  EXPECT_EQ(zv::plugin_export_detail::read_fen_text("no-spaces-at-all").text, "no-spaces-at-all");
+  EXPECT_EQ(zv::plugin_export_detail::read_fen_text("").text, "");
 }
 
 // set_written_position hands a Chess960 FEN on as written (Shredder letters), and rewrites it in

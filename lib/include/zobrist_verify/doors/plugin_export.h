@@ -82,8 +82,8 @@ inline void destroy(zv_state* s) {
 // Shredder (file) letters. This runs for every position the door sends, so the field (at most
 // four letters, after a one-letter side field) is read as one eight-byte word with no branch per
 // letter; a text too short for that, or of another shape, is read byte by byte.
-inline bool shredder_castling(std::string_view text) {
-  std::size_t at = text.find(' ');
+// `at` is where the first space is (npos: none).
+inline bool shredder_castling(std::string_view text, std::size_t at) {
   if (at == text.npos) return false;
   if (at + 11 <= text.size() && text[at + 1] != ' ' && text[at + 2] == ' ') {
     std::uint64_t x;
@@ -107,11 +107,28 @@ inline bool shredder_castling(std::string_view text) {
   return shredder;
 }
 
+inline bool shredder_castling(std::string_view text) {
+  return shredder_castling(text, text.find(' '));
+}
+
+// A FEN's text and whether its castling field has Shredder letters. The first space is found
+// with the text's end still unknown (strchr stops at either), and only the rest of the text is
+// measured: one pass over the placement rather than two.
+struct FenText {
+  std::string_view text;
+  bool shredder;
+};
+inline FenText read_fen_text(const char* fen) {
+  const char* space = std::strchr(fen, ' ');
+  if (!space) return {std::string_view(fen), false};
+  const std::string_view text(fen, std::size_t(space - fen) + std::strlen(space));
+  return {text, shredder_castling(text, std::size_t(space - fen))};
+}
+
 inline int set_fen(zv_state* s, const char* fen) {
   // Chess960 arrives with Shredder (file) letters; X-FEN letters with a king or rook off its
   // standard square make the reference read the position as Chess960 by itself.
-  const std::string_view text(fen);
-  const bool shredder = shredder_castling(text);
+  const auto [text, shredder] = read_fen_text(fen);
   if (shredder && !s->hash->capabilities().chess960)
     return refuse(s, "this plugin plays standard chess only: " + std::string(fen));
   if (Expected<Done> done = s->hash->set_position(text, shredder); !done)
