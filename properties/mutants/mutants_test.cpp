@@ -325,6 +325,24 @@ TEST(NoPawnsTermDropped, BothKeyPathsAgreeSoBlackBoxItOnlyWarns) {
       << results[2].warnings[0];
 }
 
+// pawn-and-material-keys on its own catches a pawn key and a material key that go wrong
+// incrementally: it compares them with a fresh instance's after every move it plays.
+TEST(PawnAndMaterialKeys, CatchesEachKeyGoingWrongIncrementally) {
+  const std::pair<const char*, const char*> bugs[] = {
+      {"pawn-key-misses-captured-pawn", "pawn key after make_move vs a fresh set_position of "},
+      {"material-key-off-by-one-on-promotion",
+       "material key after make_move vs a fresh set_position of "},
+  };
+  for (const auto& [mutant, what] : bugs) {
+    const PropertyResult result =
+        run_property("pawn-and-material-keys", mutant_target(catalogue_entry(mutant)), {});
+    ASSERT_TRUE(result.counterexample) << mutant << ": " << result.note;
+    EXPECT_EQ(result.counterexample->what.rfind(what, 0), 0u)
+        << mutant << ": " << result.counterexample->what;
+    EXPECT_NE(result.counterexample->expected, result.counterexample->actual) << mutant;
+  }
+}
+
 // The suite's other half of the bargain: what it kills is wrong, not merely different.
 TEST(MutantKillControl, EveryReferenceSchemePassesEveryProperty) {
   for (const std::string& name : builtin_scheme_names()) {
