@@ -132,13 +132,16 @@ bool shredder_letters_byte_by_byte(const std::string& text) {
   if (at == std::string::npos) return false;
   const std::size_t end = std::min(text.find(' ', at + 1), text.size());
   for (std::size_t i = at + 1; i < end; ++i)
-    if (std::string("KQkq-").find(text[i]) == std::string::npos) return true;
+    if (std::string("ABCDEFGHabcdefgh").find(text[i]) != std::string::npos) return true;
   return false;
 }
 
 TEST(PluginExport, ShredderLettersAreFoundInEveryShapeOfCastlingField) {
+  // Besides the letters: bytes next to A-H and a-h in ASCII and with the case bit cleared, a
+  // digit, and bytes past ASCII, none of which is a file letter.
   const std::string fields[] = {"-", "K", "KQkq", "Kq", "HAha", "H", "a", "KQkqA", "Aq", "B",
-                                "b", "", "KQkqKQkq", "KQkqKQkqH", "kq-"};
+                                "b", "", "KQkqKQkq", "KQkqKQkqH", "kq-", "@", "`", "I", "i", "1",
+                                "K\xc1", "\xe1q", "Z", "Kz"};
   const std::string befores[] = {"4k3/8/8/8/8/8/8/4K3", "r3k2r/8/8/8/8/8/8/R3K2R", "8"};
   const std::string sides[] = {"w", "b", "", "wb"};
   const std::string afters[] = {" - 0 1", " e3 10 200", " -", "", " - 0", " a3 0 123456789"};
@@ -163,6 +166,52 @@ TEST(PluginExport, ShredderLettersAreFoundInEveryShapeOfCastlingField) {
   EXPECT_FALSE(zv::plugin_export_detail::shredder_castling(""));
   EXPECT_EQ(zv::plugin_export_detail::read_fen_text("no-spaces-at-all").text, "no-spaces-at-all");
   EXPECT_EQ(zv::plugin_export_detail::read_fen_text("").text, "");
+}
+
+// The reference with its Chess960 capability taken away: what a standard-chess plugin built with
+// the export helper is.
+class StandardChessOnly : public zv::HashUnderTest {
+ public:
+  std::string name() const override { return "standard-only"; }
+  zv::Capabilities capabilities() const override {
+    zv::Capabilities caps = inner_->capabilities();
+    caps.chess960 = false;
+    return caps;
+  }
+  zv::Expected<zv::Done> set_position(std::string_view fen, bool chess960) override {
+    return inner_->set_position(fen, chess960);
+  }
+  zv::Expected<zv::Done> make_move(std::string_view uci) override {
+    return inner_->make_move(uci);
+  }
+  zv::Expected<zv::Done> unmake_move() override { return inner_->unmake_move(); }
+  zv::Expected<zv::Key> key() override { return inner_->key(); }
+
+ private:
+  std::unique_ptr<zv::HashUnderTest> inner_ = zv::make_reference_hash(zv::polyglot_scheme());
+};
+
+std::string refusal_of(const char* fen) {
+  zv_state state;
+  state.hash = std::make_unique<StandardChessOnly>();
+  if (zv::plugin_export_detail::set_fen(&state, fen) == 0) return "accepted";
+  return state.error;
+}
+
+// A standard-chess plugin refuses Shredder letters as Chess960, and leaves any other bad castling
+// character to the FEN reader, whose message says what is wrong.
+TEST(PluginExport, OnlyFileLettersAreRefusedAsChess960) {
+  EXPECT_EQ(refusal_of("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"), "accepted");
+  EXPECT_EQ(refusal_of("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1").rfind(
+                "this plugin plays standard chess only: ", 0),
+            0u);
+  for (const char* bad : {"r3k2r/8/8/8/8/8/8/R3K2R w KQz - 0 1",
+                          "r3k2r/8/8/8/8/8/8/R3K2R w 1 - 0 1"}) {
+    const std::string error = refusal_of(bad);
+    EXPECT_NE(error, "accepted") << bad;
+    EXPECT_EQ(error.find("standard chess only"), std::string::npos) << bad << ": " << error;
+    EXPECT_NE(error.find("castling"), std::string::npos) << bad << ": " << error;
+  }
 }
 
 // set_written_position hands a Chess960 FEN on as written (Shredder letters), and rewrites it in

@@ -24,4 +24,16 @@ constexpr std::uint64_t bytes_equal_to(std::uint64_t x, unsigned char c) {
   return zero_bytes(x ^ byte_in_every_lane(c));
 }
 
+// The high bit of each byte of `x` from `lo` to `hi` (1 <= lo <= hi <= 0x7F), and no other bit.
+// Exact: a byte's low seven bits plus 0x80 - lo, or plus 0x7F - hi, stay within the byte, and
+// carry into its high bit exactly when they are at least lo, or more than hi. A byte with its
+// high bit set is out of range.
+constexpr std::uint64_t bytes_in_range(std::uint64_t x, unsigned char lo, unsigned char hi) {
+  constexpr std::uint64_t Low7 = 0x7F7F7F7F7F7F7F7FULL;
+  const std::uint64_t low = x & Low7;
+  const std::uint64_t at_least_lo = low + byte_in_every_lane(static_cast<unsigned char>(0x80 - lo));
+  const std::uint64_t above_hi = low + byte_in_every_lane(static_cast<unsigned char>(0x7F - hi));
+  return at_least_lo & ~above_hi & ~x & ~Low7;
+}
+
 }  // namespace zobrist_verify

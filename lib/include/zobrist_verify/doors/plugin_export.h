@@ -78,10 +78,17 @@ inline void destroy(zv_state* s) {
   delete s;
 }
 
-// Whether the castling field (the third) holds anything but KQkq letters and '-': Chess960's
-// Shredder (file) letters. This runs for every position the door sends, so the field (at most
-// four letters, after a one-letter side field) is read as one eight-byte word with no branch per
-// letter; a text too short for that, or of another shape, is read byte by byte.
+// A to H or a to h.
+inline bool is_file_letter(char c) {
+  const char upper = char(c & ~0x20);
+  return upper >= 'A' && upper <= 'H';
+}
+
+// Whether the castling field (the third) holds a file letter: Chess960's Shredder letters. KQkq
+// letters are not file letters; anything else there is left to the FEN reader, which says what is
+// wrong with it (this is not a check). This runs for every position the door sends, so the field
+// (at most four letters, after a one-letter side field) is read as one eight-byte word with no
+// branch per letter; a text too short for that, or of another shape, is read byte by byte.
 // `at` is where the first space is (npos: none).
 inline bool shredder_castling(std::string_view text, std::size_t at) {
   if (at == text.npos) return false;
@@ -92,18 +99,12 @@ inline bool shredder_castling(std::string_view text, std::size_t at) {
     if (spaces) {
       // The high bits of the bytes before the first space: the castling field's.
       const std::uint64_t field = ((spaces & (~spaces + 1)) - 1) & byte_in_every_lane(0x80);
-      const std::uint64_t allowed = bytes_equal_to(x, 'K') | bytes_equal_to(x, 'Q') |
-                                    bytes_equal_to(x, 'k') | bytes_equal_to(x, 'q') |
-                                    bytes_equal_to(x, '-');
-      return (field & ~allowed) != 0;
+      return (field & bytes_in_range(x & ~byte_in_every_lane(0x20), 'A', 'H')) != 0;
     }
   }
   for (++at; at < text.size() && text[at] != ' ';) ++at;  // the side field
   bool shredder = false;
-  for (++at; at < text.size() && text[at] != ' '; ++at) {
-    const char c = text[at];
-    shredder |= (c != 'K') & (c != 'Q') & (c != 'k') & (c != 'q') & (c != '-');
-  }
+  for (++at; at < text.size() && text[at] != ' '; ++at) shredder |= is_file_letter(text[at]);
   return shredder;
 }
 
