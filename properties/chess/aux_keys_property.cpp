@@ -63,7 +63,8 @@ void check_ply(const PropertyContext& context, Line& line, Scratch& scratch,
                const std::vector<Key>& now, const std::vector<PositionIdentity>& parts_now) {
   const std::vector<AuxKeyDescription>& aux = context.caps.aux_keys;
   if (const std::optional<std::string> fresh = line.fresh_fen()) {
-    const std::vector<Key> full = scratch.aux_keys_of(*fresh, line.chess960(), line, FenForm::Written);
+    const std::vector<Key> full =
+        scratch.aux_keys_of(*fresh, line.chess960(), line, FenForm::Written);
     const std::string step = line.moves().empty() ? " after set_position vs a second instance's"
                                                   : " after make_move vs a fresh";
     for (std::size_t i = 0; i < aux.size(); ++i)

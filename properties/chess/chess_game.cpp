@@ -89,7 +89,8 @@ class ChessSession final : public games::GameSession {
       return none;
     }
     const std::string& fen = *fresh;
-    AskedKeys asked = from_pending(scratch().request_keys_of(fen, line_.chess960(), line_, FenForm::Written));
+    AskedKeys asked =
+        from_pending(scratch().request_keys_of(fen, line_.chess960(), line_, FenForm::Written));
     asked.from_scratch = true;
     asked.position = fen;
     asked.what = asked.ply < 0 ? "after set_position vs a second instance's set_position"

@@ -139,8 +139,8 @@ void pawn_and_material_keys(const PropertyContext& context) {
   line.start(game.route.fen, game.route.chess960);
   {
     const std::string fen = line.fen();
-    check_position(context, line, fen, scratch.keys_of(fen, line.chess960(), line, FenForm::Written),
-                   scratch, rng);
+    check_position(context, line, fen,
+                   scratch.keys_of(fen, line.chess960(), line, FenForm::Written), scratch, rng);
   }
   for (const std::string& uci : game.route.moves) {
     line.play(uci);

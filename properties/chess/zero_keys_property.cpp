@@ -326,7 +326,8 @@ std::optional<BuiltAsked> ask_built(const PropertyContext& context, Scratch& scr
   if (built->move.empty()) return asked;
   line.play(built->move);
   asked.on_line.push_back(reading_of(line, line.request_keys()));
-  Reading r = reading_of(line, scratch.request_keys_of(line.fen(), line.chess960(), line, FenForm::Written));
+  Reading r = reading_of(
+      line, scratch.request_keys_of(line.fen(), line.chess960(), line, FenForm::Written));
   r.position = {{r.fen, line.chess960(), {}}, 0};
   asked.from_scratch = std::move(r);
   return asked;

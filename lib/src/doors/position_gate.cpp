@@ -41,8 +41,7 @@ class GatedHash final : public HashUnderTest {
  private:
   template <class Set>
   Expected<Done> gated(std::string_view fen, bool chess960, Set set) {
-    if (std::optional<std::string> why = unreachable_reason(fen, chess960))
-      return withheld(*why);
+    if (std::optional<std::string> why = unreachable_reason(fen, chess960)) return withheld(*why);
     return set();
   }
   std::unique_ptr<HashUnderTest> door_;

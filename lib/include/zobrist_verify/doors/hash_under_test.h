@@ -50,8 +50,7 @@ class HashUnderTest {
   // that brings every FEN into a form of its own (the plugin door) reads such a FEN no further.
   // The properties send the positions their games reach this way, as the std::string the writer
   // gave (a door may hand its NUL-terminated text on). The default is set_position.
-  [[nodiscard]] virtual Expected<Done> set_written_position(const std::string& fen,
-                                                            bool chess960) {
+  [[nodiscard]] virtual Expected<Done> set_written_position(const std::string& fen, bool chess960) {
     return set_position(fen, chess960);
   }
   // Plays a legal move in UCI notation; "0000" is a null move (only with capabilities().null_move).

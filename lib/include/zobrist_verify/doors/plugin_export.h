@@ -108,10 +108,6 @@ inline bool shredder_castling(std::string_view text, std::size_t at) {
   return shredder;
 }
 
-inline bool shredder_castling(std::string_view text) {
-  return shredder_castling(text, text.find(' '));
-}
-
 // A FEN's text and whether its castling field has Shredder letters. The first space is found
 // with the text's end still unknown (strchr stops at either), and only the rest of the text is
 // measured: one pass over the placement rather than two.
