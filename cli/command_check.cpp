@@ -90,8 +90,11 @@ constexpr const char* CheckUsageAfterScheme =
                     rule: detection is skipped, the en-passant property still fails (one
                     position, two keys by route) and the others are judged under the split
   --timeout MS      with --plugin: the longest one call may take before the case counts as a
-                    hang (default: 10000); with --engine: the longest one reply may take
-                    (default: 2000; the handshake gets at least 10000)
+                    hang (default: 10000); with --engine: every deadline of the engine derives
+                    from it: one reply and one write get MS (default: 2000), the handshake and
+                    the first isready (or ping) max(10000, 5 x MS), a reply that timed out is
+                    asked again alone on a fresh engine with 5 x MS, and only a second timeout
+                    is a hang
   --protocol P      with --engine: uci (the default) or xboard (CECP version 2)
   --key-command CMD with --engine: the command that makes it print its key (default: d); the
                     door sends "isready" after it and reads the reply up to "readyok" (over
@@ -315,6 +318,18 @@ Expected<Done> properties_apply(const std::vector<std::string>& names,
 // check with a door (the door table): the property suite on a third party's keys, judged under
 // its detected conventions. A door whose code would run here (a plugin) runs in forked workers
 // unless --no-isolation; an engine is a process of its own already.
+// The target's faults as a program that no position repeated: one failing row, since the
+// properties did not fail for them (their positions were answered by a fresh engine).
+void add_fault_row(properties::ThirdPartyRun& run, const std::string& target,
+                   const std::vector<std::string>& faults) {
+  if (faults.empty()) return;
+  properties::PropertyResult row;
+  row.name = "engine-faults";
+  row.target = target;
+  for (const std::string& fault : faults) row.note += (row.note.empty() ? "" : "; ") + fault;
+  run.results.push_back(std::move(row));
+}
+
 int check_door(const ChosenDoor& chosen, const ParsedArgs& args,
                const properties::SuiteOptions& suite) {
   properties::ThirdPartyOptions door_options;
@@ -344,6 +359,12 @@ int check_door(const ChosenDoor& chosen, const ParsedArgs& args,
   }
   if (!run.unusable && door->notes)
     for (std::string& note : door->notes()) run.summary.notes.push_back(std::move(note));
+  if (std::optional<std::string> why = door->unusable ? door->unusable() : std::nullopt) {
+    // The target could not be used to the end: the run's error, not a verdict on its keys.
+    if (door->close) (void)door->close();
+    return report_usage_error(*why);
+  }
+  if (!run.unusable && door->faults) add_fault_row(run, door->target.name, door->faults());
   Expected<Done> closed = door->close ? door->close() : Done{};
   const int status =
       report_third_party(run, door_options, args.has("--json"), *junit, door->runs_in);
@@ -455,8 +476,13 @@ int run_check(std::span<const std::string> words) {
   if (auto apply = properties_apply(options.only, games_checked(*args)); !apply)
     return report_usage_error(apply.error());
 
-  if (auto door = chosen_door(*args)) return check_door(*door, *args, options);
-  return check_reference(*args, options);
+  const int status = chosen_door(*args) ? check_door(*chosen_door(*args), *args, options)
+                                         : check_reference(*args, options);
+  // A fault of the run itself (a worker killed from outside, twice) is told after the report,
+  // and makes the run an error, not a verdict on the target.
+  const std::vector<std::string> faults = properties::take_run_faults();
+  for (const std::string& fault : faults) (void)report_usage_error(fault);
+  return faults.empty() ? status : ExitUsage;
 }
 
 }  // namespace zobrist_verify::cli

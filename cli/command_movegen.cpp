@@ -22,6 +22,7 @@
 #include "zobrist_verify/doors/engine_perft.h"
 #include "zobrist_verify/doors/plugin_perft.h"
 #include "zobrist_verify/movegen_fuzz.h"
+#include "zobrist_verify/parallel_runs.h"
 #include "zobrist_verify/properties.h"
 
 namespace zobrist_verify::cli {
@@ -91,7 +92,8 @@ options:
   --protocol P         with --engine: uci (the default) or xboard (CECP version 2; needs
                        --perft-command)
   --xfen               with --plugin: send Chess960 castling rights as X-FEN letters
-  --timeout MS         the longest one position's divide may take (default: 10000)
+  --timeout MS         the longest one position's divide may take (default: 10000); with
+                       --engine the handshake and first isready (or ping) get max(10000, 5 x MS)
   --perft-command TEMPLATE
                        with --engine: the perft command, {depth} standing for the depth
                        (default: "go perft {depth}"; Ethereal 12 and Sjaak II: "perft {depth}")
@@ -429,6 +431,11 @@ int run_movegen(std::span<const std::string> words) {
     if (auto written = write_junit(**junit, result); !written)
       return report_usage_error(written.error());
   }
+  // A fault of the run itself (a worker's engine that would not start) is told after the
+  // report and makes the run an error, not a verdict on the move generator.
+  const std::vector<std::string> faults = properties::take_run_faults();
+  for (const std::string& fault : faults) (void)report_usage_error(fault);
+  if (!faults.empty()) return ExitUsage;
   return result.passed() ? ExitSuccess : ExitCheckFailed;
 }
 

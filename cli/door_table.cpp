@@ -113,6 +113,11 @@ Expected<KeyDoor> open_engine_keys(const std::string& command, const ParsedArgs&
                             : std::string()),
             "engine keys: read as " + connection->key_reading()};
   };
+  opened.faults = [connection] { return connection->incidents(); };
+  opened.unusable = [connection]() -> std::optional<std::string> {
+    if (!connection->unusable()) return std::nullopt;
+    return connection->unusable()->message;
+  };
   opened.close = [connection] {
     connection->close();
     return connection->finish_transcript();
@@ -146,8 +151,7 @@ Expected<MovegenDoorOpened> open_engine_movegen(const std::string& command, cons
   if (auto text = args.value("--perft-end-pattern")) dialogue.end_pattern = *text;
   // A malformed pattern or command is a usage error before any engine starts.
   if (auto patterns = PerftPatterns::compile(dialogue); !patterns) return Error{patterns.error()};
-  EngineTimeouts timeouts;
-  timeouts.reply = std::chrono::milliseconds(how.timeout_ms);
+  const EngineTimeouts timeouts = engine_timeouts(std::chrono::milliseconds(how.timeout_ms));
   // Requests kept in flight (engine_perft.h, EnginePerft::ask_many); 1: one round trip each.
   PerftPipelining pipelining;
   pipelining.in_flight = DefaultPerftInFlight;
@@ -196,8 +200,11 @@ Expected<MovegenDoorOpened> open_engine_movegen(const std::string& command, cons
   opened.door = std::move(first->first);
   // The worker's engine goes with its door: the last copy of the door closes it.
   opened.door.open_in_worker = [open_door]() -> Expected<properties::MovegenDoor> {
+    // A start that fails under load (many workers starting engines at once) is tried once more;
+    // a second failure is the run's (exit status 2), never a fault on a position.
     auto own = open_door();
-    if (!own) return Error{"its engine: " + own.error()};
+    if (!own) own = open_door();
+    if (!own) return Error{"its engine did not start, twice: " + own.error()};
     return std::move(own->first);
   };
   opened.close = [perft = first->second] { perft->close(); };

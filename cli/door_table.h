@@ -33,6 +33,13 @@ struct KeyDoor {
   std::function<std::string()> progress;
   // Notes for the report once the run is over ("engine: 64 positions answered"), or empty.
   std::function<std::vector<std::string>()> notes;
+  // The target's faults as a program that were not its positions' (an engine's crash, hang or
+  // stray line that a fresh engine did not repeat), one line per kind, or empty: a failing
+  // "engine-faults" row.
+  std::function<std::vector<std::string>()> faults;
+  // Why the target could not be used to the end (an engine that could not be restarted, or
+  // failed again right after each of its last restarts): an error of the run, exit status 2.
+  std::function<std::optional<std::string>()> unusable;
   // Ends what the door started (an engine's process) and closes its outputs (an engine's
   // transcript): the error names an output a write to which failed during the run. May be empty.
   std::function<Expected<Done>()> close;

@@ -73,6 +73,14 @@ inline std::vector<std::string> split(std::string_view text, char separator) {
   }
 }
 
+// How many times `part` occurs in `text` (overlapping occurrences counted).
+inline int count_of(std::string_view text, std::string_view part) {
+  int n = 0;
+  for (std::size_t at = text.find(part); at != std::string_view::npos; at = text.find(part, at + 1))
+    ++n;
+  return n;
+}
+
 inline std::string trim(std::string_view text) {
   const std::size_t first = text.find_first_not_of(" \t");
   if (first == std::string_view::npos) return {};

@@ -20,6 +20,7 @@
 #include "core/result_codec.h"
 #include "isolation/forked_run.h"
 #include "zobrist_verify/movegen_fuzz.h"
+#include "zobrist_verify/parallel_runs.h"
 #include "zobrist_verify/properties.h"
 
 namespace zobrist_verify::properties {
@@ -431,6 +432,7 @@ void run_blocks_in_workers(const MovegenOptions& options, int jobs,
   std::map<std::uint64_t, BlockOutcome> outcomes;
   std::map<std::uint64_t, MovegenFault> deaths;
   std::string failure;  // the first worker that failed outside any block, and how
+  bool failure_is_the_runs = false;  // a worker that could not start its door (its engine)
   for (int w = 0; w < jobs; ++w) {
     for (const std::string& bytes : streams[std::size_t(w)]->read(shared.slot(w).stream_bytes)) {
       std::optional<BlockOutcome> outcome = decode_block(bytes);
@@ -439,8 +441,10 @@ void run_blocks_in_workers(const MovegenOptions& options, int jobs,
     const WorkerEnd& end = ends[std::size_t(w)];
     if (stops[std::size_t(w)]->load()) continue;
     if (end.run.end == ChildRun::End::Finished) {
-      if (end.run.output.rfind("error\n", 0) == 0 && failure.empty())
+      if (end.run.output.rfind("error\n", 0) == 0 && failure.empty()) {
         failure = "a worker could not run: " + end.run.output.substr(6);
+        failure_is_the_runs = true;
+      }
       continue;
     }
     MovegenFault fault;
@@ -456,6 +460,10 @@ void run_blocks_in_workers(const MovegenOptions& options, int jobs,
       merger.take(it->second);
     } else if (auto death = deaths.find(block); death != deaths.end()) {
       merger.take_fault(std::move(death->second));
+    } else if (failure_is_the_runs) {
+      // No position is to blame: the run could not start what it needed (exit status 2).
+      report_run_fault(failure + " (the run stops here: not a fault on any position)");
+      break;
     } else {
       merger.take_fault(MovegenFault{
           {},

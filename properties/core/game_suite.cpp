@@ -1,8 +1,13 @@
 // The four shared property shapes over a GameSession, run by the shared RapidCheck driver.
 #include "core/game_suite.h"
 
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
+#include <limits>
 
 #include <rapidcheck.h>
 
@@ -228,10 +233,47 @@ void equivalence(const GameTarget& target) {
   }
 }
 
+namespace {
+
+// What one position of a sweep holds in memory at most: its identity, its index in two tables and
+// its key (10^7 chess positions take under a gigabyte).
+constexpr std::uint64_t SweepBytesPerPosition = 100;
+
+// The memory a sweep may take: half of the machine's, and what the address-space limit (ulimit
+// -v) leaves beyond what this process maps already.
+std::uint64_t sweep_memory_allowed() {
+  const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
+  std::uint64_t allowed = pages > 0 && page > 0 ? std::uint64_t(pages) * std::uint64_t(page) / 2
+                                                : std::uint64_t(1) << 32;
+  rlimit limit{};
+  if (::getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY) {
+    std::uint64_t mapped = 0;
+    if (std::FILE* statm = std::fopen("/proc/self/statm", "r")) {
+      unsigned long long size = 0;
+      if (std::fscanf(statm, "%llu", &size) == 1) mapped = size * std::uint64_t(page);
+      std::fclose(statm);
+    }
+    const std::uint64_t left = limit.rlim_cur > mapped ? limit.rlim_cur - mapped : 0;
+    allowed = std::min(allowed, left / 2);  // the tables grow by doubling
+  }
+  return allowed;
+}
+
+}  // namespace
+
 void unequal_positions_unequal_keys(const GameTarget& target, int cases) {
-  const std::size_t wanted = target.sweep_positions
-                                 ? target.sweep_positions(cases)
-                                 : 10'000 * std::size_t(std::max(1, cases / 100));
+  std::size_t wanted = target.sweep_positions ? target.sweep_positions(cases)
+                                              : 10'000 * std::size_t(std::max(1, cases / 100));
+  // A sweep larger than memory allows (or than 32-bit indices reach) is cut to what fits, and
+  // the case says so: the run's memory is never taken for a fault of the target.
+  const std::uint64_t fits = std::min<std::uint64_t>(
+      sweep_memory_allowed() / SweepBytesPerPosition, std::numeric_limits<std::uint32_t>::max() / 2);
+  if (wanted > fits) {
+    tag_case("sweep cut from " + std::to_string(wanted) + " to " + std::to_string(fits) +
+             " positions, what memory allows (" + std::to_string(SweepBytesPerPosition) +
+             " bytes a position)");
+    wanted = std::size_t(fits);
+  }
   // One large case, not shrunk by RapidCheck (each rerun would replay the whole sweep); a
   // failure is cut down by the game's report_sweep_failure.
   run_sweep(target, wanted,

@@ -291,6 +291,9 @@ ChildRun run_in_child(const std::function<std::string(CallWatch&)>& work,
     } else {
       run.end = ChildRun::End::Crashed;
       run.how = describe_wait_status(status);
+      const int signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+      run.killed_from_outside = signal == SIGKILL || signal == SIGTERM || signal == SIGINT ||
+                                signal == SIGHUP;
     }
     if (in_call) run.call = WatchedCall{watch->call, watch->read_route()};
     run.output.clear();
@@ -303,11 +306,7 @@ ChildRun run_in_child(const std::function<std::string(CallWatch&)>& work,
 std::string fault_words(const ChildRun& run, std::string_view where,
                         std::optional<std::string> call, std::string_view outside) {
   if (!call) call = run.call ? run.call->call : std::string(outside);
-  const FaultEnd end = run.end == ChildRun::End::TimedOut      ? FaultEnd::TimedOut
-                       : run.end == ChildRun::End::Exited      ? FaultEnd::Exited
-                       : run.end == ChildRun::End::MemoryLimit ? FaultEnd::MemoryLimit
-                                                               : FaultEnd::Crashed;
-  return zobrist_verify::fault_words(end, *call, where, run.how);
+  return zobrist_verify::fault_words(run.end, *call, where, run.how);
 }
 
 }  // namespace zobrist_verify::properties

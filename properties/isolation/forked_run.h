@@ -14,6 +14,7 @@
 #include <string_view>
 
 #include "zobrist_verify/chess/route.h"
+#include "zobrist_verify/doors/fault_words.h"
 
 namespace zobrist_verify::properties {
 
@@ -42,14 +43,16 @@ struct WatchedCall {
 };
 
 struct ChildRun {
-  enum class End : std::uint8_t {
-    Finished,     // the work returned; `output` is what it returned
-    Crashed,      // killed by a signal, or its result never came whole
-    TimedOut,     // one call outlasted the timeout; the child was killed
-    Exited,       // the child ended itself (exit(), _exit()) before the work returned
-    MemoryLimit,  // its resident memory went past worker_memory_limit(); the child was killed
-  };
+  // Finished: the work returned, `output` is what it returned. Crashed: killed by a signal, or
+  // its result never came whole. TimedOut: one call outlasted the timeout and the child was
+  // killed. Exited: the child ended itself (exit(), _exit()) before the work returned.
+  // MemoryLimit: its resident memory went past worker_memory_limit() and it was killed.
+  using End = FaultEnd;
   End end = End::Finished;
+  // Killed by a signal this process did not send and the code cannot raise by a fault of its
+  // own (SIGKILL, SIGTERM, SIGINT, SIGHUP: the OOM killer, a user): outside a call of the target
+  // that is the run's fault, not the target's.
+  bool killed_from_outside = false;
   std::string output;
   std::string how;                  // "killed by signal 11 (Segmentation fault)", ...
   std::optional<WatchedCall> call;  // the call in flight, when it died in one

@@ -4,6 +4,7 @@
 
 #include "core/result_codec.h"
 #include "core/route_shrinking.h"
+#include "zobrist_verify/parallel_runs.h"
 
 namespace zobrist_verify::properties {
 
@@ -110,12 +111,19 @@ PropertyResult fault_result(const std::string& name, const Target& target,
                  : run.end == ChildRun::End::MemoryLimit ? Comparison::TargetMemoryLimit
                                                          : Comparison::TargetCrashed;
   c.ply = -1;
+  if (!run.call && run.killed_from_outside) {
+    // Killed from outside (the OOM killer, a user) between calls of the target: the run's fault.
+    result.skipped = true;
+    result.note = "not run to the end: the worker running it was " + run.how +
+                  " from outside, outside any call of the target (an error of the run, not of " +
+                  "the target)";
+    report_run_fault("the worker running " + name + " on " + target.name + " was " + run.how +
+                     " from outside, outside any call of the target: not a fault of the target");
+    return result;
+  }
   if (!run.call) {
     c.route.fen = "?";
-    const char* ended = hang                                    ? "timed out"
-                        : run.end == ChildRun::End::Exited      ? "exited"
-                        : run.end == ChildRun::End::MemoryLimit ? "exceeded the memory limit"
-                                                                : "died";
+    const char* ended = run.end == ChildRun::End::Crashed ? "died" : fault_verb(run.end);
     c.what =
         std::string("the worker running the property ") + ended + " outside any call of the target";
     c.target_error = run.how;

@@ -12,6 +12,7 @@
 #include <numeric>
 #include <optional>
 #include <thread>
+#include <utility>
 
 #include "core/result_codec.h"
 #include "isolation/forked_run.h"
@@ -355,6 +356,23 @@ std::optional<std::vector<PropertyResult>> decode_results(const std::string& byt
   return results;
 }
 
+namespace {
+
+std::mutex run_faults_mutex;
+std::vector<std::string> run_faults;
+
+}  // namespace
+
+void report_run_fault(std::string why) {
+  std::lock_guard lock(run_faults_mutex);
+  run_faults.push_back(std::move(why));
+}
+
+std::vector<std::string> take_run_faults() {
+  std::lock_guard lock(run_faults_mutex);
+  return std::exchange(run_faults, {});
+}
+
 std::vector<PropertyResult> run_units(const std::vector<SuiteUnit>& units, int jobs,
                                       std::atomic<std::size_t>* finished) {
   std::vector<PropertyResult> results;
@@ -401,11 +419,30 @@ std::vector<PropertyResult> run_units(const std::vector<SuiteUnit>& units, int j
       results.insert(results.end(), its->begin(), its->end());
       return true;
     }
+    // The unit's worker died outside any call of a target (those run in watched workers of their
+    // own, or in an engine's process): killed from outside, out of memory. That is the run's,
+    // not the target's: the unit is run once more in a fresh worker, and a second death is an
+    // error of the run (exit status 2), its row skipped.
+    const std::string first = output ? "sent an incomplete result" : output.error();
+    const ChildRun again =
+        run_in_child([&](CallWatch&) { return in_worker(i); }, NoCallTimeout, jobs);
+    if (again.end == ChildRun::End::Finished)
+      if (std::optional<std::vector<PropertyResult>> retried = decode_results(again.output)) {
+        results.insert(results.end(), retried->begin(), retried->end());
+        return true;
+      }
     PropertyResult dead;
     dead.name = units[i].name;
     dead.target = units[i].target;
-    dead.note = "the worker running it " +
-                (output ? std::string("sent an incomplete result") : output.error());
+    dead.skipped = true;
+    dead.note = "not run to the end: the worker running it " + first + ", and again when run " +
+                "once more (an error of the run, not of the target)";
+    report_run_fault("the worker running " + units[i].name + " on " + units[i].target + " " +
+                     first + ", and again when run once more (" +
+                     (again.end == ChildRun::End::Finished
+                          ? std::string("it sent an incomplete result")
+                          : fault_words(again, "", std::string("its work"))) +
+                     "): not a fault of the target");
     results.push_back(std::move(dead));
     return true;
   };

@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -137,7 +138,10 @@ TEST(EncodeResults, AListOfResultsRoundTripsAndATruncatedOneIsRefused) {
   EXPECT_FALSE(decode_results(bytes + "x").has_value());
 }
 
-TEST(RunUnits, AUnitWhoseWorkerDiesLeavesAFailingRowNamingIt) {
+// A unit's worker that dies (killed from outside, as the OOM killer does) is no verdict on the
+// target: the unit runs once more, and a second death is a fault of the run, its row skipped.
+TEST(RunUnits, AUnitWhoseWorkerDiesTwiceIsAFaultOfTheRunNotAFailingRow) {
+  (void)take_run_faults();
   SuiteUnit fine;
   fine.name = "fine";
   fine.target = "t";
@@ -150,15 +154,48 @@ TEST(RunUnits, AUnitWhoseWorkerDiesLeavesAFailingRowNamingIt) {
   SuiteUnit dies;
   dies.name = "dies";
   dies.target = "t";
-  dies.run = []() -> std::vector<PropertyResult> { std::abort(); };
+  dies.run = []() -> std::vector<PropertyResult> { std::raise(SIGKILL); return {}; };
   const std::vector<PropertyResult> results = run_units({fine, dies, fine}, 2);
   ASSERT_EQ(results.size(), 3U);
   EXPECT_TRUE(results[0].passed);
   EXPECT_EQ(results[1].name, "dies");
   EXPECT_EQ(results[1].target, "t");
-  EXPECT_FALSE(results[1].passed);
-  EXPECT_NE(results[1].note.find("killed by signal 6"), std::string::npos) << results[1].note;
+  EXPECT_TRUE(results[1].skipped);
+  EXPECT_NE(results[1].note.find("not of the target"), std::string::npos) << results[1].note;
   EXPECT_TRUE(results[2].passed);
+  const std::vector<std::string> faults = take_run_faults();
+  ASSERT_EQ(faults.size(), 1U);
+  EXPECT_NE(faults[0].find("killed by signal 9"), std::string::npos) << faults[0];
+  EXPECT_NE(faults[0].find("dies on t"), std::string::npos) << faults[0];
+}
+
+TEST(RunUnits, AUnitWhoseWorkerIsKilledOnceRunsAgainAndCounts) {
+  (void)take_run_faults();
+  const std::string marker = ::testing::TempDir() + "zv-killed-once-" + std::to_string(::getpid());
+  std::remove(marker.c_str());
+  SuiteUnit once;
+  once.name = "killed-once";
+  once.target = "t";
+  once.run = [marker] {
+    if (std::FILE* f = std::fopen(marker.c_str(), "r")) {
+      std::fclose(f);
+      PropertyResult r;
+      r.name = "killed-once";
+      r.passed = true;
+      return std::vector<PropertyResult>{r};
+    }
+    if (std::FILE* f = std::fopen(marker.c_str(), "w")) std::fclose(f);
+    std::raise(SIGKILL);
+    return std::vector<PropertyResult>{};
+  };
+  SuiteUnit other = once;
+  other.name = "other";
+  other.run = [] { return std::vector<PropertyResult>(1); };
+  const std::vector<PropertyResult> results = run_units({other, once}, 2);
+  std::remove(marker.c_str());
+  ASSERT_EQ(results.size(), 2U);
+  EXPECT_TRUE(results[1].passed) << results[1].note;
+  EXPECT_TRUE(take_run_faults().empty());
 }
 
 TEST(RunUnits, FinishedCountsEveryUnitWhateverTheJobs) {

@@ -1,5 +1,6 @@
 // `zobrist-verify check`: exit codes, the report forms and the JUnit file, run as a process.
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 
 #include <fstream>
 #include <sstream>
@@ -122,6 +123,23 @@ TEST(CheckCommand, HelpListsTheProperties) {
   const RunResult run = run_cli("check --help");
   EXPECT_EQ(run.exit_code, 0);
   EXPECT_NE(run.out.find("unequal-positions-unequal-keys"), std::string::npos);
+}
+
+// The memory a run needs is the run's business: a sweep larger than the address space allows
+// (ulimit -v) is cut to what fits, and says so, where it once threw std::bad_alloc and failed the
+// built-in reference with a counterexample of two zero keys.
+TEST(CheckCommand, ASweepLargerThanMemoryAllowsIsCutAndSaysSo) {
+  rlimit before{};
+  ASSERT_EQ(::getrlimit(RLIMIT_AS, &before), 0);
+  rlimit limited = before;
+  limited.rlim_cur = rlim_t(900) << 20;
+  ASSERT_EQ(::setrlimit(RLIMIT_AS, &limited), 0);
+  const RunResult r = run_cli({"check", "--scheme", "polyglot", "--property",
+                               "unequal-positions-unequal-keys", "--cases", "100000", "--jobs", "1"});
+  ASSERT_EQ(::setrlimit(RLIMIT_AS, &before), 0);
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("sweep cut from 100000000 to "), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("bad_alloc"), std::string::npos) << r.out;
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
-// The engine door's restart budget, in process: each fault of the engine costs one restart, and
-// once EngineDoorOptions::max_restarts are spent every later position is refused with kind GaveUp,
-// naming the count and the last fault, instead of starting engines without end.
+// The engine door's restart budget, in process: each fault of the engine costs a restart (to ask
+// its position again alone, and so to go on), and once EngineDoorOptions::max_restarts are spent
+// every later position is refused with kind GaveUp, naming the count and the last fault, instead
+// of starting engines without end.
 // Needs /usr/games/stockfish (or ZV_STOCKFISH) and python3 for the fake engine; skips without them.
 #include <gtest/gtest.h>
 
@@ -28,7 +29,7 @@ TEST(EngineRestarts, OnceTheBudgetIsSpentEveryPositionIsRefusedWithGaveUp) {
   EngineDoorOptions options;
   options.argv = {"/usr/bin/python3", std::string(ZV_ENGINES_DIR) + "/fake_uci_engine.py",
                   "crash-on-promotion"};
-  options.max_restarts = 1;
+  options.max_restarts = 2;
   auto connection = EngineConnection::open(options);
   ASSERT_TRUE(connection) << connection.error();
   auto hash = make_engine_hash(*connection);
@@ -38,24 +39,28 @@ TEST(EngineRestarts, OnceTheBudgetIsSpentEveryPositionIsRefusedWithGaveUp) {
     EXPECT_TRUE(hash->make_move(move));
     return hash->key();
   };
-  // The first crash is the position's own fault; the engine is restarted once.
+  // The first crash recurs when its position is asked alone on a restarted engine: the
+  // position's own fault.
   auto first = key_after("b7b8q");
   ASSERT_FALSE(first);
   EXPECT_EQ(first.error_kind(), ErrorKind::Crashed) << first.error();
-  // Another promotion crashes the restarted engine: a fault of its own position too.
+  EXPECT_NE(first.error().find("again when asked alone on a fresh engine"), std::string::npos)
+      << first.error();
+  // Another promotion crashes the engine started for it; with no restart left to ask it again,
+  // the crash stands as it came.
   auto second = key_after("g7g8q");
   ASSERT_FALSE(second);
   EXPECT_EQ(second.error_kind(), ErrorKind::Crashed) << second.error();
-  EXPECT_EQ((*connection)->restarts(), 1);
+  EXPECT_EQ((*connection)->restarts(), 2);
   // The budget is spent: no third engine, and a position with no promotion is not asked.
   // (set_position fails only for a refusal of the FEN; the key says why there is none.)
   (void)hash->set_position("4k3/8/8/8/8/8/8/4K3 w - - 0 1", false);
   auto third = hash->key();
   ASSERT_FALSE(third);
   EXPECT_EQ(third.error_kind(), ErrorKind::GaveUp) << third.error();
-  EXPECT_NE(third.error().find("not restarted again after 1 restarts"), std::string::npos)
+  EXPECT_NE(third.error().find("not restarted again after 2 restarts"), std::string::npos)
       << third.error();
-  EXPECT_EQ((*connection)->restarts(), 1);
+  EXPECT_EQ((*connection)->restarts(), 2);
 }
 
 }  // namespace

@@ -96,6 +96,23 @@ TEST(PerftReply, ARefusalBeforeTheTotalIsARefusal) {
   EXPECT_EQ(PerftReplyReader(p, 2).take("info string Invalid position"), Step::Refused);
 }
 
+// PyChess answers "perft 1" with "Error (missing argument): perft 1": an error that quotes the
+// perft request answers the request, and is a fault on the position, never a refusal of it.
+TEST(PerftReply, AnErrorQuotingThePerftCommandIsAFaultNotARefusal) {
+  PerftDialogue dialogue;
+  dialogue.command = "perft {depth}";
+  auto divide = PerftPatterns::compile(dialogue);
+  ASSERT_TRUE(divide) << divide.error();
+  PerftReplyReader reader(*divide, 1);
+  EXPECT_EQ(reader.take("Error (missing argument): perft 1"), Step::Bad);
+  EXPECT_NE(reader.why().find("answered the perft request 'perft 1' with an error"),
+            std::string::npos)
+      << reader.why();
+  // An error that names no request is still a refusal of the position.
+  EXPECT_EQ(PerftReplyReader(*divide, 1).take("Error (illegal position): setboard 8/8 w"),
+            Step::Refused);
+}
+
 TEST(PerftReply, AnEndPatternEndsTheReplyAfterTheTotal) {
   PerftPatterns p = patterns("^total ([0-9]+)$", "^done in [0-9]+ ms$");
   PerftReplyReader reader(p, 3);

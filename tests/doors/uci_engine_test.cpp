@@ -94,6 +94,11 @@ TEST(UciHandshake, ReadsTheLastNameMadeVisibleAndEveryOptionName) {
   EXPECT_EQ(handshake.option_names, (std::vector<std::string>{"Spaced  Name", "UCI_Chess960"}));
 }
 
+TEST(UciHandshake, AHugeNameIsCutAndMarkedSinceItGoesIntoEveryRow) {
+  const std::string name = read_uci_handshake({"id name " + std::string(100'000, 'x'), "uciok"}).name;
+  EXPECT_EQ(name, std::string(100, 'x') + "...");
+}
+
 TEST(UciHandshake, AnEngineWithoutANameGivesNone) {
   EXPECT_EQ(read_uci_handshake({"id author Someone", "id name", "uciok"}).name, "");
 }

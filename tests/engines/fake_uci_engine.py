@@ -8,15 +8,26 @@ The wrapped engine is $ZV_STOCKFISH, else /usr/games/stockfish. Words after the 
 
 Modes that never get going (the door must call the engine unusable, exit 2):
   exit-at-start      exits with status 3 before saying anything
+  start-once FILE    works as proxy the first time (it creates FILE); exits with status 3 before
+                     saying anything once FILE exists (an engine whose later starts fail)
   crash-at-start     kills itself with SIGSEGV on "uci"
   no-uciok           answers "uci" with chatter but never "uciok"
   no-key             a proxy to Stockfish that drops the "Key:" lines of `d`
+  no-d               answers `d` with nothing, as Toga II does
+  unknown-d          answers `d` with "Error (unknown command): d"
+  last-words-d       prints "Error (unknown command): d" and exits with status 1, as HoiChess does
 
 Modes that work:
   proxy              passes every line to Stockfish and back
   odd-name           as proxy, but its "id name" has invalid UTF-8 and control bytes
   hashkey            as proxy, but prints the key only in reply to its own command "hashkey",
                      as "hash=0x<lower-case hex>" (for --key-command and --key-pattern)
+
+Modes whose faults depend on what the process did before (N: the count after the mode), each
+position answered by a fresh engine (the door must blame the engine's history, not a position):
+  crash-after N         kills itself with SIGSEGV at its N-th `d`
+  hang-after N          stops answering at its N-th `d`
+  slow-first-isready N  sleeps N seconds before its first "readyok" (a hash table cleared)
 
 Modes that proxy every line to Stockfish and fail on some positions only (a failure of the
 target, exit 1, blamed on that position). The trigger is a promotion among the moves of the
@@ -35,6 +46,9 @@ Modes that refuse some positions, as Glaurung 2.2 does: they print "Error in FEN
 held, whose key `d` then prints (the door must count a refusal, not compare keys):
   refuse-en-passant     refuses every FEN with an en-passant square
   refuse-some           refuses one FEN in 40 (by a checksum of the FEN)
+  critical-some         refuses the same FENs as Stockfish 19 does an invalid one: it prints
+                        "info string CRITICAL ERROR: Command `...` failed. Reason: ..." and exits
+                        with status 1 (a refusal, not a crash)
   wrong-fen             ignores one FEN in 40 without a word; `d` shows the position it kept
 
 A mode with a split en-passant rule, as Ethereal's board, chess.js 1.4.0 and Glaurung 2.2 have
@@ -83,6 +97,10 @@ def main():
     stockfish = os.environ.get("ZV_STOCKFISH", "/usr/games/stockfish")
     if mode == "exit-at-start":
         sys.exit(3)
+    if mode == "start-once":
+        if os.path.exists(sys.argv[2]):
+            sys.exit(3)
+        open(sys.argv[2], "w").close()
     engine = None
     if mode not in ("crash-at-start", "no-uciok"):
         engine = subprocess.Popen([stockfish], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -91,6 +109,8 @@ def main():
     fen_square = None  # split-en-passant: the square of a FEN set without moves
     shown_square = None
     readyoks = 0
+    displays = 0  # `d` commands taken
+    slept = False
     last_shown = {"Key:": "Key: 0000000000000000", "Fen:": "Fen: " + "8/" * 7 + "8 w - - 0 1"}
     count = int(sys.argv[2]) if len(sys.argv) > 2 and sys.argv[2].isdigit() else 0
     for line in sys.stdin:
@@ -122,6 +142,11 @@ def main():
                 column = len(" ".join(words[2:5])) + 2
                 say("Error in FEN at character %d" % column)
                 continue
+            if mode == "critical-some" and one_in_40:
+                stop(engine)
+                say("info string CRITICAL ERROR: Command `%s` failed. Reason: "
+                    "this FEN is not taken here" % command)
+                sys.exit(1)
             if mode == "wrong-fen" and one_in_40:
                 continue
         if words[0] == "hashkey" and mode == "hashkey":
@@ -136,6 +161,25 @@ def main():
                 if reply.startswith("Checkers:"):
                     break
             continue
+        if words[0] == "d":
+            displays += 1
+            if mode == "no-d":
+                continue
+            if mode in ("unknown-d", "last-words-d"):
+                say("Error (unknown command): d")
+                if mode == "last-words-d":
+                    stop(engine)
+                    sys.exit(1)
+                continue
+            if mode == "crash-after" and displays == count:
+                stop(engine)
+                os.kill(os.getpid(), signal.SIGSEGV)
+            if mode == "hang-after" and displays == count:
+                stop(engine)
+                time.sleep(3600)
+        if words[0] == "isready" and mode == "slow-first-isready" and not slept:
+            slept = True
+            time.sleep(count)
         if words[0] == "d" and triggered:
             if mode == "hang-on-promotion":
                 stop(engine)

@@ -11,6 +11,7 @@
 //   no-setboard      never announces setboard=1      (the same)
 //   no-features      a protocol-1 engine: no feature line at all (the same, after CECP's 2 s)
 //   done-later       done=0 first, the features half a second later
+//   slow-start       says nothing for 2.5 s after "protover 2" (it loads), then every feature
 //   bad-feature      a feature line with an unterminated quote (exit 2)
 //   wrong-pong-at-start  answers the first ping with another number (exit 2)
 //   crash-on-promotion   SIGSEGV when a move played is a promotion
@@ -86,6 +87,7 @@ int main(int argc, char** argv) {
     const std::string word = line.substr(0, line.find(' '));
     const std::string rest = line.size() > word.size() ? line.substr(word.size() + 1) : "";
     if (word == "protover") {
+      if (mode == "slow-start") ::usleep(2'500'000);
       say("# fake xboard engine, mode " + mode);
       if (mode == "no-features") continue;
       if (mode == "bad-feature") {

@@ -158,8 +158,24 @@ PerftReplyReader::Step PerftReplyReader::take(std::string_view line) {
   return patterns_.totals_only() ? take_total_line(line) : take_divide_line(line);
 }
 
-bool PerftReplyReader::refuses(std::string_view line) const {
+bool PerftReplyReader::reports_error(std::string_view line) const {
   return framing_.refuses ? framing_.refuses(line) : is_perft_refusal_line(line);
+}
+
+// Only the reply to the position is a refusal: an error line that quotes the perft command
+// ("Error (missing argument): perft 1") answers the request, and is a fault on the position.
+bool PerftReplyReader::names_request(std::string_view line) const {
+  const std::string command = patterns_.command(depth_);
+  if (line.find(command) != std::string_view::npos) return true;
+  const std::vector<std::string_view> words = words_of(line);
+  const std::vector<std::string_view> asked = words_of(command);
+  return !words.empty() && !asked.empty() && words.back() == asked.front();
+}
+
+PerftReplyReader::Step PerftReplyReader::error_line(std::string_view line) {
+  if (!names_request(line)) return Step::Refused;
+  return bad("it answered the perft request '" + patterns_.command(depth_) +
+             "' with an error: " + quoted(line));
 }
 
 bool PerftReplyReader::has_end() {
@@ -196,8 +212,8 @@ PerftReplyReader::Step PerftReplyReader::take_total_line(std::string_view line) 
       divide_.nodes = total;
       total_seen_ = true;
       if (!has_end()) return Step::Done;
-    } else if (refuses(line)) {
-      return Step::Refused;
+    } else if (reports_error(line)) {
+      return error_line(line);
     }
   }
   if (at_end(line)) {
@@ -211,7 +227,7 @@ PerftReplyReader::Step PerftReplyReader::take_total_line(std::string_view line) 
 
 PerftReplyReader::Step PerftReplyReader::take_divide_line(std::string_view line) {
   if (!at_end(line)) {
-    if (divide_.moves.empty() && refuses(line)) return Step::Refused;
+    if (divide_.moves.empty() && reports_error(line)) return error_line(line);
     Expected<DivideLine> parsed = parse_divide_line(line);
     if (!parsed) return bad(parsed.error());
     if (parsed->kind == DivideLine::Kind::Move) {

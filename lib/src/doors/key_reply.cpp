@@ -1,6 +1,7 @@
 #include "zobrist_verify/doors/key_reply.h"
 
 #include <algorithm>
+#include <cctype>
 #include <utility>
 
 #include "zobrist_verify/core/hex.h"
@@ -19,12 +20,33 @@ std::string quoted_engine_line(const std::string& line) {
   return text;
 }
 
+namespace {
+
+// Whether an error line is about `command` rather than the position: it quotes the command, or
+// ends with its first word ("Error (unknown command): d", "Unknown command: 'd'").
+bool about_command(std::string_view line, std::string_view command) {
+  if (command.empty()) return false;
+  if (line.find("'" + std::string(command) + "'") != std::string_view::npos ||
+      line.find("`" + std::string(command) + "`") != std::string_view::npos)
+    return true;
+  while (!line.empty() && (std::isspace(static_cast<unsigned char>(line.back())) ||
+                           line.back() == '\'' || line.back() == '"' || line.back() == '.'))
+    line.remove_suffix(1);
+  const std::string_view word = command.substr(0, command.find(' '));
+  return line.ends_with(word) &&
+         (line.size() == word.size() ||
+          !std::isalnum(static_cast<unsigned char>(line[line.size() - word.size() - 1])));
+}
+
+}  // namespace
+
 KeyReply::KeyReply(KeyReader& keys, const KeyPattern& fen_pattern, std::string engine_name,
-                   std::string asked)
+                   std::string asked, std::string key_command)
     : keys_(&keys),
       fen_pattern_(&fen_pattern),
       name_(std::move(engine_name)),
-      asked_(std::move(asked)) {}
+      asked_(std::move(asked)),
+      key_command_(std::move(key_command)) {}
 
 std::optional<std::string> KeyReply::take(const std::string& line, bool error_line) {
   if (std::optional<std::string> fen = fen_pattern_->key_text(line)) {
@@ -35,6 +57,8 @@ std::optional<std::string> KeyReply::take(const std::string& line, bool error_li
   } else if (std::optional<Expected<Key>> key = key_on(line)) {
     if (found_) return "after another key (two keys for one request)";
     found_ = std::move(key);
+  } else if (error_line && about_command(line, key_command_)) {
+    if (!key_command_error_) key_command_error_ = line;
   } else if (!error_line_ && error_line) {
     error_line_ = line;
   }
@@ -45,12 +69,17 @@ std::optional<std::string> KeyReply::take(const std::string& line, bool error_li
 
 KeyReply::Outcome KeyReply::finish(std::string_view expected_fen, bool chess960, bool& keys_seen,
                                    const std::string& fence_line, bool numbered_fence) const {
-  if (error_line_)
-    return {Error{engine_words(name_) + " refused the position of " + asked_ + ": it printed " +
-                  quoted_engine_line(*error_line_)},
-            false};
+  if (std::optional<Error> refused = refusal()) return {*refused, false};
   if (!found_) {
-    if (!numbered_fence && count_ == 0)
+    if (key_command_error_)
+      return {Error{engine_words(name_) + " does not know the key command '" + key_command_ +
+                        "': it printed " + quoted_engine_line(*key_command_error_) +
+                        " in its reply to " + asked_,
+                    ErrorKind::AnsweredBadly},
+              true};
+    // Before any key has come, a reply with nothing in it is an engine without the key command
+    // (Toga II answers 'd' with nothing), not a fence out of step.
+    if (!numbered_fence && count_ == 0 && keys_seen)
       return {out_of_step(fence_line, "before anything else of its reply (a '" + fence_line +
                                           "' no request was waiting for)"),
               true};
@@ -73,6 +102,12 @@ KeyReply::Outcome KeyReply::finish(std::string_view expected_fen, bool chess960,
               false};
   }
   return {*found_, false};
+}
+
+std::optional<Error> KeyReply::refusal() const {
+  if (!error_line_) return std::nullopt;
+  return Error{engine_words(name_) + " refused the position of " + asked_ + ": it printed " +
+               quoted_engine_line(*error_line_)};
 }
 
 Error KeyReply::out_of_step(const std::string& line, const std::string& why) const {

@@ -16,6 +16,11 @@ bool is_fault(ErrorKind kind) {
          kind == ErrorKind::AnsweredBadly;
 }
 
+// An engine that fails again within FreshAnswers answers of each of FailuresAfterRestart restarts
+// in a row is not used any more: the run would go on only as fast as its deadline allows.
+constexpr int FailuresAfterRestart = 3;
+constexpr int FreshAnswers = 50;
+
 // The most requests one write carries while the engine has work (see request()).
 constexpr int FlushBatch = 16;
 
@@ -62,18 +67,88 @@ Expected<Done> PipelinedConnection::start() {
 }
 
 Expected<Done> PipelinedConnection::restart() {
+  if (unusable_) return *unusable_;
   if (restarts_ >= options_.max_restarts)
     return gave_up_restarting(dialect_->engine_name(), restarts_, last_fault_);
-  ++restarts_;
   auto started = dialect_->start(transcript_);
   transcript_.flush();
   if (!started) {
-    // An engine that started once and now cannot is out of order for good.
-    restarts_ = options_.max_restarts;
-    last_fault_ = started.error();
-    return could_not_restart(started.error());
+    // A start may fail under a passing load; a second failure in a row puts the engine out of
+    // order for good: the run's fault, not a verdict on any position.
+    (void)dialect_->stop();
+    started = dialect_->start(transcript_);
+    transcript_.flush();
   }
+  if (!started) {
+    unusable_ = could_not_restart(started.error());
+    return *unusable_;
+  }
+  ++restarts_;
+  answered_since_restart_ = 0;
   return Done{};
+}
+
+void PipelinedConnection::after_restart(bool answered) {
+  if (restarts_ == 0) return;
+  if (answered) {
+    if (++answered_since_restart_ >= FreshAnswers) failures_after_restart_ = 0;
+    return;
+  }
+  if (answered_since_restart_ >= FreshAnswers) {
+    failures_after_restart_ = 0;
+    return;
+  }
+  if (++failures_after_restart_ < FailuresAfterRestart) return;
+  unusable_ = Error{engine_words(dialect_->engine_name()) + " failed again within " +
+                        std::to_string(FreshAnswers) + " positions of each of its last " +
+                        std::to_string(FailuresAfterRestart) +
+                        " restarts, so it cannot be used (the last fault: " + last_fault_ + ")",
+                    ErrorKind::GaveUp};
+}
+
+std::vector<std::string> PipelinedConnection::incidents() const {
+  std::vector<std::string> lines;
+  for (const auto& [kind, incident] : incidents_)
+    lines.push_back(
+        engine_words(dialect_->engine_name()) + " " + kind + " " + std::to_string(incident.count) +
+        (incident.count == 1 ? " time" : " times") +
+        " on positions that a fresh engine then answered alone (the fault depends on what the " +
+        "process did before, not on the position); the first: " + incident.first);
+  return lines;
+}
+
+Expected<Key> PipelinedConnection::confirm_alone(const Request& r, const Error& fault) {
+  last_fault_ = fault.message;
+  after_restart(false);
+  if (unusable_) return *unusable_;
+  if (dialect_->running()) (void)dialect_->stop();
+  if (auto restarted = restart(); !restarted) {
+    // With the restarts spent, the fault stands as it came; an engine that cannot start again
+    // is the run's fault.
+    return unusable_ ? restarted.failure() : fault;
+  }
+  dialect_->stretch_replies(5);
+  const bool sent = dialect_->send(r.position_command, r.chess960, transcript_);
+  transcript_.flush();
+  Expected<Key> again = !sent || !dialect_->flush()
+                            ? Expected<Key>(died_before_taking_alone(r.position_command,
+                                                                     dialect_->stop()))
+                            : dialect_->read_reply(r.position_command, r.expected_fen, r.chess960);
+  dialect_->stretch_replies(1);
+  if (!again && is_fault(again.error_kind())) {
+    // The first fault's words (its deadline is the run's), confirmed.
+    Error recurred = fault;
+    recurred.message += " (and again when asked alone on a fresh engine, with five times the " +
+                        std::string("deadline)");
+    return recurred;
+  }
+  after_restart(true);
+  const char* kind = fault.kind == ErrorKind::Crashed    ? "crashed"
+                     : fault.kind == ErrorKind::TimedOut ? "timed out"
+                                                         : "answered out of step";
+  Incident& incident = incidents_[kind];
+  if (incident.count++ == 0) incident.first = fault.message;
+  return again;
 }
 
 void PipelinedConnection::remember_fault(const Request& request, const Error& error) {
@@ -181,11 +256,25 @@ void PipelinedConnection::read_oldest() {
   Expected<Key> key =
       dialect_->read_reply(oldest.position_command, oldest.expected_fen, oldest.chess960);
   const bool fault = !key && is_fault(key.error_kind());
-  if (fault) remember_fault(oldest, key.failure());
+  if (fault) {
+    // The requests after it are lost with the engine; this one is asked again alone first.
+    std::deque<Request> rest = std::move(in_flight_);
+    in_flight_.clear();
+    unflushed_ = 0;
+    key = confirm_alone(oldest, key.failure());
+    if (!key && is_fault(key.error_kind())) remember_fault(oldest, key.failure());
+    answer(oldest, std::move(key));
+    replay_alone(std::move(rest));
+    return;
+  }
+  after_restart(true);
   answer(oldest, std::move(key));
-  if (!fault) return;
+  // An engine that stopped after refusing (Stockfish 19 exits) lost what it was given after it:
+  // that is asked again of a fresh engine, and blamed on nothing.
+  if (dialect_->running()) return;
   std::deque<Request> rest = std::move(in_flight_);
   in_flight_.clear();
+  unflushed_ = 0;
   replay_alone(std::move(rest));
 }
 
@@ -204,7 +293,13 @@ void PipelinedConnection::replay_alone(std::deque<Request> requests) {
       continue;
     }
     Expected<Key> key = dialect_->read_reply(r.position_command, r.expected_fen, r.chess960);
-    if (!key && is_fault(key.error_kind())) remember_fault(r, key.failure());
+    if (!key && is_fault(key.error_kind())) {
+      last_fault_ = key.error();
+      after_restart(false);
+      remember_fault(r, key.failure());
+    } else {
+      after_restart(true);
+    }
     answer(r, std::move(key));
   }
 }

@@ -60,7 +60,9 @@ bool reports_error(std::string_view line) {
   }
   for (std::string_view prefix : {"error", "illegal", "invalid"})
     if (starts_with_ignoring_case(word, prefix)) return true;
-  return false;
+  // Stockfish 17 and later: "info string CRITICAL ERROR: Command `...` failed. Reason: ...".
+  return starts_with_ignoring_case(word, "critical") &&
+         starts_with_ignoring_case(next_word(line), "error");
 }
 
 std::optional<std::string> shown_position_difference(std::string_view shown_fen,

@@ -15,6 +15,7 @@
 #include "zobrist_verify/doors/engine_door_options.h"
 #include "zobrist_verify/doors/engine_faults.h"
 #include "zobrist_verify/doors/key_pattern.h"
+#include "zobrist_verify/doors/key_reply.h"
 #include "zobrist_verify/doors/pipelined_connection.h"
 
 namespace zobrist_verify {
@@ -39,6 +40,19 @@ template <class Engine>
   }
   line = std::move(*read);
   return Done{};
+}
+
+// A reply that ended in a death or a hang: a refusal when it had refused the position first
+// (Stockfish 19 prints "info string CRITICAL ERROR: ..." and exits; its WebAssembly port drops
+// the rest of its input), since a fresh engine takes the next position; else the fault. The
+// engine is stopped either way, and the connection restarts it before the next request.
+template <class Engine>
+[[nodiscard]] Error reply_cut_short(Engine& engine, const KeyReply& reply, const Error& fault) {
+  std::optional<Error> refused = reply.refusal();
+  if (!refused) return fault;
+  if (engine.running()) (void)engine.kill(refused->message, ErrorKind::Refused);
+  refused->message += " (then it stopped answering: " + fault.message + ")";
+  return *refused;
 }
 
 // The dialects' goodbye: "quit" in the transcript, then the engine closed (its own "quit", a

@@ -65,6 +65,7 @@ class UciDialect final : public EngineDialect {
   bool flush() override;
   bool has_queued() const override { return !queued_.empty(); }
   void expect_more_replies(bool more) override { more_replies_ = more; }
+  void stretch_replies(int factor) override { stretch_ = factor; }
   Expected<Key> read_reply(const std::string& position_command, std::string_view expected_fen,
                            bool chess960) override;
   std::string stop() override { return engine_ ? engine_->close() : "not running"; }
@@ -77,6 +78,7 @@ class UciDialect final : public EngineDialect {
   std::vector<std::string> argv_;
   std::string key_command_;
   Milliseconds timeout_;
+  int stretch_ = 1;  // replies get stretch_ times timeout_ (stretch_replies)
   KeyReader keys_;  // the key pattern, and the base keys are read in
   KeyPattern fen_pattern_;
   bool keys_seen_ = false;  // some reply had a key: a reply without one is out of step
@@ -90,17 +92,13 @@ class UciDialect final : public EngineDialect {
 };
 
 Expected<Done> UciDialect::start(EngineTranscript& transcript) {
-  EngineTimeouts timeouts;
-  // Engines load their networks and tables before "uciok": the handshake gets at least 10 s.
-  timeouts.handshake = std::max(timeout_, Milliseconds(10'000));
-  timeouts.reply = timeout_;
-  timeouts.write = timeout_;
-  timeouts.quit = Milliseconds(200);
+  const EngineTimeouts timeouts = engine_timeouts(timeout_);
   transcript.write("uci\n");
   auto engine = UciEngine::start(argv_, timeouts);
   if (!engine) return Error{engine.error()};
   transcript.write("isready\n");
-  if (auto ready = engine->wait_ready(); !ready) return Error{ready.error()};
+  // The first "isready" gets the handshake's time: engines clear their hash tables there.
+  if (auto ready = engine->wait_ready(timeouts.handshake); !ready) return ready.failure();
   name_ = engine->name();
   offers_chess960_ = engine->has_option("UCI_Chess960");
   chess960_mode_.reset();
@@ -142,18 +140,19 @@ Expected<Key> UciDialect::read_reply(const std::string& position_command,
                                      std::string_view expected_fen, bool chess960) {
   const std::string asked = "'" + position_command + "' then '" + key_command_ + "'";
   if (!running()) return not_running_for(asked);
-  const auto deadline = Clock::now() + timeout_;
-  KeyReply reply(keys_, fen_pattern_, name_, asked);
+  const Milliseconds timeout = timeout_ * stretch_;
+  const auto deadline = Clock::now() + timeout;
+  KeyReply reply(keys_, fen_pattern_, name_, asked, key_command_);
   for (int count = 0; count < MaxReplyLines; ++count) {
     // With more requests queued, a short nap before waiting lets one read take many replies,
     // instead of waking up for every line the engine writes.
     if (more_replies_ && !engine_->take_buffered_line(line_)) {
       std::this_thread::sleep_for(ReplyNap);
-      if (auto read = next_reply_line(*engine_, line_, deadline, name_, asked, timeout_); !read)
-        return read.failure();
+      if (auto read = next_reply_line(*engine_, line_, deadline, name_, asked, timeout); !read)
+        return reply_cut_short(*engine_, reply, read.failure());
     } else if (!more_replies_) {
-      if (auto read = next_reply_line(*engine_, line_, deadline, name_, asked, timeout_); !read)
-        return read.failure();
+      if (auto read = next_reply_line(*engine_, line_, deadline, name_, asked, timeout); !read)
+        return reply_cut_short(*engine_, reply, read.failure());
     }
     if (first_word(line_) == "readyok") {
       KeyReply::Outcome outcome = reply.finish(expected_fen, chess960, keys_seen_, line_, false);

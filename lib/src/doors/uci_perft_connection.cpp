@@ -5,6 +5,7 @@
 #include "zobrist_verify/doors/engine_faults.h"
 #include "zobrist_verify/doors/engine_perft.h"
 #include "zobrist_verify/doors/perft_connection.h"
+#include "zobrist_verify/doors/uci_engine.h"
 
 namespace zobrist_verify {
 namespace {
@@ -50,7 +51,7 @@ Expected<std::unique_ptr<PerftConnection>> open_uci_perft_connection(
                                       (chess960 ? "true" : "false"));
         !sent)
       return Error{sent.error()};
-    if (auto ready = engine->wait_ready(); !ready) return Error{ready.error()};
+    if (auto ready = engine->wait_ready(timeouts.handshake); !ready) return ready.failure();
   }
   return std::unique_ptr<PerftConnection>(std::make_unique<UciPerftConnection>(std::move(*engine)));
 }

@@ -40,6 +40,7 @@ class XboardDialect final : public EngineDialect {
   std::string position_command(std::string_view fen, std::string_view moves) const override;
   bool send(const std::string& position_command, bool chess960,
             EngineTranscript& transcript) override;
+  void stretch_replies(int factor) override { stretch_ = factor; }
   Expected<Key> read_reply(const std::string& position_command, std::string_view expected_fen,
                            bool chess960) override;
   std::string stop() override { return engine_ ? engine_->close() : "not running"; }
@@ -51,6 +52,7 @@ class XboardDialect final : public EngineDialect {
   std::vector<std::string> argv_;
   std::string key_command_;
   Milliseconds timeout_;
+  int stretch_ = 1;  // replies get stretch_ times timeout_ (stretch_replies)
   KeyReader keys_;  // the key pattern, and the base keys are read in
   KeyPattern fen_pattern_;
   bool keys_seen_ = false;
@@ -63,11 +65,7 @@ class XboardDialect final : public EngineDialect {
 };
 
 Expected<Done> XboardDialect::start(EngineTranscript& transcript) {
-  EngineTimeouts timeouts;
-  timeouts.handshake = std::max(timeout_, Milliseconds(10'000));
-  timeouts.reply = timeout_;
-  timeouts.write = timeout_;
-  timeouts.quit = Milliseconds(200);
+  const EngineTimeouts timeouts = engine_timeouts(timeout_);
   transcript.write("xboard\nprotover 2\n");
   engine_.reset();  // a stopped engine is reaped before the next one starts
   auto engine = XboardEngine::start(argv_, timeouts);
@@ -114,11 +112,12 @@ Expected<Key> XboardDialect::read_reply(const std::string& position_command,
   if (!running() || pings_.empty()) return not_running_for(asked);
   const std::uint64_t ping = pings_.front();
   pings_.pop_front();
-  const auto deadline = Clock::now() + timeout_;
-  KeyReply reply(keys_, fen_pattern_, name_, asked);
+  const Milliseconds timeout = timeout_ * stretch_;
+  const auto deadline = Clock::now() + timeout;
+  KeyReply reply(keys_, fen_pattern_, name_, asked, key_command_);
   for (int count = 0; count < MaxReplyLines; ++count) {
-    if (auto read = next_reply_line(*engine_, line_, deadline, name_, asked, timeout_); !read)
-      return read.failure();
+    if (auto read = next_reply_line(*engine_, line_, deadline, name_, asked, timeout); !read)
+      return reply_cut_short(*engine_, reply, read.failure());
     if (std::optional<std::uint64_t> pong = pong_number(line_)) {
       if (*pong != ping)
         return stop_for(reply.out_of_step(

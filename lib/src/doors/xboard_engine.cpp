@@ -15,14 +15,6 @@ Milliseconds left_until(Clock::time_point deadline) {
   return std::max(std::chrono::ceil<Milliseconds>(deadline - Clock::now()), Milliseconds(0));
 }
 
-std::string last_lines(const std::vector<std::string>& lines) {
-  if (lines.empty()) return "it printed nothing";
-  std::string text = "it printed " + std::to_string(lines.size()) + " lines, the last: ";
-  for (std::size_t i = lines.size() > 3 ? lines.size() - 3 : 0; i < lines.size(); ++i)
-    text += "'" + visible_text(lines[i].substr(0, 200)) + "'" + (i + 1 < lines.size() ? ", " : "");
-  return text;
-}
-
 }  // namespace
 
 Expected<XboardEngine> XboardEngine::start(const std::vector<std::string>& argv,
@@ -38,10 +30,14 @@ Expected<Done> XboardEngine::handshake() {
   if (auto sent = send_handshake({"xboard", "protover 2"}); !sent) return sent.failure();
   const auto start = Clock::now();
   std::vector<std::string> seen;
+  Clock::time_point first_line{};
   while (!features_.done()) {
-    // CECP's two seconds for "done=1", or the handshake timeout once the engine asked for more.
-    const auto deadline =
-        start + (features_.waits_longer() ? process_.timeouts().handshake : XboardFeatureWait);
+    // CECP's two seconds for "done=1", counted from the engine's first line (an engine may take
+    // longer than that to start), or the handshake timeout once it asked for more ("done=0").
+    const auto deadline = features_.waits_longer() || seen.empty()
+                              ? start + process_.timeouts().handshake
+                              : std::min(first_line + XboardFeatureWait,
+                                         start + process_.timeouts().handshake);
     if (int(seen.size()) >= max_reply_lines)
       return process_.kill("engine " + process_.label() + " sent " +
                            std::to_string(max_reply_lines) +
@@ -52,12 +48,13 @@ Expected<Done> XboardEngine::handshake() {
         return process_.kill("engine " + process_.label() +
                              " sent 'feature done=0' but no 'feature done=1' within " +
                              std::to_string(process_.timeouts().handshake.count()) + " ms (" +
-                             last_lines(seen) + ")");
+                             printed_lines_text(seen) + ")");
       break;  // no done=1 in time: CECP takes the features announced so far
     }
     if (!line)
       return Error{"engine " + process_.label() +
                    " stopped before completing the xboard handshake: " + line.error()};
+    if (seen.empty()) first_line = Clock::now();
     seen.push_back(std::move(*line));
     if (auto taken = features_.take_line(seen.back()); !taken)
       return process_.kill("engine " + process_.label() +
@@ -65,7 +62,7 @@ Expected<Done> XboardEngine::handshake() {
     if (std::vector<std::string> replies = features_.take_replies(); !replies.empty())
       if (auto sent = send_handshake(replies); !sent) return sent.failure();
   }
-  if (!features_.myname().empty()) process_.set_name(visible_text(features_.myname()));
+  if (!features_.myname().empty()) process_.set_name(engine_name_text(features_.myname()));
   if (std::optional<std::string> missing = features_.missing_features())
     return process_.kill("engine " + process_.label() + " cannot be used over xboard: " + *missing +
                          (features_.done() ? "" : " (and it sent no 'feature done=1')"));
@@ -116,7 +113,7 @@ Expected<std::vector<std::string>> XboardEngine::fence(Milliseconds timeout) {
     auto line = process_.read_line(left_until(deadline));
     if (!line && line.error_kind() == ErrorKind::TimedOut)
       return process_.kill("engine " + process_.label() + " did not answer '" + ping + "' within " +
-                               std::to_string(timeout.count()) + " ms (" + last_lines(seen) + ")",
+                               std::to_string(timeout.count()) + " ms (" + printed_lines_text(seen) + ")",
                            ErrorKind::TimedOut);
     if (!line) return line.failure();
     if (std::optional<std::uint64_t> pong = pong_number(*line)) {

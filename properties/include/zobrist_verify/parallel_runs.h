@@ -47,6 +47,11 @@ void run_pieces_on_threads(std::size_t count, int jobs,
                            const std::function<bool(std::size_t, std::string)>& done,
                            const std::vector<std::size_t>& order = {});
 
+// Faults of the run itself, not of any target (a unit's worker killed from outside twice): each
+// is reported once, and a command that finds any after its run says so and exits with status 2.
+void report_run_fault(std::string why);
+std::vector<std::string> take_run_faults();
+
 // The cores of a --jobs N run, shared by every process it forks: run_units holds one while a unit
 // runs, and a unit that splits its own work (property 4's sweep, core/sweep.h) takes those that
 // are free for its pieces, so that the run never has more than N pieces at work however units and

@@ -34,7 +34,8 @@ std::string engine_words(std::string_view name);
 // The door gives up on an engine after `restarts` restarts: GaveUp (the call is not made).
 [[nodiscard]] Error gave_up_restarting(std::string_view name, int restarts,
                                        std::string_view last_fault);
-// An engine that started once cannot be started again: GaveUp.
+// An engine that started once cannot be started again, twice in a row: GaveUp (an error of the
+// run, exit status 2).
 [[nodiscard]] Error could_not_restart(std::string_view why);
 // A reply out of step with what was asked (`asked`: "'go perft 3' after 'position ...'"):
 // AnsweredBadly; the caller stops the engine.

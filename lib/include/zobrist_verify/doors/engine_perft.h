@@ -87,6 +87,7 @@ class PerftReplyReader {
     More,     // the reply goes on
     Done,     // the reply is complete: divide() or total()
     Refused,  // a refusal line before the reply's first count: the engine will not take the FEN
+              // (an error line quoting the perft command is Bad: it answers the request)
     Search,   // a search's line: the engine answered perft with a search
     Bad,      // a line that cannot be part of the reply: why()
     // The reply is complete and in step, but its total is not the sum of its counts: why().
@@ -113,7 +114,11 @@ class PerftReplyReader {
  private:
   Step take_total_line(std::string_view line);
   Step take_divide_line(std::string_view line);
-  bool refuses(std::string_view line) const;
+  // Whether `line` reports an error, and whether it quotes the perft command (an error in answer
+  // to the request, not a refusal of the position); error_line gives the step either way.
+  bool reports_error(std::string_view line) const;
+  bool names_request(std::string_view line) const;
+  Step error_line(std::string_view line);
   // Whether the reply has an end line (an end pattern or a fence's answer), and whether `line` is
   // it; end_words names it for messages.
   bool has_end();

@@ -27,8 +27,10 @@ class KeyReply {
   // `asked` names the request in messages ("'position fen ...' then 'd'"). The key reader (its
   // pattern and base: the first key read may decide the base) and the FEN pattern must outlive
   // the reply.
+  // `key_command` ("d"), when given, tells an error line about the key command (an engine that
+  // does not know it: "Error (unknown command): d") from a refusal of the position.
   KeyReply(KeyReader& keys, const KeyPattern& fen_pattern, std::string engine_name,
-           std::string asked);
+           std::string asked, std::string key_command = "");
 
   // A line of the reply before its fence; `error_line` says whether the dialect reads it as a
   // report of an error. Returns why the line shows the replies out of step (a second key or a
@@ -52,6 +54,10 @@ class KeyReply {
   Outcome finish(std::string_view expected_fen, bool chess960, bool& keys_seen,
                  const std::string& fence_line, bool numbered_fence) const;
 
+  // The refusal of the position when the reply held an error line about it: for an engine that
+  // dies or stops answering after refusing (Stockfish 19's "CRITICAL ERROR" exits).
+  std::optional<Error> refusal() const;
+
   // The fault of a line out of step with the requests (`why` follows the quoted line).
   Error out_of_step(const std::string& line, const std::string& why) const;
 
@@ -64,9 +70,11 @@ class KeyReply {
   const KeyPattern* fen_pattern_;
   std::string name_;
   std::string asked_;
+  std::string key_command_;
   int count_ = 0;
   std::optional<Expected<Key>> found_;
   std::optional<std::string> shown_fen_, fen_line_, error_line_;
+  std::optional<std::string> key_command_error_;  // an error line about the key command
   std::array<std::string, 3> last_;  // the last three lines, a ring
 };
 

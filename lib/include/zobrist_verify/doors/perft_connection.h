@@ -29,7 +29,7 @@
 #include <vector>
 
 #include "zobrist_verify/core/result.h"
-#include "zobrist_verify/doors/uci_engine.h"
+#include "zobrist_verify/doors/engine_process.h"
 
 namespace zobrist_verify {
 

@@ -11,12 +11,14 @@
 #include <cstdint>
 #include <deque>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
+#include <vector>
 
 #include "zobrist_verify/core/file_io.h"
 #include "zobrist_verify/core/hex.h"
@@ -77,6 +79,9 @@ class EngineDialect {
   // Told before each read_reply whether the engine has more requests to answer after this one:
   // a dialect may then wait a little before it reads, so that one read takes many replies.
   virtual void expect_more_replies(bool /*more*/) {}
+  // Replies get `factor` times the deadline from now on (1: as the options say): a request asked
+  // again alone after it timed out gets five.
+  virtual void stretch_replies(int /*factor*/) {}
   // Reads the reply to the oldest request sent: its key, or why there is none. `expected_fen`
   // (when not empty) is the position the request sets up, for an engine that shows the position
   // it holds. An engine that refused the position gives kind Refused. A fault (kind Crashed,
@@ -132,6 +137,14 @@ class PipelinedConnection {
   [[nodiscard]] Expected<Key> collect(KeyTicket ticket);
   // Drops a ticket that will never be collected.
   void forget(KeyTicket ticket);
+  // Faults of the engine that were not the position's: a crash, hang or out-of-step reply whose
+  // request a fresh engine then answered alone (a crash that depends on the engine's history, a
+  // stray line, a reply slow under load). One line per kind: its count and the first fault.
+  std::vector<std::string> incidents() const;
+  // Why the engine cannot be used any more (it could not be restarted, or it failed again right
+  // after each of the last few restarts): an error of the run, exit status 2; none while usable.
+  const std::optional<Error>& unusable() const { return unusable_; }
+
   // Ends the engine (the dialect's goodbye) and reaps it; returns how it ended.
   std::string close();
   // Closes the transcript once the run is over: its error names the path when a line sent to
@@ -166,6 +179,18 @@ class PipelinedConnection {
   [[nodiscard]] Expected<Done> restart();
   void answer(const Request& request, Expected<Key> key);
   void remember_fault(const Request& request, const Error& error);
+  // Asks a request whose reply was a fault (`fault`) again, alone, on a fresh engine, with five
+  // times the deadline: a fault that recurs is the position's; an answer makes `fault` an
+  // incident of the engine and is the request's answer.
+  Expected<Key> confirm_alone(const Request& request, const Error& fault);
+  // Notes how a request went after a restart: the engine is unusable once it has failed again
+  // soon after each of a few restarts in a row (pipelined_connection.cpp says how soon).
+  void after_restart(bool answered);
+
+  struct Incident {
+    int count = 0;
+    std::string first;
+  };
 
   std::unique_ptr<EngineDialect> dialect_;
   EngineDoorOptions options_;
@@ -178,6 +203,10 @@ class PipelinedConnection {
   std::atomic<std::uint64_t> answered_{0};
   int restarts_ = 0;
   std::string last_fault_;
+  int answered_since_restart_ = 0;
+  int failures_after_restart_ = 0;  // restarts in a row soon after which the engine failed
+  std::optional<Error> unusable_;
+  std::map<std::string, Incident> incidents_;  // by kind: "crashed", "timed out", "out of step"
   std::unordered_map<std::string, Error> refused_fens_;
   std::unordered_set<std::string> accepted_fens_;
   bool whole_lines_ = false;

@@ -10,7 +10,8 @@ namespace zobrist_verify {
 
 // Whether a line of a reply reports an error: its first word, after an optional "info string",
 // begins with "error", "illegal" or "invalid", in any case ("Error in FEN at character 33",
-// "Illegal position", "info string Invalid FEN"). The door counts the position as refused.
+// "Illegal position", "info string Invalid FEN"), or is Stockfish 17+'s "info string CRITICAL
+// ERROR: ...". The door counts the position as refused.
 bool reports_error(std::string_view line);
 
 // Why the position an engine shows (`shown_fen`, as its "Fen:" line writes it) is not the one the

@@ -4,7 +4,7 @@
 // "ping N" / "pong N" fence, which plays the part of UCI's isready. An engine that does not
 // announce ping=1 or setboard=1 cannot be used. Besides the key door's dialect (xboard_dialect.h)
 // it offers what a perft session needs: a position, a line out, a line in within a deadline,
-// a fence, and close.
+// a fence, and close (those of EngineOverProcess, the process layer both dialects share).
 #pragma once
 
 #include <sys/types.h>
@@ -18,16 +18,16 @@
 
 #include "zobrist_verify/core/result.h"
 #include "zobrist_verify/doors/engine_process.h"
-#include "zobrist_verify/doors/uci_engine.h"
 #include "zobrist_verify/doors/xboard_protocol.h"
 
 namespace zobrist_verify {
 
 // CECP: a GUI waits this long after "protover 2" for "feature done=1" unless the engine sent
-// "feature done=0" (then up to the handshake timeout).
+// "feature done=0" (then up to the handshake timeout). Counted here from the engine's first line,
+// so that an engine slower to start than this is not taken for one without features.
 inline constexpr std::chrono::milliseconds XboardFeatureWait{2'000};
 
-class XboardEngine {
+class XboardEngine : public EngineOverProcess {
  public:
   // Starts the engine and completes the handshake, then "new", "force" and a first fence. The
   // error says why the engine cannot be used: it does not start, dies, hangs, sends a malformed
@@ -35,10 +35,6 @@ class XboardEngine {
   [[nodiscard]] static Expected<XboardEngine> start(const std::vector<std::string>& argv,
                                                     EngineTimeouts timeouts = {});
 
-  // The engine's myname, or its program path if it sent none.
-  const std::string& name() const { return process_.name(); }
-  pid_t pid() const { return process_.pid(); }
-  bool running() const { return process_.running(); }
   const XboardHandshake& features() const { return features_; }
   // Every line sent to the engine by start(), in order ("xboard", "protover 2", the accepted and
   // rejected features, "new", "force", "ping 1"), for a transcript.
@@ -69,31 +65,12 @@ class XboardEngine {
   // Crashed), and so does a reply of more than max_reply_lines lines.
   [[nodiscard]] Expected<std::vector<std::string>> fence(std::chrono::milliseconds timeout);
 
-  [[nodiscard]] Expected<Done> send_line(std::string_view line) { return process_.send_line(line); }
-  [[nodiscard]] Expected<Done> send_lines(const std::vector<std::string>& lines) {
-    return process_.send_lines(lines);
-  }
-  // The next line; a timeout (kind TimedOut) leaves the engine running, a death stops it.
-  [[nodiscard]] Expected<std::string> read_line(std::chrono::milliseconds timeout) {
-    return process_.read_line(timeout);
-  }
-  bool take_buffered_line(std::string& line) { return process_.take_buffered_line(line); }
-  // Stops the engine at once (see EngineProcess::kill).
-  Error kill(std::string why, ErrorKind kind = ErrorKind::Refused) {
-    return process_.kill(std::move(why), kind);
-  }
-  // "quit", then as EngineProcess::close.
-  std::string close() { return process_.close("quit"); }
-
-  static constexpr int max_reply_lines = UciEngine::max_reply_lines;
-
  private:
-  explicit XboardEngine(EngineProcess process) : process_(std::move(process)) {}
+  explicit XboardEngine(EngineProcess process) : EngineOverProcess(std::move(process)) {}
   [[nodiscard]] Expected<Done> handshake();
   // Sends lines of the handshake, and keeps them for handshake_lines().
   [[nodiscard]] Expected<Done> send_handshake(const std::vector<std::string>& lines);
 
-  EngineProcess process_;
   XboardHandshake features_;
   std::vector<std::string> handshake_lines_;
   std::uint64_t pings_ = 0;
