@@ -40,8 +40,8 @@ namespace {
 using namespace zobrist_verify;
 
 const KeyPattern& pattern(const char* text) {
-  static const KeyPattern key = *KeyPattern::compile(DefaultKeyPattern);
-  static const KeyPattern fen = *KeyPattern::compile(DefaultFenPattern, "FEN pattern", "the FEN");
+  static const KeyPattern key = *compile_key_pattern(DefaultKeyPattern);
+  static const KeyPattern fen = *compile_fen_pattern(DefaultFenPattern);
   return text == DefaultKeyPattern ? key : fen;
 }
 
@@ -180,7 +180,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (int which = 0; which < 3; ++which)
     check_perft_reply(reply, perft_patterns(which), 2, fail_with);
   // A decimal key line, as Glaurung 2.2 prints it, read by a KeyReader that decides its base.
-  static const KeyPattern decimal_line = *KeyPattern::compile("^(-?[0-9a-fA-Fx]+)$");
+  static const KeyPattern decimal_line = *compile_key_pattern("^(-?[0-9a-fA-Fx]+)$");
   KeyReader keys(decimal_line, std::nullopt);
 
   DivideCounts divide;
