@@ -203,6 +203,19 @@ TEST(PerftTotals, AnEngineThatSearchesInsteadCannotBeUsed) {
   EXPECT_LT(took, std::chrono::seconds(5)) << "told at its first search line, not at the timeout";
 }
 
+// '^([0-9]+)(?:x{{depth},1})?$' is valid at depth 1 ("{1,1}") and not at depth 2 ("{2,1}"): it
+// was compiled at depth 1 only, and movegen --depth 2 crashed on a null pattern (SIGSEGV). Every
+// depth the run asks is compiled before any engine starts.
+TEST(PerftTotals, APatternThatBreaksAtADeeperDepthIsAUsageErrorBeforeTheRun) {
+  const RunResult r =
+      movegen("--perft totals", {"--perft-command", "perft {depth}", "--perft-total-pattern",
+                                 "^([0-9]+)(?:x{{depth},1})?$", "--depth", "2"});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_EQ(r.err,
+            "error: --perft-total-pattern '^([0-9]+)(?:x{{depth},1})?$' at depth 2, as "
+            "'^([0-9]+)(?:x{2,1})?$': not RE2 syntax: invalid repetition size: {2,1}\n");
+}
+
 TEST(PerftTotals, MalformedPerftOptionsAreUsageErrors) {
   const RunResult no_depth = movegen("--perft totals", {"--perft-command", "perft 3"});
   EXPECT_EQ(no_depth.exit_code, 2);
