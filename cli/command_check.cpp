@@ -99,9 +99,11 @@ constexpr const char* CheckUsageAfterScheme =
   --key-command CMD with --engine: the command that makes it print its key (default: d); the
                     door sends "isready" after it and reads the reply up to "readyok" (over
                     xboard: "ping N", and up to "pong N")
-  --key-pattern RE  with --engine: an ECMAScript regular expression with one capture group, the
-                    key (default: ^Key: *([^ ]*) *$, Stockfish's "Key:" line; Glaurung 2.2's
-                    bare decimal key line: ^(-?[0-9]+)$)
+  --key-pattern RE  with --engine: a regular expression in RE2 syntax with one capture group,
+                    the key (default: ^Key: *([^ ]*) *$, Stockfish's "Key:" line; Glaurung
+                    2.2's bare decimal key line: ^(-?[0-9]+)$). RE2 has no look-around and no
+                    back-references; a pattern is at most 4096 bytes with groups nested at most
+                    1000 deep, and a line longer than 1024 bytes matches no pattern
   --key-base 10|16  with --engine: the base the keys are written in. Without it the base is
                     told once, from the start position's key: a letter a-f or a 0x prefix is
                     hex, more than 16 digits decimal; 2 to 16 digits alone read in both, and

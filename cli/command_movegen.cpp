@@ -98,10 +98,13 @@ options:
                        with --engine: the perft command, {depth} standing for the depth
                        (default: "go perft {depth}"; Ethereal 12 and Sjaak II: "perft {depth}")
   --perft-total-pattern REGEX
-                       with --engine: the engine prints a total only, on the line this ECMAScript
-                       expression matches, in its one capture group; {depth} in it stands for the
-                       depth, for an engine that prints one total per depth (Ethereal 12:
-                       '^([0-9]+)$'; Sjaak II: '^ *{depth} +([0-9]+) ')
+                       with --engine: the engine prints a total only, on the line this pattern
+                       matches, in its one capture group; {depth} in it stands for the depth,
+                       for an engine that prints one total per depth (Ethereal 12: '^([0-9]+)$';
+                       Sjaak II: '^ *{depth} +([0-9]+) '). Patterns are RE2 syntax (no
+                       look-around, no back-references; at most 4096 bytes, groups nested at
+                       most 1000 deep; a line over 1024 bytes matches none), checked at every
+                       depth from 1 to --depth before the engine starts
   --in-flight N        with --engine: perft requests sent before the replies to the earlier ones
                        are read, 1 to 1024 (default: 32; 1: one round trip per position). Any
                        answer that is not a complete reply agreeing with the reference is asked
@@ -402,9 +405,11 @@ int run_movegen(std::span<const std::string> words) {
 
   const ChosenDoor chosen = *chosen_door(*args);  // the rules ask for one
   const bool isolate = !args->has("--no-isolation");
-  auto target = chosen.row->open_movegen(
-      chosen.value, *args,
-      MovegenOpening{.chess960 = options.chess960, .isolate = isolate, .timeout_ms = timeout_ms});
+  auto target = chosen.row->open_movegen(chosen.value, *args,
+                                         MovegenOpening{.chess960 = options.chess960,
+                                                        .isolate = isolate,
+                                                        .timeout_ms = timeout_ms,
+                                                        .deepest = options.depth});
   if (!target) return report_usage_error(target.error());
 
   properties::MovegenResult result;

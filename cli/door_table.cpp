@@ -149,8 +149,10 @@ Expected<MovegenDoorOpened> open_engine_movegen(const std::string& command, cons
   if (auto text = args.value("--perft-command")) dialogue.command = *text;
   if (auto text = args.value("--perft-total-pattern")) dialogue.total_pattern = *text;
   if (auto text = args.value("--perft-end-pattern")) dialogue.end_pattern = *text;
-  // A malformed pattern or command is a usage error before any engine starts.
-  if (auto patterns = PerftPatterns::compile(dialogue); !patterns) return Error{patterns.error()};
+  // A malformed pattern or command, at any depth the run asks, is a usage error before any
+  // engine starts.
+  if (auto patterns = PerftPatterns::compile(dialogue, how.deepest); !patterns)
+    return Error{patterns.error()};
   const EngineTimeouts timeouts = engine_timeouts(std::chrono::milliseconds(how.timeout_ms));
   // Requests kept in flight (engine_perft.h, EnginePerft::ask_many); 1: one round trip each.
   PerftPipelining pipelining;
@@ -171,7 +173,7 @@ Expected<MovegenDoorOpened> open_engine_movegen(const std::string& command, cons
        how]() -> Expected<std::pair<properties::MovegenDoor, std::shared_ptr<EnginePerft>>> {
     auto connection = open_connection();
     if (!connection) return Error{connection.error()};
-    auto opened_perft = EnginePerft::open(std::move(*connection), dialogue,
+    auto opened_perft = EnginePerft::open(std::move(*connection), dialogue, how.deepest,
                                           std::chrono::milliseconds(how.timeout_ms), pipelining);
     if (!opened_perft) return Error{opened_perft.error()};
     std::shared_ptr<EnginePerft> perft = std::move(*opened_perft);

@@ -57,6 +57,7 @@ struct MovegenOpening {
   bool chess960 = false;
   bool isolate = true;
   int timeout_ms = 10'000;
+  int deepest = 1;  // the run asks perft at depths 1 to this (--depth; a descent goes below it)
 };
 
 struct DoorRow {

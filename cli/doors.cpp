@@ -15,6 +15,7 @@
 #include "suite_options.h"
 #include "zobrist_verify/core/visible_text.h"
 #include "zobrist_verify/doors/command_words.h"
+#include "zobrist_verify/doors/key_pattern.h"
 #include "zobrist_verify/doors/plugin_hash.h"
 #include "zobrist_verify/plugin_door.h"
 #include "zobrist_verify/report.h"
@@ -132,6 +133,9 @@ Expected<EngineDoorTarget> engine_door(const std::string& command, const ParsedA
   if (auto key_command = args.value("--key-command")) options.key_command = *key_command;
   if (auto pattern = args.value("--key-pattern")) options.key_pattern = *pattern;
   if (auto pattern = args.value("--fen-pattern")) options.fen_pattern = *pattern;
+  // A pattern that cannot be used is a usage error before any engine starts.
+  if (auto key = compile_key_pattern(options.key_pattern); !key) return Error{key.error()};
+  if (auto fen = compile_fen_pattern(options.fen_pattern); !fen) return Error{fen.error()};
   if (auto path = args.value("--transcript")) options.transcript = *path;
   if (auto text = args.value("--key-base")) {
     auto base = parse_key_base(*text);

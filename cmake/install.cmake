@@ -33,6 +33,14 @@ if(ZV_USE_PEXT)
   set(ZV_PC_CFLAGS " -DZV_USE_PEXT -mbmi2 -mpopcnt")  # as zobrist_verify::core's interface
 endif()
 set(ZV_PC_LIBS "")
+# RE2's own link flags (pkg-config --libs re2, as the top CMakeLists.txt found them; not a -L of
+# the compiler's own library directories), then dlopen's.
+foreach(flag ${RE2_LDFLAGS})
+  if(flag MATCHES "^-L(.*)$" AND CMAKE_MATCH_1 IN_LIST CMAKE_CXX_IMPLICIT_LINK_DIRECTORIES)
+    continue()
+  endif()
+  string(APPEND ZV_PC_LIBS " ${flag}")
+endforeach()
 foreach(library ${CMAKE_DL_LIBS})
   string(APPEND ZV_PC_LIBS " -l${library}")
 endforeach()

@@ -40,8 +40,8 @@ namespace {
 using namespace zobrist_verify;
 
 const KeyPattern& pattern(const char* text) {
-  static const KeyPattern key = *KeyPattern::compile(DefaultKeyPattern);
-  static const KeyPattern fen = *KeyPattern::compile(DefaultFenPattern, "FEN pattern", "the FEN");
+  static const KeyPattern key = *compile_key_pattern(DefaultKeyPattern);
+  static const KeyPattern fen = *compile_fen_pattern(DefaultFenPattern);
   return text == DefaultKeyPattern ? key : fen;
 }
 
@@ -83,9 +83,9 @@ void check_key_text(std::string_view text, const std::function<void(const std::s
 
 // The reply through a perft reply reader: it stops at most once, a total it reads is the number
 // on the line that ended it (a total alone), a search is a search's line.
-void check_perft_reply(std::string_view reply, PerftPatterns& patterns, int depth,
+void check_perft_reply(std::string_view reply, const PerftPatterns& patterns, int depth,
                        const std::function<void(const std::string&)>& fail) {
-  PerftReplyReader reader(patterns, depth);
+  PerftReplyReader reader(*patterns.at(depth));
   std::string_view rest = reply;
   while (!rest.empty()) {
     const std::size_t end = rest.find('\n');
@@ -107,11 +107,12 @@ void check_perft_reply(std::string_view reply, PerftPatterns& patterns, int dept
   }
 }
 
-PerftPatterns& perft_patterns(int which) {
-  static PerftPatterns divide = *PerftPatterns::compile({});
-  static PerftPatterns total = *PerftPatterns::compile({"perft {depth}", "^([0-9]+)$", ""});
-  static PerftPatterns per_depth =
-      *PerftPatterns::compile({"perft {depth}", "^ *{depth} +([0-9]+) ", ""});
+const PerftPatterns& perft_patterns(int which) {
+  static const PerftPatterns divide = *PerftPatterns::compile({}, 2);
+  static const PerftPatterns total =
+      *PerftPatterns::compile({"perft {depth}", "^([0-9]+)$", ""}, 2);
+  static const PerftPatterns per_depth =
+      *PerftPatterns::compile({"perft {depth}", "^ *{depth} +([0-9]+) ", ""}, 2);
   return which == 0 ? divide : which == 1 ? total : per_depth;
 }
 
@@ -180,7 +181,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (int which = 0; which < 3; ++which)
     check_perft_reply(reply, perft_patterns(which), 2, fail_with);
   // A decimal key line, as Glaurung 2.2 prints it, read by a KeyReader that decides its base.
-  static const KeyPattern decimal_line = *KeyPattern::compile("^(-?[0-9a-fA-Fx]+)$");
+  static const KeyPattern decimal_line = *compile_key_pattern("^(-?[0-9a-fA-Fx]+)$");
   KeyReader keys(decimal_line, std::nullopt);
 
   DivideCounts divide;

@@ -98,6 +98,34 @@ std::vector<std::string> with(std::vector<std::string> a, const std::vector<std:
   return a;
 }
 
+// A key line of 1,128 bytes ('Key: <16 hex digits>', 1,100 spaces, 'GARBAGE') was read by its
+// first kilobyte and passed; no pattern matches a line that long, and the fault says why.
+TEST(KeyLines, ALineLongerThanTheCapIsNotReadByItsHead) {
+  const RunResult r = check("--keys padded");
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("printed no line matching the key pattern '^Key: *([^ ]*) *$' in its reply "
+                       "to 'position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 "
+                       "1' then 'd', and a line too long to match: 'Key: 463B96181691FC9C "),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("...' (a line of 1128 bytes: longer than the 1024 a pattern matches)"),
+            std::string::npos)
+      << r.err;
+}
+
+// '^Key: *((?:[0-9A-Fa-f]+)*)$' backtracked for minutes under std::regex on 'Key: ', 40 hex
+// digits and '!'. RE2 answers at once: the line is no key. Not timed: a hang is the test's
+// timeout.
+TEST(KeyLines, ABacktrackingKeyPatternAnswersAtOnce) {
+  const RunResult r = check("--keys bang", {"--key-pattern", "^Key: *((?:[0-9A-Fa-f]+)*)$"});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("printed no line matching the key pattern '^Key: *((?:[0-9A-Fa-f]+)*)$'"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("'Key: 463B96181691FC9C463B96181691FC9C1691FC9C!'"), std::string::npos)
+      << r.err;
+}
+
 TEST(PerftTotals, AnEngineThatPrintsATotalAlonePasses) {
   const RunResult r = movegen("--perft totals", with(Totals, {"--depth", "2"}));
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
@@ -173,6 +201,19 @@ TEST(PerftTotals, AnEngineThatSearchesInsteadCannotBeUsed) {
             std::string::npos)
       << r.err;
   EXPECT_LT(took, std::chrono::seconds(5)) << "told at its first search line, not at the timeout";
+}
+
+// '^([0-9]+)(?:x{{depth},1})?$' is valid at depth 1 ("{1,1}") and not at depth 2 ("{2,1}"): it
+// was compiled at depth 1 only, and movegen --depth 2 crashed on a null pattern (SIGSEGV). Every
+// depth the run asks is compiled before any engine starts.
+TEST(PerftTotals, APatternThatBreaksAtADeeperDepthIsAUsageErrorBeforeTheRun) {
+  const RunResult r =
+      movegen("--perft totals", {"--perft-command", "perft {depth}", "--perft-total-pattern",
+                                 "^([0-9]+)(?:x{{depth},1})?$", "--depth", "2"});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_EQ(r.err,
+            "error: --perft-total-pattern '^([0-9]+)(?:x{{depth},1})?$' at depth 2, as "
+            "'^([0-9]+)(?:x{2,1})?$': not RE2 syntax: invalid repetition size: {2,1}\n");
 }
 
 TEST(PerftTotals, MalformedPerftOptionsAreUsageErrors) {

@@ -108,7 +108,7 @@ TEST(DecideKeyBase, TextInNeitherBaseIsAnError) {
 }
 
 KeyReader reader(std::optional<KeyBase> base) {
-  return KeyReader(*KeyPattern::compile("^(-?[0-9a-fA-Fx]+)$"), base);
+  return KeyReader(*compile_key_pattern("^(-?[0-9a-fA-Fx]+)$"), base);
 }
 
 TEST(KeyReader, DecidesOnceFromTheFirstKeyAndKeepsTheBase) {

@@ -13,16 +13,23 @@ namespace {
 
 using Step = PerftReplyReader::Step;
 
+// The deepest depth the tests' patterns are compiled for.
+constexpr int Deepest = 12;
+
 PerftPatterns patterns(std::string total, std::string end = "",
                        std::string command = "perft {depth}") {
-  auto compiled = PerftPatterns::compile({command, std::move(total), std::move(end)});
+  auto compiled = PerftPatterns::compile({command, std::move(total), std::move(end)}, Deepest);
   EXPECT_TRUE(compiled) << (compiled ? "" : compiled.error());
   return std::move(*compiled);
 }
 
+PerftReplyReader reader_at(const PerftPatterns& patterns, int depth) {
+  return PerftReplyReader(*patterns.at(depth));
+}
+
 TEST(PerftReply, ReadsEtherealsBareTotal) {
   PerftPatterns p = patterns("^([0-9]+)$");
-  PerftReplyReader reader(p, 2);
+  PerftReplyReader reader = reader_at(p, 2);
   EXPECT_EQ(reader.take("info string some chatter"), Step::More);
   EXPECT_EQ(reader.take("400"), Step::Done);
   EXPECT_EQ(reader.total(), 400u);
@@ -30,21 +37,21 @@ TEST(PerftReply, ReadsEtherealsBareTotal) {
 
 TEST(PerftReply, ReadsSjaaksTotalAtTheDepthAsked) {
   PerftPatterns p = patterns("^ *{depth} +([0-9]+) ");
-  PerftReplyReader reader(p, 2);
+  PerftReplyReader reader = reader_at(p, 2);
   EXPECT_EQ(reader.take(" 1         20  0.00     97087.38nps"), Step::More);
   EXPECT_EQ(reader.take(" 2        400  0.00   2150537.63nps"), Step::Done);
   EXPECT_EQ(reader.total(), 400u);
-  PerftReplyReader at_one(p, 1);
+  PerftReplyReader at_one = reader_at(p, 1);
   EXPECT_EQ(at_one.take(" 1         20  0.00     97087.38nps"), Step::Done);
   EXPECT_EQ(at_one.total(), 20u);
   // Depth 12's line is not depth 1's.
-  PerftReplyReader at_twelve(p, 12);
+  PerftReplyReader at_twelve = reader_at(p, 12);
   EXPECT_EQ(at_twelve.take(" 1         20  0.00  1nps"), Step::More);
 }
 
 TEST(PerftReply, ReadsStockfishsDivideUpToNodesSearched) {
-  PerftPatterns p = *PerftPatterns::compile({});
-  PerftReplyReader reader(p, 1);
+  PerftPatterns p = *PerftPatterns::compile({}, Deepest);
+  PerftReplyReader reader = reader_at(p, 1);
   EXPECT_EQ(reader.take("e2e4: 1"), Step::More);
   EXPECT_EQ(reader.take("d2d4: 1"), Step::More);
   EXPECT_EQ(reader.take(""), Step::More);
@@ -57,21 +64,21 @@ TEST(PerftReply, ReadsStockfishsDivideUpToNodesSearched) {
 // plays the next position's moves on it, so the total may come out larger than the counts. The
 // reply is still whole and in step; only its total disagrees.
 TEST(PerftReply, ATotalUnlikeTheCountsIsInconsistentNotOutOfStep) {
-  PerftPatterns p = *PerftPatterns::compile({});
-  PerftReplyReader reader(p, 1);
+  PerftPatterns p = *PerftPatterns::compile({}, Deepest);
+  PerftReplyReader reader = reader_at(p, 1);
   EXPECT_EQ(reader.take("e1f2: 1"), Step::More);
   EXPECT_EQ(reader.take(""), Step::More);
   EXPECT_EQ(reader.take("Nodes searched: 2"), Step::Inconsistent);
   EXPECT_TRUE(reader.inconsistent());
   EXPECT_NE(reader.why().find("add up to 1"), std::string::npos) << reader.why();
   // With an end line, the reply is read to its end first.
-  PerftPatterns ended = *PerftPatterns::compile({"go perft {depth}", "", "^end$"});
-  PerftReplyReader to_the_end(ended, 1);
+  PerftPatterns ended = *PerftPatterns::compile({"go perft {depth}", "", "^end$"}, Deepest);
+  PerftReplyReader to_the_end = reader_at(ended, 1);
   EXPECT_EQ(to_the_end.take("e1f2: 1"), Step::More);
   EXPECT_EQ(to_the_end.take("Nodes searched: 2"), Step::More);
   EXPECT_EQ(to_the_end.take("end"), Step::Inconsistent);
   // Agreeing counts stay Done.
-  PerftReplyReader agreeing(ended, 1);
+  PerftReplyReader agreeing = reader_at(ended, 1);
   EXPECT_EQ(agreeing.take("e1f2: 1"), Step::More);
   EXPECT_EQ(agreeing.take("Nodes searched: 1"), Step::More);
   EXPECT_EQ(agreeing.take("end"), Step::Done);
@@ -80,11 +87,11 @@ TEST(PerftReply, ATotalUnlikeTheCountsIsInconsistentNotOutOfStep) {
 
 TEST(PerftReply, ASearchsLinesAreSeenAsASearch) {
   PerftPatterns totals = patterns("^([0-9]+)$");
-  PerftPatterns divide = *PerftPatterns::compile({});
+  PerftPatterns divide = *PerftPatterns::compile({}, Deepest);
   for (const char* line : {"info depth 1", "info multipv 1 depth 10 score cp 15 pv e2e4",
                            "bestmove e2e4 ponder e7e5", "info time 1003 nodes 1330000 nps 1"}) {
-    EXPECT_EQ(PerftReplyReader(totals, 2).take(line), Step::Search) << line;
-    EXPECT_EQ(PerftReplyReader(divide, 2).take(line), Step::Search) << line;
+    EXPECT_EQ(reader_at(totals, 2).take(line), Step::Search) << line;
+    EXPECT_EQ(reader_at(divide, 2).take(line), Step::Search) << line;
   }
   EXPECT_FALSE(is_search_line("info string depth 3 is all I do"));
   EXPECT_FALSE(is_search_line("e2e4: 20"));
@@ -92,48 +99,44 @@ TEST(PerftReply, ASearchsLinesAreSeenAsASearch) {
 
 TEST(PerftReply, ARefusalBeforeTheTotalIsARefusal) {
   PerftPatterns p = patterns("^([0-9]+)$");
-  EXPECT_EQ(PerftReplyReader(p, 2).take("Error: illegal FEN"), Step::Refused);
-  EXPECT_EQ(PerftReplyReader(p, 2).take("info string Invalid position"), Step::Refused);
+  EXPECT_EQ(reader_at(p, 2).take("Error: illegal FEN"), Step::Refused);
+  EXPECT_EQ(reader_at(p, 2).take("info string Invalid position"), Step::Refused);
 }
 
 // PyChess answers "perft 1" with "Error (missing argument): perft 1": an error that quotes the
 // perft request answers the request, and is a fault on the position, never a refusal of it.
 TEST(PerftReply, AnErrorQuotingThePerftCommandIsAFaultNotARefusal) {
-  PerftDialogue dialogue;
-  dialogue.command = "perft {depth}";
-  auto divide = PerftPatterns::compile(dialogue);
-  ASSERT_TRUE(divide) << divide.error();
-  PerftReplyReader reader(*divide, 1);
+  PerftPatterns divide = patterns("");
+  PerftReplyReader reader = reader_at(divide, 1);
   EXPECT_EQ(reader.take("Error (missing argument): perft 1"), Step::Bad);
   EXPECT_NE(reader.why().find("answered the perft request 'perft 1' with an error"),
             std::string::npos)
       << reader.why();
   // An error that names no request is still a refusal of the position.
-  EXPECT_EQ(PerftReplyReader(*divide, 1).take("Error (illegal position): setboard 8/8 w"),
-            Step::Refused);
+  EXPECT_EQ(reader_at(divide, 1).take("Error (illegal position): setboard 8/8 w"), Step::Refused);
 }
 
 TEST(PerftReply, AnEndPatternEndsTheReplyAfterTheTotal) {
   PerftPatterns p = patterns("^total ([0-9]+)$", "^done in [0-9]+ ms$");
-  PerftReplyReader reader(p, 3);
+  PerftReplyReader reader = reader_at(p, 3);
   EXPECT_EQ(reader.take("total 8902"), Step::More);
   EXPECT_EQ(reader.take("done in 3 ms"), Step::Done);
   EXPECT_EQ(reader.total(), 8902u);
-  PerftReplyReader without_total(p, 3);
+  PerftReplyReader without_total = reader_at(p, 3);
   EXPECT_EQ(without_total.take("done in 3 ms"), Step::Bad);
   EXPECT_NE(without_total.why().find("--perft-total-pattern"), std::string::npos);
 }
 
 TEST(PerftReply, ATotalThatIsNoNumberIsBad) {
   PerftPatterns p = patterns("^nodes (.*)$");
-  PerftReplyReader reader(p, 1);
+  PerftReplyReader reader = reader_at(p, 1);
   EXPECT_EQ(reader.take("nodes many"), Step::Bad);
-  EXPECT_EQ(PerftReplyReader(p, 1).take("nodes 99999999999999999999999"), Step::Bad);
+  EXPECT_EQ(reader_at(p, 1).take("nodes 99999999999999999999999"), Step::Bad);
 }
 
 TEST(PerftReply, ADivideWithACustomEndSumsItsCounts) {
-  PerftPatterns p = *PerftPatterns::compile({"divide {depth}", "", "^end$"});
-  PerftReplyReader reader(p, 1);
+  PerftPatterns p = *PerftPatterns::compile({"divide {depth}", "", "^end$"}, Deepest);
+  PerftReplyReader reader = reader_at(p, 1);
   EXPECT_EQ(reader.take("e2e4: 1"), Step::More);
   EXPECT_EQ(reader.take("g1f3: 1"), Step::More);
   EXPECT_EQ(reader.take("end"), Step::Done);
@@ -141,16 +144,43 @@ TEST(PerftReply, ADivideWithACustomEndSumsItsCounts) {
 }
 
 TEST(PerftPatterns, RefusesWhatCannotBeUsed) {
-  auto no_depth = PerftPatterns::compile({"perft 3", "", ""});
+  auto no_depth = PerftPatterns::compile({"perft 3", "", ""}, Deepest);
   ASSERT_FALSE(no_depth);
   EXPECT_NE(no_depth.error().find("{depth}"), std::string::npos);
-  auto two_groups = PerftPatterns::compile({"perft {depth}", "^([0-9]+) ([0-9]+)$", ""});
+  auto two_groups = PerftPatterns::compile({"perft {depth}", "^([0-9]+) ([0-9]+)$", ""}, Deepest);
   ASSERT_FALSE(two_groups);
   EXPECT_NE(two_groups.error().find("--perft-total-pattern"), std::string::npos);
-  auto bad_end = PerftPatterns::compile({"perft {depth}", "", "(unclosed"});
+  auto bad_end = PerftPatterns::compile({"perft {depth}", "", "(unclosed"}, Deepest);
   ASSERT_FALSE(bad_end);
   EXPECT_NE(bad_end.error().find("--perft-end-pattern"), std::string::npos);
-  EXPECT_FALSE(PerftPatterns::compile({"perft {depth}\nquit", "", ""}));
+  EXPECT_FALSE(PerftPatterns::compile({"perft {depth}\nquit", "", ""}, Deepest));
+}
+
+// '^([0-9]+) {{depth},1}$' is "{1,1}" at depth 1 and the invalid "{2,1}" at depth 2: it was
+// compiled at depth 1 only, and movegen then used a null pattern at depth 2 (SIGSEGV).
+TEST(PerftPatterns, APatternIsCheckedAtEveryDepthTheRunAsks) {
+  const PerftDialogue dialogue{"perft {depth}", "^([0-9]+) {{depth},1}$", ""};
+  EXPECT_TRUE(PerftPatterns::compile(dialogue, 1));
+  auto at_two = PerftPatterns::compile(dialogue, 2);
+  ASSERT_FALSE(at_two);
+  EXPECT_EQ(at_two.error(),
+            "--perft-total-pattern '^([0-9]+) {{depth},1}$' at depth 2, as '^([0-9]+) {2,1}$': "
+            "not RE2 syntax: invalid repetition size: {2,1}");
+  auto end = PerftPatterns::compile({"perft {depth}", "", "^done {{depth},1}$"}, 3);
+  ASSERT_FALSE(end);
+  EXPECT_NE(end.error().find("--perft-end-pattern '^done {{depth},1}$' at depth 2"),
+            std::string::npos)
+      << end.error();
+}
+
+TEST(PerftPatterns, ADepthNotCompiledIsAnErrorNotAPattern) {
+  const PerftPatterns p = patterns("^ *{depth} +([0-9]+) ");
+  EXPECT_TRUE(p.at(Deepest));
+  for (int depth : {0, Deepest + 1}) {
+    auto outside = p.at(depth);
+    ASSERT_FALSE(outside);
+    EXPECT_EQ(outside.error_kind(), ErrorKind::GaveUp);
+  }
 }
 
 // An engine whose generator leaves out every en-passant capture, at every depth (the planted

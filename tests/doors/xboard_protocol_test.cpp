@@ -134,8 +134,8 @@ TEST(XboardPosition, SetboardThenMovesAsTheFeaturesSay) {
 // --- the reply reader both dialects share ----------------------------------------------------
 
 struct Patterns {
-  KeyReader key{*KeyPattern::compile(DefaultKeyPattern), KeyBase::Hexadecimal};
-  KeyPattern fen = *KeyPattern::compile(DefaultFenPattern, "FEN pattern", "the FEN");
+  KeyReader key{*compile_key_pattern(DefaultKeyPattern), KeyBase::Hexadecimal};
+  KeyPattern fen = *compile_fen_pattern(DefaultFenPattern);
 };
 
 TEST(KeyReply, AKeyBeforeTheFenceIsTheAnswer) {

@@ -1,11 +1,13 @@
 // A UCI engine for the tests of engines as they are (decimal keys, perft commands other than
 // Stockfish's): the reference with Polyglot's keys, answering `d` and a perft command in the
 // forms real engines use. Options, each optional:
-//   --keys hex|decimal|signed|short|bare   `d` prints "Fen: F" and "Key: K" with K in hex (as
-//        Stockfish), in decimal (as Glaurung 2.2), as a signed 64-bit decimal (as %lld, Java
-//        and C#), or as the key modulo 10^16 in decimal (digits only, at most 16 of them: the
-//        base cannot be told from it); `bare` prints Glaurung's two lines: the FEN without its
-//        clocks, then the decimal key alone
+//   --keys hex|decimal|signed|short|bare|padded|bang   `d` prints "Fen: F" and "Key: K" with K in
+//        hex (as Stockfish), in decimal (as Glaurung 2.2), as a signed 64-bit decimal (as %lld,
+//        Java and C#), or as the key modulo 10^16 in decimal (digits only, at most 16 of them:
+//        the base cannot be told from it); `bare` prints Glaurung's two lines: the FEN without its
+//        clocks, then the decimal key alone; `padded` the hex key, 1,100 spaces and "GARBAGE"
+//        (a line once judged by its first kilobyte); `bang` 40 hex digits and "!" (a line on
+//        which '^Key: *((?:[0-9A-Fa-f]+)*)$' backtracked for minutes under std::regex)
 //   --perft divide|totals|per-depth|search   `perft D` and `go perft D` print Stockfish's divide,
 //        the total alone (as Ethereal 12), one total per depth " d  N  0.00  1nps" (as Sjaak
 //        II), or start a search that prints "info depth" lines until `stop` (as Toga II 3.0)
@@ -97,6 +99,10 @@ void display(Position& pos, const std::string& keys) {
     std::printf("Key: %" PRId64 "\n", std::int64_t(key));
   else if (keys == "short")
     std::printf("Key: %" PRIu64 "\n", std::uint64_t(key % 10'000'000'000'000'000ULL));
+  else if (keys == "padded")
+    std::printf("Key: %016" PRIX64 "%1100sGARBAGE\n", key, "");
+  else if (keys == "bang")
+    std::printf("Key: %016" PRIX64 "%016" PRIX64 "%08X!\n", key, key, unsigned(key));
   else
     std::printf("Key: %016" PRIX64 "\n", key);
 }

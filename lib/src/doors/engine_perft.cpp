@@ -72,6 +72,31 @@ std::string quoted(std::string_view line) {
   return "'" + visible_text(line.substr(0, 120)) + (line.size() > 120 ? "...'" : "'");
 }
 
+// `pattern` (an option's, empty when not given) compiled by `compile` at each depth from 1 to
+// `deepest`, [depth - 1]; once only when it has no {depth}. The error names the depth that breaks.
+template <class Compile>
+Expected<std::vector<std::optional<KeyPattern>>> compile_at_depths(const std::string& pattern,
+                                                                   std::string_view option,
+                                                                   int deepest,
+                                                                   const Compile& compile) {
+  std::vector<std::optional<KeyPattern>> compiled(static_cast<std::size_t>(deepest));
+  if (pattern.empty()) return compiled;
+  const bool per_depth = pattern.find(DepthMark) != std::string::npos;
+  for (int depth = 1; depth <= deepest; ++depth) {
+    if (!per_depth && depth > 1) {
+      compiled[std::size_t(depth - 1)] = compiled[0];
+      continue;
+    }
+    const std::string what = per_depth ? std::string(option) + " " + quoted_pattern(pattern) +
+                                             " at depth " + std::to_string(depth) + ", as"
+                                       : std::string(option);
+    Expected<KeyPattern> one = compile(with_depth(pattern, depth), what);
+    if (!one) return Error{one.error()};
+    compiled[std::size_t(depth - 1)] = std::move(*one);
+  }
+  return compiled;
+}
+
 // A send or a read that failed: a fault whatever its kind (an engine that stopped running says
 // so with the default kind), never a refusal of the position.
 Error as_fault(const Error& error) {
@@ -102,26 +127,31 @@ bool is_search_line(std::string_view line) {
   });
 }
 
-Expected<PerftPatterns> PerftPatterns::compile(PerftDialogue dialogue) {
+Expected<PerftPatterns> PerftPatterns::compile(PerftDialogue dialogue, int deepest) {
   const std::string& command = dialogue.command;
   if (command.empty() || command.find_first_of("\r\n") != std::string::npos)
     return Error{"--perft-command '" + visible_text(command) + "' is not one non-empty line"};
   if (command.find(DepthMark) == std::string::npos)
     return Error{"--perft-command '" + command +
                  "' has no {depth} (say where the depth goes: " + "'perft {depth}')"};
+  if (deepest < 1)
+    return Error{"perft patterns asked for depths 1 to " + std::to_string(deepest) + ": none"};
   PerftPatterns patterns;
   patterns.dialogue_ = std::move(dialogue);
-  // Compiled once here, at depth 1, so that a malformed pattern is a usage error at once.
-  if (patterns.totals_only()) {
-    auto total = KeyPattern::compile(with_depth(patterns.dialogue_.total_pattern, 1),
-                                     "--perft-total-pattern", "the total");
-    if (!total) return Error{total.error()};
-  }
-  if (!patterns.dialogue_.end_pattern.empty()) {
-    auto end = KeyPattern::compile_line_pattern(with_depth(patterns.dialogue_.end_pattern, 1),
-                                                "--perft-end-pattern");
-    if (!end) return Error{end.error()};
-  }
+  const PerftDialogue& d = patterns.dialogue_;
+  const auto total = [](const std::string& text, std::string_view what) {
+    return KeyPattern::compile(text, what, "the total");
+  };
+  const auto end = [](const std::string& text, std::string_view what) {
+    return KeyPattern::compile_line_pattern(text, what);
+  };
+  auto totals = compile_at_depths(d.total_pattern, "--perft-total-pattern", deepest, total);
+  if (!totals) return Error{totals.error()};
+  auto ends = compile_at_depths(d.end_pattern, "--perft-end-pattern", deepest, end);
+  if (!ends) return Error{ends.error()};
+  for (std::size_t i = 0; i < std::size_t(deepest); ++i)
+    patterns.by_depth_.push_back(
+        {(*totals)[i], (*ends)[i], with_depth(patterns.dialogue_.command, int(i) + 1)});
   return patterns;
 }
 
@@ -129,33 +159,17 @@ std::string PerftPatterns::command(int depth) const {
   return with_depth(dialogue_.command, depth);
 }
 
-const KeyPattern* PerftPatterns::total(int depth) {
-  if (!totals_only()) return nullptr;
-  auto found = totals_.find(depth);
-  if (found == totals_.end()) {
-    auto compiled = KeyPattern::compile(with_depth(dialogue_.total_pattern, depth),
-                                        "--perft-total-pattern", "the total");
-    if (!compiled) return nullptr;  // compiled at depth 1 already; a depth cannot break it
-    found = totals_.emplace(depth, std::move(*compiled)).first;
-  }
-  return &found->second;
-}
-
-const KeyPattern* PerftPatterns::end(int depth) {
-  if (dialogue_.end_pattern.empty()) return nullptr;
-  auto found = ends_.find(depth);
-  if (found == ends_.end()) {
-    auto compiled = KeyPattern::compile_line_pattern(with_depth(dialogue_.end_pattern, depth),
-                                                     "--perft-end-pattern");
-    if (!compiled) return nullptr;
-    found = ends_.emplace(depth, std::move(*compiled)).first;
-  }
-  return &found->second;
+Expected<PerftDepthPatterns> PerftPatterns::at(int depth) const {
+  if (depth < 1 || depth > deepest())
+    return Error{"perft at depth " + std::to_string(depth) + " was asked, but the perft patterns " +
+                     "were compiled for depths 1 to " + std::to_string(deepest()) + " only",
+                 ErrorKind::GaveUp};
+  return by_depth_[std::size_t(depth - 1)];
 }
 
 PerftReplyReader::Step PerftReplyReader::take(std::string_view line) {
   if (is_search_line(line)) return Step::Search;
-  return patterns_.totals_only() ? take_total_line(line) : take_divide_line(line);
+  return patterns_.total ? take_total_line(line) : take_divide_line(line);
 }
 
 bool PerftReplyReader::reports_error(std::string_view line) const {
@@ -165,7 +179,8 @@ bool PerftReplyReader::reports_error(std::string_view line) const {
 // Only the reply to the position is a refusal: an error line that quotes the perft command
 // ("Error (missing argument): perft 1") answers the request, and is a fault on the position.
 bool PerftReplyReader::names_request(std::string_view line) const {
-  const std::string command = patterns_.command(depth_);
+  const std::string& command = patterns_.command;
+  if (command.empty()) return false;
   if (line.find(command) != std::string_view::npos) return true;
   const std::vector<std::string_view> words = words_of(line);
   const std::vector<std::string_view> asked = words_of(command);
@@ -174,34 +189,35 @@ bool PerftReplyReader::names_request(std::string_view line) const {
 
 PerftReplyReader::Step PerftReplyReader::error_line(std::string_view line) {
   if (!names_request(line)) return Step::Refused;
-  return bad("it answered the perft request '" + patterns_.command(depth_) +
-             "' with an error: " + quoted(line));
+  return bad("it answered the perft request '" + patterns_.command + "' with an error: " +
+             quoted(line));
 }
 
-bool PerftReplyReader::has_end() {
-  return patterns_.end(depth_) != nullptr || bool(framing_.ends);
+bool PerftReplyReader::has_end() const {
+  return patterns_.end || bool(framing_.ends);
 }
 
-bool PerftReplyReader::at_end(std::string_view line) {
-  if (const KeyPattern* end = patterns_.end(depth_); end && end->matches(line)) return true;
+bool PerftReplyReader::at_end(std::string_view line) const {
+  if (patterns_.end && patterns_.end->matches(line)) return true;
   return framing_.ends && framing_.ends(line);
 }
 
-std::string PerftReplyReader::end_words(std::string_view line) {
-  if (const KeyPattern* end = patterns_.end(depth_); end && end->matches(line))
+std::string PerftReplyReader::end_words(std::string_view line) const {
+  if (patterns_.end && patterns_.end->matches(line))
     return quoted(line) + ", matching --perft-end-pattern";
   return quoted(line) + ", the answer to the fence sent after the perft command";
 }
 
-bool PerftReplyReader::ends(std::string_view line) {
+bool PerftReplyReader::ends(std::string_view line) const {
   if (has_end()) return at_end(line);
-  if (const KeyPattern* total = patterns_.total(depth_)) return total->key_text(line).has_value();
+  if (patterns_.total) return patterns_.total->key_text(line).has_value();
   return line.starts_with("Nodes searched:");
 }
 
 PerftReplyReader::Step PerftReplyReader::take_total_line(std::string_view line) {
+  const KeyPattern& total_pattern = *patterns_.total;
   if (!total_seen_) {
-    if (std::optional<std::string> text = patterns_.total(depth_)->key_text(line)) {
+    if (std::optional<std::string> text = total_pattern.key_text(line)) {
       std::uint64_t total = 0;
       const char* first = text->data();
       const char* last = first + text->size();
@@ -218,9 +234,8 @@ PerftReplyReader::Step PerftReplyReader::take_total_line(std::string_view line) 
   }
   if (at_end(line)) {
     if (total_seen_) return Step::Done;
-    return bad("its reply ended (" + end_words(line) +
-               ") with no line matching --perft-total-pattern '" + patterns_.total(depth_)->text() +
-               "'");
+    return bad("its reply ended (" + end_words(line) + ") with no line matching " +
+               "--perft-total-pattern " + quoted_pattern(total_pattern.text()));
   }
   return Step::More;  // the engine's chatter between totals
 }
@@ -258,9 +273,9 @@ PerftReplyReader::Step PerftReplyReader::take_divide_line(std::string_view line)
 }
 
 Expected<std::unique_ptr<EnginePerft>> EnginePerft::open(
-    std::unique_ptr<PerftConnection> connection, PerftDialogue dialogue, Milliseconds timeout,
-    PerftPipelining pipelining) {
-  auto patterns = PerftPatterns::compile(std::move(dialogue));
+    std::unique_ptr<PerftConnection> connection, PerftDialogue dialogue, int deepest,
+    Milliseconds timeout, PerftPipelining pipelining) {
+  auto patterns = PerftPatterns::compile(std::move(dialogue), deepest);
   if (!patterns) return Error{patterns.error()};
   std::unique_ptr<EnginePerft> perft(
       new EnginePerft(std::move(connection), std::move(*patterns), timeout, std::move(pipelining)));
@@ -277,14 +292,18 @@ Expected<DivideCounts> EnginePerft::divide(std::string_view fen, std::string_vie
   if (totals_only())
     return Error{engine_words(engine_name()) + " prints totals only (--perft-total-pattern)",
                  ErrorKind::AnsweredBadly};
-  PerftReplyReader reader(patterns_, depth);
+  auto patterns = patterns_.at(depth);
+  if (!patterns) return patterns.failure();
+  PerftReplyReader reader(std::move(*patterns));
   if (auto asked = ask(fen, uci_moves, depth, reader); !asked) return asked.failure();
   return reader.divide();
 }
 
 Expected<std::uint64_t> EnginePerft::total(std::string_view fen, std::string_view uci_moves,
                                            int depth) {
-  PerftReplyReader reader(patterns_, depth);
+  auto patterns = patterns_.at(depth);
+  if (!patterns) return patterns.failure();
+  PerftReplyReader reader(std::move(*patterns));
   if (auto asked = ask(fen, uci_moves, depth, reader); !asked) return asked.failure();
   return reader.total();
 }
@@ -344,8 +363,13 @@ std::vector<Expected<DivideCounts>> EnginePerft::ask_many(
     const std::vector<PerftPosition>& positions, int depth) {
   std::vector<Expected<DivideCounts>> answers;
   answers.reserve(positions.size());
+  const Expected<PerftDepthPatterns> at_depth = patterns_.at(depth);
+  if (!at_depth) {
+    answers.assign(positions.size(), at_depth.failure());
+    return answers;
+  }
   const auto alone = [&](const PerftPosition& p) -> Expected<DivideCounts> {
-    PerftReplyReader reader(patterns_, depth);
+    PerftReplyReader reader(*at_depth);
     if (auto asked = ask(p.fen, p.moves, depth, reader); !asked) return asked.failure();
     return reader.divide();
   };
@@ -372,7 +396,7 @@ std::vector<Expected<DivideCounts>> EnginePerft::ask_many(
           lines.push_back(std::move(line));
       if (!connection_->send_lines(lines)) break;
     }
-    PerftReplyReader reader(patterns_, depth, framing);
+    PerftReplyReader reader(*at_depth, framing);
     if (!read_pipelined_reply(reader, sent - answers.size() > 2)) break;
     if (reader.inconsistent())  // in step: only this answer is not taken (the caller asks alone)
       answers.push_back(Error{engine_words(engine_name()) + ": " + reader.why() +

@@ -1,79 +1,209 @@
 #include "zobrist_verify/doors/key_pattern.h"
 
+#include <re2/re2.h>
+
+#include <algorithm>
+#include <tuple>
+#include <utility>
+
+#include "zobrist_verify/core/visible_text.h"
+
 namespace zobrist_verify {
+
+namespace {
+
+// The shapes matched without RE2: "([^ ]*)" (one word, maybe empty) or "(.*[^ ])" (the rest).
+enum class DirectShape : std::uint8_t { None, Word, Rest };
+
+constexpr std::string_view WordTail = " *([^ ]*) *$";
+constexpr std::string_view RestTail = " *(.*[^ ]) *$";
+constexpr std::size_t QuotedLength = 120;
+
+// The deepest nesting of `pattern`'s groups: its parentheses outside character classes ("[(]",
+// "[[:alpha:]]"), escapes ("\(") and quoted text ("\Q(\E").
+int group_nesting(std::string_view pattern) {
+  int depth = 0;
+  int deepest = 0;
+  bool in_class = false;
+  for (std::size_t i = 0; i < pattern.size(); ++i) {
+    const char c = pattern[i];
+    if (c == '\\') {
+      if (!in_class && i + 1 < pattern.size() && pattern[i + 1] == 'Q') {
+        const std::size_t end = pattern.find("\\E", i + 2);
+        if (end == std::string_view::npos) break;
+        i = end;
+      }
+      ++i;  // the escaped character, or the E of \E
+    } else if (in_class) {
+      if (c == '[' && i + 1 < pattern.size() && pattern[i + 1] == ':') {
+        const std::size_t end = pattern.find(":]", i + 2);
+        if (end != std::string_view::npos) i = end + 1;
+      } else if (c == ']') {
+        in_class = false;
+      }
+    } else if (c == '[') {
+      in_class = true;
+      // A ']' right after "[" or "[^" is a member, not the end.
+      if (i + 1 < pattern.size() && pattern[i + 1] == '^') ++i;
+      if (i + 1 < pattern.size() && pattern[i + 1] == ']') ++i;
+    } else if (c == '(') {
+      deepest = std::max(deepest, ++depth);
+    } else if (c == ')' && depth > 0) {
+      --depth;
+    }
+  }
+  return deepest;
+}
+
+// The direct matcher's shape of `pattern` and the literal its lines start with: "^", a literal
+// without special characters, then WordTail or RestTail.
+std::pair<DirectShape, std::string> direct_shape(std::string_view pattern) {
+  constexpr std::pair<DirectShape, std::string_view> Shapes[] = {{DirectShape::Word, WordTail},
+                                                                 {DirectShape::Rest, RestTail}};
+  for (const auto& [shape, tail] : Shapes) {
+    if (pattern.size() < 1 + tail.size() || !pattern.starts_with('^') || !pattern.ends_with(tail))
+      continue;
+    const std::string_view literal = pattern.substr(1, pattern.size() - 1 - tail.size());
+    if (literal.find_first_of("\\^$.|?*+()[]{}") == std::string_view::npos)
+      return {shape, std::string(literal)};
+  }
+  return {DirectShape::None, std::string()};
+}
+
+re2::RE2::Options pattern_options() {
+  re2::RE2::Options options;
+  options.set_encoding(re2::RE2::Options::EncodingLatin1);  // an engine's bytes, as they are
+  options.set_log_errors(false);
+  options.set_max_mem(KeyPattern::MaxMemory);
+  return options;
+}
+
+}  // namespace
+
+struct KeyPattern::Compiled {
+  explicit Compiled(const std::string& pattern)
+      : text(pattern), regex(pattern, pattern_options()) {}
+  std::string text;
+  re2::RE2 regex;
+  DirectShape direct = DirectShape::None;
+  std::string literal;  // the direct matcher's line start
+};
+
+std::string quoted_pattern(std::string_view pattern) {
+  if (pattern.size() <= QuotedLength) return "'" + visible_text(pattern) + "'";
+  return "'" + visible_text(pattern.substr(0, QuotedLength)) + "...' (a pattern of " +
+         std::to_string(pattern.size()) + " bytes, cut)";
+}
 
 Expected<KeyPattern> KeyPattern::compile(const std::string& pattern, std::string_view what,
                                          std::string_view group) {
   Expected<KeyPattern> compiled = compile_line_pattern(pattern, what);
   if (!compiled) return compiled;
-  if (compiled->regex_.mark_count() != 1) {
-    return Error{"the " + std::string(what) + " '" + pattern + "' has " +
-                 std::to_string(compiled->regex_.mark_count()) +
-                 " capture groups; it needs exactly one, around " + std::string(group)};
-  }
+  if (const int groups = compiled->compiled_->regex.NumberOfCapturingGroups(); groups != 1)
+    return Error{std::string(what) + " " + quoted_pattern(pattern) + ": it has " +
+                 std::to_string(groups) + " capture groups; it needs exactly one, around " +
+                 std::string(group)};
   return compiled;
 }
 
 Expected<KeyPattern> KeyPattern::compile_line_pattern(const std::string& pattern,
                                                       std::string_view what) {
-  KeyPattern compiled;
-  compiled.text_ = pattern;
-  try {
-    compiled.regex_ = std::regex(pattern, std::regex::ECMAScript | std::regex::optimize);
-  } catch (const std::regex_error& e) {
-    return Error{"the " + std::string(what) + " '" + pattern +
-                 "' is not an ECMAScript regular expression: " + e.what()};
+  const auto refused = [&](const std::string& why) {
+    return Error{std::string(what) + " " + quoted_pattern(pattern) + ": " + why};
+  };
+  // RE2 takes any size and depth: the caps come first.
+  if (pattern.size() > MaxPatternLength)
+    return refused("longer than the " + std::to_string(MaxPatternLength) +
+                   " bytes a pattern may have");
+  if (const int nesting = group_nesting(pattern); nesting > MaxNesting)
+    return refused("its groups nest " + std::to_string(nesting) + " deep, deeper than the " +
+                   std::to_string(MaxNesting) + " levels a pattern may have");
+  auto compiled = std::make_shared<Compiled>(pattern);
+  const re2::RE2& regex = compiled->regex;
+  if (regex.error_code() == re2::RE2::ErrorPatternTooLarge)
+    return refused("too large: RE2 needs more than the " + std::to_string(MaxMemory >> 10) +
+                   " KiB a pattern may use (fewer or smaller repetitions)");
+  if (!regex.ok()) {
+    const bool unsupported = regex.error_code() == re2::RE2::ErrorBadPerlOp ||
+                             regex.error_code() == re2::RE2::ErrorBadEscape;
+    return refused("not RE2 syntax: " + visible_text(regex.error()) +
+                   (unsupported ? " (look-around and back-references are not accepted; a named "
+                                  "group is written (?P<name>...))"
+                                : ""));
   }
-  compiled.literal_ = required_literal(pattern);
-  // "^" LITERAL then one of the two default shapes, and nothing else.
-  const std::string head = "^" + compiled.literal_;
-  if (pattern.starts_with(head)) {
-    const std::string_view tail = std::string_view(pattern).substr(head.size());
-    if (tail == " *([^ ]*) *$") compiled.direct_ = Direct::Word;
-    if (tail == " *(.*[^ ]) *$") compiled.direct_ = Direct::Rest;
-  }
-  return compiled;
+  std::tie(compiled->direct, compiled->literal) = direct_shape(pattern);
+  return KeyPattern(std::move(compiled));
 }
 
-// What std::regex finds for the two shapes (ECMAScript: '^' and '$' at the line's ends only,
-// '.' any character but '\n' and '\r'): the spaces after the literal and at the end are
-// skipped greedily, and the group is what lies between.
-std::optional<std::string_view> KeyPattern::match_directly(std::string_view line) const {
-  if (!line.starts_with(literal_)) return std::nullopt;
-  std::string_view rest = line.substr(literal_.size());
+const std::string& KeyPattern::text() const {
+  return compiled_->text;
+}
+
+const std::map<std::string, int>& KeyPattern::named_groups() const {
+  return compiled_->regex.NamedCapturingGroups();
+}
+
+bool KeyPattern::matched_directly() const {
+  return compiled_->direct != DirectShape::None;
+}
+
+namespace {
+
+// What RE2 finds for the two direct shapes (Latin-1: '.' is any byte but '\n', "[^ ]" any byte
+// but a space; '^' and '$' at the line's ends only): the spaces after the literal and at the end
+// are skipped greedily, and the group is what lies between.
+std::optional<std::string_view> match_directly(DirectShape shape, std::string_view literal,
+                                               std::string_view line) {
+  if (!line.starts_with(literal)) return std::nullopt;
+  std::string_view rest = line.substr(literal.size());
   const std::size_t start = rest.find_first_not_of(' ');
   rest = start == std::string_view::npos ? std::string_view() : rest.substr(start);
   const std::size_t end = rest.find_last_not_of(' ');
   rest = end == std::string_view::npos ? std::string_view() : rest.substr(0, end + 1);
-  if (direct_ == Direct::Word) {
+  if (shape == DirectShape::Word) {
     if (rest.find(' ') != std::string_view::npos) return std::nullopt;
     return rest;
   }
-  // (.*[^ ]): at least one character; all but the last not a line terminator.
-  if (rest.empty()) return std::nullopt;
-  if (rest.substr(0, rest.size() - 1).find_first_of("\n\r") != std::string_view::npos)
+  // (.*[^ ]): at least one byte; all but the last not a newline.
+  if (rest.empty() || rest.substr(0, rest.size() - 1).find('\n') != std::string_view::npos)
     return std::nullopt;
   return rest;
 }
 
+}  // namespace
+
+std::optional<std::string_view> KeyPattern::first_group(std::string_view line) const {
+  const Compiled& c = *compiled_;
+  if (line.size() > MaxMatchedLength) return std::nullopt;
+  if (c.direct != DirectShape::None) return match_directly(c.direct, c.literal, line);
+  re2::StringPiece groups[2];
+  const int wanted = std::min(2, 1 + c.regex.NumberOfCapturingGroups());
+  if (!c.regex.Match(re2::StringPiece(line.data(), line.size()), 0, line.size(),
+                     re2::RE2::UNANCHORED, groups, wanted))
+    return std::nullopt;
+  return std::string_view(groups[wanted - 1].data(), groups[wanted - 1].size());
+}
+
 bool KeyPattern::matches(std::string_view line) const {
-  line = line.substr(0, MaxMatchedLength);
-  if (direct_ != Direct::None) return match_directly(line).has_value();
-  if (line.find(literal_) == std::string_view::npos) return false;
-  return std::regex_search(line.begin(), line.end(), regex_);
+  const Compiled& c = *compiled_;
+  if (line.size() > MaxMatchedLength) return false;
+  if (c.direct != DirectShape::None) return match_directly(c.direct, c.literal, line).has_value();
+  return c.regex.Match(re2::StringPiece(line.data(), line.size()), 0, line.size(),
+                       re2::RE2::UNANCHORED, nullptr, 0);
 }
 
 std::optional<std::string> KeyPattern::key_text(std::string_view line) const {
-  line = line.substr(0, MaxMatchedLength);
-  if (direct_ != Direct::None) {
-    std::optional<std::string_view> group = match_directly(line);
-    if (!group) return std::nullopt;
-    return std::string(*group);
-  }
-  if (line.find(literal_) == std::string_view::npos) return std::nullopt;
-  std::match_results<std::string_view::const_iterator> match;
-  if (!std::regex_search(line.begin(), line.end(), match, regex_)) return std::nullopt;
-  return match.str(1);
+  std::optional<std::string_view> group = first_group(line);
+  if (!group) return std::nullopt;
+  return std::string(*group);
+}
+
+Expected<KeyPattern> compile_key_pattern(const std::string& pattern) {
+  return KeyPattern::compile(pattern, "--key-pattern", "the key's digits");
+}
+
+Expected<KeyPattern> compile_fen_pattern(const std::string& pattern) {
+  return KeyPattern::compile(pattern, "--fen-pattern", "the FEN of the position the engine shows");
 }
 
 Expected<Key> KeyReader::read(std::string_view text) {
@@ -91,22 +221,6 @@ std::string KeyReader::reading() const {
   const std::string name(key_base_name(*base_));
   if (given_) return name + " (--key-base " + (*base_ == KeyBase::Decimal ? "10" : "16") + ")";
   return name + ", told from the start position's key " + decided_from_;
-}
-
-std::string required_literal(const std::string& pattern) {
-  std::size_t i = pattern.starts_with("^") ? 1 : 0;
-  std::string literal;
-  for (; i < pattern.size(); ++i) {
-    const char c = pattern[i];
-    if (std::string_view("\\^$.|?*+()[]{}").find(c) != std::string_view::npos) {
-      // A quantifier applies to the character before it, which may then be absent.
-      if (std::string_view("?*{").find(c) != std::string_view::npos && !literal.empty())
-        literal.pop_back();
-      break;
-    }
-    literal += c;
-  }
-  return literal;
 }
 
 }  // namespace zobrist_verify

@@ -15,8 +15,8 @@ std::string quoted_engine_line(const std::string& line) {
   std::string text =
       "'" + visible_text(line.size() > 120 ? line.substr(0, 120) + "..." : line) + "'";
   if (line.size() > KeyPattern::MaxMatchedLength)
-    text += " (a line of " + std::to_string(line.size()) + " bytes, matched on its first " +
-            std::to_string(KeyPattern::MaxMatchedLength) + ")";
+    text += " (a line of " + std::to_string(line.size()) + " bytes: longer than the " +
+            std::to_string(KeyPattern::MaxMatchedLength) + " a pattern matches)";
   return text;
 }
 
@@ -61,6 +61,8 @@ std::optional<std::string> KeyReply::take(const std::string& line, bool error_li
     if (!key_command_error_) key_command_error_ = line;
   } else if (!error_line_ && error_line) {
     error_line_ = line;
+  } else if (!long_line_ && line.size() > KeyPattern::MaxMatchedLength) {
+    long_line_ = quoted_engine_line(line);
   }
   last_[std::size_t(count_ % 3)].assign(line);
   ++count_;
@@ -75,6 +77,13 @@ KeyReply::Outcome KeyReply::finish(std::string_view expected_fen, bool chess960,
       return {Error{engine_words(name_) + " does not know the key command '" + key_command_ +
                         "': it printed " + quoted_engine_line(*key_command_error_) +
                         " in its reply to " + asked_,
+                    ErrorKind::AnsweredBadly},
+              true};
+    // A line too long to be matched is the likeliest key line: the fault says so.
+    if (long_line_)
+      return {Error{engine_words(name_) + " printed no line matching the key pattern " +
+                        quoted_pattern(keys_->pattern().text()) + " in its reply to " + asked_ +
+                        ", and a line too long to match: " + *long_line_,
                     ErrorKind::AnsweredBadly},
               true};
     // Before any key has come, a reply with nothing in it is an engine without the key command

@@ -74,10 +74,9 @@ struct ReplyPatterns {
 };
 [[nodiscard]] inline Expected<ReplyPatterns> compile_reply_patterns(
     const EngineDoorOptions& options) {
-  auto key = KeyPattern::compile(options.key_pattern);
+  auto key = compile_key_pattern(options.key_pattern);
   if (!key) return Error{key.error()};
-  auto fen = KeyPattern::compile(options.fen_pattern, "FEN pattern",
-                                 "the FEN of the position the engine shows");
+  auto fen = compile_fen_pattern(options.fen_pattern);
   if (!fen) return Error{fen.error()};
   if (options.key_command.empty() || options.key_command.find('\n') != std::string::npos)
     return Error{"the key command must be one non-empty line"};

@@ -28,8 +28,8 @@ struct EngineDoorOptions {
   std::vector<std::string> argv;  // the engine and its arguments, run without a shell
   EngineProtocol protocol = EngineProtocol::Uci;
   std::string key_command = "d";
-  std::string key_pattern = DefaultKeyPattern;  // ECMAScript, one capture group: the key
-  std::string fen_pattern = DefaultFenPattern;  // ECMAScript, one capture group: the FEN shown
+  std::string key_pattern = DefaultKeyPattern;  // RE2 syntax, one capture group: the key
+  std::string fen_pattern = DefaultFenPattern;  // RE2 syntax, one capture group: the FEN shown
   // The base the keys are written in (--key-base); none: told once from the start position's
   // key (KeyReader, core/hex.h decide_key_base).
   std::optional<KeyBase> key_base;

@@ -12,7 +12,6 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
-#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -32,8 +31,8 @@ namespace zobrist_verify {
 struct PerftDialogue {
   std::string command = "go perft {depth}";
   // Empty: the reply is a divide ("MOVE: COUNT" lines and "Nodes searched: N"). Otherwise the
-  // engine prints a total only: the line this ECMAScript expression matches holds it in its one
-  // capture group.
+  // engine prints a total only: the line this pattern (RE2 syntax, key_pattern.h) matches holds it
+  // in its one capture group.
   std::string total_pattern;
   // A line that ends the reply. Empty: a divide ends at its "Nodes searched:" line, a total at
   // the line that holds it.
@@ -50,24 +49,36 @@ bool is_perft_refusal_line(std::string_view line);
 // string ...".
 bool is_search_line(std::string_view line);
 
-// The dialogue's patterns, compiled once for each depth asked.
+// The dialogue's patterns with one depth put in for `{depth}`, compiled.
+struct PerftDepthPatterns {
+  std::optional<KeyPattern> total;  // --perft-total-pattern; none: the engine prints divides
+  std::optional<KeyPattern> end;    // --perft-end-pattern; none: not given
+  std::string command;              // the perft command at this depth ("perft 3"); may be empty
+};
+
+// The dialogue's patterns, compiled before the run for every depth it asks, 1 to `deepest`: a
+// pattern that breaks at one depth only ('{{depth},1}' at depth 2) is refused before any engine
+// is asked, and no reply is read with a pattern that was not compiled.
 class PerftPatterns {
  public:
-  // The error names the option whose pattern cannot be used (not ECMAScript, a total pattern
-  // without exactly one capture group) or a command that is not one line or has no {depth}.
-  [[nodiscard]] static Expected<PerftPatterns> compile(PerftDialogue dialogue);
+  // The error names the option whose pattern cannot be used (not RE2 syntax, over
+  // KeyPattern's caps, a total pattern without exactly one capture group) and the depth at which
+  // it cannot, or a command that is not one line or has no {depth}.
+  [[nodiscard]] static Expected<PerftPatterns> compile(PerftDialogue dialogue, int deepest);
 
   bool totals_only() const { return !dialogue_.total_pattern.empty(); }
   const PerftDialogue& dialogue() const { return dialogue_; }
+  // The deepest depth compiled.
+  int deepest() const { return int(by_depth_.size()); }
   // The command for `depth`: "go perft 3".
   std::string command(int depth) const;
-  // The patterns with `depth` in them (an end pattern is absent when not given).
-  const KeyPattern* total(int depth);
-  const KeyPattern* end(int depth);
+  // The patterns at `depth`; an error (of kind GaveUp: nothing is asked) for a depth outside
+  // 1 to deepest(), which the run did not say it would ask.
+  [[nodiscard]] Expected<PerftDepthPatterns> at(int depth) const;
 
  private:
   PerftDialogue dialogue_;
-  std::map<int, KeyPattern> totals_, ends_;
+  std::vector<PerftDepthPatterns> by_depth_;  // [depth - 1]
 };
 
 // What the protocol adds to the reading of a reply (EnginePerft takes it from the connection).
@@ -95,8 +106,8 @@ class PerftReplyReader {
     // is not out of step with its requests: only this answer is not taken.
     Inconsistent,
   };
-  PerftReplyReader(PerftPatterns& patterns, int depth, ReplyFraming framing = {})
-      : patterns_(patterns), depth_(depth), framing_(std::move(framing)) {}
+  explicit PerftReplyReader(PerftDepthPatterns patterns, ReplyFraming framing = {})
+      : patterns_(std::move(patterns)), framing_(std::move(framing)) {}
 
   // Sets how the protocol frames the reply, before the first line.
   void frame(ReplyFraming framing) { framing_ = std::move(framing); }
@@ -109,7 +120,7 @@ class PerftReplyReader {
   // Whether the reply came out Inconsistent.
   bool inconsistent() const { return inconsistent_; }
   // Whether `line` ends the reply as the dialogue says (for the lines after a refusal).
-  bool ends(std::string_view line);
+  bool ends(std::string_view line) const;
 
  private:
   Step take_total_line(std::string_view line);
@@ -121,16 +132,15 @@ class PerftReplyReader {
   Step error_line(std::string_view line);
   // Whether the reply has an end line (an end pattern or a fence's answer), and whether `line` is
   // it; end_words names it for messages.
-  bool has_end();
-  bool at_end(std::string_view line);
-  std::string end_words(std::string_view line);
+  bool has_end() const;
+  bool at_end(std::string_view line) const;
+  std::string end_words(std::string_view line) const;
   Step bad(std::string why) {
     why_ = std::move(why);
     return Step::Bad;
   }
 
-  PerftPatterns& patterns_;
-  int depth_;
+  PerftDepthPatterns patterns_;
   ReplyFraming framing_;
   DivideCounts divide_;
   bool total_seen_ = false;
@@ -161,11 +171,12 @@ struct PerftPipelining {
 // A running engine asked for perft. Not thread-safe.
 class EnginePerft {
  public:
-  // Compiles the dialogue's patterns, then asks for perft 1 of the start position: an engine that
-  // cannot answer it (it searches instead, refuses, prints something else, hangs or dies) is not
-  // usable, and the error says "cannot be used" and why. The engine is then stopped.
+  // Compiles the dialogue's patterns for depths 1 to `deepest` (the deepest the run asks), then
+  // asks for perft 1 of the start position: an engine that cannot answer it (it searches
+  // instead, refuses, prints something else, hangs or dies) is not usable, and the error says
+  // "cannot be used" and why. The engine is then stopped.
   [[nodiscard]] static Expected<std::unique_ptr<EnginePerft>> open(
-      std::unique_ptr<PerftConnection> connection, PerftDialogue dialogue,
+      std::unique_ptr<PerftConnection> connection, PerftDialogue dialogue, int deepest,
       std::chrono::milliseconds timeout, PerftPipelining pipelining = {});
 
   // Whether ask_many keeps several requests in flight: pipelining asked for, a way to restart

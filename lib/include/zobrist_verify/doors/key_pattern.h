@@ -1,12 +1,15 @@
-// The key pattern of an engine door: an ECMAScript regular expression with one capture group
+// The key pattern of an engine door: a regular expression in RE2 syntax with one capture group
 // around the key's digits, matched against each line of an engine's reply, whatever the
-// protocol ("^Key: *([^ ]*) *$" for Stockfish's `d`). The FEN pattern (--fen-pattern) is one too,
-// its group around the FEN of the position the engine shows.
+// protocol ("^Key: *([^ ]*) *$" for Stockfish's `d`). The FEN pattern (--fen-pattern), movegen's
+// perft patterns and the reply-end patterns are ones too. RE2 matches in time linear in the line
+// and in bounded memory, whatever the pattern: it has no look-around and no back-references.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <map>
+#include <memory>
 #include <optional>
-#include <regex>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -18,46 +21,57 @@ namespace zobrist_verify {
 
 class KeyPattern {
  public:
-  // Longer than any key or FEN line (Stockfish's `d` lines are under 100 bytes), short enough
-  // that matching needs well under a megabyte of stack.
+  // A line longer than this never matches: lines of keys, FENs and perft counts are under 100
+  // bytes, and a long line would cost RE2 up to a few milliseconds a kilobyte for a large pattern.
   static constexpr std::size_t MaxMatchedLength = 1024;
+  // The largest pattern taken, in bytes, and the deepest nesting of its groups: RE2 sets no
+  // depth limit of its own, and no engine's line needs more.
+  static constexpr std::size_t MaxPatternLength = 4096;
+  static constexpr int MaxNesting = 1000;
+  // The memory RE2 may use for one pattern's program and its matching caches.
+  static constexpr std::int64_t MaxMemory = 1 << 20;
 
-  // The error says why `pattern` cannot be used: it is not ECMAScript, or it has not exactly one
-  // capture group. `what` names the pattern in the error, `group` what its group holds.
+  // The error says why `pattern` cannot be used: it is not RE2 syntax, it is over the caps
+  // above, or it has not exactly one capture group. `what` names the option whose pattern it is
+  // ("--key-pattern"), `group` what its group holds.
   [[nodiscard]] static Expected<KeyPattern> compile(const std::string& pattern,
-                                                    std::string_view what = "key pattern",
-                                                    std::string_view group = "the key's digits");
+                                                    std::string_view what, std::string_view group);
 
   // A pattern whose lines are only matched, with any number of capture groups (a reply's end).
   [[nodiscard]] static Expected<KeyPattern> compile_line_pattern(const std::string& pattern,
                                                                  std::string_view what);
 
-  // Whether `line` (its first MaxMatchedLength bytes) matches.
+  // Whether the whole of `line` matches (no line longer than MaxMatchedLength does).
   bool matches(std::string_view line) const;
-  // What the group captured when `line` matches (the key's text, not yet checked to be hex).
-  // Only the first MaxMatchedLength bytes of `line` are matched: std::regex recurses once or more
-  // per character, and a line of tens of kilobytes would overflow the stack.
+  // What the first group captured when `line` matches (the key's text, not yet checked to be
+  // hex), with matches()'s rule for long lines.
   std::optional<std::string> key_text(std::string_view line) const;
   // The pattern as given.
-  const std::string& text() const { return text_; }
-  // Whether the pattern is matched without std::regex: a literal line start, then the key or
-  // FEN between spaces, as the default patterns are ("^LITERAL *([^ ]*) *$" and
+  const std::string& text() const;
+  // The named groups ((?P<name>...)) and their numbers, 1 for the first group.
+  const std::map<std::string, int>& named_groups() const;
+  // Whether the pattern is matched without RE2: a literal line start, then the key or FEN
+  // between spaces, as the default patterns are ("^LITERAL *([^ ]*) *$" and
   // "^LITERAL *(.*[^ ]) *$", LITERAL without special characters); the result is the same.
-  bool matched_directly() const { return direct_ != Direct::None; }
+  bool matched_directly() const;
 
  private:
-  KeyPattern() = default;
-  // The direct matcher's result: nothing, or the group's text (the whole line's end).
-  std::optional<std::string_view> match_directly(std::string_view line) const;
+  struct Compiled;  // the RE2 program and the direct matcher's shape, shared by copies
+  explicit KeyPattern(std::shared_ptr<const Compiled> compiled) : compiled_(std::move(compiled)) {}
+  // The first group of `line`'s match, or nothing when it does not match.
+  std::optional<std::string_view> first_group(std::string_view line) const;
 
-  // The shapes matched directly: "([^ ]*)" (one word, maybe empty) or "(.*[^ ])" (the rest).
-  enum class Direct : std::uint8_t { None, Word, Rest };
-
-  std::string text_;
-  std::regex regex_;
-  std::string literal_;  // text every matching line contains (a cheap prefilter)
-  Direct direct_ = Direct::None;
+  std::shared_ptr<const Compiled> compiled_;
 };
+
+// `pattern` quoted for a message: its first 120 bytes, visible (core/visible_text.h), and the
+// length of the whole when cut: "'^Key: ...' (a pattern of 5000 bytes, cut)".
+std::string quoted_pattern(std::string_view pattern);
+
+// The engine door's key pattern (--key-pattern: one group, the key's digits) and FEN pattern
+// (--fen-pattern: one group, the FEN of the position the engine shows).
+[[nodiscard]] Expected<KeyPattern> compile_key_pattern(const std::string& pattern);
+[[nodiscard]] Expected<KeyPattern> compile_fen_pattern(const std::string& pattern);
 
 // The keys of an engine's replies: the key pattern finds a key's text, and the text is read in
 // the run's one base (core/hex.h parse_key: a sign, a 0x prefix, no padding). The base is
@@ -83,9 +97,5 @@ class KeyReader {
   bool given_ = false;
   std::string decided_from_;  // the key text and why, when the base was decided
 };
-
-// The literal text every line matched by an ECMAScript `pattern` must contain, read from its
-// start up to the first special character ("Key:" for DefaultKeyPattern); "" when none.
-std::string required_literal(const std::string& pattern);
 
 }  // namespace zobrist_verify

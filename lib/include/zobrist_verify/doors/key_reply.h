@@ -75,7 +75,8 @@ class KeyReply {
   std::optional<Expected<Key>> found_;
   std::optional<std::string> shown_fen_, fen_line_, error_line_;
   std::optional<std::string> key_command_error_;  // an error line about the key command
-  std::array<std::string, 3> last_;  // the last three lines, a ring
+  std::optional<std::string> long_line_;          // the first line too long to match, quoted
+  std::array<std::string, 3> last_;               // the last three lines, a ring
 };
 
 }  // namespace zobrist_verify
