@@ -89,9 +89,14 @@ Expected<KeyScheme> scheme_from_seed_name(std::string_view seed) {
   return seeded_scheme_from_text(seed, "the seed in seed:N");
 }
 
+// A scheme file is named by its path ("file:keys.txt") wherever the run names it (the report's
+// head and rows, replay commands), whatever its `name` line says: a file whose `name` is a
+// built-in's is not that scheme, and the name alone does not find the file again.
 Expected<KeyScheme> scheme_from_file_name(std::string_view path) {
   if (path.empty()) return Error{"file: needs a path, as in --scheme file:keys.txt"};
-  return load_scheme_file(std::string(path));
+  auto scheme = load_scheme_file(std::string(path));
+  if (scheme) scheme->name = "file:" + std::string(path);
+  return scheme;
 }
 
 // The names --scheme takes besides the built-in schemes: a prefix and what follows it.
@@ -132,7 +137,10 @@ Expected<KeyScheme> scheme_from_args(const ParsedArgs& args) {
   int given = int(args.has("--scheme")) + int(args.has("--seed")) + int(args.has("--scheme-file"));
   if (given > 1) return Error{"give only one of --scheme, --seed and --scheme-file"};
   if (auto seed = args.value("--seed")) return seeded_scheme_from_text(*seed, "--seed");
-  if (auto path = args.value("--scheme-file")) return load_scheme_file(*path);
+  if (auto path = args.value("--scheme-file")) {
+    if (path->empty()) return Error{"--scheme-file needs a path, as in --scheme-file keys.txt"};
+    return scheme_from_file_name(*path);
+  }
   return scheme_from_name(args.value("--scheme").value_or(std::string(DefaultSchemeName)));
 }
 
