@@ -68,6 +68,10 @@ class KeyReply {
   std::optional<Expected<Key>> found_;
   std::optional<std::string> shown_fen_, fen_line_, error_line_;
   std::array<std::string, 3> last_;  // the last three lines, a ring
+  // The line the key was read from, and the fault of a second line matching the key pattern
+  // (out_of_step words it as that, not as a desynchronisation).
+  std::string key_line_;
+  std::optional<std::string> second_key_line_;
 };
 
 }  // namespace zobrist_verify
