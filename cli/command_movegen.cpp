@@ -1,9 +1,9 @@
 // `zobrist-verify movegen`: fuzzes a UCI or xboard engine's move generator (its `go perft D`
 // divide) or a plugin's (its legal_moves) against the reference, and reports every divergence
 // shrunk.
+#include <algorithm>
 #include <array>
 #include <chrono>
-#include <cstdio>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -14,13 +14,14 @@
 #include "doors.h"
 #include "help_text.h"
 #include "inputs.h"
+#include "movegen_report.h"
 #include "progress_line.h"
 #include "suite_options.h"
-#include "version.h"
+#include "zobrist_verify/chess/game.h"
 #include "zobrist_verify/chess/route.h"
-#include "zobrist_verify/doors/command_words.h"
-#include "zobrist_verify/doors/engine_perft.h"
-#include "zobrist_verify/doors/plugin_perft.h"
+#include "zobrist_verify/chess/uci.h"
+#include "zobrist_verify/core/visible_text.h"
+#include "zobrist_verify/doors/position_gate.h"
 #include "zobrist_verify/movegen_fuzz.h"
 #include "zobrist_verify/parallel_runs.h"
 #include "zobrist_verify/properties.h"
@@ -37,6 +38,8 @@ constexpr const char* MovegenUsage =
                                [--perft-end-pattern REGEX] [--in-flight N] [--no-isolation]
                                [--memory-limit SIZE] [--xfen] [--allow-unreachable] [--jobs N]
                                [--json] [--junit FILE]
+       zobrist-verify movegen (--engine "CMD ARGS" | --plugin PATH) --fen FEN [--moves M1 M2 ...]
+                               [--depth D] [door options as above]
 
 Fuzzes a move generator against the reference. Positions come from the property suite's
 generators: the compiled-in corpus (the tricky perft positions among them) first, then random
@@ -73,6 +76,11 @@ A position the target refuses (a plugin's set_position fails; an engine answers 
 whose first word, or the first after "info string", is error, illegal or invalid) is counted,
 its message quoted, and the run goes on; as in `check`, more than 5% refused fails.
 
+With --fen (and --moves) it asks that one position instead: the FEN is sent as written and the
+moves in the door's notation, and the report is the same. Under every divergence and fault the
+report prints, after "again:", the command that asks that one position alone, as it was sent
+(its FEN and moves), with this run's door and options: it runs as it stands, pasted into a shell.
+
 Exits 0 when every position agrees, 1 on a divergence, more than 5% of the positions given
 refused, or a fault on a position (a crash, a hang past --timeout, output that is not a divide:
 the run stops there), 2 on a usage error or a target that cannot be used at all (does not
@@ -85,6 +93,10 @@ options:
                        in a forked worker, so that a crash or a hang is a fault on a position
   --positions N        positions given to the target, compared or refused (default: 1000)
   --depth D            perft depth, 1 to 4 (default: 1: the move sets themselves)
+  --fen FEN            ask this one position (startpos: the start position) instead of
+                       generated ones; a Chess960 FEN needs --chess960
+  --moves M1 M2 ...    with --fen: moves played from it, in UCI (castling as e1g1 or e1h1), sent
+                       in the door's notation
   --seed S             generator seed, decimal or hex with 0x (default: a fixed seed)
   --chess960           also Chess960 games; an engine gets UCI_Chess960 (xboard: "variant
                        fischerandom") and every castling move is then written king-takes-rook
@@ -153,6 +165,8 @@ constexpr OptionSpec MovegenOwnOptions[] = {
     {"--allow-unreachable", OptionKind::Flag},
     {"--allow-impossible-checks", OptionKind::Flag},
     {"--positions", OptionKind::Value},
+    {"--fen", OptionKind::Values},
+    {"--moves", OptionKind::Values},
     {"--depth", OptionKind::Value},
     {"--seed", OptionKind::Value},
     {"--chess960", OptionKind::Flag},
@@ -174,6 +188,9 @@ const std::vector<OptionRule>& movegen_rules() {
   static const std::vector<OptionRule> rules = [] {
     std::vector<OptionRule> all{needs_any(door_options(), needs_message)};
     for (const OptionRule& rule : door_rules(DoorUse::Movegen)) all.push_back(rule);
+    all.push_back(goes_with("--moves", "--fen"));
+    all.push_back(excludes("--fen", "--positions", "--fen asks one position"));
+    all.push_back(excludes("--fen", "--seed", "--fen asks one position, drawn from no seed"));
     return all;
   }();
   return rules;
@@ -182,179 +199,86 @@ const std::vector<OptionRule>& movegen_rules() {
 constexpr int MaxDepth = 4;
 constexpr int DefaultTimeoutMs = 10'000;
 
-std::string described(const Route& route) {
-  std::string text = "fen '" + route.fen + "'" + (route.chess960 ? " (Chess960)" : "");
-  if (!route.moves.empty()) text += " moves " + moves_text(route.moves);
-  return text;
+// The one position --fen (and --moves) asks: the FEN as written ("startpos" spelled out), the
+// moves as the reference read them. A FEN the standard reader refuses is read as Chess960 with
+// --chess960; one no legal game reaches is refused unless --allow-unreachable.
+Expected<Route> asked_route(const ParsedArgs& args) {
+  std::string fen = args.joined("--fen");
+  if (fen.empty()) return Error{"option --fen needs a FEN (or startpos)"};
+  if (fen == "startpos") fen = StartFen;
+  Game probe;
+  const bool standard =
+      probe.set(fen, polyglot_scheme(), FenOptions{.allow_unreachable = true}).empty();
+  const bool chess960 = standard ? probe.position().is_chess960() : args.has("--chess960");
+  if (chess960 && !args.has("--chess960"))
+    return Error{"--fen '" + visible_text(fen) + "' is a Chess960 position: give --chess960 too"};
+  Game game;
+  if (auto played = set_up_game(game, fen, args.joined("--moves"), polyglot_scheme(),
+                                FenOptions{.chess960 = chess960, .allow_unreachable = true});
+      !played)
+    return Error{played.error()};
+  if (!allows_unreachable(args))
+    if (std::optional<std::string> why = unreachable_reason(fen, chess960))
+      return Error{"--fen '" + visible_text(fen) + "' is not sent: no legal game reaches it (" +
+                   *why + "); --allow-unreachable sends it anyway"};
+  Route route{fen, chess960, {}};
+  for (Move m : game.moves()) route.moves.push_back(move_to_uci(m, chess960));
+  return route;
 }
 
-std::string listed(const std::vector<std::string>& moves) {
-  return moves.empty() ? "(none)" : moves_text(moves);
-}
-
-// The perft command that shows the reference's side of a divergence.
-std::string replay_command(const Route& route, int depth) {
-  std::string command = "zobrist-verify perft --fen " + join_command_words({route.fen});
-  if (!route.moves.empty()) command += " --moves " + moves_text(route.moves);
-  return command + " --depth " + std::to_string(depth) + " --divide" +
-         (route.chess960 ? " --chess960" : "");
-}
-
-// Each count its own: a position whose en-passant capture a pin forbids is not among those with a
-// legal one, so it is not printed as a part of them.
-std::string mix_text(const properties::MovegenMix& mix) {
-  return "en passant " + std::to_string(mix.en_passant) + ", en passant barred by a pin " +
-         std::to_string(mix.en_passant_pinned) + ", castling " + std::to_string(mix.castling) +
-         ", promotion " + std::to_string(mix.promotion) + ", in check " +
-         std::to_string(mix.check) + ", Chess960 " + std::to_string(mix.chess960) +
-         ", no legal move " + std::to_string(mix.no_moves);
-}
-
-// "3 of 63 positions given (4.8%, more than 5% fails)".
-std::string refusal_share(const properties::MovegenResult& r) {
-  char share[64];
-  std::snprintf(share, sizeof share, "%.1f%%, more than %.0f%% fails",
-                r.given ? 100.0 * r.refused / r.given : 0.0, 100 * properties::RefusalLimit);
-  return std::to_string(r.refused) + " of " + std::to_string(r.given) + " positions given (" +
-         share + ")";
-}
-
-// The share on one line, then the first few refusals, each quoting the target.
-std::string refusals_text(const properties::MovegenResult& r) {
-  std::string text = refusal_share(r) + "\n";
-  for (const std::string& example : r.refusal_examples) text += "  refused: " + example + "\n";
-  return text;
-}
-
-// The findings as text, shared by the text report and the JUnit failure.
-std::string findings_text(const properties::MovegenResult& r) {
-  std::string text;
-  if (r.too_many_refused())
-    text +=
-        "too many refused: " + refusal_share(r) + ": a target that tests nothing must not pass\n";
-  for (std::size_t i = 0; i < r.first_divergences.size(); ++i) {
-    const properties::MovegenDivergence& d = r.first_divergences[i];
-    const DivideDifference& diff = d.difference;
-    text += "divergence " + std::to_string(i + 1) +
-            (d.shrunk ? " (shrunk): " : " (as found, not shrunk): ") + described(d.route) + "\n";
-    if (!r.totals_only) {
-      text += "  missing:  " + listed(diff.missing) + "\n";
-      text += "  extra:    " + listed(diff.extra) + "\n";
-    }
-    if (!diff.duplicated.empty()) text += "  listed twice: " + listed(diff.duplicated) + "\n";
-    for (const CountDifference& c : diff.counts)
-      text += "  count:    " + c.move + " " + std::to_string(c.actual) + ", expected " +
-              std::to_string(c.expected) + "\n";
-    text += "  nodes:    " + std::to_string(diff.actual_nodes) + ", expected " +
-            std::to_string(diff.expected_nodes) + "\n";
-    if (d.descent) {
-      Route deepest = d.route;
-      deepest.moves.insert(deepest.moves.end(), d.descent->moves.begin(), d.descent->moves.end());
-      text += "  descent:  " + describe(*d.descent) + "\n";
-      if (!d.descent->moves.empty()) text += "  deepest:  " + described(deepest) + "\n";
-      text += "  reference: " + replay_command(deepest, d.descent->depth) + "\n";
-    } else {
-      text += "  reference: " + replay_command(d.route, r.depth) + "\n";
-    }
+// What a position's own command keeps of this run's: every option given but those that choose
+// the positions (--fen, --moves, --positions, --seed), --depth (given with the position) and
+// those about this run's outputs, workers and pipeline, which one position does not use.
+MovegenRerun movegen_rerun(const ParsedArgs& args) {
+  constexpr std::string_view Dropped[] = {"--fen",  "--moves", "--positions", "--seed",
+                                          "--depth", "--jobs", "--in-flight", "--json",
+                                          "--junit", "--help"};
+  MovegenRerun rerun{program_path(), {program_path(), "movegen"}, allows_unreachable(args)};
+  for (const OptionSpec& spec : movegen_options()) {
+    if (!args.has(spec.name) ||
+        std::find(std::begin(Dropped), std::end(Dropped), spec.name) != std::end(Dropped))
+      continue;
+    rerun.movegen_words.emplace_back(spec.name);
+    for (const std::string& value : args.values(spec.name)) rerun.movegen_words.push_back(value);
   }
-  if (r.fault) text += "fault at " + described(r.fault->route) + ": " + r.fault->message + "\n";
-  return text;
+  return rerun;
 }
 
-void print_text(std::ostream& out, const properties::MovegenResult& r) {
-  const double rate = r.seconds > 0 ? r.positions / r.seconds : 0.0;
-  out << "zobrist-verify " << Version << " movegen: " << r.target << ", seed " << hex_key(r.seed)
-      << ", depth " << r.depth << (r.totals_only ? ", by totals (the engine prints no divide)" : "")
-      << '\n'
-      << "positions .... " << r.positions << " compared in " << std::fixed;
-  out.precision(1);
-  out << r.seconds << " s (" << std::int64_t(rate) << "/s)\n"
-      << "mix .......... " << mix_text(r.mix) << '\n';
-  if (r.withheld)
-    out << "withheld ..... " << r.withheld
-        << " positions that no legal game reaches, not sent (first: " << r.first_withheld << ")\n";
-  if (r.refused) out << "refused ...... " << refusals_text(r);
-  if (r.pipeline_disagreements)
-    out << "in flight .... " << r.pipeline_disagreements
-        << " answers with other requests in flight differed from the same question asked alone"
-        << " (the one alone counted; every later position asked alone); first: "
-        << r.first_pipeline_disagreement << '\n';
-  out << "divergences .. " << r.divergences << '\n'
-      << findings_text(r) << "movegen: " << (r.passed() ? "PASS" : "FAIL") << '\n';
-}
-
-std::string json_route(const Route& route) {
-  return "\"fen\": " + properties::json_string(route.fen) +
-         ", \"chess960\": " + (route.chess960 ? "true" : "false") +
-         ", \"moves\": " + properties::json_list(route.moves);
-}
-
-void print_json(std::ostream& out, const properties::MovegenResult& r) {
-  const properties::MovegenMix& m = r.mix;
-  out << "{\"target\": " << properties::json_string(r.target)
-      << ", \"passed\": " << (r.passed() ? "true" : "false") << ", \"given\": " << r.given
-      << ", \"positions\": " << r.positions << ", \"refused\": " << r.refused
-      << ", \"refusal_limit\": " << properties::RefusalLimit
-      << ", \"refusal_examples\": " << properties::json_list(r.refusal_examples)
-      << ", \"divergences\": " << r.divergences << ", \"withheld\": " << r.withheld
-      << ", \"pipeline_disagreements\": " << r.pipeline_disagreements
-      << ", \"first_pipeline_disagreement\": "
-      << (r.pipeline_disagreements ? properties::json_string(r.first_pipeline_disagreement)
-                                   : std::string("null"))
-      << ", \"seed\": " << properties::json_string(hex_key(r.seed)) << ", \"depth\": " << r.depth
-      << ", \"totals_only\": " << (r.totals_only ? "true" : "false")
-      << ", \"seconds\": " << r.seconds << ", \"mix\": {\"en_passant\": " << m.en_passant
-      << ", \"en_passant_pinned\": " << m.en_passant_pinned << ", \"castling\": " << m.castling
-      << ", \"promotion\": " << m.promotion << ", \"check\": " << m.check
-      << ", \"chess960\": " << m.chess960 << ", \"no_moves\": " << m.no_moves
-      << "}, \"first_divergences\": [";
-  for (std::size_t i = 0; i < r.first_divergences.size(); ++i) {
-    const properties::MovegenDivergence& d = r.first_divergences[i];
-    out << (i ? ", " : "") << "{" << json_route(d.route)
-        << ", \"shrunk\": " << (d.shrunk ? "true" : "false")
-        << ", \"missing\": " << properties::json_list(d.difference.missing)
-        << ", \"extra\": " << properties::json_list(d.difference.extra)
-        << ", \"duplicated\": " << properties::json_list(d.difference.duplicated)
-        << ", \"counts\": [";
-    for (std::size_t j = 0; j < d.difference.counts.size(); ++j) {
-      const CountDifference& c = d.difference.counts[j];
-      out << (j ? ", " : "") << "{\"move\": " << properties::json_string(c.move)
-          << ", \"expected\": " << c.expected << ", \"actual\": " << c.actual << "}";
-    }
-    out << "], \"nodes\": " << d.difference.actual_nodes
-        << ", \"expected_nodes\": " << d.difference.expected_nodes << ", \"descent\": ";
-    if (d.descent)
-      out << "{\"moves\": " << properties::json_list(d.descent->moves)
-          << ", \"depth\": " << d.descent->depth << ", \"nodes\": " << d.descent->actual
-          << ", \"expected_nodes\": " << d.descent->expected
-          << ", \"children_agree\": " << (d.descent->children_agree ? "true" : "false")
-          << ", \"stopped\": " << properties::json_string(d.descent->stopped) << "}}";
-    else
-      out << "null}";
+// --positions, --depth, --seed, --jobs, --chess960, --allow-unreachable and --fen read into the
+// run's options.
+Expected<properties::MovegenOptions> read_movegen_options(const ParsedArgs& args) {
+  properties::MovegenOptions options;
+  if (auto text = args.value("--positions")) {
+    auto n = parse_int_in_range(*text, "--positions", 1, 100'000'000);
+    if (!n) return Error{n.error()};
+    options.positions = *n;
   }
-  out << "], \"fault\": ";
-  if (r.fault)
-    out << "{" << json_route(r.fault->route)
-        << ", \"message\": " << properties::json_string(r.fault->message) << "}";
-  else
-    out << "null";
-  out << "}\n";
-}
-
-Expected<Done> write_junit(OutputFile& junit, const properties::MovegenResult& r) {
-  properties::PropertyResult row;
-  row.name = "movegen";
-  row.target = r.target;
-  row.passed = r.passed();
-  row.cases = r.positions;
-  row.seconds = r.seconds;
-  row.seed = r.seed;
-  row.note = r.passed() ? std::to_string(r.positions) + " positions agree"
-                        : std::to_string(r.divergences) + " divergences in " +
-                              std::to_string(r.positions) + " positions\n" + findings_text(r);
-  if (r.refused) row.note += "\nrefused " + refusals_text(r);
-  properties::write_junit_report(junit.stream(), {row});
-  return junit.finish();
+  if (auto text = args.value("--depth")) {
+    auto depth = parse_int_in_range(*text, "--depth", 1, MaxDepth);
+    if (!depth) return Error{depth.error()};
+    options.depth = *depth;
+  }
+  if (auto text = args.value("--seed")) {
+    auto seed = parse_count(*text, "--seed", true);
+    if (!seed) return Error{seed.error()};
+    options.seed = *seed;
+  }
+  auto jobs = jobs_option(args, /*engine_or_plugin=*/true);
+  if (!jobs) return Error{jobs.error()};
+  options.jobs = *jobs;
+  if (options.jobs > 1 && args.has("--no-isolation"))
+    return Error{"--jobs " + std::to_string(options.jobs) +
+                 " runs the plugin in workers, and --no-isolation runs it in this process; leave "
+                 "--jobs out (or give 1)"};
+  options.chess960 = args.has("--chess960");
+  options.allow_unreachable = allows_unreachable(args);
+  if (args.has("--fen")) {
+    auto route = asked_route(args);
+    if (!route) return Error{route.error()};
+    options.only = std::move(*route);
+    options.positions = 1;
+  }
+  return options;
 }
 
 }  // namespace
@@ -368,38 +292,15 @@ int run_movegen(std::span<const std::string> words) {
   }
   if (auto obeyed = check_option_rules(*args, movegen_options(), movegen_rules()); !obeyed)
     return report_usage_error(obeyed.error());
-
-  properties::MovegenOptions options;
-  if (auto text = args->value("--positions")) {
-    auto n = parse_int_in_range(*text, "--positions", 1, 100'000'000);
-    if (!n) return report_usage_error(n.error());
-    options.positions = *n;
-  }
-  if (auto text = args->value("--depth")) {
-    auto depth = parse_int_in_range(*text, "--depth", 1, MaxDepth);
-    if (!depth) return report_usage_error(depth.error());
-    options.depth = *depth;
-  }
-  if (auto text = args->value("--seed")) {
-    auto seed = parse_count(*text, "--seed", true);
-    if (!seed) return report_usage_error(seed.error());
-    options.seed = *seed;
-  }
+  auto read = read_movegen_options(*args);
+  if (!read) return report_usage_error(read.error());
+  properties::MovegenOptions options = std::move(*read);
   int timeout_ms = DefaultTimeoutMs;
   if (auto text = args->value("--timeout")) {
     auto ms = parse_int_in_range(*text, "--timeout", 1, 3'600'000);
     if (!ms) return report_usage_error(ms.error());
     timeout_ms = *ms;
   }
-  auto jobs = jobs_option(*args, /*engine_or_plugin=*/true);
-  if (!jobs) return report_usage_error(jobs.error());
-  options.jobs = *jobs;
-  if (options.jobs > 1 && args->has("--no-isolation"))
-    return report_usage_error("--jobs " + std::to_string(options.jobs) +
-                              " runs the plugin in workers, and --no-isolation runs it in this "
-                              "process; leave --jobs out (or give 1)");
-  options.chess960 = args->has("--chess960");
-  options.allow_unreachable = allows_unreachable(*args);
   auto junit = open_output_option(*args, "--junit", "the JUnit report");
   if (!junit) return report_usage_error(junit.error());
 
@@ -428,12 +329,13 @@ int run_movegen(std::span<const std::string> words) {
   }
   if (target->close) target->close();
 
+  const MovegenRerun rerun = movegen_rerun(*args);
   if (args->has("--json"))
-    print_json(std::cout, result);
+    print_movegen_json(std::cout, result, rerun);
   else
-    print_text(std::cout, result);
+    print_movegen_text(std::cout, result, rerun);
   if (*junit) {
-    if (auto written = write_junit(**junit, result); !written)
+    if (auto written = write_movegen_junit(**junit, result, rerun); !written)
       return report_usage_error(written.error());
   }
   // A fault of the run itself (a worker's engine that would not start) is told after the

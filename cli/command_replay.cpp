@@ -13,6 +13,7 @@
 #include "doors.h"
 #include "inputs.h"
 #include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/chess/uci.h"
 #include "zobrist_verify/doors/position_gate.h"
 
 namespace zobrist_verify::cli {
@@ -21,19 +22,24 @@ namespace {
 
 constexpr const char* ReplayUsage =
     R"(usage: zobrist-verify replay --plugin PATH --fen FEN [--moves M1 M2 ...] [--chess960]
-                              [--xfen] [--expect SCHEME] [--no-isolation] [--timeout MS]
-                              [--memory-limit SIZE] [--allow-unreachable]
+                              [--xfen] [--expect SCHEME] [--en-passant RULE] [--no-isolation]
+                              [--timeout MS] [--memory-limit SIZE] [--allow-unreachable]
        zobrist-verify replay --engine "CMD ARGS" --fen FEN [--moves M1 M2 ...] [--chess960]
                               [--protocol uci|xboard] [--xfen] [--key-command CMD]
                               [--key-pattern REGEX] [--fen-pattern REGEX] [--key-base 10|16]
-                              [--transcript FILE] [--expect SCHEME] [--timeout MS]
-                              [--allow-unreachable]
+                              [--transcript FILE] [--expect SCHEME] [--en-passant RULE]
+                              [--timeout MS] [--allow-unreachable]
 
 Plays the case on the plugin: set_position(FEN), then each move, printing after each step the
 plugin's key (and pawn and material keys when it has them), the key a second instance gives a
 fresh set_position of the position reached (the reference's FEN of it), and the --expect
-scheme's key. The first step where two of them differ is marked, with the comparison that
-failed (incremental vs fresh, or target vs the scheme), and named on the last line.
+scheme's key (under --en-passant RULE when given: always, pseudo-legal, legal, never, or a split
+fen=RULE,move=RULE that keys the FEN's position under one and every position reached by a move
+under the other, as `check` judged it). The first step where two of them differ is marked, with
+the comparison that failed (incremental vs fresh, or target vs the scheme), and named on the last
+line. The moves are checked on the reference and sent exactly as checked: a word holding several
+moves ("e2e4 e7e5") as those moves, each in canonical UCI (e1g1 in standard chess, king takes
+rook, e1h1, in Chess960).
 With --no-isolation the plugin runs in this process, so that a debugger or a sanitizer sees the
 crash; otherwise a crash, a hang, an exit() or a worker past --memory-limit SIZE (4G, 512M;
 default: half of this machine's memory) is reported with the call it happened in. With --engine the
@@ -56,6 +62,7 @@ constexpr OptionSpec ReplayOwnOptions[] = {
     {"--moves", OptionKind::Values},
     {"--chess960", OptionKind::Flag},
     {"--expect", OptionKind::Value},
+    {"--en-passant", OptionKind::Value},
     {"--timeout", OptionKind::Value},
 };
 
@@ -89,20 +96,39 @@ std::string failed(const Expected<Done>& done) {
   return (done.error_kind() == ErrorKind::Refused ? "refused: " : "failed: ") + done.error();
 }
 
+// --expect's scheme under the rules the case is judged by: the FEN's position keyed under
+// `at_fen`, every position reached by a move under `after_moves` (the same scheme unless
+// --en-passant gives a split rule).
+struct ExpectedSchemes {
+  KeyScheme at_fen, after_moves;
+};
+
+std::optional<ExpectedSchemes> expected_schemes(const properties::ThirdPartyOptions& options) {
+  if (!options.expect) return std::nullopt;
+  ExpectedSchemes schemes{*options.expect, *options.expect};
+  if (options.en_passant) {
+    schemes.after_moves.en_passant_rule = *options.en_passant;
+    schemes.at_fen.en_passant_rule = options.en_passant_fen.value_or(*options.en_passant);
+  }
+  return schemes;
+}
+
 // The replay's lines; the first line is "ok" or "mismatch". After each step: the target's
 // (incremental) key, the key a second instance gives the reference's FEN of the position reached
 // (fresh), and with --expect the scheme's; the first step where two differ is marked, and named
 // at the end.
 std::string replay_lines(const properties::Target& target, const std::string& fen, bool chess960,
-                         const std::vector<std::string>& moves, const KeyScheme* expect) {
+                         const std::vector<std::string>& moves,
+                         const std::optional<ExpectedSchemes>& expect) {
   std::ostringstream out;
   std::unique_ptr<HashUnderTest> hash = properties::new_instance(target);
   std::unique_ptr<HashUnderTest> fresh = properties::new_instance(target);
   if (!hash || !fresh) return "mismatch\nthe target gave no instance\n";
   const Capabilities caps = hash->capabilities();
-  Game reference;
-  (void)reference.set(fen, expect ? *expect : polyglot_scheme(),
-                      FenOptions{.chess960 = chess960, .allow_unreachable = true});
+  const FenOptions read{.chess960 = chess960, .allow_unreachable = true};
+  Game reference, at_fen;
+  (void)reference.set(fen, expect ? expect->after_moves : polyglot_scheme(), read);
+  (void)at_fen.set(fen, expect ? expect->at_fen : polyglot_scheme(), read);
   std::string first_difference;  // "<step>: <which comparison>", once one is found
   auto mark = [&](const std::string& step, const std::string& comparison) {
     if (!first_difference.empty()) return std::string("  DIFFERS");
@@ -124,11 +150,13 @@ std::string replay_lines(const properties::Target& target, const std::string& fe
       mark(step, "the fresh instance gave no key for " + reached);
     out << '\n';
     if (expect) {
-      const Key want = target.compare_printed_key ? reference.position().printed_key()
-                                                  : reference.position().key();
-      out << "  " << std::left << std::setw(12) << expect->name << ' ' << hex_key(want);
-      if (key)
-        out << (*key == want ? "  same" : mark(step, "target vs the " + expect->name + " scheme"));
+      const Position& scheme_side =
+          reference.moves().empty() ? at_fen.position() : reference.position();
+      const Key want =
+          target.compare_printed_key ? scheme_side.printed_key() : scheme_side.key();
+      const std::string& name = expect->at_fen.name;
+      out << "  " << std::left << std::setw(12) << name << ' ' << hex_key(want);
+      if (key) out << (*key == want ? "  same" : mark(step, "target vs the " + name + " scheme"));
       out << '\n';
     }
     if (caps.pawn_key)
@@ -169,13 +197,16 @@ int run_replay(std::span<const std::string> words) {
   if (auto read = read_door_options(*args, options, expected); !read)
     return report_usage_error(read.error());
   const bool chess960 = args->has("--chess960");
-  const std::vector<std::string> moves = args->values("--moves");
-  // The case must be legal: the plugin is given only what the suite would give it.
+  // The case must be legal: the plugin is given only what the suite would give it, the moves as
+  // the reference read them, in canonical UCI.
   Game game;
   if (auto played = set_up_game(game, *fen, args->joined("--moves"), polyglot_scheme(),
                                 FenOptions{.chess960 = chess960, .allow_unreachable = true});
       !played)
     return report_usage_error(played.error());
+  std::vector<std::string> moves;
+  for (Move m : game.moves()) moves.push_back(move_to_uci(m, game.position().is_chess960()));
+  const std::optional<ExpectedSchemes> expect = expected_schemes(options);
   if (!options.allow_unreachable)
     if (std::optional<std::string> why = unreachable_reason(*fen, chess960))
       return report_usage_error("--fen " + *fen + " is not sent: no legal game reaches it (" +
@@ -190,7 +221,7 @@ int run_replay(std::span<const std::string> words) {
     const properties::IsolatedRun run = properties::run_isolated(
         door->target,
         [&](const properties::Target& watched) {
-          return replay_lines(watched, *fen, chess960, moves, options.expect);
+          return replay_lines(watched, *fen, chess960, moves, expect);
         },
         options.suite.call_timeout_ms);
     if (run.fault) {
@@ -200,7 +231,7 @@ int run_replay(std::span<const std::string> words) {
     }
     lines = run.output;
   } else {
-    lines = replay_lines(door->target, *fen, chess960, moves, options.expect);
+    lines = replay_lines(door->target, *fen, chess960, moves, expect);
   }
   Expected<Done> closed = door->close ? door->close() : Done{};
   const bool ok = lines.rfind("ok\n", 0) == 0;

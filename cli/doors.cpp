@@ -47,8 +47,8 @@ Expected<DoorTarget> plugin_door(const std::string& path, bool xfen, const std::
   door.target.make_with_letters = [make_shredder = properties::plugin_factory(path, {}),
                                    make_xfen = properties::plugin_factory(path, {.xfen = true})](
                                       bool xfen) { return xfen ? make_xfen() : make_shredder(); };
-  door.target.replay_command =
-      program + " replay --no-isolation --plugin " + path + (xfen ? " --xfen" : "");
+  door.target.replay_words = {program, "replay", "--no-isolation", "--plugin", path};
+  if (xfen) door.target.replay_words.push_back("--xfen");
   return door;
 }
 
@@ -188,16 +188,15 @@ Expected<EngineDoorTarget> engine_door(const std::string& command, const ParsedA
   };
   // An engine prints its key; with Stockfish's scheme that is the key with the clock folded in.
   door.target.compare_printed_key = true;
-  std::string replay = program + " replay --engine " + join_command_words({command});
+  std::vector<std::string>& replay = door.target.replay_words;
+  replay = {program, "replay", "--engine", command};
   for (const char* option :
        {"--protocol", "--key-command", "--key-pattern", "--fen-pattern", "--key-base", "--timeout"})
-    if (auto value = args.value(option))
-      replay += std::string(" ") + option + " " + join_command_words({*value});
-  if (letters == CastlingLetters::XFen) replay += " --xfen";
+    if (auto value = args.value(option)) replay.insert(replay.end(), {option, *value});
+  if (letters == CastlingLetters::XFen) replay.push_back("--xfen");
   // The base told from the start position's key goes along, so that the replay reads the same.
   if (auto base = (*connection)->key_base(); base && !args.has("--key-base"))
-    replay += std::string(" --key-base ") + (*base == KeyBase::Decimal ? "10" : "16");
-  door.target.replay_command = replay;
+    replay.insert(replay.end(), {"--key-base", *base == KeyBase::Decimal ? "10" : "16"});
   return out;
 }
 

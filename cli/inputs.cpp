@@ -16,12 +16,9 @@ namespace zobrist_verify::cli {
 
 namespace {
 
-// The program an engine command starts, found on PATH as posix_spawnp finds it.
-std::string engine_program(const std::string& command) {
-  auto words = split_command_words(command);
-  if (!words || words->empty()) return {};
-  const std::string& program = words->front();
-  if (program.find('/') != std::string::npos) return program;
+// `program` found on PATH as posix_spawnp finds it; a name with a '/' is a path already.
+std::string found_on_path(const std::string& program) {
+  if (program.empty() || program.find('/') != std::string::npos) return program;
   const char* path = std::getenv("PATH");
   std::string_view folders = path ? path : "/usr/bin:/bin";
   while (!folders.empty()) {
@@ -34,32 +31,58 @@ std::string engine_program(const std::string& command) {
   return {};
 }
 
+// Every file an engine command names: its program, and each other word (or the part of it after
+// '=', as in --book=PATH) that names a file, or a program on PATH (`nice stockfish`).
+void declare_engine_files(const std::string& command) {
+  auto words = split_command_words(command);
+  if (!words || words->empty()) return;
+  declare_input(found_on_path(words->front()), "engine program");
+  for (std::size_t i = 1; i < words->size(); ++i) {
+    const std::string& word = (*words)[i];
+    std::vector<std::string> names{word};
+    if (const auto equals = word.find('='); equals != std::string::npos)
+      names.push_back(word.substr(equals + 1));
+    for (const std::string& name : names) {
+      if (name.empty()) continue;
+      declare_input(name, "file named in the engine command");
+      if (name.find('/') == std::string::npos)
+        declare_input(found_on_path(name), "program named in the engine command");
+    }
+  }
+}
+
 }  // namespace
+
+std::vector<std::string> raw_option_values(std::span<const std::string> words,
+                                           std::string_view option) {
+  std::vector<std::string> values;
+  const std::string with_equals = std::string(option) + "=";
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    if (words[i] == option && i + 1 < words.size())
+      values.push_back(words[i + 1]);
+    else if (words[i].starts_with(with_equals))
+      values.push_back(words[i].substr(with_equals.size()));
+  }
+  return values;
+}
 
 void declare_inputs(std::span<const std::string> words) {
   // The options whose value is a file the run reads, and what to call it.
   static constexpr std::pair<std::string_view, std::string_view> InputOptions[] = {
       {"--plugin", "plugin"},          {"--key-list", "key list"},
       {"--epd", "perft suite"},        {"--scheme-file", "key scheme file"},
-      {"--scheme", "key scheme file"}, {"--engine", "engine program"},
+      {"--scheme", "key scheme file"}, {"--expect", "key scheme file"},
   };
-  for (std::size_t i = 0; i < words.size(); ++i) {
-    for (const auto& [option, what] : InputOptions) {
-      std::string value;
-      if (words[i] == option && i + 1 < words.size())
-        value = words[i + 1];
-      else if (words[i].starts_with(std::string(option) + "="))
-        value = words[i].substr(option.size() + 1);
-      else
-        continue;
-      if (option == "--scheme") {
-        if (!value.starts_with("file:")) continue;
-        value = value.substr(5);
-      }
-      if (option == "--engine") value = engine_program(value);
-      declare_input(value, what);
+  for (const auto& [option, what] : InputOptions)
+    for (const std::string& value : raw_option_values(words, option)) {
+      const bool scheme = option == "--scheme" || option == "--expect";
+      if (!scheme)
+        declare_input(value, what);
+      else if (value.starts_with("file:"))
+        declare_input(value.substr(5), what);
     }
-  }
+  for (const std::string& command : raw_option_values(words, "--engine"))
+    declare_engine_files(command);
   // `book FILE`: the book is the command's first word that is not an option.
   if (words.size() > 1 && words[0] == "book" && !looks_like_option(words[1]))
     declare_input(words[1], "book");
@@ -89,9 +112,14 @@ Expected<KeyScheme> scheme_from_seed_name(std::string_view seed) {
   return seeded_scheme_from_text(seed, "the seed in seed:N");
 }
 
+// A scheme file is named by its path ("file:keys.txt") wherever the run names it (the report's
+// head and rows, replay commands), whatever its `name` line says: a file whose `name` is a
+// built-in's is not that scheme, and the name alone does not find the file again.
 Expected<KeyScheme> scheme_from_file_name(std::string_view path) {
   if (path.empty()) return Error{"file: needs a path, as in --scheme file:keys.txt"};
-  return load_scheme_file(std::string(path));
+  auto scheme = load_scheme_file(std::string(path));
+  if (scheme) scheme->name = "file:" + std::string(path);
+  return scheme;
 }
 
 // The names --scheme takes besides the built-in schemes: a prefix and what follows it.
@@ -132,7 +160,10 @@ Expected<KeyScheme> scheme_from_args(const ParsedArgs& args) {
   int given = int(args.has("--scheme")) + int(args.has("--seed")) + int(args.has("--scheme-file"));
   if (given > 1) return Error{"give only one of --scheme, --seed and --scheme-file"};
   if (auto seed = args.value("--seed")) return seeded_scheme_from_text(*seed, "--seed");
-  if (auto path = args.value("--scheme-file")) return load_scheme_file(*path);
+  if (auto path = args.value("--scheme-file")) {
+    if (path->empty()) return Error{"--scheme-file needs a path, as in --scheme-file keys.txt"};
+    return scheme_from_file_name(*path);
+  }
   return scheme_from_name(args.value("--scheme").value_or(std::string(DefaultSchemeName)));
 }
 

@@ -7,6 +7,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "args.h"
 #include "zobrist_verify/chess/game.h"
@@ -24,10 +25,17 @@ inline constexpr std::size_t PerftSuiteLimit = 64 * MiB;  // --epd, the corpus's
 inline constexpr std::size_t KeyListLimit = 16 * MiB;     // --key-list
 inline constexpr std::size_t KeyVectorsLimit = 16 * MiB;  // the corpus's key vectors
 
-// Declares the files the command line names as inputs (--plugin, the program of --engine,
-// --key-list, --epd, --scheme file:PATH, --scheme-file, a book), so that no output of the run
+// Declares the files the command line names as inputs (--plugin, every existing file the words
+// of --engine name (its program found on PATH as it is started, any other word or the part of a
+// word after '=' that names a file or, without a '/', a program on PATH), --key-list, --epd,
+// --scheme file:PATH, --expect file:PATH, --scheme-file, a book), so that no output of the run
 // replaces one of them (declare_input).
 void declare_inputs(std::span<const std::string> words);
+
+// The values `option` has on a raw command line ("--junit F" and "--junit=F"), before the
+// command reads its options.
+std::vector<std::string> raw_option_values(std::span<const std::string> words,
+                                           std::string_view option);
 
 // The file an output option (--junit, --svg) names, opened before the work starts so that a bad
 // path is an error at once; nothing when the option is absent. `what` is "the JUnit report".

@@ -8,6 +8,7 @@
 #include "commands.h"
 #include "help_text.h"
 #include "inputs.h"
+#include "output_paths.h"
 #include "version.h"
 #include "zobrist_verify/chess/bitboard.h"
 #include "zobrist_verify/core/file_io.h"
@@ -122,8 +123,10 @@ int main(int argc, char** argv) {
   // An engine runs in a process group of its own: an interrupt must take it down with us.
   zobrist_verify::kill_children_on_interrupt();
   std::vector<std::string> words(argv + 1, argv + argc);
-  // No output of the run may replace one of its inputs (a plugin, an engine, a key list...).
+  // No output of the run may replace one of its inputs (a plugin, an engine, a key list...),
+  // another output or standard output's report: checked before any output is opened.
   declare_inputs(words);
+  if (auto outputs = check_output_paths(words); !outputs) return report_usage_error(outputs.error());
   const int status = dispatch(words);
   // Every command's report goes to stdout: a write that failed (a full disk, a closed stdout)
   // means the report is lost, whatever the command found.

@@ -68,24 +68,20 @@ inline int processes_with(const std::string& marker) {
   return found;
 }
 
-// Runs the CLI with `args`, stdout and stderr captured in files (no pipe can fill up).
-inline RunResult run_cli(const std::vector<std::string>& args) {
+// Runs `exec` in a forked child whose stdout and stderr go to files (no pipe can fill up), and
+// returns its exit code and what it printed. `exec` replaces the child (execv); if it returns,
+// the child exits with 127.
+template <class Exec>
+RunResult run_captured(const Exec& exec) {
   TempDir dir;
-  fs::path out_path = dir.path() / "stdout";
-  fs::path err_path = dir.path() / "stderr";
-  std::vector<char*> argv;
-  std::string program = ZV_CLI_PATH;
-  argv.push_back(program.data());
-  std::vector<std::string> copies = args;
-  for (std::string& arg : copies) argv.push_back(arg.data());
-  argv.push_back(nullptr);
-
-  pid_t child = fork();
+  const fs::path out_path = dir.path() / "stdout";
+  const fs::path err_path = dir.path() / "stderr";
+  const pid_t child = fork();
   if (child == 0) {
-    int out = open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    int err = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    const int out = open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    const int err = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
     if (out < 0 || err < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0) _exit(127);
-    execv(argv[0], argv.data());
+    exec();
     _exit(127);
   }
   RunResult result;
@@ -95,6 +91,34 @@ inline RunResult run_cli(const std::vector<std::string>& args) {
   result.out = read_file(out_path);
   result.err = read_file(err_path);
   return result;
+}
+
+// Runs the CLI with `args`, stdout and stderr captured.
+inline RunResult run_cli(const std::vector<std::string>& args) {
+  std::vector<char*> argv;
+  std::string program = ZV_CLI_PATH;
+  argv.push_back(program.data());
+  std::vector<std::string> copies = args;
+  for (std::string& arg : copies) argv.push_back(arg.data());
+  argv.push_back(nullptr);
+  return run_captured([&] { execv(argv[0], argv.data()); });
+}
+
+// Runs `line` as a POSIX shell runs a pasted command (/bin/sh -c), in the folder `cwd`, stdout and
+// stderr captured: how a printed reproduction is checked to reproduce, and to run nothing else.
+inline RunResult run_shell(const std::string& line, const fs::path& cwd) {
+  return run_captured([&] {
+    if (chdir(cwd.c_str()) == 0)
+      execl("/bin/sh", "sh", "-c", line.c_str(), static_cast<char*>(nullptr));
+  });
+}
+
+// The rest of the first line of `text` after `label` ("  replay:    "), or "" when none has it.
+inline std::string line_after(const std::string& text, const std::string& label) {
+  const std::size_t at = text.find(label);
+  if (at == std::string::npos) return "";
+  const std::size_t begin = at + label.size();
+  return text.substr(begin, text.find('\n', begin) - begin);
 }
 
 }  // namespace zobrist_verify::testing

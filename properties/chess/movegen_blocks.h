@@ -19,20 +19,37 @@
 #include <vector>
 
 #include "isolation/forked_run.h"
+#include "zobrist_verify/chess/position.h"
 #include "zobrist_verify/movegen_fuzz.h"
 
 namespace zobrist_verify::properties::movegen {
 
 inline constexpr std::uint64_t NoBlock = ~std::uint64_t{0};
 
+// The blocks a run may take: one for a run of one route (MovegenOptions::only), else no limit.
+std::uint64_t block_count(const MovegenOptions& options);
+
+// A move as the door is sent it: king takes rook in every position of a door that says so (an
+// engine under UCI_Chess960), else in the notation of `pos`.
+std::string door_notation(const MovegenDoor& door, Move m, const Position& pos);
+// The door's divide (or its total, as counts) of the route as sent.
+Expected<DivideCounts> ask_alone(const MovegenDoor& door, const Route& sent, int depth);
+// The answer against the reference's `expected` (totals only for a totals door).
+Expected<DivideDifference> against(const MovegenDoor& door, const DivideCounts& expected,
+                                   const Expected<DivideCounts>& answer);
+// What the reference says at `pos`: the divide, or for a totals door the nodes only.
+DivideCounts reference_counts(const MovegenDoor& door, Position& pos, int depth);
+
 // What happened at one position met in a block.
 enum class Event : std::uint8_t { Agreed, Diverged, Refused, Fault, Withheld };
 
-// A divergence found, before shrinking: the whole route to it (the reference's notation) and the
-// difference there.
+// A divergence found, before shrinking: the whole route to it (the reference's notation), the
+// route the door was sent for it (a FEN a few plies on, the moves in the door's notation) and
+// the difference there.
 struct Found {
   Route whole;
   DivideDifference difference;
+  Route sent;
 };
 
 struct BlockOutcome {
@@ -87,6 +104,7 @@ class Merger {
   const MovegenOptions& options_;
   MovegenResult& result_;
   std::vector<Found> found_;
+  std::uint64_t blocks_taken_ = 0;  // outcomes and faults taken, up to block_count
 };
 
 // The divergences shrunk in order against `door`; a fault of the door while shrinking stops it

@@ -7,6 +7,9 @@
 
 #include <random>
 
+#include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/doors/divide_comparison.h"
+
 namespace zobrist_verify::properties::movegen {
 namespace {
 
@@ -24,6 +27,7 @@ Found found_at(const std::string& move) {
   f.difference.missing = {move};
   f.difference.expected_nodes = 20;
   f.difference.actual_nodes = 19;
+  f.sent = Route{"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", false, {}};
   return f;
 }
 
@@ -53,6 +57,7 @@ TEST(MovegenBlockCodec, AnOutcomeComesBackWhole) {
   EXPECT_EQ(back->divergences[0].second.whole.moves, std::vector<std::string>{"e2e4"});
   EXPECT_EQ(back->divergences[0].second.difference.missing, std::vector<std::string>{"e2e4"});
   EXPECT_EQ(back->divergences[0].second.difference.actual_nodes, 19u);
+  EXPECT_EQ(back->divergences[0].second.sent.fen, o.divergences[0].second.sent.fen);
   EXPECT_EQ(back->refusals, o.refusals);
   EXPECT_EQ(back->first_withheld_event, 1u);
   EXPECT_EQ(back->first_withheld, o.first_withheld);
@@ -201,6 +206,108 @@ TEST(MovegenMerger, AFaultEndsTheRunAndLaterBlocksAreNotTaken) {
   EXPECT_TRUE(after.done());
   EXPECT_EQ(died.given, 4);
   EXPECT_EQ(died.fault->message, "crashed");
+}
+
+// Whether a route sent to the door holds standard castling written king takes rook.
+bool castles_king_takes_rook(const Route& route) {
+  for (const std::string& move : route.moves)
+    if (move == "e1h1" || move == "e1a1" || move == "e8h8" || move == "e8a8") return true;
+  return false;
+}
+
+// A door that gives the reference's divide, but diverges (a move left out) on one call only, the
+// second whose route holds four moves (a FEN a few plies into a game), so that shrinking cannot
+// find it again and it stays as found; or faults on the first route with castling written king
+// takes rook (an engine under UCI_Chess960 gets it so in standard chess too).
+struct OnceWrongDoor {
+  enum class Wrong : std::uint8_t { Diverge, Fault };
+  Wrong wrong;
+  bool king_takes_rook = false;
+  std::vector<Route> calls;
+  int four_move_calls = 0;
+
+  bool is_the_wrong_call(const Route& route) {
+    if (wrong == Wrong::Fault) return castles_king_takes_rook(route);
+    return route.moves.size() == 4 && ++four_move_calls == 2;
+  }
+
+  Expected<DivideCounts> divide(const Route& route, int depth) {
+    calls.push_back(route);
+    Game game;
+    if (!game.set(route.fen, polyglot_scheme(), FenOptions{.chess960 = route.chess960,
+                                                           .allow_unreachable = true})
+             .empty() ||
+        !game.play_uci_sequence(moves_text(route.moves)))
+      return Error{"the test door cannot read " + route_text(route), ErrorKind::AnsweredBadly};
+    DivideCounts counts = reference_divide(game.position(), depth, king_takes_rook);
+    if (!is_the_wrong_call(route)) return counts;
+    if (wrong == Wrong::Fault) return Error{"planted fault", ErrorKind::AnsweredBadly};
+    counts.nodes -= counts.moves.back().second;
+    counts.moves.pop_back();
+    return counts;
+  }
+
+  MovegenResult run() {
+    MovegenDoor door;
+    door.name = "once wrong";
+    door.king_takes_rook = king_takes_rook;
+    door.divide = [this](const Route& route, int depth) { return divide(route, depth); };
+    MovegenOptions options;
+    options.positions = 400;
+    return run_movegen(door, options);
+  }
+
+  // The first call the door was wrong on.
+  Route wrong_call() const {
+    int seen = 0;
+    for (const Route& route : calls)
+      if (wrong == Wrong::Fault ? castles_king_takes_rook(route)
+                                : route.moves.size() == 4 && ++seen == 2)
+        return route;
+    return {};
+  }
+};
+
+TEST(MovegenAsSent, ADivergenceThatDoesNotShrinkShowsTheRouteAsTheDoorWasSentIt) {
+  OnceWrongDoor door{OnceWrongDoor::Wrong::Diverge, false, {}, 0};
+  const MovegenResult result = door.run();
+  ASSERT_EQ(result.first_divergences.size(), 1u);
+  const MovegenDivergence& found = result.first_divergences[0];
+  EXPECT_FALSE(found.shrunk);
+  EXPECT_EQ(found.route.fen, door.wrong_call().fen);
+  EXPECT_EQ(found.route.moves, door.wrong_call().moves);
+  EXPECT_EQ(found.route.moves.size(), 4u);
+}
+
+// An engine under UCI_Chess960 gets castling as king takes rook even in standard chess; the fault
+// shows the moves as it got them.
+TEST(MovegenAsSent, AFaultShowsTheRouteAsTheDoorWasSentIt) {
+  OnceWrongDoor door{OnceWrongDoor::Wrong::Fault, /*king_takes_rook=*/true, {}, 0};
+  const MovegenResult result = door.run();
+  ASSERT_TRUE(result.fault);
+  ASSERT_TRUE(castles_king_takes_rook(door.wrong_call()));
+  EXPECT_EQ(result.fault->route.fen, door.wrong_call().fen);
+  EXPECT_EQ(result.fault->route.moves, door.wrong_call().moves);
+}
+
+TEST(MovegenOnly, AsksTheOneRouteWithItsFenAsWrittenAndItsMovesInTheDoorsNotation) {
+  OnceWrongDoor door{OnceWrongDoor::Wrong::Diverge, /*king_takes_rook=*/true, {}, 0};
+  MovegenDoor movegen_door;
+  movegen_door.name = "recording";
+  movegen_door.king_takes_rook = true;
+  movegen_door.divide = [&door](const Route& route, int depth) {
+    return door.divide(route, depth);
+  };
+  MovegenOptions options;
+  // No clocks written: the FEN goes as it is, not as the reference would write it.
+  options.only = Route{"r3k2r/8/8/8/8/8/8/R3K2R w KQkq -", false, {"e1g1", "e8c8"}};
+  options.positions = 1;
+  const MovegenResult result = run_movegen(movegen_door, options);
+  EXPECT_EQ(result.given, 1);
+  EXPECT_EQ(result.positions, 1);
+  ASSERT_EQ(door.calls.size(), 1u);
+  EXPECT_EQ(door.calls[0].fen, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq -");
+  EXPECT_EQ(door.calls[0].moves, (std::vector<std::string>{"e1h1", "e8a8"}));
 }
 
 }  // namespace

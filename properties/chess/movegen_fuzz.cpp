@@ -19,6 +19,40 @@ namespace zobrist_verify::properties {
 
 namespace movegen {
 
+std::uint64_t block_count(const MovegenOptions& options) {
+  return options.only ? 1 : NoBlock;
+}
+
+std::string door_notation(const MovegenDoor& door, Move m, const Position& pos) {
+  return move_to_uci(m, door.king_takes_rook || pos.is_chess960());
+}
+
+Expected<DivideCounts> ask_alone(const MovegenDoor& door, const Route& sent, int depth) {
+  if (door.divide) return door.divide(sent, depth);
+  auto total = door.total(sent, depth);
+  if (!total) return total.failure();
+  DivideCounts counts;
+  counts.nodes = *total;
+  return counts;
+}
+
+Expected<DivideDifference> against(const MovegenDoor& door, const DivideCounts& expected,
+                                   const Expected<DivideCounts>& answer) {
+  if (!answer) return answer.failure();
+  if (door.divide) return compare_divides(expected, *answer);
+  DivideDifference difference;
+  difference.expected_nodes = expected.nodes;
+  difference.actual_nodes = answer->nodes;
+  return difference;
+}
+
+DivideCounts reference_counts(const MovegenDoor& door, Position& pos, int depth) {
+  if (door.divide) return reference_divide(pos, depth, door.king_takes_rook);
+  DivideCounts counts;
+  counts.nodes = perft(pos, depth);
+  return counts;
+}
+
 namespace {
 
 // Games drawn per seed are independent of one another: game k uses its own RapidCheck random.
@@ -83,51 +117,6 @@ std::uint16_t event_of(Event kind, std::uint16_t mix = 0) {
 
 std::size_t corpus_blocks() {
   return (corpus_positions().size() + CorpusPerBlock - 1) / CorpusPerBlock;
-}
-
-std::string door_notation(const MovegenDoor& door, Move m, const Position& pos) {
-  return move_to_uci(m, door.king_takes_rook || pos.is_chess960());
-}
-
-// The route with its moves back in the reference's notation (the route's own).
-Route in_reference_notation(const Route& sent) {
-  Game game;
-  Route route{sent.fen, sent.chess960, {}};
-  if (!game.set(sent.fen, polyglot_scheme(), any_position(sent.chess960)).empty()) return sent;
-  for (const std::string& text : sent.moves) {
-    auto move = game.play_uci(text);
-    if (!move) return sent;
-    route.moves.push_back(move_to_uci(*move, game.position().is_chess960()));
-  }
-  return route;
-}
-
-// The door's divide (or total) as counts.
-Expected<DivideCounts> ask_alone(const MovegenDoor& door, const Route& sent, int depth) {
-  if (door.divide) return door.divide(sent, depth);
-  auto total = door.total(sent, depth);
-  if (!total) return total.failure();
-  DivideCounts counts;
-  counts.nodes = *total;
-  return counts;
-}
-
-Expected<DivideDifference> against(const MovegenDoor& door, const DivideCounts& expected,
-                                   const Expected<DivideCounts>& answer) {
-  if (!answer) return answer.failure();
-  if (door.divide) return compare_divides(expected, *answer);
-  DivideDifference difference;
-  difference.expected_nodes = expected.nodes;
-  difference.actual_nodes = answer->nodes;
-  return difference;
-}
-
-// What the reference says at `pos`: the divide, or for a totals door the nodes only.
-DivideCounts reference_counts(const MovegenDoor& door, Position& pos, int depth) {
-  if (door.divide) return reference_divide(pos, depth, door.king_takes_rook);
-  DivideCounts counts;
-  counts.nodes = perft(pos, depth);
-  return counts;
 }
 
 bool same_answer(const DivideCounts& a, const DivideCounts& b) {
@@ -203,6 +192,10 @@ class BlockRun {
   }
 
   void generate(std::uint64_t block) {
+    if (options_.only) {
+      if (block == 0) compare_only(block, *options_.only);
+      return;
+    }
     const std::span<const CorpusPosition> corpus = corpus_positions();
     if (block < corpus_blocks()) {
       for (std::size_t i = block * CorpusPerBlock;
@@ -247,6 +240,22 @@ class BlockRun {
                  {door_moves.begin() + std::ptrdiff_t(tail_start), door_moves.end()}};
       compare(block, game.position(), sent, played, plain_seen);
     }
+  }
+
+  // The one route of a run that asks one: its FEN sent as written, its moves in the door's
+  // notation (the reference's in the route played, which shrinking starts from).
+  void compare_only(std::uint64_t block, const Route& only) {
+    Game game;
+    if (!game.set(only.fen, polyglot_scheme(), any_position(only.chess960)).empty()) return;
+    Route sent{only.fen, only.chess960, {}}, played{only.fen, only.chess960, {}};
+    for (const std::string& text : only.moves) {
+      auto move = game.play_uci(text);
+      if (!move) return;  // the command checked the moves
+      sent.moves.push_back(door_notation(door_, *move, game.position()));
+      played.moves.push_back(move_to_uci(*move, game.position().is_chess960()));
+    }
+    std::uint64_t plain_seen = 0;  // the first position is always compared
+    compare(block, game.position(), sent, played, plain_seen);
   }
 
   void compare(std::uint64_t block, Position& pos, const Route& sent, const Route& played,
@@ -350,13 +359,13 @@ class BlockRun {
       if (outcome.refusals.size() < RefusalExamples)
         outcome.refusals.emplace_back(event, difference.error());
     } else if (!difference) {
-      fault_at(*held, event, MovegenFault{in_reference_notation(sent), difference.error()});
+      fault_at(*held, event, MovegenFault{sent, difference.error()});
     } else if (difference->empty()) {
       outcome.events[event] = event_of(Event::Agreed, mix);
     } else {
       outcome.events[event] = event_of(Event::Diverged, mix);
       if (int(outcome.divergences.size()) < options_.shrunk_divergences)
-        outcome.divergences.emplace_back(event, Found{played, *difference});
+        outcome.divergences.emplace_back(event, Found{played, *difference, sent});
     }
   }
 
@@ -390,95 +399,6 @@ class BlockRun {
   bool stopped_ = false;        // a fault, or the hooks said to abandon
 };
 
-// Shrinks divergences against one door; the first fault of the door stops it.
-class Shrinker {
- public:
-  Shrinker(const MovegenDoor& door, const MovegenOptions& options)
-      : door_(door), options_(options) {}
-
-  const std::optional<MovegenFault>& fault() const { return fault_; }
-
-  MovegenDivergence shrink(const Found& found) {
-    const Route shortest = shrink_route(
-        found.whole,
-        [&](const Route& candidate) {
-          if (fault_) return false;
-          const auto difference = evaluate(candidate);
-          return difference && !difference->empty();
-        },
-        options_.shrink_budget, /*keep_start=*/true);
-    MovegenDivergence divergence{shortest, true, found.difference, {}};
-    if (auto difference = evaluate(shortest); difference && !difference->empty()) {
-      divergence.difference = *difference;
-    } else {
-      // A fault, or the target no longer diverges there: keep what was found.
-      divergence.route = found.whole;
-      divergence.shrunk = false;
-    }
-    if (!door_.divide && !fault_)
-      divergence.descent = descend(divergence.route, divergence.difference);
-    return divergence;
-  }
-
- private:
-  // The route in the door's notation, and the reference's position at its end; nothing when the
-  // reference cannot replay it.
-  std::optional<Route> to_door(const Route& route, Game& game) const {
-    if (!game.set(route.fen, polyglot_scheme(), any_position(route.chess960)).empty()) return {};
-    Route sent{game.position().fen(), route.chess960, {}};
-    for (const std::string& text : route.moves) {
-      auto move = game.play_uci(text);
-      if (!move) return {};
-      sent.moves.push_back(door_notation(door_, *move, game.position()));
-    }
-    return sent;
-  }
-
-  // The difference at the end of `route` (reference notation), or nothing when the reference
-  // cannot replay it or the door refuses it. A fault of the door is kept as the fault.
-  std::optional<DivideDifference> evaluate(const Route& route) {
-    Game game;
-    const std::optional<Route> sent = to_door(route, game);
-    if (!sent) return {};
-    if (!options_.allow_unreachable && unreachable_reason(sent->fen, sent->chess960)) return {};
-    Expected<DivideDifference> difference =
-        against(door_, reference_counts(door_, game.position(), options_.depth),
-                ask_alone(door_, *sent, options_.depth));
-    if (!difference) {
-      if (!fault_ && difference.error_kind() != ErrorKind::Refused)
-        fault_ = MovegenFault{route, difference.error()};
-      return {};
-    }
-    return *difference;
-  }
-
-  // A totals door's divergence at the end of `route`, located by descent; nothing when the
-  // reference cannot replay the route or the door faults (kept as the fault).
-  std::optional<PerftDescent> descend(const Route& route, const DivideDifference& difference) {
-    Game game;
-    std::optional<Route> sent = to_door(route, game);
-    if (!sent) return {};
-    const std::size_t route_plies = sent->moves.size();
-    Expected<PerftDescent> descent = descend_perft_totals(
-        game.position(), options_.depth, difference.actual_nodes,
-        [&](const std::vector<std::string>& door_moves, int depth) {
-          sent->moves.resize(route_plies);
-          sent->moves.insert(sent->moves.end(), door_moves.begin(), door_moves.end());
-          return door_.total(*sent, depth);
-        },
-        door_.king_takes_rook);
-    if (!descent) {
-      if (!fault_) fault_ = MovegenFault{route, descent.error()};
-      return {};
-    }
-    return *descent;
-  }
-
-  const MovegenDoor& door_;
-  const MovegenOptions& options_;
-  std::optional<MovegenFault> fault_;
-};
-
 }  // namespace
 
 void run_blocks(const MovegenDoor& door, const MovegenOptions& options, const BlockHooks& hooks,
@@ -490,7 +410,8 @@ Merger::Merger(const MovegenOptions& options, MovegenResult& result)
     : options_(options), result_(result) {}
 
 bool Merger::done() const {
-  return result_.fault.has_value() || result_.given >= options_.positions;
+  return result_.fault.has_value() || result_.given >= options_.positions ||
+         blocks_taken_ >= block_count(options_);
 }
 
 void Merger::take(const BlockOutcome& outcome) {
@@ -536,36 +457,16 @@ void Merger::take(const BlockOutcome& outcome) {
         break;
     }
   }
+  ++blocks_taken_;  // after its events: done() counts it from here on
   if (options_.progress)
     options_.progress(std::min(result_.given, options_.positions), options_.positions);
 }
 
 void Merger::take_fault(MovegenFault fault) {
   if (done()) return;
+  ++blocks_taken_;
   ++result_.given;
   result_.fault = std::move(fault);
-}
-
-Shrunk shrink_found(const MovegenDoor& door, const MovegenOptions& options,
-                    const std::vector<Found>& found) {
-  Shrunk shrunk;
-  Shrinker shrinker(door, options);
-  for (const Found& f : found) {
-    if (shrinker.fault()) {
-      shrunk.divergences.push_back(MovegenDivergence{f.whole, false, f.difference, {}});
-      continue;
-    }
-    shrunk.divergences.push_back(shrinker.shrink(f));
-  }
-  shrunk.fault = shrinker.fault();
-  return shrunk;
-}
-
-std::vector<MovegenDivergence> unshrunk(const std::vector<Found>& found) {
-  std::vector<MovegenDivergence> divergences;
-  for (const Found& f : found)
-    divergences.push_back(MovegenDivergence{f.whole, false, f.difference, {}});
-  return divergences;
 }
 
 MovegenResult empty_result(const MovegenDoor& door, const MovegenOptions& options) {
@@ -593,7 +494,8 @@ MovegenResult run_movegen(const MovegenDoor& door, const MovegenOptions& options
   } else {
     std::uint64_t next = 0;
     const movegen::BlockHooks hooks{[&]() -> std::optional<std::uint64_t> {
-                                      if (merger.done()) return std::nullopt;
+                                      if (merger.done() || next >= movegen::block_count(options))
+                                        return std::nullopt;
                                       return next++;
                                     },
                                     [&](movegen::BlockOutcome&& outcome) { merger.take(outcome); },

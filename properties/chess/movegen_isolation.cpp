@@ -129,6 +129,7 @@ std::string encode_block(const BlockOutcome& o) {
     out.number(event);
     write_route(out, found.whole);
     write_difference(out, found.difference);
+    write_route(out, found.sent);
   }
   out.number(o.refusals.size());
   for (const auto& [event, message] : o.refusals) {
@@ -159,6 +160,7 @@ std::optional<BlockOutcome> decode_block(const std::string& bytes) {
     Found found;
     found.whole = read_route(in);
     found.difference = read_difference(in);
+    found.sent = read_route(in);
     o.divergences.emplace_back(event, std::move(found));
   }
   const std::uint64_t refusals = in.number();
@@ -371,7 +373,8 @@ void run_blocks_in_workers(const MovegenOptions& options, int jobs,
           [&]() -> std::optional<std::uint64_t> {
             if (stream_failed || state.given.load() >= positions) return std::nullopt;
             const std::uint64_t block = state.next_block.fetch_add(1);
-            if (block > state.lowest_fault.load()) return std::nullopt;
+            if (block > state.lowest_fault.load() || block >= block_count(options))
+              return std::nullopt;
             return block;
           },
           [&](BlockOutcome&& outcome) {

@@ -195,7 +195,7 @@ inline Target faulty_target(Fault fault) {
   Target target;
   target.name = "faulty";
   target.make = [fault] { return std::make_unique<Faulty>(fault); };
-  target.replay_command = "zobrist-verify replay --no-isolation --plugin faulty.so";
+  target.replay_words = {"zobrist-verify", "replay", "--no-isolation", "--plugin", "faulty.so"};
   return target;
 }
 

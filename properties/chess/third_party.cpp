@@ -146,10 +146,22 @@ void apply_convention_failure(std::vector<PropertyResult>& results, const Target
     results.push_back(*failure);
 }
 
+// The options a replay needs to judge as this run did: --expect, and the en-passant rule the
+// scheme was judged under when it is not the scheme's own (a split one included).
+std::vector<std::string> judged_as(const Target& target, const ThirdPartyOptions& options) {
+  if (!options.expect) return {};
+  std::vector<std::string> words{"--expect", options.expect->name};
+  const EnPassantRule own = options.expect->en_passant_rule;
+  if (target.en_passant_fen_rule.value_or(target.en_passant_rule) != own ||
+      target.en_passant_rule != own)
+    words.insert(words.end(), {"--en-passant", convention_name(target)});
+  return words;
+}
+
 // Every reproduction of a case gets the command that replays it on the target alone.
 void add_replay_commands(std::vector<PropertyResult>& results, const Target& target,
                          const ThirdPartyOptions& options) {
-  if (target.replay_command.empty()) return;
+  const std::vector<std::string> judged = judged_as(target, options);
   for (PropertyResult& r : results) {
     if (!r.counterexample || !r.counterexample->replay.empty() ||
         r.counterexample->route.fen.empty() || r.counterexample->route.fen == "?")
@@ -157,12 +169,12 @@ void add_replay_commands(std::vector<PropertyResult>& results, const Target& tar
     Counterexample& c = *r.counterexample;
     const std::size_t played =
         c.ply < 0 ? 0 : std::min(c.route.moves.size(), std::size_t(c.ply) + 1);
-    c.replay = target.replay_command +
-               replay_arguments(
-                   Route{c.route.fen,
-                         c.route.chess960,
-                         {c.route.moves.begin(), c.route.moves.begin() + std::ptrdiff_t(played)}}) +
-               (options.expect ? " --expect " + options.expect->name : std::string());
+    c.replay = replay_line(
+        target,
+        Route{c.route.fen,
+              c.route.chess960,
+              {c.route.moves.begin(), c.route.moves.begin() + std::ptrdiff_t(played)}},
+        judged);
   }
 }
 

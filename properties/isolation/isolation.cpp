@@ -4,6 +4,7 @@
 
 #include "core/result_codec.h"
 #include "core/route_shrinking.h"
+#include "zobrist_verify/doors/command_words.h"
 #include "zobrist_verify/parallel_runs.h"
 
 namespace zobrist_verify::properties {
@@ -86,12 +87,6 @@ class WatchedHash final : public HashUnderTest {
   Route route_;
 };
 
-std::string quoted_for_shell(const std::string& text) {
-  std::string out = "'";
-  for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
 bool same_end(const ChildRun& a, const ChildRun& b) {
   return a.end == b.end;
 }
@@ -157,7 +152,7 @@ PropertyResult fault_result(const std::string& name, const Target& target,
   const std::string words = fault_words(run, "", in);
   c.what = "the target " + words.substr(0, words.find(": ")) + confirmation;
   c.target_error = run.how;
-  if (!target.replay_command.empty()) c.replay = target.replay_command + replay_arguments(route);
+  c.replay = replay_line(target, route);
   c.features = position_features(c);
   result.counterexample = std::move(c);
   return result;
@@ -204,14 +199,19 @@ ChildRun replay_in_child(const Target& target, const Route& route, const std::st
       call_timeout);
 }
 
-std::string replay_arguments(const Route& route) {
-  std::string out = " --fen " + quoted_for_shell(route.fen);
+std::string replay_line(const Target& target, const Route& route,
+                        const std::vector<std::string>& extra) {
+  if (target.replay_words.empty()) return {};
+  std::vector<std::string> words = target.replay_words;
+  words.insert(words.end(), {"--fen", route.fen});
   if (!route.moves.empty()) {
-    out += " --moves";
-    for (const std::string& m : route.moves) out += ' ' + m;
+    words.push_back("--moves");
+    words.insert(words.end(), route.moves.begin(), route.moves.end());
   }
-  if (route.chess960) out += " --chess960";
-  return out;
+  if (route.chess960) words.push_back("--chess960");
+  if (target.allow_unreachable) words.push_back("--allow-unreachable");
+  words.insert(words.end(), extra.begin(), extra.end());
+  return join_command_words(words);
 }
 
 PropertyResult run_property_isolated(const std::string& name, const Target& target,

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "isolation/forked_run.h"
 #include "zobrist_verify/properties.h"
@@ -24,7 +25,11 @@ Target watched_target(const Target& target, CallWatch* watch);
 ChildRun replay_in_child(const Target& target, const Route& route, const std::string& last_call,
                          std::chrono::milliseconds call_timeout);
 
-// " --fen 'FEN' --moves m1 m2 [--chess960]": the arguments of a replay command for `route`.
-std::string replay_arguments(const Route& route);
+// The command that replays `route` on the target: its replay words, then --fen FEN, --moves
+// m1 m2, --chess960, --allow-unreachable (when the target takes unreachable positions) and
+// `extra`, each word quoted for a POSIX shell (join_command_words). Empty when the target has no
+// replay words.
+std::string replay_line(const Target& target, const Route& route,
+                        const std::vector<std::string>& extra = {});
 
 }  // namespace zobrist_verify::properties

@@ -90,6 +90,79 @@ TEST(OutputFiles, TranscriptNamingTheEngineProgramIsRefusedAndTheEngineIsKept) {
   EXPECT_EQ(read_file(engine), before);
 }
 
+// `nice ENGINE`: the engine is the command's second word, and an input all the same.
+class OutputNamingAWordOfTheEngineCommand : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(OutputNamingAWordOfTheEngineCommand, IsRefusedAndTheFileIsKept) {
+  TempDir dir;
+  const fs::path engine = dir.path() / "engine";
+  fs::copy_file(ZV_TRIPWIRE_ENGINE, engine);
+  const std::string before = read_file(engine);
+  const RunResult run = run_cli({"check", "--engine", "nice " + engine.string(), "--cases", "1",
+                                 "--property", "zero-keys", GetParam(), engine.string()});
+  expect_one_error_line(run, "same file as the file named in the engine command");
+  EXPECT_EQ(read_file(engine), before);
+}
+
+INSTANTIATE_TEST_SUITE_P(JunitAndTranscript, OutputNamingAWordOfTheEngineCommand,
+                         ::testing::Values("--junit", "--transcript"));
+
+// Two outputs that name one file, by the same path, a symlink or a hard link: one would replace
+// the other, so the run is refused before either is written.
+TEST(OutputFiles, TwoOutputsNamingOneFileAreRefused) {
+  TempDir dir;
+  const std::string file = (dir.path() / "out.xml").string();
+  const std::string link = (dir.path() / "link.xml").string();
+  const std::string hard = (dir.path() / "hard.xml").string();
+  const std::vector<std::string> collisions{"collisions", "--positions", "1000", "--bits", "8-9"};
+  auto with = [&](std::vector<std::string> extra) {
+    std::vector<std::string> args = collisions;
+    args.insert(args.end(), extra.begin(), extra.end());
+    return args;
+  };
+  expect_one_error_line(run_cli(with({"--svg", file, "--junit", file})),
+                        "it is the same file as the JUnit report");
+  fs::create_symlink(file, link);  // out.xml does not exist yet: the link dangles
+  expect_one_error_line(run_cli(with({"--svg", file, "--junit", link})),
+                        "it is the same file as the JUnit report " + link);
+  write_file(file, "previous\n");
+  fs::create_hard_link(file, hard);
+  expect_one_error_line(run_cli(with({"--svg", hard, "--junit", file})),
+                        "it is the same file as the JUnit report " + file);
+  expect_one_error_line(run_cli({"check", "--engine", ZV_TRIPWIRE_ENGINE, "--cases", "1",
+                                 "--property", "zero-keys", "--junit", file, "--transcript", file}),
+                        "it is the same file as the JUnit report " + file);
+  EXPECT_EQ(read_file(file), "previous\n");
+}
+
+// --json prints its document on standard output: a report sent there too would make two.
+TEST(StandardOutput, JsonWithAnotherReportOnStandardOutputIsRefused) {
+  for (const char* path : {"/dev/stdout", "/proc/self/fd/1", "-"}) {
+    expect_one_error_line(
+        run_cli({"check", "--game", "uttt", "--cases", "1", "--json", "--junit", path}),
+        "it is standard output, where --json prints its document");
+    expect_one_error_line(run_cli({"check", "--engine", ZV_TRIPWIRE_ENGINE, "--cases", "1",
+                                   "--property", "zero-keys", "--json", "--transcript", path}),
+                          "it is standard output, where --json prints its document");
+  }
+}
+
+// `--junit out.txt > out.txt`: the report would be renamed over the file stdout prints to.
+TEST(StandardOutput, AnOutputThatIsStandardOutputsFileByAnotherNameIsRefused) {
+  TempDir dir;
+  const fs::path out = dir.path() / "out.txt";
+  write_file(out, "");
+  const RunResult run = run_cli_redirected(
+      {"check", "--game", "uttt", "--cases", "1", "--junit", out.string()}, "", out.string());
+  expect_one_error_line(run, "it is the file standard output goes to");
+}
+
+TEST(StandardOutput, TheNullDeviceTakesEveryOutput) {
+  const RunResult run = run_cli({"collisions", "--positions", "1000", "--bits", "8-9", "--svg",
+                                 "/dev/null", "--junit", "/dev/null"});
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+}
+
 TEST(OutputFiles, JunitNamingTheKeyListIsRefusedAndTheKeyListIsKept) {
   TempDir dir;
   const fs::path keys = dir.path() / "keys.txt";

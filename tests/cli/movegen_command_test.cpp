@@ -293,5 +293,85 @@ TEST(MovegenCommand, TheMixCountsPinnedEnPassantApartFromLegalEnPassant) {
   EXPECT_EQ(r.out.find("(pinned "), std::string::npos) << r.out;
 }
 
+using testing::line_after;
+using testing::run_shell;
+using testing::TempDir;
+
+// The text of the first line of `text` that starts with `prefix`, without the prefix.
+std::string first_line(const std::string& text, const std::string& prefix) {
+  return line_after("\n" + text, "\n" + prefix);
+}
+
+// Runs the movegen, which must fail, then pastes its first `again:` line into a shell: the same
+// finding must come back (exit 1), whose `key` line is returned from both runs.
+std::pair<std::string, std::string> found_again(const std::vector<std::string>& args,
+                                                const std::string& key) {
+  std::vector<std::string> movegen{"movegen"};
+  movegen.insert(movegen.end(), args.begin(), args.end());
+  const RunResult first = run_cli(movegen);
+  EXPECT_EQ(first.exit_code, 1) << first.out << first.err;
+  const std::string again = first_line(first.out, "  again:     ");
+  EXPECT_FALSE(again.empty()) << first.out;
+  TempDir dir;
+  const RunResult second = run_shell(again, dir.path());
+  EXPECT_EQ(second.exit_code, 1) << again << "\n" << second.out << second.err;
+  EXPECT_NE(second.out.find("positions .... "), std::string::npos) << second.out;
+  return {first_line(first.out, key), first_line(second.out, key)};
+}
+
+TEST(MovegenAgain, AnEngineDivergenceAskedAgainDivergesTheSameWay) {
+  const auto [first, again] = found_again(
+      {"--engine", std::string(ZV_PERFT_ENGINE) + " --bug no-en-passant", "--positions", "60"},
+      "  missing:  ");
+  EXPECT_FALSE(first.empty());
+  EXPECT_EQ(first, again);
+}
+
+TEST(MovegenAgain, AnXboardEngineDivergenceAskedAgainDivergesTheSameWay) {
+  const auto [first, again] = found_again(
+      {"--engine", std::string(ZV_XBOARD_ENGINE) + " no-en-passant", "--protocol", "xboard",
+       "--perft-command", "divide {depth}", "--positions", "60"},
+      "  missing:  ");
+  EXPECT_FALSE(first.empty());
+  EXPECT_EQ(first, again);
+}
+
+TEST(MovegenAgain, AnEngineCrashAskedAgainCrashesOnTheSamePosition) {
+  const auto [first, again] = found_again(
+      {"--engine", std::string(ZV_PERFT_ENGINE) + " --bug crash-on-en-passant", "--positions",
+       "60"},
+      "fault at ");
+  EXPECT_NE(first.find("killed by signal 6"), std::string::npos) << first;
+  EXPECT_EQ(first, again);
+}
+
+TEST(MovegenAgain, APluginCrashAskedAgainCrashesOnTheSamePosition) {
+  const auto [first, again] = found_again(
+      {"--plugin", plugin("zv_movegen_crash_plugin"), "--positions", "300"}, "fault at ");
+  EXPECT_FALSE(first.empty());
+  EXPECT_EQ(first, again);
+}
+
+TEST(MovegenFen, AsksThatOnePositionAlone) {
+  const RunResult r = run_cli({"movegen", "--engine", ZV_PERFT_ENGINE, "--fen", "startpos",
+                               "--moves", "e2e4", "e7e5", "--depth", "2"});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("\npositions .... 1 compared"), std::string::npos) << r.out;
+}
+
+TEST(MovegenFen, AChess960FenNeedsTheChess960Option) {
+  const RunResult r = run_cli({"movegen", "--engine", ZV_PERFT_ENGINE, "--fen",
+                               "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("is a Chess960 position: give --chess960 too"), std::string::npos) << r.err;
+}
+
+TEST(MovegenFen, APositionNoGameReachesIsNotSent) {
+  const RunResult r =
+      run_cli({"movegen", "--engine", ZV_PERFT_ENGINE, "--fen", "4k3/8/8/8/4Pp2/8/8/4K3 b - e3 3 1"});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("no legal game reaches it"), std::string::npos) << r.err;
+}
+
 }  // namespace
 }  // namespace zobrist_verify

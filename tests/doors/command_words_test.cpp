@@ -72,5 +72,15 @@ TEST(CommandWords, JoinRoundTrips) {
   EXPECT_EQ(join_command_words({"/usr/games/stockfish", "--x=1"}), "/usr/games/stockfish --x=1");
 }
 
+// Pasted into sh, `A=b cmd` would set A and run cmd: a first word with '=' is quoted.
+TEST(CommandWords, AFirstWordWithAnEqualsSignIsQuoted) {
+  EXPECT_EQ(join_command_words({"A=b", "cmd"}), "'A=b' cmd");
+}
+
+TEST(CommandWords, ShellCharactersAreQuoted) {
+  EXPECT_EQ(join_command_words({"x;touch${IFS}INJECTED", "my plugin;id.so", "~", "*"}),
+            "'x;touch${IFS}INJECTED' 'my plugin;id.so' '~' '*'");
+}
+
 }  // namespace
 }  // namespace zobrist_verify

@@ -174,6 +174,23 @@ TEST(KeyReply, ASecondKeyIsOutOfStep) {
   EXPECT_NE(why->find("two keys for one request"), std::string::npos);
 }
 
+// A pattern that matches every line is not the engine printing two keys: the fault says the
+// pattern matched two lines and quotes both.
+TEST(KeyReply, APatternMatchingTwoLinesQuotesBothAndIsNoDesync) {
+  KeyReader every_line{*KeyPattern::compile("(.*)"), KeyBase::Hexadecimal};
+  KeyPattern fen = *KeyPattern::compile(DefaultFenPattern, "FEN pattern", "the FEN");
+  KeyReply reply(every_line, fen, "fake", "'d'");
+  EXPECT_FALSE(reply.take(" +---+---+", false));
+  const auto why = reply.take(" | r | n |", false);
+  ASSERT_TRUE(why);
+  const std::string fault = reply.out_of_step(" | r | n |", *why).message;
+  EXPECT_NE(fault.find("the key pattern '(.*)' matched two lines of one reply, ' +---+---+' and "
+                       "' | r | n |'"),
+            std::string::npos)
+      << fault;
+  EXPECT_EQ(fault.find("desynchronised"), std::string::npos) << fault;
+}
+
 TEST(KeyReply, NoKeyBeforeANumberedFenceIsNoKeyNotADesync) {
   Patterns p;
   KeyReply reply(p.key, p.fen, "fake", "'d'");

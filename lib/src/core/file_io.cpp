@@ -79,6 +79,19 @@ std::optional<DeclaredInput> input_matching(const struct stat& info) {
   return std::nullopt;
 }
 
+// The refusal to write `what` to `path` (written to `file`, its target) when that is the same
+// file as a declared input; nothing otherwise.
+std::optional<std::string> input_refusal(const std::string& file, const std::string& path,
+                                         std::string_view what) {
+  struct stat info {};
+  if (::stat(file.c_str(), &info) != 0) return std::nullopt;
+  auto input = input_matching(info);
+  if (!input) return std::nullopt;
+  return "refusing to write " + std::string(what) + " to " + shown(path) +
+         ": it is the same file as the " + input->what + " " + shown(input->path) +
+         ", an input of this run";
+}
+
 // Opens `path` for reading and checks that it is a file one can read: a directory is EISDIR.
 Expected<int> open_for_reading(const std::string& path, struct stat& info) {
   if (path.empty()) return Error{"cannot read an empty path"};
@@ -112,10 +125,6 @@ Expected<std::string> read_capped(int fd, const std::string& path, std::size_t l
     if (text.size() + std::size_t(n) > limit) return Error{too_large(path, limit, what)};
     text.append(chunk, std::size_t(n));
   }
-}
-
-bool names_standard_output(const std::string& path) {
-  return path == "-" || path == "/dev/stdout" || path == "/proc/self/fd/1" || path == "/dev/fd/1";
 }
 
 // A stream buffer over a descriptor that remembers the first write error.
@@ -203,9 +212,18 @@ void release_temporary(int slot) {
 
 }  // namespace
 
+bool names_standard_output(const std::string& path) {
+  return path == "-" || path == "/dev/stdout" || path == "/proc/self/fd/1" || path == "/dev/fd/1";
+}
+
 void remove_unfinished_outputs() noexcept {
   for (TemporarySlot& slot : temporary_slots)
     if (slot.state.load() == Registered && slot.owner == ::getpid()) ::unlink(slot.path);
+}
+
+Expected<Done> check_not_an_input(const std::string& path, std::string_view what) {
+  if (auto refusal = input_refusal(path, path, what)) return Error{*refusal};
+  return Done{};
 }
 
 void declare_input(const std::string& path, std::string_view what) {
@@ -295,14 +313,9 @@ struct OutputFile::State {
   std::string failure(int error) const {
     return "cannot write " + what + " to " + shown(path) + ": " + errno_text(error);
   }
-  // The refusal when the output is one of the run's inputs.
+  // The refusal when the output, written to `file`, is one of the run's inputs.
   std::optional<std::string> same_as_input(const std::string& file) const {
-    struct stat info {};
-    if (::stat(file.c_str(), &info) != 0) return std::nullopt;
-    auto input = input_matching(info);
-    if (!input) return std::nullopt;
-    return "refusing to write " + what + " to " + shown(path) + ": it is the same file as the " +
-           input->what + " " + shown(input->path) + ", an input of this run";
+    return input_refusal(file, path, what);
   }
 };
 

@@ -89,6 +89,8 @@ std::string join_command_words(const std::vector<std::string>& words) {
                   c == ':' || c == ',' || c == '@' || c == '%';
       if (!safe) plain = false;
     }
+    // `A=b cmd` assigns A and runs cmd: a first word with '=' is quoted.
+    if (text.empty() && word.find('=') != std::string::npos) plain = false;
     if (plain) {
       text += word;
       continue;

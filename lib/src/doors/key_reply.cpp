@@ -55,8 +55,17 @@ std::optional<std::string> KeyReply::take(const std::string& line, bool error_li
     shown_fen_ = std::move(fen);
     fen_line_ = line;
   } else if (std::optional<Expected<Key>> key = key_on(line)) {
-    if (found_) return "after another key (two keys for one request)";
+    if (found_) {
+      // A pattern that matches more than the key's line (say '(.*)') shows here too.
+      second_key_line_ = "the key pattern '" + keys_->pattern().text() +
+                         "' matched two lines of one reply, " + quoted_engine_line(key_line_) +
+                         " and " + quoted_engine_line(line) +
+                         " (two keys for one request, or a pattern that matches more than the "
+                         "key's line)";
+      return *second_key_line_;
+    }
     found_ = std::move(key);
+    key_line_ = line;
   } else if (error_line && about_command(line, key_command_)) {
     if (!key_command_error_) key_command_error_ = line;
   } else if (!error_line_ && error_line) {
@@ -120,6 +129,7 @@ std::optional<Error> KeyReply::refusal() const {
 }
 
 Error KeyReply::out_of_step(const std::string& line, const std::string& why) const {
+  if (second_key_line_ && why == *second_key_line_) return answered_badly(name_, asked_, why);
   return answered_badly(name_, asked_,
                         "desynchronised: it printed " + quoted_engine_line(line) + " " + why);
 }

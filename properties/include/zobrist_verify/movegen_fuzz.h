@@ -67,10 +67,16 @@ struct MovegenOptions {
   // aside, for a target whose answers are a pure function of the position asked.
   int jobs = 1;
   std::function<void(int done, int total)> progress;  // called every few positions
+  // Ask this one route instead (movegen --fen): its FEN sent as it is written, its moves (in any
+  // notation the reference reads) in the door's; `positions` is then 1. It must pass the gate
+  // unless allow_unreachable.
+  std::optional<Route> only;
 };
 
 struct MovegenDivergence {
-  Route route;  // shrunk, in the reference's notation
+  // Shrunk, as the door was sent it: the FEN as sent and the moves in the door's notation (so
+  // that `movegen --fen FEN --moves ...` sends the same bytes).
+  Route route;
   // False when the route is the one the divergence was found on: the target faulted while this
   // or an earlier divergence was shrunk, or no longer diverged on it.
   bool shrunk = true;
@@ -80,7 +86,7 @@ struct MovegenDivergence {
 };
 
 struct MovegenFault {
-  Route route;
+  Route route;  // as the door was sent it (empty FEN: no position was in flight)
   std::string message;
 };
 

@@ -52,9 +52,10 @@ struct Target {
   // are withheld at the gate (zobrist_verify/doors/position_gate.h): skipped and counted, never
   // sent.
   bool allow_unreachable = false;
-  // A command that replays one case on this target in-process, without the case's arguments
-  // ("zobrist-verify replay --no-isolation --plugin lib.so"); printed under crashes.
-  std::string replay_command;
+  // The words of a command that replays one case on this target, without the case's arguments
+  // ({"zobrist-verify", "replay", "--no-isolation", "--plugin", "lib.so"}); printed, every word
+  // quoted for a shell, under each reproduction. Empty: none is printed.
+  std::vector<std::string> replay_words;
   // A door that rewrites FENs on their way (Chess960 castling in one form, castling_letters.h):
   // the FEN its target gets for `fen`, which reports show instead. Empty: the FEN as written.
   // Must run no code of the target.

@@ -23,6 +23,11 @@ inline constexpr std::size_t MiB = std::size_t(1) << 20;
 // refused. A path that does not exist is ignored. read_input declares what it reads.
 void declare_input(const std::string& path, std::string_view what);
 
+// The refusal to write the output `what` ("the JUnit report") to `path` when `path` is the same
+// file as a declared input (symlinks followed); nothing otherwise. OutputFile::open refuses with
+// it; a command checks its outputs with it before it opens any.
+[[nodiscard]] Expected<Done> check_not_an_input(const std::string& path, std::string_view what);
+
 // The whole content of `path`, at most `limit` bytes. `what` names the kind of file in the size
 // message ("a perft suite"). Errors: "cannot read PATH: Is a directory", "cannot read PATH: No
 // such file or directory", "cannot read PATH: more than 16 MiB, the limit for a key list".
@@ -52,6 +57,10 @@ class MappedInput {
   std::string owned_;  // the bytes of a streamed input
   std::string_view bytes_;
 };
+
+// Whether an output path names standard output ("-", /dev/stdout, /proc/self/fd/1, /dev/fd/1):
+// OutputFile writes such an output to descriptor 1 directly.
+bool names_standard_output(const std::string& path);
 
 enum class OutputMode : unsigned char {
   Whole,   // a report: a regular file is replaced only once the whole report is written

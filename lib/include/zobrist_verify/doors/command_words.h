@@ -17,8 +17,10 @@ namespace zobrist_verify {
 // command with no word is an error that says where.
 [[nodiscard]] Expected<std::vector<std::string>> split_command_words(std::string_view command);
 
-// The words joined back so that split_command_words gives them again (for reports and replay
-// commands): plain words as they are, others single-quoted.
+// The words joined back so that split_command_words, and a POSIX shell, give them again (for
+// reports and every command line the suite prints): plain words as they are, others
+// single-quoted, so that pasting the line runs nothing but its first word. A first word with '='
+// is quoted too, or a shell would read it as a variable assignment.
 std::string join_command_words(const std::vector<std::string>& words);
 
 }  // namespace zobrist_verify

@@ -77,6 +77,10 @@ class KeyReply {
   std::optional<std::string> key_command_error_;  // an error line about the key command
   std::optional<std::string> long_line_;          // the first line too long to match, quoted
   std::array<std::string, 3> last_;               // the last three lines, a ring
+  // The line the key was read from, and the fault of a second line matching the key pattern
+  // (out_of_step words it as that, not as a desynchronisation).
+  std::string key_line_;
+  std::optional<std::string> second_key_line_;
 };
 
 }  // namespace zobrist_verify
