@@ -177,8 +177,8 @@ TEST(KeyReply, ASecondKeyIsOutOfStep) {
 // A pattern that matches every line is not the engine printing two keys: the fault says the
 // pattern matched two lines and quotes both.
 TEST(KeyReply, APatternMatchingTwoLinesQuotesBothAndIsNoDesync) {
-  KeyReader every_line{*KeyPattern::compile("(.*)"), KeyBase::Hexadecimal};
-  KeyPattern fen = *KeyPattern::compile(DefaultFenPattern, "FEN pattern", "the FEN");
+  KeyReader every_line{*compile_key_pattern("(.*)"), KeyBase::Hexadecimal};
+  KeyPattern fen = *compile_fen_pattern(DefaultFenPattern);
   KeyReply reply(every_line, fen, "fake", "'d'");
   EXPECT_FALSE(reply.take(" +---+---+", false));
   const auto why = reply.take(" | r | n |", false);
