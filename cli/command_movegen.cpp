@@ -35,9 +35,9 @@ constexpr const char* MovegenUsage =
                                [--depth D] [--seed S] [--chess960] [--timeout MS]
                                [--protocol uci|xboard]
                                [--perft-command TEMPLATE] [--perft-total-pattern REGEX]
-                               [--perft-end-pattern REGEX] [--in-flight N] [--no-isolation]
-                               [--memory-limit SIZE] [--xfen] [--allow-unreachable] [--jobs N]
-                               [--json] [--junit FILE]
+                               [--perft-end-pattern REGEX] [--in-flight N] [--transcript FILE]
+                               [--no-isolation] [--memory-limit SIZE] [--xfen]
+                               [--allow-unreachable] [--jobs N] [--json] [--junit FILE]
        zobrist-verify movegen (--engine "CMD ARGS" | --plugin PATH) --fen FEN [--moves M1 M2 ...]
                                [--depth D] [door options as above]
 
@@ -103,7 +103,11 @@ options:
                        (e1h1)
   --protocol P         with --engine: uci (the default) or xboard (CECP version 2; needs
                        --perft-command)
-  --xfen               with --plugin: send Chess960 castling rights as X-FEN letters
+  --xfen               send Chess960 castling rights as X-FEN letters (KQkq, or the rook's file
+                       when another rook stands between it and the king), as `check` does
+  --transcript FILE    with --engine: also write every line sent to the engine to FILE, as
+                       `check` does, so that it can be piped into the engine again; not with
+                       --jobs above 1 (each worker talks to an engine of its own)
   --timeout MS         the longest one position's divide may take (default: 10000); with
                        --engine the handshake and first isready (or ping) get max(10000, 5 x MS)
   --perft-command TEMPLATE
@@ -232,7 +236,7 @@ Expected<Route> asked_route(const ParsedArgs& args) {
 MovegenRerun movegen_rerun(const ParsedArgs& args) {
   constexpr std::string_view Dropped[] = {"--fen",  "--moves", "--positions", "--seed",
                                           "--depth", "--jobs", "--in-flight", "--json",
-                                          "--junit", "--help"};
+                                          "--junit", "--transcript", "--help"};
   MovegenRerun rerun{program_path(), {program_path(), "movegen"}, allows_unreachable(args)};
   for (const OptionSpec& spec : movegen_options()) {
     if (!args.has(spec.name) ||
@@ -266,6 +270,11 @@ Expected<properties::MovegenOptions> read_movegen_options(const ParsedArgs& args
   auto jobs = jobs_option(args, /*engine_or_plugin=*/true);
   if (!jobs) return Error{jobs.error()};
   options.jobs = *jobs;
+  if (options.jobs > 1 && args.has("--transcript"))
+    return Error{"--jobs " + std::to_string(options.jobs) +
+                 " with --transcript: a transcript records the lines sent to one engine, and "
+                 "each of the N workers talks to an engine of its own; leave --jobs out (or give "
+                 "1)"};
   if (options.jobs > 1 && args.has("--no-isolation"))
     return Error{"--jobs " + std::to_string(options.jobs) +
                  " runs the plugin in workers, and --no-isolation runs it in this process; leave "
@@ -327,7 +336,7 @@ int run_movegen(std::span<const std::string> words) {
     else
       result = properties::run_movegen(target->door, options);
   }
-  if (target->close) target->close();
+  Expected<Done> closed = target->close ? target->close() : Done{};
 
   const MovegenRerun rerun = movegen_rerun(*args);
   if (args->has("--json"))
@@ -343,6 +352,8 @@ int run_movegen(std::span<const std::string> words) {
   const std::vector<std::string> faults = properties::take_run_faults();
   for (const std::string& fault : faults) (void)report_usage_error(fault);
   if (!faults.empty()) return ExitUsage;
+  // A transcript that could not be written is told after the report, and the run is no success.
+  if (!closed) return report_usage_error(closed.error());
   return result.passed() ? ExitSuccess : ExitCheckFailed;
 }
 

@@ -46,7 +46,8 @@ default: half of this machine's memory) is reported with the call it happened in
 same steps go to a UCI engine, or an xboard one with --protocol xboard (as `check --engine`
 sends them), and the key it prints is shown;
 --expect then compares with the key the scheme's engine prints (--transcript FILE writes
-what went to and came from the engine, as `check --engine` does; --key-base as in `check`). A Chess960 FEN goes with
+every line sent to the engine, as `check --engine` does, so that it can be piped into the
+engine again; --key-base as in `check`). A Chess960 FEN goes with
 Shredder castling letters, or X-FEN letters with --xfen, as `check` sends it. Exits 0 when every
 step ran (and every key matched --expect), 1 otherwise, 2 on a usage error. A FEN (or `startpos`)
 that no legal game reaches (an impossible check, an en-passant square whose double push could not

@@ -9,6 +9,7 @@
 #include "zobrist_verify/chess/game.h"
 #include "zobrist_verify/core/listed.h"
 #include "zobrist_verify/doors/command_words.h"
+#include "zobrist_verify/doors/engine_hash.h"
 #include "zobrist_verify/doors/engine_perft.h"
 #include "zobrist_verify/doors/perft_connection.h"
 #include "zobrist_verify/doors/plugin_hash.h"
@@ -132,7 +133,52 @@ constexpr OptionSpec EngineMovegenOptions[] = {
     {"--perft-total-pattern", OptionKind::Value},
     {"--perft-end-pattern", OptionKind::Value},
     {"--in-flight", OptionKind::Value},
+    {"--transcript", OptionKind::Value},
+    {"--xfen", OptionKind::Flag},
 };
+
+// movegen's --transcript FILE: every line sent to the engine, as check's, so that the file can be
+// piped into the engine again. The tap writes there; without --transcript it is empty.
+struct MovegenTranscript {
+  std::shared_ptr<EngineTranscript> file;
+  SentLinesTap tap;
+};
+
+Expected<MovegenTranscript> movegen_transcript(const ParsedArgs& args) {
+  MovegenTranscript transcript{std::make_shared<EngineTranscript>(), {}};
+  const std::optional<std::string> path = args.value("--transcript");
+  if (!path) return transcript;
+  if (auto opened = transcript.file->open(*path); !opened) return Error{opened.error()};
+  transcript.tap = [file = transcript.file](std::string_view text) {
+    file->write(text);
+    file->flush();
+  };
+  return transcript;
+}
+
+// --in-flight N: perft requests kept in flight (engine_perft.h, EnginePerft::ask_many); 1: one
+// round trip each.
+Expected<int> in_flight_option(const ParsedArgs& args) {
+  if (auto text = args.value("--in-flight"))
+    return parse_int_in_range(*text, "--in-flight", 1, 1024);
+  return DefaultPerftInFlight;
+}
+
+// --perft-command, --perft-total-pattern and --perft-end-pattern, as given.
+PerftDialogue perft_dialogue(const ParsedArgs& args) {
+  PerftDialogue dialogue;
+  if (auto text = args.value("--perft-command")) dialogue.command = *text;
+  if (auto text = args.value("--perft-total-pattern")) dialogue.total_pattern = *text;
+  if (auto text = args.value("--perft-end-pattern")) dialogue.end_pattern = *text;
+  return dialogue;
+}
+
+// The FEN an engine is sent for `route`: a Chess960 one with X-FEN castling letters under --xfen,
+// as check sends it (castling_letters.h), else as the route has it (Shredder letters).
+std::string sent_fen(const Route& route, CastlingLetters letters) {
+  if (letters != CastlingLetters::XFen || !route.chess960) return route.fen;
+  return engine_fen(route.fen, true, letters);
+}
 
 Expected<MovegenDoorOpened> open_engine_movegen(const std::string& command, const ParsedArgs& args,
                                                 const MovegenOpening& how) {
@@ -145,32 +191,30 @@ Expected<MovegenDoorOpened> open_engine_movegen(const std::string& command, cons
   if (xboard && !args.value("--perft-command"))
     return Error{"--protocol xboard needs --perft-command: xboard has no standard perft command " +
                  std::string("(Sjaak II: --perft-command 'perft {depth}')")};
-  PerftDialogue dialogue;
-  if (auto text = args.value("--perft-command")) dialogue.command = *text;
-  if (auto text = args.value("--perft-total-pattern")) dialogue.total_pattern = *text;
-  if (auto text = args.value("--perft-end-pattern")) dialogue.end_pattern = *text;
+  const PerftDialogue dialogue = perft_dialogue(args);
   // A malformed pattern or command, at any depth the run asks, is a usage error before any
   // engine starts.
   if (auto patterns = PerftPatterns::compile(dialogue, how.deepest); !patterns)
     return Error{patterns.error()};
   const EngineTimeouts timeouts = engine_timeouts(std::chrono::milliseconds(how.timeout_ms));
-  // Requests kept in flight (engine_perft.h, EnginePerft::ask_many); 1: one round trip each.
   PerftPipelining pipelining;
-  pipelining.in_flight = DefaultPerftInFlight;
-  if (auto text = args.value("--in-flight")) {
-    auto in_flight = parse_int_in_range(*text, "--in-flight", 1, 1024);
-    if (!in_flight) return Error{in_flight.error()};
-    pipelining.in_flight = *in_flight;
-  }
-  const auto open_connection = [words = *words, timeouts, xboard, chess960 = how.chess960] {
-    return xboard ? open_xboard_perft_connection(words, timeouts, chess960)
-                  : open_uci_perft_connection(words, timeouts, chess960);
+  auto in_flight = in_flight_option(args);
+  if (!in_flight) return Error{in_flight.error()};
+  pipelining.in_flight = *in_flight;
+  auto transcript = movegen_transcript(args);
+  if (!transcript) return Error{transcript.error()};
+  const auto open_connection = [words = *words, timeouts, xboard, chess960 = how.chess960,
+                                tap = transcript->tap] {
+    return xboard ? open_xboard_perft_connection(words, timeouts, chess960, tap)
+                  : open_uci_perft_connection(words, timeouts, chess960, tap);
   };
   pipelining.reopen = open_connection;
   // An engine started and greeted, as a door; each --jobs worker opens one more in its process.
+  const CastlingLetters letters =
+      args.has("--xfen") ? CastlingLetters::XFen : CastlingLetters::Shredder;
   const auto open_door =
-      [open_connection, dialogue, pipelining,
-       how]() -> Expected<std::pair<properties::MovegenDoor, std::shared_ptr<EnginePerft>>> {
+      [open_connection, dialogue, pipelining, how,
+       letters]() -> Expected<std::pair<properties::MovegenDoor, std::shared_ptr<EnginePerft>>> {
     auto connection = open_connection();
     if (!connection) return Error{connection.error()};
     auto opened_perft = EnginePerft::open(std::move(*connection), dialogue, how.deepest,
@@ -181,17 +225,18 @@ Expected<MovegenDoorOpened> open_engine_movegen(const std::string& command, cons
     door.name = "engine:" + perft->engine_name();
     door.king_takes_rook = how.chess960;
     if (perft->totals_only())
-      door.total = [perft](const Route& route, int depth) {
-        return perft->total(route.fen, moves_text(route.moves), depth);
+      door.total = [perft, letters](const Route& route, int depth) {
+        return perft->total(sent_fen(route, letters), moves_text(route.moves), depth);
       };
     else
-      door.divide = [perft](const Route& route, int depth) {
-        return perft->divide(route.fen, moves_text(route.moves), depth);
+      door.divide = [perft, letters](const Route& route, int depth) {
+        return perft->divide(sent_fen(route, letters), moves_text(route.moves), depth);
       };
     if (perft->pipelined())
-      door.ask_many = [perft](const std::vector<Route>& routes, int depth) {
+      door.ask_many = [perft, letters](const std::vector<Route>& routes, int depth) {
         std::vector<PerftPosition> positions;
-        for (const Route& route : routes) positions.push_back({route.fen, moves_text(route.moves)});
+        for (const Route& route : routes)
+          positions.push_back({sent_fen(route, letters), moves_text(route.moves)});
         return perft->ask_many(positions, depth);
       };
     return std::pair{std::move(door), std::move(perft)};
@@ -209,7 +254,10 @@ Expected<MovegenDoorOpened> open_engine_movegen(const std::string& command, cons
     if (!own) return Error{"its engine did not start, twice: " + own.error()};
     return std::move(own->first);
   };
-  opened.close = [perft = first->second] { perft->close(); };
+  opened.close = [perft = first->second, file = transcript->file] {
+    perft->close();
+    return file->finish();
+  };
   return opened;
 }
 

@@ -49,7 +49,8 @@ struct KeyDoor {
 struct MovegenDoorOpened {
   properties::MovegenDoor door;
   bool runs_here = false;  // as KeyDoor::runs_here
-  std::function<void()> close;
+  // As KeyDoor::close: the error names a transcript a write to which failed. May be empty.
+  std::function<Expected<Done>()> close;
 };
 
 // What movegen's opening needs besides the door's own options.

@@ -228,7 +228,7 @@ Expected<Done> write_movegen_junit(OutputFile& junit, const properties::MovegenR
                         : std::to_string(r.divergences) + " divergences in " +
                               std::to_string(r.positions) + " positions\n" + findings_text(r, rerun);
   if (r.refused) row.note += "\nrefused " + refusals_text(r);
-  properties::write_junit_report(junit.stream(), {row});
+  properties::write_junit_report(junit.stream(), {row}, "zobrist-verify movegen");
   return junit.finish();
 }
 

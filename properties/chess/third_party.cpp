@@ -132,9 +132,17 @@ TargetSummary summarise(const std::string& description, const Target& target,
   return summary;
 }
 
+// Whether the run asked for the en-passant property (--property limits a run to some): the
+// en-passant rule's failures are reported only then.
+bool asks_en_passant(const SuiteOptions& suite) {
+  return suite.only.empty() ||
+         std::find(suite.only.begin(), suite.only.end(), "en-passant") != suite.only.end();
+}
+
 // Never (unless accepted) and unknown fail the en-passant property with their evidence.
 void apply_convention_failure(std::vector<PropertyResult>& results, const Target& target,
                               const Conventions& conventions, const ThirdPartyOptions& options) {
+  if (!asks_en_passant(options.suite)) return;
   auto failure =
       convention_failure(target, conventions, options.en_passant == EnPassantRule::Never);
   if (!failure) return;
@@ -207,7 +215,8 @@ ThirdPartyRun run_third_party(Target target, const std::string& description,
   if (auto note = xfen_probe_note(target, options.suite.chess960, options.suite.isolate, timeout))
     summary.notes.push_back(*note);
   if (options.expect && !options.en_passant && detected && *detected != judged &&
-      *detected != EnPassantRule::Never && keys_are_the_schemes(conventions, *options.expect)) {
+      asks_en_passant(options.suite) && *detected != EnPassantRule::Never &&
+      keys_are_the_schemes(conventions, *options.expect)) {
     const std::string note = "the keys are " + options.expect->name +
                              "'s, but the en-passant rule is " + std::string(to_string(*detected)) +
                              ", not " + to_string(judged) + " (--en-passant " +

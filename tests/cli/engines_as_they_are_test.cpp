@@ -3,6 +3,8 @@
 // (--perft-command, --perft-total-pattern): a total alone, one total per depth, and an engine
 // that answers perft with a search. The engine is tests/engines/perft_engine.cpp, the reference
 // with a planted generator bug on demand.
+#include <unistd.h>
+
 #include <chrono>
 #include <regex>
 #include <sstream>
@@ -214,6 +216,49 @@ TEST(PerftTotals, APatternThatBreaksAtADeeperDepthIsAUsageErrorBeforeTheRun) {
   EXPECT_EQ(r.err,
             "error: --perft-total-pattern '^([0-9]+)(?:x{{depth},1})?$' at depth 2, as "
             "'^([0-9]+)(?:x{2,1})?$': not RE2 syntax: invalid repetition size: {2,1}\n");
+}
+
+// movegen --transcript writes every line sent to the engine, as check's does, so that the file
+// piped into the engine again asks the same (issue 39, section 3).
+TEST(MovegenTranscript, HoldsEveryLineSentAndCanBePipedIntoTheEngineAgain) {
+  const testing::TempDir dir;
+  const std::string transcript = (dir.path() / "sent.txt").string();
+  const RunResult r = run_cli({"movegen", "--engine", Engine, "--fen", "startpos", "--depth", "1",
+                               "--transcript", transcript});
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  const std::string sent = testing::read_file(transcript);
+  EXPECT_EQ(sent.rfind("uci\n", 0), 0u) << sent;
+  EXPECT_NE(sent.find("\nposition fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
+                      "go perft 1\n"),
+            std::string::npos)
+      << sent;
+  EXPECT_TRUE(sent.ends_with("\nquit\n")) << sent;
+  const RunResult again = testing::run_shell(Engine + " < " + transcript, dir.path());
+  EXPECT_NE(again.out.find("Nodes searched: 20"), std::string::npos) << again.out << again.err;
+  // Workers talk to engines of their own: one transcript cannot hold them.
+  const RunResult jobs = run_cli({"movegen", "--engine", Engine, "--jobs", "2", "--transcript",
+                                  (dir.path() / "jobs.txt").string()});
+  EXPECT_EQ(jobs.exit_code, 2) << jobs.out << jobs.err;
+  EXPECT_NE(jobs.err.find("--jobs 2 with --transcript"), std::string::npos) << jobs.err;
+}
+
+// movegen --xfen sends an engine Chess960 castling rights as X-FEN letters, as check does
+// (issue 39, section 3): rooks on f and h, the king on g, are "KQkq", not Shredder's "HFhf".
+TEST(MovegenXfen, AnEngineIsSentXfenCastlingLetters) {
+  const std::string stockfish = "/usr/games/stockfish";
+  if (access(stockfish.c_str(), X_OK) != 0) GTEST_SKIP() << "needs " << stockfish;
+  const testing::TempDir dir;
+  const std::string transcript = (dir.path() / "sent.txt").string();
+  const RunResult r = run_cli({"movegen", "--engine", stockfish, "--chess960", "--xfen", "--fen",
+                               "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+                               "--depth", "2", "--transcript", transcript});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  const std::string sent = testing::read_file(transcript);
+  EXPECT_NE(sent.find("position fen bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - "
+                      "2 9\n"),
+            std::string::npos)
+      << sent;
+  EXPECT_EQ(sent.find("HFhf"), std::string::npos) << sent;
 }
 
 TEST(PerftTotals, MalformedPerftOptionsAreUsageErrors) {

@@ -105,6 +105,14 @@ INSTANTIATE_TEST_SUITE_P(InAWorkerAndInProcess, ReplayDoors, ::testing::Bool(),
                            return info.param ? "NoIsolation" : "Isolated";
                          });
 
+// The transcript holds the lines sent, as check's does, and the help says so (issue 39, section 3).
+TEST(ReplayEngine, TheHelpSaysTheTranscriptHoldsTheLinesSent) {
+  const RunResult r = run_cli({"replay", "--help"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.find("came from the engine"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("every line sent to the engine"), std::string::npos) << r.out;
+}
+
 TEST(ReplayEngine, ShowsTheFreshKeyAndMarksTheSchemeComparison) {
   const std::string stockfish = "/usr/games/stockfish";
   if (access(stockfish.c_str(), X_OK) != 0) GTEST_SKIP() << "needs " << stockfish;

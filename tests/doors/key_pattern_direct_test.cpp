@@ -171,3 +171,60 @@ TEST(KeyPatternGroups, NamedGroupsAreReportedWithTheirNumbers) {
 
 }  // namespace
 }  // namespace zobrist_verify
+
+namespace zobrist_verify {
+namespace {
+
+constexpr const char* Glaurung =
+    "^key: (?P<key>-?[0-9]+) material key: (?P<material>-?[0-9]+) pawn key: (?P<pawn>-?[0-9]+)";
+
+// Glaurung 2.2's `key` prints its three keys on one line: named groups give each its text
+// (issue 39, section 1), in any order of the groups.
+TEST(KeyPatternGroups, NamedGroupsGiveTheKeyPawnAndMaterialTexts) {
+  const Expected<KeyPattern> pattern = KeyPattern::compile_keys(Glaurung);
+  ASSERT_TRUE(pattern) << pattern.error();
+  EXPECT_EQ(pattern->groups().key, 1);
+  EXPECT_EQ(pattern->groups().material, 2);
+  EXPECT_EQ(pattern->groups().pawn, 3);
+  const std::string line =
+      "key: 5521865908262336403 material key: 5307933936963684642 pawn key: 1313532948988535692";
+  const std::optional<KeyTexts> texts = pattern->key_texts(line);
+  ASSERT_TRUE(texts);
+  EXPECT_EQ(texts->key, "5521865908262336403");
+  EXPECT_EQ(texts->material, "5307933936963684642");
+  EXPECT_EQ(texts->pawn, "1313532948988535692");
+  EXPECT_EQ(pattern->key_text(line), "5521865908262336403");
+  // The key named second is still the key.
+  const Expected<KeyPattern> pawn_first =
+      KeyPattern::compile_keys("^p=(?P<pawn>[0-9a-f]+) k=(?P<key>[0-9a-f]+)$");
+  ASSERT_TRUE(pawn_first) << pawn_first.error();
+  EXPECT_EQ(pawn_first->key_text("p=12 k=ab"), "ab");
+  EXPECT_EQ(pawn_first->key_texts("p=12 k=ab")->pawn, "12");
+  EXPECT_TRUE(pawn_first->key_texts("p=12 k=ab")->material.empty());
+  // One unnamed group is the key, as before.
+  const Expected<KeyPattern> plain = KeyPattern::compile_keys(DefaultKeyPattern);
+  ASSERT_TRUE(plain) << plain.error();
+  EXPECT_EQ(plain->key_texts("Key: 8F8F01D4562F59FB")->key, "8F8F01D4562F59FB");
+}
+
+TEST(KeyPatternGroups, GroupsTheDoorDoesNotReadAreRefusedNamingTheRule) {
+  const Expected<KeyPattern> other = KeyPattern::compile_keys("^(?P<key>[0-9]+) (?P<hash>[0-9]+)$");
+  ASSERT_FALSE(other);
+  EXPECT_EQ(other.error(),
+            "--key-pattern '^(?P<key>[0-9]+) (?P<hash>[0-9]+)$': its group (?P<hash>...) is not "
+            "one the engine door reads: name the groups key, pawn and material");
+  const Expected<KeyPattern> no_key = KeyPattern::compile_keys("^(?P<pawn>[0-9]+)$");
+  ASSERT_FALSE(no_key);
+  EXPECT_EQ(no_key.error(),
+            "--key-pattern '^(?P<pawn>[0-9]+)$': it names groups but none "
+            "(?P<key>...), the key's digits");
+  const Expected<KeyPattern> unnamed = KeyPattern::compile_keys("^(?P<key>[0-9]+) ([0-9]+)$");
+  ASSERT_FALSE(unnamed);
+  EXPECT_EQ(unnamed.error(),
+            "--key-pattern '^(?P<key>[0-9]+) ([0-9]+)$': it has 2 capture groups and names 1; "
+            "with named groups every group must be named (write (?:...) to group without "
+            "capturing)");
+}
+
+}  // namespace
+}  // namespace zobrist_verify

@@ -213,6 +213,17 @@ TEST(PluginDoor, ASplitRuleFailsOnlyTheEnPassantRowWithTwoRoutesToOnePosition) {
       << r.out;
 }
 
+// A run limited to some properties reports only those: the split rule's en-passant row is not
+// shown when en-passant was not asked for (issue 39, section 3).
+TEST(PluginDoor, ASplitRuleIsNotReportedWhenOnlyOtherPropertiesAreAsked) {
+  const RunResult r = check("zv_mutant_ep-always-when-set-from-fen",
+                            {"--property", "castling", "--cases", "20", "--no-isolation"});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_EQ(r.out.find(" en-passant ."), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find(" conventions ."), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("check: 1 passed, 0 failed, 0 skipped"), std::string::npos) << r.out;
+}
+
 TEST(PluginDoor, ADeclaredSplitRuleIsJudgedUnderAndStillFailsItsRow) {
   const RunResult r = check("zv_mutant_ep-always-when-set-from-fen",
                             {"--en-passant", "fen=always,move=pseudo-legal"});

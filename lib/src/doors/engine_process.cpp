@@ -57,17 +57,21 @@ std::string printed_lines_text(const std::vector<std::string>& lines) {
 }
 
 Expected<EngineProcess> EngineProcess::spawn(const std::vector<std::string>& argv,
-                                             EngineTimeouts timeouts) {
+                                             EngineTimeouts timeouts, SentLinesTap tap) {
   auto process = Subprocess::spawn(argv);
   if (!process) return Error{process.error()};
   // Until the engine names itself, its command names it ("python3 engine.py", not "python3").
   std::string command;
   for (const std::string& word : argv) command += (command.empty() ? "" : " ") + word;
-  return EngineProcess(std::move(*process), timeouts, engine_name_text(command));
+  return EngineProcess(std::move(*process), timeouts, engine_name_text(command), std::move(tap));
 }
 
-EngineProcess::EngineProcess(Subprocess process, EngineTimeouts timeouts, std::string command)
-    : process_(std::move(process)), timeouts_(timeouts), name_(std::move(command)) {}
+EngineProcess::EngineProcess(Subprocess process, EngineTimeouts timeouts, std::string command,
+                             SentLinesTap tap)
+    : process_(std::move(process)),
+      timeouts_(timeouts),
+      name_(std::move(command)),
+      tap_(std::move(tap)) {}
 
 EngineProcess::EngineProcess(EngineProcess&& other) noexcept
     : process_(std::move(other.process_)),
@@ -76,7 +80,8 @@ EngineProcess::EngineProcess(EngineProcess&& other) noexcept
       named_(other.named_),
       failure_(std::exchange(other.failure_, "the engine was moved elsewhere")),
       last_lines_(std::move(other.last_lines_)),
-      lines_read_(std::exchange(other.lines_read_, 0)) {}
+      lines_read_(std::exchange(other.lines_read_, 0)),
+      tap_(std::move(other.tap_)) {}
 
 EngineProcess& EngineProcess::operator=(EngineProcess&& other) noexcept {
   if (this != &other) {
@@ -87,6 +92,7 @@ EngineProcess& EngineProcess::operator=(EngineProcess&& other) noexcept {
     named_ = other.named_;
     failure_ = std::exchange(other.failure_, "the engine was moved elsewhere");
     last_lines_ = std::move(other.last_lines_);
+    tap_ = std::move(other.tap_);
     lines_read_ = std::exchange(other.lines_read_, 0);
   }
   return *this;
@@ -145,6 +151,7 @@ Expected<Done> EngineProcess::send_lines(const std::vector<std::string>& lines) 
     text += line;
     text += '\n';
   }
+  if (tap_) tap_(text);
   if (auto written = process_.write_all(text, timeouts_.write); !written) {
     const std::string shown =
         lines.empty() ? "" : lines.front().substr(0, 200) + (lines.size() > 1 ? "' ...'" : "");
@@ -205,7 +212,9 @@ std::string EngineProcess::close(std::string_view goodbye) {
   if (process_.pid() <= 0) return "not running";
   if (!running()) return process_.terminate(std::chrono::milliseconds(0));
   // The engine may already be gone; terminate() says how it ended either way.
-  (void)process_.write_all(std::string(goodbye) + "\n", timeouts_.quit);
+  const std::string last = std::string(goodbye) + "\n";
+  if (tap_) tap_(last);
+  (void)process_.write_all(last, timeouts_.quit);
   std::string ended = process_.terminate(timeouts_.quit);
   failure_ = "it was closed (" + ended + ")";
   return ended;

@@ -87,6 +87,7 @@ struct KeyPattern::Compiled {
   re2::RE2 regex;
   DirectShape direct = DirectShape::None;
   std::string literal;  // the direct matcher's line start
+  KeyGroups groups;     // a key pattern's named groups; the first group otherwise
 };
 
 std::string quoted_pattern(std::string_view pattern) {
@@ -104,6 +105,38 @@ Expected<KeyPattern> KeyPattern::compile(const std::string& pattern, std::string
                  std::to_string(groups) + " capture groups; it needs exactly one, around " +
                  std::string(group)};
   return compiled;
+}
+
+Expected<KeyPattern> KeyPattern::compile_keys(const std::string& pattern) {
+  Expected<KeyPattern> compiled = compile_line_pattern(pattern, "--key-pattern");
+  if (!compiled) return compiled;
+  const re2::RE2& regex = compiled->compiled_->regex;
+  const std::map<std::string, int>& named = regex.NamedCapturingGroups();
+  if (named.empty()) return compile(pattern, "--key-pattern", "the key's digits");
+  const auto refused = [&](const std::string& why) {
+    return Error{"--key-pattern " + quoted_pattern(pattern) + ": " + why};
+  };
+  KeyGroups groups{0, 0, 0};
+  for (const auto& [name, number] : named) {
+    int* group = name == "key"        ? &groups.key
+                 : name == "pawn"     ? &groups.pawn
+                 : name == "material" ? &groups.material
+                                      : nullptr;
+    if (!group)
+      return refused("its group (?P<" + visible_text(name) +
+                     ">...) is not one the engine door reads: name the groups key, pawn and "
+                     "material");
+    *group = number;
+  }
+  if (groups.key == 0) return refused("it names groups but none (?P<key>...), the key's digits");
+  if (regex.NumberOfCapturingGroups() != int(named.size()))
+    return refused("it has " + std::to_string(regex.NumberOfCapturingGroups()) +
+                   " capture groups and names " + std::to_string(named.size()) +
+                   "; with named groups every group must be named (write (?:...) to group "
+                   "without capturing)");
+  auto shared = std::make_shared<Compiled>(pattern);
+  shared->groups = groups;  // the direct matcher takes unnamed groups only: none here
+  return KeyPattern(std::move(shared));
 }
 
 Expected<KeyPattern> KeyPattern::compile_line_pattern(const std::string& pattern,
@@ -137,6 +170,10 @@ Expected<KeyPattern> KeyPattern::compile_line_pattern(const std::string& pattern
 
 const std::string& KeyPattern::text() const {
   return compiled_->text;
+}
+
+const KeyGroups& KeyPattern::groups() const {
+  return compiled_->groups;
 }
 
 const std::map<std::string, int>& KeyPattern::named_groups() const {
@@ -176,12 +213,39 @@ std::optional<std::string_view> KeyPattern::first_group(std::string_view line) c
   const Compiled& c = *compiled_;
   if (line.size() > MaxMatchedLength) return std::nullopt;
   if (c.direct != DirectShape::None) return match_directly(c.direct, c.literal, line);
+  if (c.groups.key > 1) {
+    std::optional<KeyTexts> texts = key_texts(line);
+    if (!texts) return std::nullopt;
+    return texts->key;
+  }
   re2::StringPiece groups[2];
   const int wanted = std::min(2, 1 + c.regex.NumberOfCapturingGroups());
   if (!c.regex.Match(re2::StringPiece(line.data(), line.size()), 0, line.size(),
                      re2::RE2::UNANCHORED, groups, wanted))
     return std::nullopt;
   return std::string_view(groups[wanted - 1].data(), groups[wanted - 1].size());
+}
+
+std::optional<KeyTexts> KeyPattern::key_texts(std::string_view line) const {
+  const Compiled& c = *compiled_;
+  const KeyGroups& g = c.groups;
+  if (g.key <= 1 && g.pawn == 0 && g.material == 0) {
+    std::optional<std::string_view> key = first_group(line);
+    if (!key) return std::nullopt;
+    return KeyTexts{*key, {}, {}};
+  }
+  if (line.size() > MaxMatchedLength) return std::nullopt;
+  // Three named groups at most (compile_keys): four pieces, the whole match first.
+  re2::StringPiece pieces[4];
+  const int wanted = 1 + std::max({g.key, g.pawn, g.material});
+  if (!c.regex.Match(re2::StringPiece(line.data(), line.size()), 0, line.size(),
+                     re2::RE2::UNANCHORED, pieces, wanted))
+    return std::nullopt;
+  const auto text = [&](int group) {
+    return group ? std::string_view(pieces[group].data(), pieces[group].size())
+                 : std::string_view();
+  };
+  return KeyTexts{text(g.key), text(g.pawn), text(g.material)};
 }
 
 bool KeyPattern::matches(std::string_view line) const {

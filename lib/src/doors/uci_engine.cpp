@@ -57,8 +57,8 @@ std::string position_command(std::string_view fen, std::string_view uci_moves) {
 }
 
 Expected<UciEngine> UciEngine::start(const std::vector<std::string>& argv,
-                                     EngineTimeouts timeouts) {
-  auto process = EngineProcess::spawn(argv, timeouts);
+                                     EngineTimeouts timeouts, SentLinesTap tap) {
+  auto process = EngineProcess::spawn(argv, timeouts, std::move(tap));
   if (!process) return Error{process.error()};
   UciEngine engine(std::move(*process));
   if (auto sent = engine.send_line("uci"); !sent) return sent.failure();

@@ -40,8 +40,9 @@ class UciPerftConnection final : public PerftConnection {
 }  // namespace
 
 Expected<std::unique_ptr<PerftConnection>> open_uci_perft_connection(
-    const std::vector<std::string>& argv, EngineTimeouts timeouts, bool chess960) {
-  auto engine = UciEngine::start(argv, timeouts);
+    const std::vector<std::string>& argv, EngineTimeouts timeouts, bool chess960,
+    SentLinesTap tap) {
+  auto engine = UciEngine::start(argv, timeouts, std::move(tap));
   if (!engine) return Error{engine.error()};
   if (chess960 && !engine->has_option("UCI_Chess960"))
     return Error{engine_words(engine->name()) +

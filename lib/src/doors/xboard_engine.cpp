@@ -18,8 +18,8 @@ Milliseconds left_until(Clock::time_point deadline) {
 }  // namespace
 
 Expected<XboardEngine> XboardEngine::start(const std::vector<std::string>& argv,
-                                           EngineTimeouts timeouts) {
-  auto process = EngineProcess::spawn(argv, timeouts);
+                                           EngineTimeouts timeouts, SentLinesTap tap) {
+  auto process = EngineProcess::spawn(argv, timeouts, std::move(tap));
   if (!process) return Error{process.error()};
   XboardEngine engine(std::move(*process));
   if (auto greeted = engine.handshake(); !greeted) return greeted.failure();

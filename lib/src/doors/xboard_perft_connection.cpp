@@ -56,8 +56,9 @@ class XboardPerftConnection final : public PerftConnection {
 }  // namespace
 
 Expected<std::unique_ptr<PerftConnection>> open_xboard_perft_connection(
-    const std::vector<std::string>& argv, EngineTimeouts timeouts, bool chess960) {
-  auto engine = XboardEngine::start(argv, timeouts);
+    const std::vector<std::string>& argv, EngineTimeouts timeouts, bool chess960,
+    SentLinesTap tap) {
+  auto engine = XboardEngine::start(argv, timeouts, std::move(tap));
   if (!engine) return Error{engine.error()};
   if (chess960 && !engine->offers_chess960()) {
     engine->close();

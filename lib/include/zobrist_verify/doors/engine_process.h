@@ -10,6 +10,7 @@
 
 #include <chrono>
 #include <array>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -46,11 +47,17 @@ std::string_view first_word(std::string_view line, std::string_view* rest = null
 // "it printed nothing": what an engine said in place of the reply that was awaited.
 std::string printed_lines_text(const std::vector<std::string>& lines);
 
+// Told the text of every write to an engine (its lines, each ending in '\n', and the "quit" that
+// closes it), before it is written: movegen's --transcript. Empty: nothing is told.
+using SentLinesTap = std::function<void(std::string_view text)>;
+
 class EngineProcess {
  public:
-  // Starts argv (argv[0] is searched in PATH when it has no '/'); says nothing to it yet.
+  // Starts argv (argv[0] is searched in PATH when it has no '/'); says nothing to it yet. `tap`
+  // is told every line sent to it from then on.
   [[nodiscard]] static Expected<EngineProcess> spawn(const std::vector<std::string>& argv,
-                                                     EngineTimeouts timeouts);
+                                                     EngineTimeouts timeouts,
+                                                     SentLinesTap tap = {});
 
   EngineProcess(EngineProcess&& other) noexcept;
   EngineProcess& operator=(EngineProcess&& other) noexcept;
@@ -109,7 +116,7 @@ class EngineProcess {
   static constexpr std::size_t kept_last_lines = 4;  // the size of last_lines_
 
  private:
-  EngineProcess(Subprocess process, EngineTimeouts timeouts, std::string command);
+  EngineProcess(Subprocess process, EngineTimeouts timeouts, std::string command, SentLinesTap tap);
   void remember(const std::string& line);
 
   Subprocess process_;
@@ -120,6 +127,7 @@ class EngineProcess {
   // The last lines read, as a ring (assigned in place, so keeping them allocates nothing).
   std::array<std::string, kept_last_lines> last_lines_;
   std::size_t lines_read_ = 0;
+  SentLinesTap tap_;  // told every write, when set
 };
 
 // The common base of the protocol dialects' engines (UciEngine, XboardEngine): one EngineProcess,

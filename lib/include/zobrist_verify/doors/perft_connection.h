@@ -70,11 +70,13 @@ class PerftConnection {
   virtual std::string close() = 0;
 };
 
+// `tap`, in both, is told every line sent to the engine (engine_process.h).
 // Starts `argv` as a UCI engine and completes the "uci" handshake. An engine that offers
 // UCI_Chess960 gets it set to `chess960` (Sjaak II's default is true, which would read e1g1 as a
 // king move to g1); asking for Chess960 from an engine without the option is an error.
 [[nodiscard]] Expected<std::unique_ptr<PerftConnection>> open_uci_perft_connection(
-    const std::vector<std::string>& argv, EngineTimeouts timeouts, bool chess960);
+    const std::vector<std::string>& argv, EngineTimeouts timeouts, bool chess960,
+    SentLinesTap tap = {});
 
 // Starts `argv` as an xboard (CECP 2) engine: the handshake (XboardEngine::start: an engine
 // without ping=1 or setboard=1 cannot be used), then "new", "force" and "variant fischerandom"
@@ -87,6 +89,7 @@ class PerftConnection {
 // the next line, so the pong comes after the perft lines; an engine that ran perft in the
 // background would answer the ping first, and needs --perft-end-pattern.
 [[nodiscard]] Expected<std::unique_ptr<PerftConnection>> open_xboard_perft_connection(
-    const std::vector<std::string>& argv, EngineTimeouts timeouts, bool chess960);
+    const std::vector<std::string>& argv, EngineTimeouts timeouts, bool chess960,
+    SentLinesTap tap = {});
 
 }  // namespace zobrist_verify

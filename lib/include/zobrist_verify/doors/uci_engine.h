@@ -46,7 +46,8 @@ class UciEngine : public EngineOverProcess {
   // Starts the engine (argv[0] is searched in PATH when it has no '/') and completes the "uci" /
   // "uciok" handshake.
   [[nodiscard]] static Expected<UciEngine> start(const std::vector<std::string>& argv,
-                                                 EngineTimeouts timeouts = {});
+                                                 EngineTimeouts timeouts = {},
+                                                 SentLinesTap tap = {});
 
   // Whether the handshake offered the option ("option name UCI_Chess960 type check ..."); UCI
   // option names are compared without regard to case.

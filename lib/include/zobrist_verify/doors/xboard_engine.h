@@ -33,7 +33,8 @@ class XboardEngine : public EngineOverProcess {
   // error says why the engine cannot be used: it does not start, dies, hangs, sends a malformed
   // feature line, or lacks ping=1 or setboard=1 (named).
   [[nodiscard]] static Expected<XboardEngine> start(const std::vector<std::string>& argv,
-                                                    EngineTimeouts timeouts = {});
+                                                    EngineTimeouts timeouts = {},
+                                                    SentLinesTap tap = {});
 
   const XboardHandshake& features() const { return features_; }
   // Every line sent to the engine by start(), in order ("xboard", "protover 2", the accepted and
