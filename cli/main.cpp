@@ -12,6 +12,7 @@
 #include "version.h"
 #include "zobrist_verify/chess/bitboard.h"
 #include "zobrist_verify/core/file_io.h"
+#include "zobrist_verify/core/visible_text.h"
 #include "zobrist_verify/doors/subprocess.h"
 
 namespace zobrist_verify::cli {
@@ -107,10 +108,10 @@ int dispatch(const std::vector<std::string>& words) {
   for (const Command& command : Commands)
     if (first == command.name) return command.run(rest);
   if (looks_like_option(first)) {
-    return report_usage_error("unknown option '" + std::string(first) + "' (see --help)");
+    return report_usage_error("unknown option " + quoted_input(first) + " (see --help)");
   }
-  return report_usage_error("unknown command '" + std::string(first) +
-                            "' (commands: " + command_names() + "; see --help)");
+  return report_usage_error("unknown command " + quoted_input(first) +
+                            " (commands: " + command_names() + "; see --help)");
 }
 
 }  // namespace
