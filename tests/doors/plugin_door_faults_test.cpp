@@ -137,6 +137,21 @@ TEST(PluginDoorFaults, APluginsStdoutStaysOutOfTheReport) {
   EXPECT_NE(r.err.find("noise from the plugin's stdout"), std::string::npos) << r.err;
 }
 
+// In this process (--no-isolation) as in a worker: what the plugin prints goes to stderr.
+TEST(PluginDoorFaults, APluginsStdoutStaysOutOfTheReportWithoutIsolation) {
+  const RunResult r = run_cli({"check", "--plugin", plugin("zv_door_fault_NoisyStdout"), "--json",
+                               "--no-isolation", "--cases", "10", "--property", "side-to-move"});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_TRUE(r.out.starts_with("{")) << r.out;
+  EXPECT_EQ(r.out.find("noise"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("noise from the plugin's stdout"), std::string::npos) << r.err;
+  const RunResult replay =
+      run_cli({"replay", "--no-isolation", "--plugin", plugin("zv_door_fault_NoisyStdout"), "--fen",
+               "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"});
+  EXPECT_EQ(replay.out.find("noise"), std::string::npos) << replay.out;
+  EXPECT_NE(replay.err.find("noise from the plugin's stdout"), std::string::npos) << replay.err;
+}
+
 TEST(PluginDoorFaults, ExitOnTheStartPositionNamesTheCallAndTheStatus) {
   const RunResult r = run_cli({"check", "--plugin", plugin("zv_faulty_exit_on_start")});
   EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
