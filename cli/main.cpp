@@ -13,6 +13,7 @@
 #include "zobrist_verify/chess/bitboard.h"
 #include "zobrist_verify/core/file_io.h"
 #include "zobrist_verify/core/visible_text.h"
+#include "zobrist_verify/doors/orphans.h"
 #include "zobrist_verify/doors/subprocess.h"
 
 namespace zobrist_verify::cli {
@@ -128,7 +129,11 @@ int main(int argc, char** argv) {
   // another output or standard output's report: checked before any output is opened.
   declare_inputs(words);
   if (auto outputs = check_output_paths(words); !outputs) return report_usage_error(outputs.error());
+  // A process a plugin's helper left behind (setsid, out of its worker's group) comes to us.
+  zobrist_verify::adopt_orphans();
   const int status = dispatch(words);
+  // The run is over: any child still here escaped the worker or engine that started it.
+  zobrist_verify::end_leftover_children();
   // Every command's report goes to stdout: a write that failed (a full disk, a closed stdout)
   // means the report is lost, whatever the command found.
   if (auto written = zobrist_verify::finish_standard_output(); !written)

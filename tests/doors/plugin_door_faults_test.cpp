@@ -232,12 +232,16 @@ TEST(PluginDoorFaults, AThreadThePluginStartsCannotKillTheTool) {
   EXPECT_NE(r.out.find("side-to-move"), std::string::npos) << r.out << r.err;
 }
 
-TEST(PluginDoorFaults, AHelperHoldingTheResultPipeNeitherHangsTheRunNorOutlivesIt) {
+// Runs check on a plugin whose create() forks a helper: the run ends, with success, and no helper
+// outlives it.
+void expect_no_helper_outlives_the_run(const std::string& fault, std::vector<std::string> extra) {
   TempDir dir;
   const std::string pids = (dir.path() / "helpers").string();
   ::setenv("ZV_HELPER_PID_FILE", pids.c_str(), 1);
-  const pid_t tool = start_cli({"check", "--plugin", plugin("zv_door_fault_HelperHoldsPipe"),
-                                "--property", "side-to-move", "--cases", "10"});
+  std::vector<std::string> words = {"check",        "--plugin", plugin(fault), "--property",
+                                    "side-to-move", "--cases",  "10"};
+  words.insert(words.end(), extra.begin(), extra.end());
+  const pid_t tool = start_cli(words);
   ::unsetenv("ZV_HELPER_PID_FILE");
   int status = 0;
   pid_t waited = 0;
@@ -258,6 +262,20 @@ TEST(PluginDoorFaults, AHelperHoldingTheResultPipeNeitherHangsTheRunNorOutlivesI
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status;
   EXPECT_FALSE(helpers.empty());
   EXPECT_TRUE(helpers_ended) << "a plugin's helper outlived the run";
+}
+
+TEST(PluginDoorFaults, AHelperHoldingTheResultPipeNeitherHangsTheRunNorOutlivesIt) {
+  expect_no_helper_outlives_the_run("zv_door_fault_HelperHoldsPipe", {});
+}
+
+// A helper that called setsid() is out of its worker's process group: the tool, a child
+// subreaper, adopts it when the worker ends and kills it at the end of the run.
+TEST(PluginDoorFaults, AHelperInASessionOfItsOwnDoesNotOutliveTheRun) {
+  expect_no_helper_outlives_the_run("zv_door_fault_SetsidHelper", {});
+}
+
+TEST(PluginDoorFaults, AHelperInASessionOfItsOwnDoesNotOutliveARunWithoutIsolation) {
+  expect_no_helper_outlives_the_run("zv_door_fault_SetsidHelper", {"--no-isolation"});
 }
 
 }  // namespace
