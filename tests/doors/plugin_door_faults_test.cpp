@@ -197,6 +197,14 @@ TEST(PluginDoorFaults, AWorkerPastTheMemoryLimitIsKilledAndReportedAsSuch) {
   EXPECT_NE(r.out.find("over the limit of 100 MiB (--memory-limit)"), std::string::npos) << r.out;
 }
 
+// A limit below 1 MiB is shown as given, not rounded to "0 MiB".
+TEST(PluginDoorFaults, AMemoryLimitBelowOneMebibyteIsShownInBytes) {
+  const RunResult r = run_cli({"check", "--plugin", plugin("zv_reference_plugin"), "--memory-limit",
+                               "1", "--property", "side-to-move", "--cases", "2"});
+  EXPECT_NE((r.out + r.err).find("over the limit of 1 byte (--memory-limit)"), std::string::npos)
+      << r.out << r.err;
+}
+
 TEST(PluginDoorFaults, AWorkerPastTheMemoryLimitIsLabelledMemoryNotCrashed) {
   const RunResult r = run_cli({"check", "--plugin", plugin("zv_door_fault_Leaks"), "--memory-limit",
                                "100M", "--property", "side-to-move", "--cases", "10", "--json"});
