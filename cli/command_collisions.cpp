@@ -183,6 +183,22 @@ void print_json(const std::string& name, std::uint64_t seed, const CollisionStud
             << ", \"passed\": " << (study.passed() && equal.empty() ? "true" : "false") << "}\n";
 }
 
+// The scheme studied: the one named, or a key list in the Polyglot layout, whose equal keys
+// are set in `equal`.
+Expected<KeyScheme> studied_scheme(const KeySource& source, const ParsedArgs& args,
+                                   std::string& equal) {
+  if (source.scheme) return *source.scheme;
+  if (source.key_list.size() != 781)
+    return Error{
+        args.value("--key-list").value() +
+        ": collisions reads a key list in the Polyglot layout, which has 781 keys; found " +
+        std::to_string(source.key_list.size())};
+  KeyScheme scheme = polyglot_layout_scheme(std::span<const Key, 781>(source.key_list.data(), 781));
+  scheme.name = source.name;
+  equal = equal_keys(key_list_set(source.key_list, source.name));
+  return scheme;
+}
+
 }  // namespace
 
 int run_collisions(std::span<const std::string> words) {
@@ -198,20 +214,10 @@ int run_collisions(std::span<const std::string> words) {
   }
   auto source = key_source_from_args(*args);
   if (!source) return report_usage_error(source.error());
-  KeyScheme scheme;
   std::string equal;  // equal keys of a key list, which the keys command flags too
-  if (source->scheme) {
-    scheme = *source->scheme;
-  } else if (source->key_list.size() == 781) {
-    scheme = polyglot_layout_scheme(std::span<const Key, 781>(source->key_list.data(), 781));
-    scheme.name = source->name;
-    equal = equal_keys(key_list_set(source->key_list, source->name));
-  } else {
-    return report_usage_error(
-        args->value("--key-list").value() +
-        ": collisions reads a key list in the Polyglot layout, which has 781 keys; found " +
-        std::to_string(source->key_list.size()));
-  }
+  auto studied = studied_scheme(*source, *args, equal);
+  if (!studied) return report_usage_error(studied.error());
+  const KeyScheme& scheme = *studied;
   CollisionStudyOptions options;
   if (auto text = args->value("--positions")) {
     auto count = parse_count(*text, "--positions");
