@@ -150,7 +150,7 @@ Expected<std::uint64_t> parse_count(std::string_view text, std::string_view opti
     std::string what = allow_hex ? "a whole number (decimal, or hexadecimal with 0x)"
                                  : "a whole non-negative number";
     if (ec == std::errc::result_out_of_range) what = "a number below 2^64";
-    return Error{std::string(option) + " expects " + what + ", got '" + std::string(text) + "'"};
+    return Error{std::string(option) + " expects " + what + ", got " + quoted_input(text)};
   }
   return value;
 }
@@ -160,7 +160,7 @@ Expected<int> parse_int_in_range(std::string_view text, std::string_view option,
   auto count = parse_count(text, option);
   if (!count || *count < std::uint64_t(low) || *count > std::uint64_t(high)) {
     return Error{std::string(option) + " expects a whole number from " + std::to_string(low) +
-                 " to " + std::to_string(high) + ", got '" + std::string(text) + "'"};
+                 " to " + std::to_string(high) + ", got " + quoted_input(text)};
   }
   return int(*count);
 }
@@ -181,7 +181,13 @@ std::string one_line(std::string_view message) {
 int report_usage_error(std::string_view message) {
   // Whatever outside text the message quotes (a file name, a FEN), no raw control byte reaches
   // the terminal; text already shown as \xNN stays as it is.
-  std::cerr << "error: " << visible_text(one_line(message)) << '\n';
+  // A backstop for a quoting site that does not cut its input (core/visible_text.h quoted_input).
+  constexpr std::size_t ErrorLineLimit = 2000;
+  std::string line = visible_text(one_line(message));
+  if (line.size() > ErrorLineLimit)
+    line =
+        line.substr(0, ErrorLineLimit) + "... (" + std::to_string(line.size()) + " bytes in all)";
+  std::cerr << "error: " << line << '\n';
   return ExitUsage;
 }
 

@@ -11,6 +11,7 @@
 #include "doors.h"
 #include "help_text.h"
 #include "inputs.h"
+#include "plugin_stdout.h"
 #include "progress_line.h"
 #include "suite_options.h"
 #include "zobrist_verify/core/listed.h"
@@ -355,6 +356,7 @@ int check_door(const ChosenDoor& chosen, const ParsedArgs& args,
   if (!door->runs_here) door_options.suite.isolate = false;
   properties::ThirdPartyRun run;
   {
+    const PluginStdoutAside aside(door->runs_here && !door_options.suite.isolate);
     std::optional<PolledProgress> progress;
     if (door->progress) progress.emplace(door->progress);
     run = properties::run_third_party(door->target, door->description, door_options);

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <iostream>
+#include <map>
 #include <new>
 
 #include "args.h"
@@ -17,6 +18,7 @@
 #include "report.h"
 #include "suite_options.h"
 #include "zobrist_verify/analysis/collision_study.h"
+#include "zobrist_verify/analysis/key_analysis.h"
 
 namespace zobrist_verify::cli {
 
@@ -141,7 +143,28 @@ Report build_report(const CollisionStudy& study) {
   return report;
 }
 
-void print_json(const std::string& name, std::uint64_t seed, const CollisionStudy& study) {
+// The keys of a list that are equal, as the keys command's dependency row names them ("black
+// pawn d1 (3), black pawn f1 (5)"), or "" when all differ: two features hashed alike collide
+// in every position that tells them apart, whatever the counts of a sample say.
+std::string equal_keys(const NamedKeySet& set) {
+  std::map<Key, std::size_t> first_index;
+  std::string shown;
+  std::size_t pairs = 0;
+  for (std::size_t i = 0; i < set.keys.size(); ++i) {
+    const auto [first, inserted] = first_index.emplace(set.keys[i], i);
+    if (inserted) continue;
+    if (++pairs <= 4) {
+      if (!shown.empty()) shown += "; ";
+      shown += set.names[first->second] + " (" + std::to_string(first->second) + "), " +
+               set.names[i] + " (" + std::to_string(i) + ")";
+    }
+  }
+  if (pairs == 0) return "";
+  return "equal keys: " + shown + (pairs > 4 ? "; " + std::to_string(pairs) + " in all" : "");
+}
+
+void print_json(const std::string& name, std::uint64_t seed, const CollisionStudy& study,
+                const std::string& equal) {
   std::cout << "{\"scheme\": " << json_string(name) << ", \"positions\": " << study.positions
             << ", \"generated\": " << study.generated << ", \"seed\": \"0x" << hex_key(seed) << '"'
             << ", \"method\": " << json_string(study.method) << ", \"widths\": [";
@@ -156,7 +179,24 @@ void print_json(const std::string& name, std::uint64_t seed, const CollisionStud
               << ", \"warning\": " << (w.warning ? "true" : "false") << ", \"method\": \""
               << to_string(w.method) << "\"}";
   }
-  std::cout << "\n], \"passed\": " << (study.passed() ? "true" : "false") << "}\n";
+  std::cout << "\n], \"equal_keys\": " << json_string(equal)
+            << ", \"passed\": " << (study.passed() && equal.empty() ? "true" : "false") << "}\n";
+}
+
+// The scheme studied: the one named, or a key list in the Polyglot layout, whose equal keys
+// are set in `equal`.
+Expected<KeyScheme> studied_scheme(const KeySource& source, const ParsedArgs& args,
+                                   std::string& equal) {
+  if (source.scheme) return *source.scheme;
+  if (source.key_list.size() != 781)
+    return Error{
+        args.value("--key-list").value() +
+        ": collisions reads a key list in the Polyglot layout, which has 781 keys; found " +
+        std::to_string(source.key_list.size())};
+  KeyScheme scheme = polyglot_layout_scheme(std::span<const Key, 781>(source.key_list.data(), 781));
+  scheme.name = source.name;
+  equal = equal_keys(key_list_set(source.key_list, source.name));
+  return scheme;
 }
 
 }  // namespace
@@ -174,18 +214,10 @@ int run_collisions(std::span<const std::string> words) {
   }
   auto source = key_source_from_args(*args);
   if (!source) return report_usage_error(source.error());
-  KeyScheme scheme;
-  if (source->scheme) {
-    scheme = *source->scheme;
-  } else if (source->key_list.size() == 781) {
-    scheme = polyglot_layout_scheme(std::span<const Key, 781>(source->key_list.data(), 781));
-    scheme.name = source->name;
-  } else {
-    return report_usage_error(
-        args->value("--key-list").value() +
-        ": collisions reads a key list in the Polyglot layout, which has 781 keys; found " +
-        std::to_string(source->key_list.size()));
-  }
+  std::string equal;  // equal keys of a key list, which the keys command flags too
+  auto studied = studied_scheme(*source, *args, equal);
+  if (!studied) return report_usage_error(studied.error());
+  const KeyScheme& scheme = *studied;
   CollisionStudyOptions options;
   if (auto text = args->value("--positions")) {
     auto count = parse_count(*text, "--positions");
@@ -227,9 +259,11 @@ int run_collisions(std::span<const std::string> words) {
                                 "for fewer with --positions");
     }
   }
-  const Report report = build_report(study);
+  Report report;
+  if (!equal.empty()) report.add("distinct keys", false, equal);
+  report.append(build_report(study));
   if (args->has("--json")) {
-    print_json(source->name, options.seed, study);
+    print_json(source->name, options.seed, study, equal);
   } else {
     std::cout << "zobrist-verify collisions: " << source->name << ", " << study.positions
               << " positions, widths " << options.low_bits << "-" << options.high_bits
@@ -244,7 +278,7 @@ int run_collisions(std::span<const std::string> words) {
     auto written = write_junit_file(**junit, report, source->name, "zobrist-verify collisions");
     if (!written) return report_usage_error(written.error());
   }
-  return study.passed() ? ExitSuccess : ExitCheckFailed;
+  return study.passed() && equal.empty() ? ExitSuccess : ExitCheckFailed;
 }
 
 }  // namespace zobrist_verify::cli

@@ -15,6 +15,7 @@
 #include "help_text.h"
 #include "inputs.h"
 #include "movegen_report.h"
+#include "plugin_stdout.h"
 #include "progress_line.h"
 #include "suite_options.h"
 #include "zobrist_verify/chess/game.h"
@@ -315,6 +316,9 @@ int run_movegen(std::span<const std::string> words) {
 
   const ChosenDoor chosen = *chosen_door(*args);  // the rules ask for one
   const bool isolate = !args->has("--no-isolation");
+  // Its plugin's stdout (loaded by open_movegen when it runs here) is kept out of the report.
+  std::optional<PluginStdoutAside> aside;
+  if (!isolate && args->has("--plugin")) aside.emplace(true);
   auto target = chosen.row->open_movegen(chosen.value, *args,
                                          MovegenOpening{.chess960 = options.chess960,
                                                         .isolate = isolate,
@@ -337,6 +341,7 @@ int run_movegen(std::span<const std::string> words) {
       result = properties::run_movegen(target->door, options);
   }
   Expected<Done> closed = target->close ? target->close() : Done{};
+  aside.reset();
 
   const MovegenRerun rerun = movegen_rerun(*args);
   if (args->has("--json"))

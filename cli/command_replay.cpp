@@ -12,6 +12,7 @@
 #include "door_table.h"
 #include "doors.h"
 #include "inputs.h"
+#include "plugin_stdout.h"
 #include "zobrist_verify/chess/game.h"
 #include "zobrist_verify/chess/uci.h"
 #include "zobrist_verify/doors/position_gate.h"
@@ -232,6 +233,7 @@ int run_replay(std::span<const std::string> words) {
     }
     lines = run.output;
   } else {
+    const PluginStdoutAside aside(door->runs_here);
     lines = replay_lines(door->target, *fen, chess960, moves, expect);
   }
   Expected<Done> closed = door->close ? door->close() : Done{};

@@ -151,7 +151,7 @@ Expected<KeyScheme> scheme_from_name(std::string_view name) {
       return spelling.read(name.substr(spelling.prefix.size()));
   auto builtin = builtin_scheme(name);
   if (!builtin)
-    return Error{"unknown scheme '" + std::string(name) + "' (choose one of " + scheme_choices() +
+    return Error{"unknown scheme " + quoted_input(name) + " (choose one of " + scheme_choices() +
                  ")"};
   return **builtin;
 }
@@ -172,7 +172,7 @@ Expected<int> set_up_game(Game& game, std::string_view fen, std::string_view mov
   if (fen == "startpos") fen = StartFen;
   std::vector<FenError> errors = game.set(fen, scheme, options);
   if (!errors.empty()) {
-    return Error{"invalid FEN '" + visible_text(fen) + "': " + format_errors(errors)};
+    return Error{"invalid FEN " + quoted_input(fen) + ": " + format_errors(errors)};
   }
   if (moves.find_first_not_of(' ') == std::string_view::npos) return 0;
   return game.play_uci_sequence(moves);

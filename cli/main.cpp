@@ -12,6 +12,8 @@
 #include "version.h"
 #include "zobrist_verify/chess/bitboard.h"
 #include "zobrist_verify/core/file_io.h"
+#include "zobrist_verify/core/visible_text.h"
+#include "zobrist_verify/doors/orphans.h"
 #include "zobrist_verify/doors/subprocess.h"
 
 namespace zobrist_verify::cli {
@@ -107,10 +109,10 @@ int dispatch(const std::vector<std::string>& words) {
   for (const Command& command : Commands)
     if (first == command.name) return command.run(rest);
   if (looks_like_option(first)) {
-    return report_usage_error("unknown option '" + std::string(first) + "' (see --help)");
+    return report_usage_error("unknown option " + quoted_input(first) + " (see --help)");
   }
-  return report_usage_error("unknown command '" + std::string(first) +
-                            "' (commands: " + command_names() + "; see --help)");
+  return report_usage_error("unknown command " + quoted_input(first) +
+                            " (commands: " + command_names() + "; see --help)");
 }
 
 }  // namespace
@@ -127,7 +129,11 @@ int main(int argc, char** argv) {
   // another output or standard output's report: checked before any output is opened.
   declare_inputs(words);
   if (auto outputs = check_output_paths(words); !outputs) return report_usage_error(outputs.error());
+  // A process a plugin's helper left behind (setsid, out of its worker's group) comes to us.
+  zobrist_verify::adopt_orphans();
   const int status = dispatch(words);
+  // The run is over: any child still here escaped the worker or engine that started it.
+  zobrist_verify::end_leftover_children();
   // Every command's report goes to stdout: a write that failed (a full disk, a closed stdout)
   // means the report is lost, whatever the command found.
   if (auto written = zobrist_verify::finish_standard_output(); !written)

@@ -4,6 +4,7 @@
 
 #include "version.h"
 #include "zobrist_verify/core/hex.h"
+#include "zobrist_verify/core/visible_text.h"
 #include "zobrist_verify/doors/command_words.h"
 #include "zobrist_verify/report.h"
 
@@ -72,7 +73,9 @@ std::string refusal_share(const properties::MovegenResult& r) {
 // The share on one line, then the first few refusals, each quoting the target.
 std::string refusals_text(const properties::MovegenResult& r) {
   std::string text = refusal_share(r) + "\n";
-  for (const std::string& example : r.refusal_examples) text += "  refused: " + example + "\n";
+  // A refusal quotes what was sent, lines and all (xboard's setboard, then usermoves): one line.
+  for (const std::string& example : r.refusal_examples)
+    text += "  refused: " + visible_text(example) + "\n";
   return text;
 }
 

@@ -158,8 +158,14 @@ void set_worker_memory_limit(std::uint64_t bytes) {
 std::string memory_size_text(std::uint64_t bytes) {
   constexpr double MiB = 1024.0 * 1024.0;
   char text[64];
+  // Below 1 MiB in KiB or bytes: a limit of 1 byte is not "0 MiB".
   if (bytes >= 1024ULL * 1024 * 1024)
     std::snprintf(text, sizeof text, "%.1f GiB", double(bytes) / (1024 * MiB));
+  else if (bytes < 1024)
+    std::snprintf(text, sizeof text, "%llu byte%s", static_cast<unsigned long long>(bytes),
+                  bytes == 1 ? "" : "s");
+  else if (bytes < 1024 * 1024)
+    std::snprintf(text, sizeof text, "%.0f KiB", double(bytes) / 1024);
   else
     std::snprintf(text, sizeof text, "%.0f MiB", double(bytes) / MiB);
   return text;

@@ -290,6 +290,17 @@ TEST(KeyList, ParsesHexLinesAndNamesTheLineOfABadOne) {
   EXPECT_EQ(bad.error(), "k.txt:3: bad key 'xyz': expected 1 to 16 hex digits, one key a line");
 }
 
+TEST(KeyList, SkipsAByteOrderMarkAndCutsALongBadLine) {
+  const std::string byte_order_mark = "\xef\xbb\xbf";
+  auto keys = parse_key_list(byte_order_mark + "0x1\n2\n", "k.txt");
+  ASSERT_TRUE(keys) << keys.error();
+  EXPECT_EQ(*keys, (std::vector<Key>{1, 2}));
+  auto bad = parse_key_list("1\n" + std::string(200, 'q') + "\n", "k.txt");
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error(), "k.txt:2: bad key '" + std::string(160, 'q') +
+                             "...' (200 bytes): expected 1 to 16 hex digits, one key a line");
+}
+
 // Everything the report is made of, for `threads` threads.
 std::string analysis_text(const std::vector<Key>& keys, int threads,
                           std::uint64_t budget = DefaultTripleSearchPairs) {

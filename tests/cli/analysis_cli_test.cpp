@@ -189,6 +189,21 @@ TEST(CollisionsCommand, KeysWithOnlyTwentyRandomBitsFailAndWriteTheirPlot) {
   EXPECT_TRUE(contains(xml, "<failure message=\"expected "));
 }
 
+// Two equal keys, which the keys command's dependency row flags, fail collisions too, whatever
+// the counts of its sample.
+TEST(CollisionsCommand, AKeyListWithTwoEqualKeysFails) {
+  TempDir dir;
+  std::vector<std::uint64_t> keys = mixed_keys(781);
+  keys[5] = keys[3];
+  write_file(dir.path() / "equal.txt", key_lines(keys));
+  const RunResult run = run_cli({"collisions", "--key-list", (dir.path() / "equal.txt").string(),
+                                 "--positions", "2000", "--bits", "16-20"});
+  EXPECT_EQ(run.exit_code, 1) << run.out << run.err;
+  EXPECT_TRUE(contains(run.out, "distinct keys ")) << run.out;
+  EXPECT_TRUE(contains(run.out, "FAIL  equal keys: black pawn d1 (3), black pawn f1 (5)\n"))
+      << run.out;
+}
+
 TEST(CollisionsCommand, UsageErrorsExitTwo) {
   TempDir dir;
   write_file(dir.path() / "short.txt", key_lines(mixed_keys(10)));

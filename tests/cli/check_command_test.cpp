@@ -134,8 +134,8 @@ TEST(CheckCommand, ASweepLargerThanMemoryAllowsIsCutAndSaysSo) {
   rlimit limited = before;
   limited.rlim_cur = rlim_t(900) << 20;
   ASSERT_EQ(::setrlimit(RLIMIT_AS, &limited), 0);
-  const RunResult r = run_cli({"check", "--scheme", "polyglot", "--property",
-                               "unequal-positions-unequal-keys", "--cases", "100000", "--jobs", "1"});
+  const RunResult r = run_cli(
+      "check --scheme polyglot --property unequal-positions-unequal-keys --cases 100000 --jobs 1");
   ASSERT_EQ(::setrlimit(RLIMIT_AS, &before), 0);
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("sweep cut from 100000000 to "), std::string::npos) << r.out;

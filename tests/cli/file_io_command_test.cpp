@@ -228,6 +228,27 @@ TEST(OutputFiles, AnInterruptLeavesThePreviousJunitReportAndNoTemporaryFile) {
   EXPECT_EQ(temporary_files_in(dir.path()), 0);
 }
 
+// SIGKILL leaves the temporary file; the next run to the same report removes it, and leaves
+// that of a process still alive (this test's, which might be writing it).
+TEST(OutputFiles, TheNextRunRemovesTheTemporaryFileOfAKilledOne) {
+  TempDir dir;
+  const fs::path keys = dir.path() / "keys.txt";
+  write_file(keys, KeyList);
+  const pid_t dead = fork();
+  ASSERT_GE(dead, 0);
+  if (dead == 0) _exit(0);
+  ASSERT_EQ(waitpid(dead, nullptr, 0), dead);
+  const fs::path stale = dir.path() / (".report.xml.zv-" + std::to_string(dead) + "-0.tmp");
+  const fs::path live = dir.path() / (".report.xml.zv-" + std::to_string(getpid()) + "-0.tmp");
+  write_file(stale, "");
+  write_file(live, "");
+  const RunResult run = run_cli(
+      {"keys", "--key-list", keys.string(), "--junit", (dir.path() / "report.xml").string()});
+  EXPECT_NE(run.exit_code, 2) << run.err;
+  EXPECT_FALSE(fs::exists(stale));
+  EXPECT_TRUE(fs::exists(live));
+}
+
 TEST(OutputFiles, AFinishedJunitReportReplacesThePreviousOne) {
   TempDir dir;
   const fs::path keys = dir.path() / "keys.txt";
@@ -257,9 +278,24 @@ TEST(StandardOutput, CheckJsonToAFullDeviceIsExit2) {
   expect_one_error_line(run, "cannot write standard output");
 }
 
+// A report longer than stdio's buffer fails during the run, not at the last flush: the reason
+// is the device's all the same.
+TEST(StandardOutput, CollisionsJsonToAFullDeviceSaysNoSpace) {
+  const RunResult run =
+      run_cli_redirected({"collisions", "--positions", "100", "--json"}, "", "/dev/full");
+  expect_one_error_line(run, "cannot write standard output: No space left on device");
+}
+
 TEST(StandardOutput, KeyWithStdoutClosedIsExit2) {
   const RunResult run = run_cli_redirected({"key"}, "", "");
   expect_one_error_line(run, "cannot write standard output");
+}
+
+// /proc files report a size of 0 and have content: they are read, not taken for empty.
+TEST(Inputs, ABookWhoseSizeReadsZeroIsReadAllTheSame) {
+  const RunResult run = run_cli({"book", "/proc/self/stat"});
+  EXPECT_EQ((run.out + run.err).find("is empty"), std::string::npos) << run.out << run.err;
+  EXPECT_NE((run.out + run.err).find("/proc/self/stat"), std::string::npos) << run.out << run.err;
 }
 
 TEST(Inputs, PerftSuiteThatIsADirectoryIsUnreadable) {

@@ -126,6 +126,9 @@ TEST(MovegenXboard, CecpErrorLinesAreCountedRefusals) {
                "--perft-total-pattern", "^ *{depth} +([0-9]+) "});
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("tellusererror Illegal position"), std::string::npos) << r.out;
+  // Each refusal on one line: the setboard and usermove lines it quotes are written \n.
+  EXPECT_EQ(r.out.find("\nusermove"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\\nusermove"), std::string::npos) << r.out;
 }
 
 TEST(MovegenXboard, WithoutAPerftCommandItIsAUsageError) {

@@ -131,7 +131,11 @@ TEST(PerftReply, ATotalThatIsNoNumberIsBad) {
   PerftPatterns p = patterns("^nodes (.*)$");
   PerftReplyReader reader = reader_at(p, 1);
   EXPECT_EQ(reader.take("nodes many"), Step::Bad);
-  EXPECT_EQ(reader_at(p, 1).take("nodes 99999999999999999999999"), Step::Bad);
+  PerftReplyReader huge = reader_at(p, 1);
+  EXPECT_EQ(huge.take("nodes 999999999999999999999999"), Step::Bad);
+  EXPECT_EQ(huge.why(),
+            "the total line 'nodes 999999999999999999999999' has a number over 2^64 - 1 in the "
+            "group of --perft-total-pattern: no perft total is that large");
 }
 
 TEST(PerftReply, ADivideWithACustomEndSumsItsCounts) {

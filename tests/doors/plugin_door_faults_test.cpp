@@ -137,6 +137,21 @@ TEST(PluginDoorFaults, APluginsStdoutStaysOutOfTheReport) {
   EXPECT_NE(r.err.find("noise from the plugin's stdout"), std::string::npos) << r.err;
 }
 
+// In this process (--no-isolation) as in a worker: what the plugin prints goes to stderr.
+TEST(PluginDoorFaults, APluginsStdoutStaysOutOfTheReportWithoutIsolation) {
+  const RunResult r = run_cli({"check", "--plugin", plugin("zv_door_fault_NoisyStdout"), "--json",
+                               "--no-isolation", "--cases", "10", "--property", "side-to-move"});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_TRUE(r.out.starts_with("{")) << r.out;
+  EXPECT_EQ(r.out.find("noise"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("noise from the plugin's stdout"), std::string::npos) << r.err;
+  const RunResult replay =
+      run_cli({"replay", "--no-isolation", "--plugin", plugin("zv_door_fault_NoisyStdout"), "--fen",
+               "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"});
+  EXPECT_EQ(replay.out.find("noise"), std::string::npos) << replay.out;
+  EXPECT_NE(replay.err.find("noise from the plugin's stdout"), std::string::npos) << replay.err;
+}
+
 TEST(PluginDoorFaults, ExitOnTheStartPositionNamesTheCallAndTheStatus) {
   const RunResult r = run_cli({"check", "--plugin", plugin("zv_faulty_exit_on_start")});
   EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
@@ -182,6 +197,14 @@ TEST(PluginDoorFaults, AWorkerPastTheMemoryLimitIsKilledAndReportedAsSuch) {
   EXPECT_NE(r.out.find("over the limit of 100 MiB (--memory-limit)"), std::string::npos) << r.out;
 }
 
+// A limit below 1 MiB is shown as given, not rounded to "0 MiB".
+TEST(PluginDoorFaults, AMemoryLimitBelowOneMebibyteIsShownInBytes) {
+  const RunResult r = run_cli({"check", "--plugin", plugin("zv_reference_plugin"), "--memory-limit",
+                               "1", "--property", "side-to-move", "--cases", "2"});
+  EXPECT_NE((r.out + r.err).find("over the limit of 1 byte (--memory-limit)"), std::string::npos)
+      << r.out << r.err;
+}
+
 TEST(PluginDoorFaults, AWorkerPastTheMemoryLimitIsLabelledMemoryNotCrashed) {
   const RunResult r = run_cli({"check", "--plugin", plugin("zv_door_fault_Leaks"), "--memory-limit",
                                "100M", "--property", "side-to-move", "--cases", "10", "--json"});
@@ -217,12 +240,16 @@ TEST(PluginDoorFaults, AThreadThePluginStartsCannotKillTheTool) {
   EXPECT_NE(r.out.find("side-to-move"), std::string::npos) << r.out << r.err;
 }
 
-TEST(PluginDoorFaults, AHelperHoldingTheResultPipeNeitherHangsTheRunNorOutlivesIt) {
+// Runs check on a plugin whose create() forks a helper: the run ends, with success, and no helper
+// outlives it.
+void expect_no_helper_outlives_the_run(const std::string& fault, std::vector<std::string> extra) {
   TempDir dir;
   const std::string pids = (dir.path() / "helpers").string();
   ::setenv("ZV_HELPER_PID_FILE", pids.c_str(), 1);
-  const pid_t tool = start_cli({"check", "--plugin", plugin("zv_door_fault_HelperHoldsPipe"),
-                                "--property", "side-to-move", "--cases", "10"});
+  std::vector<std::string> words = {"check",        "--plugin", plugin(fault), "--property",
+                                    "side-to-move", "--cases",  "10"};
+  words.insert(words.end(), extra.begin(), extra.end());
+  const pid_t tool = start_cli(words);
   ::unsetenv("ZV_HELPER_PID_FILE");
   int status = 0;
   pid_t waited = 0;
@@ -243,6 +270,20 @@ TEST(PluginDoorFaults, AHelperHoldingTheResultPipeNeitherHangsTheRunNorOutlivesI
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status;
   EXPECT_FALSE(helpers.empty());
   EXPECT_TRUE(helpers_ended) << "a plugin's helper outlived the run";
+}
+
+TEST(PluginDoorFaults, AHelperHoldingTheResultPipeNeitherHangsTheRunNorOutlivesIt) {
+  expect_no_helper_outlives_the_run("zv_door_fault_HelperHoldsPipe", {});
+}
+
+// A helper that called setsid() is out of its worker's process group: the tool, a child
+// subreaper, adopts it when the worker ends and kills it at the end of the run.
+TEST(PluginDoorFaults, AHelperInASessionOfItsOwnDoesNotOutliveTheRun) {
+  expect_no_helper_outlives_the_run("zv_door_fault_SetsidHelper", {});
+}
+
+TEST(PluginDoorFaults, AHelperInASessionOfItsOwnDoesNotOutliveARunWithoutIsolation) {
+  expect_no_helper_outlives_the_run("zv_door_fault_SetsidHelper", {"--no-isolation"});
 }
 
 }  // namespace

@@ -9,6 +9,8 @@
 //   HelperHoldsPipe     create() forks a helper that keeps every descriptor and sleeps; its
 //                       pid is appended to the file $ZV_HELPER_PID_FILE
 //   LegalMovesOverflow  legal_moves writes 64 bytes past the capacity it is given
+//   SetsidHelper        as HelperHoldsPipe, and the helper calls setsid(): it leaves the
+//                       worker's process group and session, out of reach of a group kill
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -30,6 +32,7 @@
 #define ThreadCrash 5
 #define HelperHoldsPipe 6
 #define LegalMovesOverflow 7
+#define SetsidHelper 8
 
 // The leaked blocks, where the compiler cannot see them unused (it would drop the allocations).
 extern char* zv_leaked_blocks[20];
@@ -92,10 +95,11 @@ __attribute__((constructor)) void start_crashing_thread() {
 }
 #endif
 
-#if ZV_DOOR_FAULT == HelperHoldsPipe
+#if ZV_DOOR_FAULT == HelperHoldsPipe || ZV_DOOR_FAULT == SetsidHelper
 zv_state* create_with_helper() {
   const pid_t helper = ::fork();
   if (helper == 0) {
+    if (ZV_DOOR_FAULT == SetsidHelper) ::setsid();
     for (;;) ::pause();
   }
   if (const char* path = std::getenv("ZV_HELPER_PID_FILE")) {
@@ -129,7 +133,7 @@ extern "C" ZV_PLUGIN_EXPORT const zv_plugin* zv_plugin_entry(void) {
     t.set_fen = set_fen_with_fault;
 #if ZV_DOOR_FAULT == LongError
     t.last_error = long_error;
-#elif ZV_DOOR_FAULT == HelperHoldsPipe
+#elif ZV_DOOR_FAULT == HelperHoldsPipe || ZV_DOOR_FAULT == SetsidHelper
     t.create = create_with_helper;
 #elif ZV_DOOR_FAULT == LegalMovesOverflow
     t.legal_moves = legal_moves_overflowing;

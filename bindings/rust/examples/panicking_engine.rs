@@ -2,8 +2,12 @@
 //! - `set_fen` panics on a FEN whose halfmove clock is 77;
 //! - `make_move` panics on every promotion;
 //! - `key` panics once the FEN's fullmove number was 999 (a key read cannot refuse: the plugin
-//!   aborts, and the suite reports a crash of that call).
+//!   aborts, and the suite reports a crash of that call);
+//! - `name` panics when called a second time: the binding reads it once, inside its guard, and
+//!   a report of another panic must not call it again outside the guard.
 mod toy_board;
+
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use toy_board::ToyEngine;
 use zobrist_verify_plugin::Engine;
@@ -19,6 +23,8 @@ impl Engine for PanickingEngine {
     }
 
     fn name() -> String {
+        static NAMED: AtomicBool = AtomicBool::new(false);
+        assert!(!NAMED.swap(true, Ordering::SeqCst), "name() was called a second time");
         "toy engine that panics (Rust)".to_string()
     }
 

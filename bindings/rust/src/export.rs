@@ -14,7 +14,7 @@ use std::mem::MaybeUninit;
 use std::os::raw::{c_char, c_int};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::ptr;
-use std::sync::Once;
+use std::sync::{Mutex, Once};
 
 use crate::abi::{ZvAuxKey, ZvPlugin, ZvPluginV2, ZvState, ABI_VERSION, ABI_VERSION_2};
 use crate::engine::Engine;
@@ -40,6 +40,10 @@ impl<E: Engine> State<E> {
         1
     }
 }
+
+/// The engine's name, read once (inside the guard) when the table is built: a report of a panic
+/// uses it and never calls `name()` again, which could panic outside any guard.
+static ENGINE_NAME: Mutex<String> = Mutex::new(String::new());
 
 thread_local! {
     /// Where the last panic on this thread happened, recorded by the hook `plugin_entry` adds.
@@ -93,9 +97,14 @@ fn c_string(text: &str) -> CString {
     CString::new(text.replace('\0', "\\0")).unwrap_or_default()
 }
 
-/// Ends the process for a panic in a call that has no way to refuse.
-fn abort_for(name: &str, payload: &(dyn Any + Send), call: &str) -> ! {
+/// Ends the process for a panic in a call that has no way to refuse. The name is the stored one:
+/// no engine code runs here, outside the guard.
+fn abort_for(payload: &(dyn Any + Send), call: &str) -> ! {
     let text = panic_text(payload, call);
+    let name = match ENGINE_NAME.lock() {
+        Ok(name) => name.clone(),
+        Err(poisoned) => poisoned.into_inner().clone(),
+    };
     let _ = writeln!(
         std::io::stderr(),
         "zobrist-verify plugin '{}': {}; {} cannot refuse, so the plugin aborts rather than \
@@ -132,7 +141,7 @@ extern "C" fn create<E: Engine>() -> *mut ZvState {
         Ok(engine) => {
             Box::into_raw(Box::new(State { engine, error: CString::default() })) as *mut ZvState
         }
-        Err(payload) => abort_for(&E::name(), &*payload, "create"),
+        Err(payload) => abort_for(&*payload, "create"),
     }
 }
 
@@ -143,7 +152,7 @@ extern "C" fn destroy<E: Engine>(state: *mut ZvState) {
     // SAFETY: `state` came from Box::into_raw in `create::<E>` and is destroyed once.
     let boxed = unsafe { Box::from_raw(state as *mut State<E>) };
     if let Err(payload) = guarded(move || drop(boxed)) {
-        abort_for(&E::name(), &*payload, "destroy");
+        abort_for(&*payload, "destroy");
     }
 }
 
@@ -181,7 +190,7 @@ fn read_key<E: Engine>(state: *const ZvState, call: &str, read: fn(&E) -> u64) -
     let engine = &state_ref::<E>(state).engine;
     match guarded(|| read(engine)) {
         Ok(key) => key,
-        Err(payload) => abort_for(&E::name(), &*payload, call),
+        Err(payload) => abort_for(&*payload, call),
     }
 }
 
@@ -201,7 +210,7 @@ extern "C" fn aux_key<E: Engine>(state: *const ZvState, index: u32) -> u64 {
     let engine = &state_ref::<E>(state).engine;
     match guarded(|| engine.aux_key(index as usize)) {
         Ok(key) => key,
-        Err(payload) => abort_for(&E::name(), &*payload, &format!("aux_key {}", index)),
+        Err(payload) => abort_for(&*payload, &format!("aux_key {}", index)),
     }
 }
 
@@ -209,7 +218,7 @@ extern "C" fn legal_moves<E: Engine>(state: *const ZvState, buf: *mut c_char, ca
     let engine = &state_ref::<E>(state).engine;
     let moves = match guarded(|| engine.legal_moves()) {
         Ok(moves) => moves,
-        Err(payload) => abort_for(&E::name(), &*payload, "legal_moves"),
+        Err(payload) => abort_for(&*payload, "legal_moves"),
     };
     let text = moves.join(" ");
     if buf.is_null() || text.len() + 1 > cap {
@@ -241,12 +250,17 @@ fn build_table<E: Engine>() -> ZvPluginV2 {
         .iter()
         .map(|d| ZvAuxKey { name: c_string(&d.name).into_raw(), pieces: d.pieces, flags: d.flags })
         .collect();
+    let name = E::name();
+    match ENGINE_NAME.lock() {
+        Ok(mut stored) => *stored = name.clone(),
+        Err(poisoned) => *poisoned.into_inner() = name.clone(),
+    }
     // Past u32::MAX the count saturates; the loader refuses anything past ZV_AUX_KEY_LIMIT (64).
     let count = u32::try_from(declarations.len()).unwrap_or(u32::MAX);
     let has_aux = !declarations.is_empty();
     let base = ZvPlugin {
         abi_version: if has_aux { ABI_VERSION_2 } else { ABI_VERSION },
-        name: c_string(&E::name()).into_raw(),
+        name: c_string(&name).into_raw(),
         chess960: E::chess960() as u32,
         create: Some(create::<E>),
         destroy: Some(destroy::<E>),

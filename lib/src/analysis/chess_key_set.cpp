@@ -4,6 +4,7 @@
 #include "zobrist_verify/analysis/key_analysis.h"
 #include "zobrist_verify/chess/position.h"
 #include "zobrist_verify/core/hex.h"
+#include "zobrist_verify/core/visible_text.h"
 
 namespace zobrist_verify {
 
@@ -165,6 +166,8 @@ std::string polyglot_entry_name(std::size_t index) {
 Expected<std::vector<Key>> parse_key_list(std::string_view text, const std::string& source) {
   std::vector<Key> keys;
   std::size_t line_number = 0;
+  // A UTF-8 byte order mark (an editor's) before the first key is skipped, as schemes' is.
+  if (text.starts_with("\xef\xbb\xbf")) text.remove_prefix(3);
   while (!text.empty()) {
     const std::size_t end = text.find('\n');
     std::string_view line = text.substr(0, end);
@@ -180,8 +183,8 @@ Expected<std::vector<Key>> parse_key_list(std::string_view text, const std::stri
     if (digits.starts_with("0x") || digits.starts_with("0X")) digits.remove_prefix(2);
     auto key = parse_hex_key(digits);
     if (!key)
-      return Error{source + ":" + std::to_string(line_number) + ": bad key '" + std::string(line) +
-                   "': expected 1 to 16 hex digits, one key a line"};
+      return Error{source + ":" + std::to_string(line_number) + ": bad key " + quoted_input(line) +
+                   ": expected 1 to 16 hex digits, one key a line"};
     keys.push_back(*key);
   }
   if (keys.empty()) return Error{source + ": no keys (expected one hex key a line)"};

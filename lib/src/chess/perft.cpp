@@ -120,7 +120,7 @@ Expected<std::vector<PerftCase>> parse_perft_suite(std::string_view text) {
         rest = next == std::string_view::npos ? std::string_view() : rest.substr(next + 1);
         std::uint64_t depth = 0, nodes = 0;
         const std::size_t sp = item.find(' ');
-        const std::string shown = "'" + visible_text(item) + "'";
+        const std::string shown = quoted_input(item);
         if (item.size() < 2 || item[0] != 'D' || sp == std::string_view::npos ||
             !parse_number(item.substr(1, sp - 1), depth) ||
             !parse_number(item.substr(sp + 1), nodes))

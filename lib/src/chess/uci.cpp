@@ -2,6 +2,7 @@
 #include "zobrist_verify/chess/uci.h"
 
 #include "zobrist_verify/chess/movegen.h"
+#include "zobrist_verify/core/visible_text.h"
 
 namespace zobrist_verify {
 
@@ -42,7 +43,7 @@ bool matches(const Position& pos, Move m, Square from, Square to, PieceType prom
 
 Expected<Move> parse_uci_move(const Position& pos, std::string_view text) {
   auto fail = [&](const std::string& what, const std::string& why) {
-    return Error{what + " '" + std::string(text) + "' in position " + pos.fen() + ": " + why};
+    return Error{what + " " + quoted_input(text) + " in position " + pos.fen() + ": " + why};
   };
   if (text.size() < 4 || text.size() > 5 || !is_square(text.substr(0, 2)) ||
       !is_square(text.substr(2, 2)))

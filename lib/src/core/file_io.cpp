@@ -1,6 +1,8 @@
 #include "zobrist_verify/core/file_io.h"
 
+#include <dirent.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -13,6 +15,7 @@
 #include <iostream>
 #include <mutex>
 #include <optional>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -178,6 +181,27 @@ std::string resolved_target(const std::string& path) {
   return path;  // does not exist yet: the temporary file goes beside it
 }
 
+// Removes the temporary files `.NAME.zv-PID-N.tmp` in `folder` that a run killed by SIGKILL
+// (which no handler sees) left beside the report NAME: those whose PID is no live process.
+void remove_stale_temporaries(const std::string& folder, const std::string& name) {
+  DIR* dir = ::opendir(folder.empty() ? "." : folder.c_str());
+  if (dir == nullptr) return;
+  const std::string prefix = "." + name + ".zv-";
+  while (const dirent* entry = ::readdir(dir)) {
+    const std::string_view file = entry->d_name;
+    if (!file.starts_with(prefix) || !file.ends_with(".tmp")) continue;
+    const std::string_view rest = file.substr(prefix.size());
+    const std::size_t dash = rest.find('-');
+    if (dash == 0 || dash == std::string_view::npos ||
+        rest.substr(0, dash).find_first_not_of("0123456789") != std::string_view::npos)
+      continue;
+    const long pid = std::atol(std::string(rest.substr(0, dash)).c_str());
+    if (pid > 0 && ::kill(pid_t(pid), 0) != 0 && errno == ESRCH)
+      ::unlink((folder + std::string(file)).c_str());
+  }
+  ::closedir(dir);
+}
+
 // The temporary files of reports being written, for remove_unfinished_outputs in a signal
 // handler: fixed-size char arrays, each claimed and released through an atomic state, so that
 // the handler neither allocates nor locks. A report that finds no free slot (or whose path is
@@ -252,15 +276,15 @@ Expected<MappedInput> MappedInput::open(const std::string& path, std::size_t str
   if (!fd) return Error{fd.error()};
   Descriptor closing(*fd);
   MappedInput input;
-  if (!S_ISREG(info.st_mode)) {
+  if (S_ISREG(info.st_mode)) remember_input(info, path, what);
+  // A file whose size reads 0 may have content all the same (/proc/self/stat): it is read.
+  if (!S_ISREG(info.st_mode) || info.st_size == 0) {
     auto bytes = read_capped(*fd, path, stream_limit, what);
     if (!bytes) return Error{bytes.error()};
     input.owned_ = std::move(*bytes);
     input.bytes_ = input.owned_;
     return input;
   }
-  remember_input(info, path, what);
-  if (info.st_size == 0) return input;
   const auto size = std::size_t(info.st_size);
   void* mapping = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, *fd, 0);
   if (mapping == MAP_FAILED) return Error{"cannot read " + shown(path) + ": " + errno_text(errno)};
@@ -350,6 +374,7 @@ Expected<OutputFile> OutputFile::open(const std::string& path, std::string_view 
     const auto slash = state->target.rfind('/');
     const std::string folder = slash == std::string::npos ? "" : state->target.substr(0, slash + 1);
     const std::string name = state->target.substr(slash == std::string::npos ? 0 : slash + 1);
+    remove_stale_temporaries(folder, name);
     for (int attempt = 0; attempt < 100 && state->fd < 0; ++attempt) {
       state->temporary = folder + "." + name + ".zv-" + std::to_string(::getpid()) + "-" +
                          std::to_string(serial++) + ".tmp";
@@ -416,10 +441,16 @@ Expected<Done> OutputFile::finish() {
 Expected<Done> finish_standard_output() {
   errno = 0;
   std::cout.flush();
-  int error = std::cout ? 0 : (errno != 0 ? errno : EIO);
+  int error = std::cout ? 0 : (errno != 0 ? errno : -1);
   errno = 0;
-  if (std::fflush(stdout) != 0 && error == 0) error = errno != 0 ? errno : EIO;
-  if (std::ferror(stdout) && error == 0) error = EIO;
+  if (std::fflush(stdout) != 0 && error == 0) error = errno != 0 ? errno : -1;
+  if (std::ferror(stdout) && error == 0) error = -1;
+  if (error == -1) {
+    // A write that failed earlier, in the run, left no errno: an empty write asks the
+    // descriptor again (ENOSPC from /dev/full, as at the last flush), else EIO.
+    errno = 0;
+    error = ::write(STDOUT_FILENO, "", 0) < 0 && errno != 0 ? errno : EIO;
+  }
   if (error != 0) return Error{"cannot write standard output: " + errno_text(error)};
   return Done{};
 }

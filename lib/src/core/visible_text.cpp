@@ -67,4 +67,14 @@ std::string visible_text(std::string_view text, LineBreaks breaks) {
   return out;
 }
 
+std::string quoted_input(std::string_view text) {
+  if (text.size() <= QuotedInputLimit) return "'" + visible_text(text) + "'";
+  // Cut before a UTF-8 continuation byte rather than inside a character.
+  std::size_t cut = QuotedInputLimit;
+  while (cut > QuotedInputLimit - 3 && (static_cast<unsigned char>(text[cut]) & 0xc0) == 0x80)
+    --cut;
+  return "'" + visible_text(text.substr(0, cut)) + "...' (" + std::to_string(text.size()) +
+         " bytes)";
+}
+
 }  // namespace zobrist_verify

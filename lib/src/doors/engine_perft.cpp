@@ -130,10 +130,10 @@ bool is_search_line(std::string_view line) {
 Expected<PerftPatterns> PerftPatterns::compile(PerftDialogue dialogue, int deepest) {
   const std::string& command = dialogue.command;
   if (command.empty() || command.find_first_of("\r\n") != std::string::npos)
-    return Error{"--perft-command '" + visible_text(command) + "' is not one non-empty line"};
+    return Error{"--perft-command " + quoted_input(command) + " is not one non-empty line"};
   if (command.find(DepthMark) == std::string::npos)
-    return Error{"--perft-command '" + command +
-                 "' has no {depth} (say where the depth goes: " + "'perft {depth}')"};
+    return Error{"--perft-command " + quoted_input(command) +
+                 " has no {depth} (say where the depth goes: " + "'perft {depth}')"};
   if (deepest < 1)
     return Error{"perft patterns asked for depths 1 to " + std::to_string(deepest) + ": none"};
   PerftPatterns patterns;
@@ -222,9 +222,12 @@ PerftReplyReader::Step PerftReplyReader::take_total_line(std::string_view line) 
       const char* first = text->data();
       const char* last = first + text->size();
       const auto [end, error] = std::from_chars(first, last, total);
+      if (error == std::errc::result_out_of_range)
+        return bad("the total line " + quoted(line) + " has a number over 2^64 - 1 in the " +
+                   "group of --perft-total-pattern: no perft total is that large");
       if (text->empty() || error != std::errc() || end != last)
         return bad("the total line " + quoted(line) + " has no whole number in the group of " +
-                   "--perft-total-pattern ('" + visible_text(*text) + "')");
+                   "--perft-total-pattern (" + quoted(*text) + ")");
       divide_.nodes = total;
       total_seen_ = true;
       if (!has_end()) return Step::Done;

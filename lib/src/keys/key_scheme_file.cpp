@@ -57,16 +57,9 @@ std::vector<std::string_view> split_tokens(std::string_view line) {
   return tokens;
 }
 
-// Appended piece by piece: g++ 12 gives a false -Wrestrict for "'" + std::string(token) at -O2.
-// Control characters and invalid UTF-8 shown as \xNN (core/visible_text.h).
+// Control characters and invalid UTF-8 shown as \xNN, a long token cut (core/visible_text.h).
 std::string quoted(std::string_view token) {
-  const std::string visible = visible_text(token);
-  std::string out;
-  out.reserve(visible.size() + 2);
-  out += '\'';
-  out += visible;
-  out += '\'';
-  return out;
+  return quoted_input(token);
 }
 
 class SchemeParser {

@@ -22,4 +22,10 @@ std::string visible_text(std::string_view text, LineBreaks breaks = LineBreaks::
 // and cannot build a std::string, such as FEN errors'.
 std::size_t printable_utf8_length(std::string_view text);
 
+// Outside input quoted in a message: 'TEXT' in visible_text's form, its head only when it is
+// longer than QuotedInputLimit bytes: 'HEAD...' (N bytes), so that no error line grows with its
+// input (a 10 MB line of a key list, a 100 KB --fen).
+inline constexpr std::size_t QuotedInputLimit = 160;
+std::string quoted_input(std::string_view text);
+
 }  // namespace zobrist_verify
