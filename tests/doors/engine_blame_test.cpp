@@ -117,10 +117,11 @@ TEST(EngineBlame, AWorkersEngineThatDoesNotStartIsAnErrorOfTheRun) {
   REQUIRE_STOCKFISH();
   const std::string marker = ::testing::TempDir() + "zv-start-once-" + std::to_string(::getpid());
   std::remove(marker.c_str());
-  const RunResult r = run_cli({"movegen", "--engine",
-                               std::string(ZV_ENGINES_DIR) + "/fake_uci_engine.py start-once " +
-                                   marker,
-                               "--positions", "20", "--depth", "1", "--jobs", "2"});
+  // The test engine starts once; every later start exits with status 3 before a word.
+  const std::string starts_once = "/bin/sh -c 'test -e " + marker + " && exit 3; : > " + marker +
+                                  "; exec " + ZV_PERFT_ENGINE + "' start-once";
+  const RunResult r = run_cli(
+      {"movegen", "--engine", starts_once, "--positions", "20", "--depth", "1", "--jobs", "2"});
   std::remove(marker.c_str());
   EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
   EXPECT_NE(r.err.find("did not start, twice"), std::string::npos) << r.err;

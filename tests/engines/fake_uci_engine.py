@@ -8,8 +8,6 @@ The wrapped engine is $ZV_STOCKFISH, else /usr/games/stockfish. Words after the 
 
 Modes that never get going (the door must call the engine unusable, exit 2):
   exit-at-start      exits with status 3 before saying anything
-  start-once FILE    works as proxy the first time (it creates FILE); exits with status 3 before
-                     saying anything once FILE exists (an engine whose later starts fail)
   crash-at-start     kills itself with SIGSEGV on "uci"
   no-uciok           answers "uci" with chatter but never "uciok"
   no-key             a proxy to Stockfish that drops the "Key:" lines of `d`
@@ -97,10 +95,6 @@ def main():
     stockfish = os.environ.get("ZV_STOCKFISH", "/usr/games/stockfish")
     if mode == "exit-at-start":
         sys.exit(3)
-    if mode == "start-once":
-        if os.path.exists(sys.argv[2]):
-            sys.exit(3)
-        open(sys.argv[2], "w").close()
     engine = None
     if mode not in ("crash-at-start", "no-uciok"):
         engine = subprocess.Popen([stockfish], stdin=subprocess.PIPE, stdout=subprocess.PIPE,

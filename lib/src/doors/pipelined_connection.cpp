@@ -16,8 +16,10 @@ bool is_fault(ErrorKind kind) {
          kind == ErrorKind::AnsweredBadly;
 }
 
-// An engine that fails again within FreshAnswers answers of each of FailuresAfterRestart restarts
-// in a row is not used any more: the run would go on only as fast as its deadline allows.
+// An engine whose faults a fresh engine does not repeat, each within FreshAnswers answers of the
+// restart before it, FailuresAfterRestart times in a row, is not used any more: the run would go
+// on only as fast as its deadline allows. A fault that recurs alone is its position's, and counts
+// for nothing here.
 constexpr int FailuresAfterRestart = 3;
 constexpr int FreshAnswers = 50;
 
@@ -89,12 +91,12 @@ Expected<Done> PipelinedConnection::restart() {
 }
 
 void PipelinedConnection::after_restart(bool answered) {
-  if (restarts_ == 0) return;
-  if (answered) {
-    if (++answered_since_restart_ >= FreshAnswers) failures_after_restart_ = 0;
-    return;
-  }
-  if (answered_since_restart_ >= FreshAnswers) {
+  if (restarts_ == 0 || !answered) return;
+  if (++answered_since_restart_ >= FreshAnswers) failures_after_restart_ = 0;
+}
+
+void PipelinedConnection::note_incident(bool soon_after_restart) {
+  if (!soon_after_restart) {
     failures_after_restart_ = 0;
     return;
   }
@@ -102,7 +104,8 @@ void PipelinedConnection::after_restart(bool answered) {
   unusable_ = Error{engine_words(dialect_->engine_name()) + " failed again within " +
                         std::to_string(FreshAnswers) + " positions of each of its last " +
                         std::to_string(FailuresAfterRestart) +
-                        " restarts, so it cannot be used (the last fault: " + last_fault_ + ")",
+                        " restarts, on positions a fresh engine then answered, so it cannot be " +
+                        "used (the last fault: " + last_fault_ + ")",
                     ErrorKind::GaveUp};
 }
 
@@ -119,8 +122,7 @@ std::vector<std::string> PipelinedConnection::incidents() const {
 
 Expected<Key> PipelinedConnection::confirm_alone(const Request& r, const Error& fault) {
   last_fault_ = fault.message;
-  after_restart(false);
-  if (unusable_) return *unusable_;
+  const bool soon_after_restart = restarts_ > 0 && answered_since_restart_ < FreshAnswers;
   if (dialect_->running()) (void)dialect_->stop();
   if (auto restarted = restart(); !restarted) {
     // With the restarts spent, the fault stands as it came; an engine that cannot start again
@@ -143,6 +145,7 @@ Expected<Key> PipelinedConnection::confirm_alone(const Request& r, const Error& 
     return recurred;
   }
   after_restart(true);
+  note_incident(soon_after_restart);
   const char* kind = fault.kind == ErrorKind::Crashed    ? "crashed"
                      : fault.kind == ErrorKind::TimedOut ? "timed out"
                                                          : "answered out of step";
@@ -295,7 +298,6 @@ void PipelinedConnection::replay_alone(std::deque<Request> requests) {
     Expected<Key> key = dialect_->read_reply(r.position_command, r.expected_fen, r.chess960);
     if (!key && is_fault(key.error_kind())) {
       last_fault_ = key.error();
-      after_restart(false);
       remember_fault(r, key.failure());
     } else {
       after_restart(true);

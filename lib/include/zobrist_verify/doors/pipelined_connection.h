@@ -183,9 +183,11 @@ class PipelinedConnection {
   // times the deadline: a fault that recurs is the position's; an answer makes `fault` an
   // incident of the engine and is the request's answer.
   Expected<Key> confirm_alone(const Request& request, const Error& fault);
-  // Notes how a request went after a restart: the engine is unusable once it has failed again
-  // soon after each of a few restarts in a row (pipelined_connection.cpp says how soon).
+  // Counts a request answered since the last restart.
   void after_restart(bool answered);
+  // Notes a fault that a fresh engine did not repeat: the engine is unusable once such faults
+  // came soon after each of a few restarts in a row (pipelined_connection.cpp says how soon).
+  void note_incident(bool soon_after_restart);
 
   struct Incident {
     int count = 0;
