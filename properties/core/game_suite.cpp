@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <iostream>
 #include <limits>
 
 #include <rapidcheck.h>
@@ -269,9 +270,12 @@ void unequal_positions_unequal_keys(const GameTarget& target, int cases) {
   const std::uint64_t fits = std::min<std::uint64_t>(
       sweep_memory_allowed() / SweepBytesPerPosition, std::numeric_limits<std::uint32_t>::max() / 2);
   if (wanted > fits) {
-    tag_case("sweep cut from " + std::to_string(wanted) + " to " + std::to_string(fits) +
-             " positions, what memory allows (" + std::to_string(SweepBytesPerPosition) +
-             " bytes a position)");
+    const std::string cut = "sweep cut from " + std::to_string(wanted) + " to " +
+                            std::to_string(fits) + " positions, what memory allows (" +
+                            std::to_string(SweepBytesPerPosition) + " bytes a position)";
+    tag_case(cut);
+    // Said where the person running it reads, whichever report format goes to stdout.
+    std::cerr << "note: unequal-positions-unequal-keys: " << cut << '\n';
     wanted = std::size_t(fits);
   }
   // One large case, not shrunk by RapidCheck (each rerun would replay the whole sweep); a

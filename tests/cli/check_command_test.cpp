@@ -138,7 +138,7 @@ TEST(CheckCommand, ASweepLargerThanMemoryAllowsIsCutAndSaysSo) {
       "check --scheme polyglot --property unequal-positions-unequal-keys --cases 100000 --jobs 1");
   ASSERT_EQ(::setrlimit(RLIMIT_AS, &before), 0);
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
-  EXPECT_NE(r.out.find("sweep cut from 100000000 to "), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("sweep cut from 100000000 to "), std::string::npos) << r.out << r.err;
   EXPECT_EQ(r.out.find("bad_alloc"), std::string::npos) << r.out;
 }
 

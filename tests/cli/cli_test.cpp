@@ -459,7 +459,6 @@ INSTANTIATE_TEST_SUITE_P(
                    "--plugin and --engine exclude each other"},
         BrokenRule{{"movegen", "--positions", "5"},
                    "movegen needs one of --plugin PATH or --engine \"CMD ARGS\""},
-        BrokenRule{{"movegen", "--engine", "y", "--xfen"}, "--xfen goes with --plugin"},
         BrokenRule{{"check", "--game", "go", "--plugin", "x.so"},
                    "--game go and --plugin exclude each other (--plugin is a chess door)"},
         BrokenRule{{"check", "--engine", "y", "--no-isolation"},
