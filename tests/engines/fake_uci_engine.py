@@ -1,4 +1,6 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
+# Debian's python3 (ci/setup), not the first on the PATH: a version manager's shim there costs
+# seconds a start, and the door under test starts a fake again after every fault.
 """A faulty UCI engine for the engine door's tests.
 
 usage: fake_uci_engine.py MODE [WORDS...]
