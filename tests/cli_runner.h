@@ -68,6 +68,18 @@ inline int processes_with(const std::string& marker) {
   return found;
 }
 
+// The processes still running with `marker` once a killed group has had up to two seconds to
+// die: SIGKILL is delivered asynchronously, and a loaded machine may run a victim a moment more.
+inline int processes_left_with(const std::string& marker) {
+  for (int i = 0; i < 40 && processes_with(marker) > 0; ++i) ::usleep(50'000);
+  return processes_with(marker);
+}
+
+// A word for the command line of the processes a test starts, unique to this test process.
+inline std::string unique_marker(const std::string& what) {
+  return "zv-marker-" + what + "-" + std::to_string(::getpid());
+}
+
 // Runs the CLI with `args`, stdout and stderr captured in files (no pipe can fill up).
 inline RunResult run_cli(const std::vector<std::string>& args) {
   TempDir dir;

@@ -3,12 +3,6 @@
 // must survive: an engine that cannot be used is an error (exit 2); a fault on one position is a
 // failure blamed on that position (exit 1); nothing is left running afterwards.
 // Needs /usr/games/stockfish (or ZV_STOCKFISH) and python3; skips without them.
-#include <fcntl.h>
-#include <signal.h>
-#include <sys/types.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -24,10 +18,12 @@
 namespace zobrist_verify {
 namespace {
 
+using testing::processes_left_with;
 using testing::processes_with;
 using testing::RunResult;
 using testing::TempDir;
 using testing::run_cli;
+using testing::unique_marker;
 namespace fs = std::filesystem;
 
 std::string stockfish_path() {
@@ -48,17 +44,6 @@ bool have(const std::string& path) {
 // The fake engine with a mode and a marker word unique to this test, to find its leftovers.
 std::string fake(const std::string& mode, const std::string& marker) {
   return FakeEngine + " " + mode + " " + marker;
-}
-
-// The processes still running with `marker` once a killed group has had up to two seconds to
-// die: SIGKILL is delivered asynchronously, and a loaded machine may run a victim a moment more.
-int processes_left_with(const std::string& marker) {
-  for (int i = 0; i < 40 && processes_with(marker) > 0; ++i) ::usleep(50'000);
-  return processes_with(marker);
-}
-
-std::string unique_marker(const std::string& what) {
-  return "zv-marker-" + what + "-" + std::to_string(::getpid());
 }
 
 // --- engines that cannot be used: exit 2 and one error line -----------------------------------
@@ -93,66 +78,6 @@ INSTANTIATE_TEST_SUITE_P(
       std::replace(name.begin(), name.end(), '-', '_');
       return name;
     });
-
-TEST(EngineDoor, AHangInAChildProcessOfTheEngineLeavesNothingRunning) {
-  const std::string marker = unique_marker("forking-shell");
-  const std::string engine = std::string(ZV_ENGINES_DIR) + "/forking_shell_engine.sh " + marker;
-  const RunResult r = run_cli({"check", "--engine", engine, "--timeout", "300"});
-  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
-  EXPECT_NE(r.err.find("within 300 ms"), std::string::npos) << r.err;
-  EXPECT_EQ(processes_left_with(marker), 0);  // the sleeping child went with the engine's group
-}
-
-TEST(EngineDoor, AnInterruptTakesTheEngineAndWhatItStartedDownWithUs) {
-  const std::string marker = unique_marker("interrupted");
-  const std::string engine = std::string(ZV_ENGINES_DIR) + "/forking_shell_engine.sh " + marker;
-  const pid_t cli = ::fork();
-  ASSERT_GE(cli, 0);
-  if (cli == 0) {
-    const int null = ::open("/dev/null", O_WRONLY);
-    ::dup2(null, 1);
-    ::dup2(null, 2);
-    ::execl(ZV_CLI_PATH, ZV_CLI_PATH, "check", "--engine", engine.c_str(), "--timeout", "60000",
-            static_cast<char*>(nullptr));
-    ::_exit(127);
-  }
-  // The engine hangs in a child on the first key: wait until the command, the engine script and
-  // that child (`sh -c 'sleep 3600; :' MARKER`) all show the marker.
-  for (int i = 0; i < 100 && processes_with(marker) < 3; ++i) ::usleep(50'000);
-  ASSERT_EQ(processes_with(marker), 3);
-  ::kill(cli, SIGINT);
-  int status = 0;
-  ASSERT_EQ(::waitpid(cli, &status, 0), cli);
-  EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGINT) << status;
-  for (int i = 0; i < 40 && processes_with(marker) > 0; ++i) ::usleep(50'000);
-  EXPECT_EQ(processes_left_with(marker), 0);
-}
-
-TEST(EngineDoor, AProgramThatDoesNotExistIsAUsageError) {
-  const RunResult r = run_cli({"check", "--engine", "/nonexistent/engine --flag"});
-  EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.err.find("cannot start '/nonexistent/engine': No such file or directory"),
-            std::string::npos)
-      << r.err;
-}
-
-TEST(EngineDoor, MalformedCommandsAndPatternsAreUsageErrors) {
-  EXPECT_EQ(run_cli({"check", "--engine", "engine 'unterminated"}).exit_code, 2);
-  EXPECT_EQ(run_cli({"check", "--engine", ""}).exit_code, 2);
-  const RunResult no_group =
-      run_cli({"check", "--engine", "/bin/true", "--key-pattern", "Key: [0-9A-F]+"});
-  EXPECT_EQ(no_group.exit_code, 2);
-  EXPECT_NE(no_group.err.find("needs exactly one"), std::string::npos) << no_group.err;
-  const RunResult bad_regex = run_cli({"check", "--engine", "/bin/true", "--key-pattern", "(("});
-  EXPECT_EQ(bad_regex.exit_code, 2);
-  EXPECT_NE(bad_regex.err.find("not an ECMAScript regular expression"), std::string::npos);
-  const RunResult bad_fen = run_cli({"check", "--engine", "/bin/true", "--fen-pattern", "Fen: .*"});
-  EXPECT_EQ(bad_fen.exit_code, 2);
-  EXPECT_NE(bad_fen.err.find("the FEN pattern 'Fen: .*' has 0 capture groups"), std::string::npos)
-      << bad_fen.err;
-  EXPECT_EQ(run_cli({"check", "--key-command", "d"}).exit_code, 2);  // without --engine
-  EXPECT_EQ(run_cli({"check", "--engine", "/bin/true", "--plugin", "x.so"}).exit_code, 2);
-}
 
 // --- faults on some positions: exit 1, blamed on the position -------------------------------
 
