@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -79,6 +80,21 @@ inline int processes_left_with(const std::string& marker) {
 inline std::string unique_marker(const std::string& what) {
   return "zv-marker-" + what + "-" + std::to_string(::getpid());
 }
+
+// An environment variable for the commands a test runs (run_cli passes its environment on), set
+// while this lives and unset after: e.g. RC_PARAMS=noshrink=1.
+class ScopedEnvironment {
+ public:
+  ScopedEnvironment(const std::string& name, const std::string& value) : name_(name) {
+    ::setenv(name_.c_str(), value.c_str(), 1);
+  }
+  ~ScopedEnvironment() { ::unsetenv(name_.c_str()); }
+  ScopedEnvironment(const ScopedEnvironment&) = delete;
+  ScopedEnvironment& operator=(const ScopedEnvironment&) = delete;
+
+ private:
+  std::string name_;
+};
 
 // Runs the CLI with `args`, stdout and stderr captured in files (no pipe can fill up).
 inline RunResult run_cli(const std::vector<std::string>& args) {

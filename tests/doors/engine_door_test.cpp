@@ -23,6 +23,7 @@ using testing::processes_with;
 using testing::RunResult;
 using testing::TempDir;
 using testing::run_cli;
+using testing::ScopedEnvironment;
 using testing::unique_marker;
 namespace fs = std::filesystem;
 
@@ -92,8 +93,10 @@ class FaultOnPromotion : public ::testing::TestWithParam<PositionFault> {};
 TEST_P(FaultOnPromotion, FailsTheCaseAtThePromotion) {
   REQUIRE_STOCKFISH();
   const std::string marker = unique_marker(GetParam().mode);
+  // The failing case as found: shrinking it would ask the engine again some 30,000 times.
+  const ScopedEnvironment no_shrinking("RC_PARAMS", "noshrink=1");
   const RunResult r = run_cli({"check", "--engine", fake(GetParam().mode, marker), "--timeout",
-                               "300", "--property", "incremental-equals-full", "--cases", "30",
+                               "1000", "--property", "incremental-equals-full", "--cases", "30",
                                "--json"});
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
   EXPECT_NE(r.out.find("\"comparison\": \"" + GetParam().comparison + "\""), std::string::npos)
@@ -113,7 +116,7 @@ INSTANTIATE_TEST_SUITE_P(
     Faults, FaultOnPromotion,
     ::testing::Values(
         PositionFault{"crash-on-promotion", "target-crashed", "killed by signal 11"},
-        PositionFault{"hang-on-promotion", "target-timed-out", "within 300 ms"},
+        PositionFault{"hang-on-promotion", "target-timed-out", "within 1000 ms"},
         PositionFault{"garbage-on-promotion", "target-error", "'not-a-key' is not hexadecimal"},
         PositionFault{"flood-on-promotion", "target-crashed", "lines without 'readyok'"},
         // No line from an engine may crash the tool: the patterns match a line's first kilobyte.
@@ -137,6 +140,11 @@ int count_of(const std::string& text, const std::string& part) {
 
 // Properties that give the engine many FENs, some with an en-passant square, and play moves.
 const char* const RefusalProperties = "incremental-equals-full,en-passant,castling";
+
+// Every property an engine is judged by but the sweep (unequal-positions-unequal-keys), which asks
+// 100,000 positions or more whatever the cases.
+const char* const AllButTheSweep =
+    "incremental-equals-full,equal-positions-equal-keys,en-passant,castling,side-to-move,zero-keys";
 
 TEST(EngineRefusals, AnErrorLineIsACountedRefusalNotAKeyFailure) {
   REQUIRE_STOCKFISH();
@@ -164,8 +172,9 @@ TEST(EngineRefusals, TooManyRefusalsFailOnlyTheRefusalRule) {
 
 TEST(EngineConventions, ASplitEnPassantRuleIsOneFailureAndEverythingElsePasses) {
   REQUIRE_STOCKFISH();
-  const RunResult r =
-      run_cli({"check", "--engine", FakeEngine + " split-en-passant", "--cases", "30"});
+  // The sweep's 100,000 positions through the proxy would take half a minute.
+  const RunResult r = run_cli({"check", "--engine", FakeEngine + " split-en-passant", "--cases",
+                               "30", "--property", AllButTheSweep});
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
   EXPECT_NE(r.out.find("conventions: en passant fen=always,move=pseudo-legal"), std::string::npos)
       << r.out;
@@ -190,6 +199,8 @@ TEST(EngineRefusals, AnotherPositionShownIsACountedRefusal) {
 TEST(EngineDesync, AStrayReadyokIsAFaultNotAStatementAboutKeys) {
   REQUIRE_STOCKFISH();
   const std::string marker = unique_marker("stray-readyok");
+  // The failing cases as found: shrinking them would restart the engine at each stray line.
+  const ScopedEnvironment no_shrinking("RC_PARAMS", "noshrink=1");
   const RunResult r = run_cli({"check", "--engine", fake("stray-readyok 300", marker), "--property",
                                RefusalProperties, "--cases", "20", "--json"});
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
@@ -212,6 +223,7 @@ class StrayLineMidRun : public ::testing::TestWithParam<StrayLine> {};
 TEST_P(StrayLineMidRun, IsIgnoredOrADesyncFaultNeverAStatementAboutKeys) {
   REQUIRE_STOCKFISH();
   const std::string marker = unique_marker(GetParam().mode);
+  const ScopedEnvironment no_shrinking("RC_PARAMS", "noshrink=1");  // as in AStrayReadyok...
   const RunResult r = run_cli({"check", "--engine", fake(GetParam().mode + " 300", marker),
                                "--property", RefusalProperties, "--cases", "20", "--json"});
   if (GetParam().quoted.empty()) {
@@ -260,7 +272,7 @@ bool python_reads(const std::string& kind, const std::string& text) {
   const std::string reader = kind == "json" ? "import json,sys; json.load(open(sys.argv[1]))"
                                             : "import sys, xml.etree.ElementTree as E; "
                                               "E.parse(sys.argv[1])";
-  return std::system(("python3 -c '" + reader + "' " + file.string()).c_str()) == 0;
+  return std::system(("/usr/bin/python3 -c '" + reader + "' " + file.string()).c_str()) == 0;
 }
 
 TEST(EngineDoor, AnIdNameWithControlAndInvalidBytesIsShownEscapedInEveryReport) {
@@ -292,7 +304,8 @@ TEST(EngineDoor, RunsTheProgramWithoutAShell) {
   const RunResult r = run_cli({"check", "--engine",
                                FakeEngine + " proxy " + marker + " '$(touch " + witness.string() +
                                    ")' \"; touch " + witness.string() + "\"",
-                               "--cases", "10", "--expect", "stockfish"});
+                               "--cases", "10", "--expect", "stockfish", "--property",
+                               "side-to-move"});
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_FALSE(fs::exists(witness));
   EXPECT_EQ(processes_left_with(marker), 0);
@@ -302,7 +315,8 @@ TEST(EngineDoor, KeyCommandAndPatternReadAKeyPrintedAnotherWay) {
   REQUIRE_STOCKFISH();
   const RunResult r =
       run_cli({"check", "--engine", FakeEngine + " hashkey", "--key-command", "hashkey",
-               "--key-pattern", "^hash=0x([0-9a-f]+)$", "--expect", "stockfish", "--cases", "20"});
+               "--key-pattern", "^hash=0x([0-9a-f]+)$", "--expect", "stockfish", "--cases", "20",
+               "--property", "incremental-equals-full"});
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   // Without them the door finds no key at the start position.
   const RunResult default_key = run_cli({"check", "--engine", FakeEngine + " hashkey"});
@@ -411,7 +425,9 @@ const std::string FairyStockfish = "/usr/games/fairy-stockfish";
 
 TEST(EngineFairyStockfish, PassesBlackBoxWithKeysOfItsOwn) {
   if (!have(FairyStockfish)) GTEST_SKIP() << "needs " << FairyStockfish << " (ci/setup installs it)";
-  const RunResult r = run_cli({"check", "--engine", FairyStockfish, "--json"});
+  // The sweep's 300,000 positions took Fairy-Stockfish most of a minute (Stockfish's run keeps it).
+  const RunResult r =
+      run_cli({"check", "--engine", FairyStockfish, "--json", "--property", AllButTheSweep});
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   // What the suite finds out about its conventions.
   EXPECT_NE(r.out.find("\"en_passant_rule\": \"pseudo-legal\""), std::string::npos) << r.out;

@@ -87,7 +87,8 @@ TEST(PluginDoor, XfenLettersReachAChess960PluginThatReadsThem) {
 }
 
 TEST(PluginDoor, JsonCarriesTheTargetAndItsConventions) {
-  const RunResult r = check("zv_reference_plugin", {"--cases", "20", "--json"});
+  const RunResult r =
+      check("zv_reference_plugin", {"--cases", "20", "--json", "--property", "castling"});
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_TRUE(r.out.starts_with("{\"passed\": true, \"target\": \"plugin:")) << r.out;
   EXPECT_NE(r.out.find("\"en_passant_rule\": \"pseudo-legal\""), std::string::npos) << r.out;
@@ -146,7 +147,9 @@ struct KilledMutant {
 class MutantPlugin : public ::testing::TestWithParam<KilledMutant> {};
 
 TEST_P(MutantPlugin, IsKilledBlackBoxByTheSamePropertyAsInProcess) {
-  const RunResult r = check(std::string("zv_mutant_") + GetParam().mutant);
+  // That property alone: a whole suite a mutant took seconds (the sweep alone asks 100,000 keys).
+  const RunResult r =
+      check(std::string("zv_mutant_") + GetParam().mutant, {"--property", GetParam().killed_by});
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
   EXPECT_NE(r.out.find(std::string(" ") + GetParam().killed_by + " ."), std::string::npos);
   const std::size_t row = r.out.find(std::string(" ") + GetParam().killed_by + " .");

@@ -23,6 +23,7 @@ namespace {
 
 using testing::run_cli;
 using testing::RunResult;
+using testing::ScopedEnvironment;
 using testing::TempDir;
 namespace fs = std::filesystem;
 
@@ -80,7 +81,8 @@ TEST(XboardDoor, BareMovesAndNoFischerandomStillPassInStandardChessOnly) {
 }
 
 TEST(XboardDoor, DoneZeroMakesTheDoorWaitForDoneOne) {
-  const RunResult r = check_xboard("done-later", {"--cases", "5"});
+  const RunResult r =
+      check_xboard("done-later", {"--cases", "5", "--property", "incremental-equals-full"});
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
 }
 
@@ -193,9 +195,11 @@ class XboardFaultOnPromotion : public ::testing::TestWithParam<PositionFault> {}
 
 TEST_P(XboardFaultOnPromotion, FailsTheCaseAtThePromotion) {
   const std::string marker = unique_marker(GetParam().mode);
+  // The failing case as found: shrinking it would ask the engine again thousands of times.
+  const ScopedEnvironment no_shrinking("RC_PARAMS", "noshrink=1");
   const RunResult r = check_xboard(
       GetParam().mode + " 0 " + marker,
-      {"--timeout", "300", "--property", "incremental-equals-full", "--cases", "30", "--json"});
+      {"--timeout", "1000", "--property", "incremental-equals-full", "--cases", "30", "--json"});
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
   EXPECT_NE(r.out.find("\"comparison\": \"" + GetParam().comparison + "\""), std::string::npos)
       << r.out;
@@ -212,7 +216,7 @@ TEST_P(XboardFaultOnPromotion, FailsTheCaseAtThePromotion) {
 INSTANTIATE_TEST_SUITE_P(
     Faults, XboardFaultOnPromotion,
     ::testing::Values(PositionFault{"crash-on-promotion", "target-crashed", "killed by signal 11"},
-                      PositionFault{"hang-on-promotion", "target-timed-out", "within 300 ms"},
+                      PositionFault{"hang-on-promotion", "target-timed-out", "within 1000 ms"},
                       PositionFault{"wrong-pong-on-promotion", "target-error",
                                     "a pong no request was waiting for"}),
     [](const auto& info) {
@@ -226,6 +230,7 @@ INSTANTIATE_TEST_SUITE_P(
 const char* const ManyPositions = "incremental-equals-full,en-passant,castling";
 
 TEST(XboardDesync, AStrayPongIsAFaultNotAStatementAboutKeys) {
+  const ScopedEnvironment no_shrinking("RC_PARAMS", "noshrink=1");  // a restart each shrink step
   const RunResult r =
       check_xboard("stray-pong 200", {"--property", ManyPositions, "--cases", "20", "--json"});
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
@@ -238,6 +243,7 @@ TEST(XboardDesync, AStrayPongIsAFaultNotAStatementAboutKeys) {
 }
 
 TEST(XboardDesync, AStrayKeyIsAFaultNotAStatementAboutKeys) {
+  const ScopedEnvironment no_shrinking("RC_PARAMS", "noshrink=1");  // a restart each shrink step
   const RunResult r =
       check_xboard("stray-key 200", {"--property", ManyPositions, "--cases", "20", "--json"});
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
