@@ -1,15 +1,21 @@
 # The GoogleTest programs of tests/ and properties/: how each is built, and the ctest entries it
 # becomes. A label says what an entry needs and how long it may run (ci/test runs all but `long`):
-#   unit        one entry a program of tests/, needing nothing outside the build; 60 s at most
-#   properties  one entry a program of properties/ (RapidCheck suites); 300 s at most
+#   unit        a program of tests/ (one entry) or a command run on what the build made, needing
+#               nothing outside the build; ZV_UNIT_TIMEOUT (60 s) at most, so a hang shows soon
+#   properties  a program of properties/ (one entry, RapidCheck suites) or a whole `check` run;
+#               300 s at most
 #   engine      engine_<name>_test.cpp: one entry a case (gtest_discover_tests), each needing an
 #               engine or a book from Debian (ci/setup installs them); 300 s at most
+#   build       builds and installs with a compiler, CMake, make or cargo (the installed package,
+#               the example plugins, the Rust crate); 600 s at most
+#   fuzz        replays a seed corpus through a harness (fuzz/CMakeLists.txt)
 #   long        <name>_long_test.cpp: full-depth runs, 7200 s at most
 # A case that cannot run skips (GTEST_SKIP), and only an engine program may hold such cases.
 # Every program's main (tests/skip_aware_main.cpp) exits 77 when every case it ran was skipped
 # and none failed: SKIP_RETURN_CODE shows that entry as Skipped, never as Passed.
 find_package(GTest REQUIRED)
 include(GoogleTest)
+set(ZV_UNIT_TIMEOUT 60)
 
 add_library(zv_gtest_main STATIC ${PROJECT_SOURCE_DIR}/tests/skip_aware_main.cpp)
 target_link_libraries(zv_gtest_main PUBLIC GTest::gtest)
