@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -67,6 +68,33 @@ inline int processes_with(const std::string& marker) {
   }
   return found;
 }
+
+// The processes still running with `marker` once a killed group has had up to two seconds to
+// die: SIGKILL is delivered asynchronously, and a loaded machine may run a victim a moment more.
+inline int processes_left_with(const std::string& marker) {
+  for (int i = 0; i < 40 && processes_with(marker) > 0; ++i) ::usleep(50'000);
+  return processes_with(marker);
+}
+
+// A word for the command line of the processes a test starts, unique to this test process.
+inline std::string unique_marker(const std::string& what) {
+  return "zv-marker-" + what + "-" + std::to_string(::getpid());
+}
+
+// An environment variable for the commands a test runs (run_cli passes its environment on), set
+// while this lives and unset after: e.g. RC_PARAMS=noshrink=1.
+class ScopedEnvironment {
+ public:
+  ScopedEnvironment(const std::string& name, const std::string& value) : name_(name) {
+    ::setenv(name_.c_str(), value.c_str(), 1);
+  }
+  ~ScopedEnvironment() { ::unsetenv(name_.c_str()); }
+  ScopedEnvironment(const ScopedEnvironment&) = delete;
+  ScopedEnvironment& operator=(const ScopedEnvironment&) = delete;
+
+ private:
+  std::string name_;
+};
 
 // Runs `exec` in a forked child whose stdout and stderr go to files (no pipe can fill up), and
 // returns its exit code and what it printed. `exec` replaces the child (execv); if it returns,

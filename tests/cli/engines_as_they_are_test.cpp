@@ -242,25 +242,6 @@ TEST(MovegenTranscript, HoldsEveryLineSentAndCanBePipedIntoTheEngineAgain) {
   EXPECT_NE(jobs.err.find("--jobs 2 with --transcript"), std::string::npos) << jobs.err;
 }
 
-// movegen --xfen sends an engine Chess960 castling rights as X-FEN letters, as check does
-// (issue 39, section 3): rooks on f and h, the king on g, are "KQkq", not Shredder's "HFhf".
-TEST(MovegenXfen, AnEngineIsSentXfenCastlingLetters) {
-  const std::string stockfish = "/usr/games/stockfish";
-  if (access(stockfish.c_str(), X_OK) != 0) GTEST_SKIP() << "needs " << stockfish;
-  const testing::TempDir dir;
-  const std::string transcript = (dir.path() / "sent.txt").string();
-  const RunResult r = run_cli({"movegen", "--engine", stockfish, "--chess960", "--xfen", "--fen",
-                               "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
-                               "--depth", "2", "--transcript", transcript});
-  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
-  const std::string sent = testing::read_file(transcript);
-  EXPECT_NE(sent.find("position fen bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - "
-                      "2 9\n"),
-            std::string::npos)
-      << sent;
-  EXPECT_EQ(sent.find("HFhf"), std::string::npos) << sent;
-}
-
 TEST(PerftTotals, MalformedPerftOptionsAreUsageErrors) {
   const RunResult no_depth = movegen("--perft totals", {"--perft-command", "perft 3"});
   EXPECT_EQ(no_depth.exit_code, 2);

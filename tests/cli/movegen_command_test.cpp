@@ -1,7 +1,8 @@
-// `zobrist-verify movegen` against fake engines (tests/engines/fake_engine.py) and test plugins:
-// a planted move-generation bug is caught and shrunk, and every fault of an engine ends as the
-// issue asks: exit 2 with one `error:` line when the engine cannot be used at all, exit 1 with
-// the position when it fails on one, and no engine process left behind either way.
+// `zobrist-verify movegen` against test plugins and the fake engine's modes that need no Stockfish
+// (tests/engines/fake_engine.py): a planted move-generation bug is caught and shrunk, and every
+// fault ends as the issue asks: exit 2 with one `error:` line when the target cannot be used at
+// all, exit 1 with the position when it fails on one, and no process left behind either way. The
+// fake engine's cases over Stockfish are in engine_movegen_command_test.cpp.
 #include <unistd.h>
 
 #include <filesystem>
@@ -13,113 +14,20 @@
 #include <gtest/gtest.h>
 
 #include "cli_runner.h"
+#include "cli/movegen_runs.h"
 
 namespace zobrist_verify {
 namespace {
 
+using testing::en_passant_field;
 using testing::processes_with;
 using testing::run_cli;
+using testing::run_fake;
 using testing::RunResult;
-
-const std::string FakeEngine = std::string(ZV_ENGINES_DIR) + "/fake_engine.py";
-constexpr const char* Stockfish = "/usr/games/stockfish";
-
-bool have_stockfish() {
-  return ::access(Stockfish, X_OK) == 0 && ::access("/usr/bin/python3", X_OK) == 0;
-}
+using testing::unique_tag;
 
 std::string plugin(const std::string& name) {
   return std::string(ZV_PLUGIN_DIR) + "/" + name + ".so";
-}
-
-// A word no other process has in its command line, so that leftovers can be found.
-std::string unique_tag() {
-  return "zv-movegen-test-" + std::to_string(::getpid()) + "-" +
-         ::testing::UnitTest::GetInstance()->current_test_info()->name();
-}
-
-// The fourth field of a FEN (the en-passant square, or "-").
-std::string en_passant_field(const std::string& fen) {
-  std::istringstream fields(fen);
-  std::string field;
-  for (int i = 0; i < 4; ++i) fields >> field;
-  return field;
-}
-
-RunResult run_fake(const std::string& mode, const std::string& tag,
-                   std::vector<std::string> extra = {}) {
-  std::vector<std::string> args{"movegen", "--engine", FakeEngine + " " + mode + " --tag " + tag,
-                                "--positions", "60"};
-  args.insert(args.end(), extra.begin(), extra.end());
-  return run_cli(args);
-}
-
-TEST(MovegenCommand, AnEngineThatDropsEnPassantCapturesIsCaughtWithTheCaptureMissing) {
-  if (!have_stockfish()) GTEST_SKIP() << "needs " << Stockfish << " and python3";
-  const RunResult r = run_fake("drop-en-passant", unique_tag(), {"--json"});
-  ASSERT_EQ(r.exit_code, 1) << r.out << r.err;
-  // The first divergence, shrunk: a FEN with an en-passant square and no moves, or a double
-  // push as the only move; either way the missing move is a pawn capture onto that square.
-  const std::string& out = r.out;
-  EXPECT_NE(out.find("\"first_divergences\": [{"), std::string::npos) << out;
-  const std::size_t fen_at = out.find("\"fen\": \"", out.find("first_divergences"));
-  const std::size_t missing_at = out.find("\"missing\": [\"", fen_at);
-  ASSERT_NE(missing_at, std::string::npos) << out;
-  const std::string fen = out.substr(fen_at + 8, out.find('"', fen_at + 8) - fen_at - 8);
-  const std::string missing = out.substr(missing_at + 13, 4);
-  // Field 4 of the FEN is the en-passant square, and the capture lands on it from a file beside.
-  EXPECT_EQ(missing.substr(2, 2), en_passant_field(fen)) << out;
-  EXPECT_EQ(std::abs(missing[0] - missing[2]), 1) << out;
-  EXPECT_NE(out.find("\"extra\": []"), std::string::npos) << out;
-}
-
-TEST(MovegenCommand, AShrunkEnPassantDivergenceNeedsNoMoreThanOneMove) {
-  if (!have_stockfish()) GTEST_SKIP() << "needs " << Stockfish << " and python3";
-  const RunResult r = run_fake("drop-en-passant", unique_tag());
-  ASSERT_EQ(r.exit_code, 1) << r.out << r.err;
-  // Every divergence line: "divergence N (shrunk): fen '...'" with at most one move after it.
-  std::size_t at = 0;
-  int divergences = 0;
-  while ((at = r.out.find("(shrunk): fen '", at)) != std::string::npos) {
-    const std::size_t end = r.out.find('\n', at);
-    const std::string line = r.out.substr(at, end - at);
-    const std::size_t moves = line.find("' moves ");
-    if (moves != std::string::npos) {
-      EXPECT_EQ(line.find(' ', moves + 8), std::string::npos) << line;
-    }
-    ++divergences;
-    at = end;
-  }
-  EXPECT_GE(divergences, 1) << r.out;
-}
-
-TEST(MovegenCommand, AnEngineThatCrashesOnAPositionFailsWithThatPosition) {
-  if (!have_stockfish()) GTEST_SKIP() << "needs " << Stockfish << " and python3";
-  const std::string tag = unique_tag();
-  const RunResult r = run_fake("crash 4", tag);
-  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
-  EXPECT_NE(r.out.find("fault at fen '"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("Segmentation fault"), std::string::npos) << r.out;
-  EXPECT_EQ(processes_with(tag), 0);
-}
-
-TEST(MovegenCommand, AnEngineThatHangsPastTheTimeoutFailsAndIsKilled) {
-  if (!have_stockfish()) GTEST_SKIP() << "needs " << Stockfish << " and python3";
-  const std::string tag = unique_tag();
-  const RunResult r = run_fake("hang 4", tag, {"--timeout", "300"});
-  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
-  EXPECT_NE(r.out.find("no 'Nodes searched:' line within 300 ms"), std::string::npos) << r.out;
-  EXPECT_EQ(processes_with(tag), 0);
-}
-
-TEST(MovegenCommand, GarbageInAPositionsDivideIsAFailureQuotingTheLine) {
-  if (!have_stockfish()) GTEST_SKIP() << "needs " << Stockfish << " and python3";
-  const std::string tag = unique_tag();
-  const RunResult r = run_fake("garbage 6", tag, {"--json"});
-  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
-  EXPECT_NE(r.out.find("\"fault\": {\"fen\": "), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("this is not a perft line"), std::string::npos) << r.out;
-  EXPECT_EQ(processes_with(tag), 0);
 }
 
 TEST(MovegenCommand, AnEngineWithoutPerftIsUnusable) {
@@ -147,13 +55,6 @@ TEST(MovegenCommand, AnEngineThatDoesNotStartIsUnusable) {
   const RunResult r = run_cli({"movegen", "--engine", "'/no such dir/engine' --flag"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("error: cannot start '/no such dir/engine'"), std::string::npos) << r.err;
-}
-
-TEST(MovegenCommand, AnEngineCrashingOnTheStartPositionIsUnusable) {
-  if (!have_stockfish()) GTEST_SKIP() << "needs " << Stockfish << " and python3";
-  const RunResult r = run_fake("crash 1", unique_tag());
-  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
-  EXPECT_NE(r.err.find("cannot answer perft on the start position"), std::string::npos) << r.err;
 }
 
 TEST(MovegenCommand, AnUnterminatedQuoteInTheEngineCommandIsAUsageError) {
@@ -196,31 +97,6 @@ TEST(MovegenCommand, APluginThatHangsIsAFaultAfterTheTimeout) {
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
   EXPECT_NE(r.out.find("timed out in its divide"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("no answer within 300 ms"), std::string::npos) << r.out;
-}
-
-// A refusal (the target says it cannot take the FEN) is counted and quoted, and the run goes on;
-// more than 5% of the positions given refused fails, as in `check`.
-TEST(MovegenCommand, AnEngineRefusingOnePositionPassesWithTheRefusalCounted) {
-  if (!have_stockfish()) GTEST_SKIP() << "needs " << Stockfish << " and python3";
-  const RunResult r = run_fake("refuse 5", unique_tag());
-  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
-  EXPECT_NE(r.out.find("refused ...... 1 of 60 positions given (1.7%, more than 5% fails)"),
-            std::string::npos)
-      << r.out;
-  EXPECT_NE(r.out.find("error: this engine cannot take that position"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("positions .... 59 compared"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("movegen: PASS"), std::string::npos) << r.out;
-}
-
-TEST(MovegenCommand, AnEngineRefusingBlackToMoveFailsWithTheCounts) {
-  if (!have_stockfish()) GTEST_SKIP() << "needs " << Stockfish << " and python3";
-  const RunResult r = run_fake("refuse-black", unique_tag(), {"--json"});
-  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
-  EXPECT_NE(r.out.find("\"passed\": false, \"given\": 60,"), std::string::npos) << r.out;
-  EXPECT_EQ(r.out.find("\"refused\": 0,"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("Invalid position: Black to move is not supported"), std::string::npos)
-      << r.out;
-  EXPECT_NE(r.out.find("\"fault\": null"), std::string::npos) << r.out;
 }
 
 TEST(MovegenCommand, APluginRefusingEnPassantFensPassesWithTheRefusalsCounted) {

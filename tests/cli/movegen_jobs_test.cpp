@@ -1,7 +1,7 @@
 // `zobrist-verify movegen --jobs N`: the positions are shared out among N plugin workers (or N
 // engines) a block at a time, and the report is the one a single worker gives, timings aside:
 // the same positions given, the same counts and mix, the same shrunk divergences, refusals and
-// fault. No worker or engine is left running.
+// fault. No worker is left running. The cases with engines are in engine_movegen_jobs_test.cpp.
 #include <unistd.h>
 
 #include <filesystem>
@@ -13,40 +13,18 @@
 #include <gtest/gtest.h>
 
 #include "cli_runner.h"
+#include "cli/movegen_runs.h"
 
 namespace zobrist_verify {
 namespace {
 
-using testing::processes_with;
+using testing::field;
 using testing::run_cli;
 using testing::RunResult;
-
-const std::string FakeEngine = std::string(ZV_ENGINES_DIR) + "/fake_engine.py";
-constexpr const char* Stockfish = "/usr/games/stockfish";
-
-bool have_stockfish() {
-  return ::access(Stockfish, X_OK) == 0 && ::access("/usr/bin/python3", X_OK) == 0;
-}
+using testing::without_seconds;
 
 std::string plugin(const std::string& name) {
   return std::string(ZV_PLUGIN_DIR) + "/" + name + ".so";
-}
-
-// The JSON report without its one timing.
-std::string without_seconds(const std::string& json) {
-  return std::regex_replace(json, std::regex(R"("seconds": [0-9.e+-]+)"), "\"seconds\": _");
-}
-
-// A whole number field of the JSON report.
-long field(const std::string& json, const std::string& name) {
-  std::smatch match;
-  if (!std::regex_search(json, match, std::regex("\"" + name + "\": ([0-9]+)"))) return -1;
-  return std::stol(match[1]);
-}
-
-std::string unique_tag() {
-  return "zv-movegen-jobs-test-" + std::to_string(::getpid()) + "-" +
-         ::testing::UnitTest::GetInstance()->current_test_info()->name();
 }
 
 struct PluginCase {
@@ -110,31 +88,6 @@ TEST(MovegenJobs, ACrashEndsTheRunAtTheSamePositionForEveryNumberOfWorkers) {
   }
   EXPECT_EQ(faults[0], faults[1]);
   EXPECT_EQ(faults[0], faults[2]);
-}
-
-TEST(MovegenJobs, AnEngineDoorGivesTheSameReportWithThreeEnginesAndLeavesNoneBehind) {
-  if (!have_stockfish()) GTEST_SKIP() << "needs " << Stockfish << " and python3";
-  const std::string tag = unique_tag();
-  std::vector<std::string> reports;
-  for (const char* jobs : {"1", "3"}) {
-    const RunResult r =
-        run_cli({"movegen", "--engine", FakeEngine + " drop-en-passant --tag " + tag, "--positions",
-                 "250", "--jobs", jobs, "--json"});
-    ASSERT_EQ(r.exit_code, 1) << r.out << r.err;
-    EXPECT_EQ(field(r.out, "given"), 250) << r.out;
-    reports.push_back(without_seconds(r.out));
-  }
-  EXPECT_EQ(reports[0], reports[1]);
-  EXPECT_EQ(processes_with(tag), 0);
-}
-
-TEST(MovegenJobs, StockfishAgreesWithTheReferenceOverFourEngines) {
-  if (!have_stockfish()) GTEST_SKIP() << "needs " << Stockfish;
-  const RunResult r = run_cli({"movegen", "--engine", Stockfish, "--positions", "3000", "--depth",
-                               "2", "--jobs", "4", "--json"});
-  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
-  EXPECT_EQ(field(r.out, "given"), 3000) << r.out;
-  EXPECT_EQ(field(r.out, "positions"), 3000) << r.out;
 }
 
 TEST(MovegenJobs, JobsWithNoIsolationIsAUsageError) {

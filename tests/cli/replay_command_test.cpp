@@ -1,9 +1,10 @@
 // `zobrist-verify replay` shows, after each step, the target's incremental key, the key of a fresh
 // set_position of the position reached and, with --expect, the scheme's; it marks the first step
-// where two differ and names the comparison; exit 0 when all agree, 1 otherwise. Plugin and
-// engine doors, in a worker and in-process. And `check` on plugins that throw through the C ABI
-// or whose key changes between two asks: the report says so. Every `replay:` line `check` prints
-// reproduces its failure when pasted into a shell, and runs nothing else.
+// where two differ and names the comparison; exit 0 when all agree, 1 otherwise. The plugin
+// door, in a worker and in-process (the engine door: engine_replay_command_test.cpp). And
+// `check` on plugins that throw through the C ABI or whose key changes between two asks: the
+// report says so. Every `replay:` line `check` prints reproduces its failure when pasted into a
+// shell, and runs nothing else.
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -12,6 +13,7 @@
 
 #include "cli_runner.h"
 #include "zobrist_verify/keys/key_scheme.h"
+#include "cli/replay_steps.h"
 
 namespace {
 
@@ -19,15 +21,6 @@ using namespace zobrist_verify::testing;
 
 std::string plugin(const std::string& name) {
   return std::string(ZV_PLUGIN_DIR) + "/" + name + ".so";
-}
-
-// The lines of one step: from its heading line up to the next step's heading.
-std::string step(const std::string& out, const std::string& heading) {
-  const std::size_t begin = out.find("\n" + heading + "\n");
-  if (begin == std::string::npos) return "";
-  std::size_t end = begin + heading.size() + 2;
-  while (end < out.size() && out[end] == ' ') end = out.find('\n', end) + 1;
-  return out.substr(begin + 1, end - begin - 1);
 }
 
 const std::string PromotionFen = "8/P6k/8/8/8/8/8/K7 w - - 0 1";
@@ -111,22 +104,6 @@ TEST(ReplayEngine, TheHelpSaysTheTranscriptHoldsTheLinesSent) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out.find("came from the engine"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("every line sent to the engine"), std::string::npos) << r.out;
-}
-
-TEST(ReplayEngine, ShowsTheFreshKeyAndMarksTheSchemeComparison) {
-  const std::string stockfish = "/usr/games/stockfish";
-  if (access(stockfish.c_str(), X_OK) != 0) GTEST_SKIP() << "needs " << stockfish;
-  const RunResult r = run_cli({"replay", "--engine", stockfish, "--fen", "startpos", "--moves",
-                               "e2e4", "--expect", "polyglot"});
-  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
-  // "startpos" is expanded, as every command does: the engine is sent a FEN.
-  EXPECT_NE(r.out.find("set_position rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"),
-            std::string::npos)
-      << r.out;
-  EXPECT_NE(step(r.out, "make_move e2e4 (ply 1)").find("  fresh key    "), std::string::npos)
-      << r.out;
-  EXPECT_EQ(r.out.find("incremental vs fresh"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find(": target vs the polyglot scheme\n"), std::string::npos) << r.out;
 }
 
 class CheckUnreliable : public ::testing::TestWithParam<bool> {

@@ -3,7 +3,6 @@
 // (book_writer.h) from one fixed set of games, keyed the right way or with one slip.
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -104,39 +103,6 @@ TEST(BookVerdictTest, BookOfOneLateOpeningPassesOnOrderAndDecodingWithKeysNotJud
   EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
   EXPECT_TRUE(has(run, "keys were NOT judged")) << run.out;
   EXPECT_TRUE(has(run, "book: PASS (order and decoding only; keys not judged)\n")) << run.out;
-}
-
-// Debian's polyglot make-book, over the games of PolyglotPgn; `extra` adds e.g. -only-black.
-const char* const PolyglotBinary = "/usr/games/polyglot";
-const char* const PolyglotPgn =
-    "[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 1-0\n\n"
-    "[Result \"0-1\"]\n\n1. d4 e5 2. dxe5 d5 3. Nf3 Qe7 4. a3 Kd8 5. a4 d4 6. e4 Nf6 0-1\n\n"
-    "[Result \"1/2-1/2\"]\n\n1. e4 Nf6 2. e5 d5 3. exd6 exd6 1/2-1/2\n";
-
-RunResult run_polyglot_book(const std::string& extra) {
-  TempDir dir;
-  write_file(dir.path() / "games.pgn", PolyglotPgn);
-  const std::string command = "cd " + dir.path().string() + " && " + PolyglotBinary +
-                              " make-book -pgn games.pgn -bin book.bin -min-game 1 " + extra +
-                              " >/dev/null 2>&1";
-  if (std::system(command.c_str()) != 0) return {-1, "", "polyglot make-book failed"};
-  return run_cli({"book", (dir.path() / "book.bin").string()});
-}
-
-TEST(BookVerdictTest, PolyglotMakeBookPasses) {
-  if (!fs::exists(PolyglotBinary)) GTEST_SKIP() << PolyglotBinary << " is missing: run ci/setup";
-  RunResult run = run_polyglot_book("");
-  EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
-  EXPECT_TRUE(has(run, "known start ............ the start position's key is in the book\n"))
-      << run.out;
-}
-
-TEST(BookVerdictTest, PolyglotMakeBookOnlyBlackPassesFromTheStartsChildren) {
-  if (!fs::exists(PolyglotBinary)) GTEST_SKIP() << PolyglotBinary << " is missing: run ci/setup";
-  RunResult run = run_polyglot_book("-only-black");
-  EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
-  EXPECT_TRUE(has(run, "keys one ply from it")) << run.out;
-  EXPECT_TRUE(has(run, "keys never reached ..... 0\n")) << run.out;
 }
 
 }  // namespace

@@ -14,9 +14,11 @@ std::string plugin(const std::string& name) {
   return std::string(ZV_PLUGIN_DIR) + "/" + name + ".so";
 }
 
-TEST(ClockFold, TheFoldingReferencePassesEveryPropertyAtTenThousandCases) {
+// 300 cases: side-to-move's old false alarm on a key that folds the clock (a null move judged
+// against the key before it, across a fold) came after 35.
+TEST(ClockFold, TheFoldingReferencePassesEveryProperty) {
   const RunResult r =
-      run_cli({"check", "--plugin", plugin("zv_clock_fold_plugin"), "--cases", "10000"});
+      run_cli({"check", "--plugin", plugin("zv_clock_fold_plugin"), "--cases", "300"});
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("halfmove clock dependent"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find(" 0 failed, 0 skipped"), std::string::npos) << r.out;

@@ -1,4 +1,6 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
+# Debian's python3 (ci/setup), not the first on the PATH: a version manager's shim there costs
+# seconds a start, and the door under test starts a fake again after every fault.
 """A fake UCI engine for the tests of `zobrist-verify movegen`: Stockfish behind a proxy that
 plants one fault. Usage: fake_engine.py MODE [N] [--stockfish PATH] [--tag WORD]
   drop-en-passant  drops en-passant captures from every perft divide (a move generation bug);

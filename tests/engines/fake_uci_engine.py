@@ -1,4 +1,6 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
+# Debian's python3 (ci/setup), not the first on the PATH: a version manager's shim there costs
+# seconds a start, and the door under test starts a fake again after every fault.
 """A faulty UCI engine for the engine door's tests.
 
 usage: fake_uci_engine.py MODE [WORDS...]
@@ -63,12 +65,19 @@ seen as a desync and the engine restarted; one that cannot (bestmove, info) is i
   stray-fen N           the "Fen:" line of the last `d`
   stray-bestmove N      "bestmove e2e4"
   stray-info N          "info depth 1 seldepth 1 score cp 13 nodes 20 pv e2e4"
+
+Commands go on to Stockfish as they come, and one thread hands its replies on in order, so that
+the door keeps many requests in flight as with a real engine (a proxy that waited for each reply
+before reading the next command cost a scheduling round trip a position on a loaded machine).
+Every fault happens in that order too: after the replies to the commands before it.
 """
 import ctypes
 import os
+import queue
 import signal
 import subprocess
 import sys
+import threading
 import time
 import zlib
 
@@ -87,7 +96,122 @@ def stop(engine):
 
 def say(line):
     sys.stdout.write(line + "\n")
+
+
+def send(engine, command):
+    # Stockfish may already be stopped by a fault the writer thread has reached, or not started
+    # (the modes that never get going): nothing to do.
+    if engine is None:
+        return
+    try:
+        engine.stdin.write(command + "\n")
+        engine.stdin.flush()
+    except (BrokenPipeError, OSError, ValueError):
+        pass
+
+
+def read_reply(engine):
+    reply = engine.stdout.readline()
+    if not reply:
+        sys.stdout.flush()
+        os._exit(1)
+    return reply.rstrip("\n")
+
+
+def fail(engine, fault):
+    """The faults that end the fake's answers: an exit, a crash, a hang, a flood or an endless
+    line."""
+    if fault != "crash-at-start":
+        stop(engine)
     sys.stdout.flush()
+    if fault in ("last-words-d", "critical-some"):
+        os._exit(1)
+    if fault in ("crash-at-start", "crash-on-promotion", "crash-after"):
+        os.kill(os.getpid(), signal.SIGSEGV)
+    if fault == "flood-on-promotion":
+        while True:
+            say("info string flooding")
+    if fault == "huge-line-on-promotion":
+        say("Key: " + "F" * (10 << 20))
+        sys.stdout.flush()
+    if fault == "endless-line-on-promotion":
+        while True:
+            sys.stdout.write("F" * 65536)
+            sys.stdout.flush()
+    time.sleep(3600)
+
+
+class Replies:
+    """The writer thread's state: what the last `d` showed, and the readyoks seen."""
+
+    def __init__(self, engine, mode, count):
+        self.engine, self.mode, self.count = engine, mode, count
+        self.shown_square = None
+        self.readyoks = 0
+        self.last_shown = {"Key:": "Key: 0000000000000000",
+                           "Fen:": "Fen: " + "8/" * 7 + "8 w - - 0 1"}
+
+    def hand_on(self, actions):
+        while True:
+            action = actions.get()
+            if action is None:
+                sys.stdout.flush()
+                return
+            kind = action[0]
+            if kind == "say":
+                say(action[1])
+            elif kind == "fail":
+                fail(self.engine, action[1])
+            elif kind == "sleep":
+                sys.stdout.flush()
+                time.sleep(action[1])
+            elif kind == "hashkey":
+                while True:
+                    reply = read_reply(self.engine)
+                    if reply.startswith("Key:"):
+                        say("hash=0x" + reply.split()[1].lower())
+                    if reply.startswith("Checkers:"):
+                        break
+            else:
+                self.forward(*action[1:])
+            sys.stdout.flush()
+
+    def forward(self, end, triggered, fen_square):
+        """Stockfish's reply to one command, up to `end`, as the mode changes it."""
+        mode = self.mode
+        while True:
+            reply = read_reply(self.engine)
+            if reply.startswith("Fen:"):
+                self.shown_square = reply.split()[4]
+            if reply.startswith("Key:"):
+                if mode in ("no-key", "hashkey"):
+                    continue
+                if mode == "split-en-passant" and fen_square and self.shown_square == "-":
+                    term = zlib.crc32(fen_square.encode()) * 0x9E3779B97F4A7C15 % (1 << 64) | 1
+                    reply = "Key: %016X" % (int(reply.split()[1], 16) ^ term)
+                if triggered and mode == "garbage-on-promotion":
+                    reply = "Key: not-a-key"
+                if triggered and mode == "long-key-on-promotion":
+                    reply = "Key: " + "F" * 40000
+            if mode == "odd-name" and reply.startswith("id name "):
+                sys.stdout.flush()
+                sys.stdout.buffer.write(b"id name Stock\xff\xfefish\x01\x1b[0m \xc3\xa9\n")
+                sys.stdout.buffer.flush()
+                continue
+            if reply.split(" ")[0] in self.last_shown:
+                self.last_shown[reply.split(" ")[0]] = reply
+            say(reply)
+            if reply.split(" ")[0] == end:
+                if end == "readyok" and mode.startswith("stray-"):
+                    self.readyoks += 1
+                    if self.readyoks == self.count:
+                        say({"stray-readyok": "readyok",
+                             "stray-key": self.last_shown["Key:"],
+                             "stray-fen": self.last_shown["Fen:"],
+                             "stray-bestmove": "bestmove e2e4",
+                             "stray-info": "info depth 1 seldepth 1 score cp 13 nodes 20 pv e2e4"
+                             }[mode])
+                return
 
 
 def main():
@@ -99,31 +223,35 @@ def main():
     if mode not in ("crash-at-start", "no-uciok"):
         engine = subprocess.Popen([stockfish], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   text=True, bufsize=1, preexec_fn=die_with_parent)
+    count = int(sys.argv[2]) if len(sys.argv) > 2 and sys.argv[2].isdigit() else 0
+    # What the writer thread does next, in the order of the commands: ("say", line),
+    # ("fail", fault), ("sleep", seconds), ("hashkey",), or ("forward", end, triggered,
+    # fen_square).
+    actions = queue.Queue()
+    writer = threading.Thread(target=Replies(engine, mode, count).hand_on, args=(actions,))
+    writer.start()
     triggered = False
     fen_square = None  # split-en-passant: the square of a FEN set without moves
-    shown_square = None
-    readyoks = 0
     displays = 0  # `d` commands taken
     slept = False
-    last_shown = {"Key:": "Key: 0000000000000000", "Fen:": "Fen: " + "8/" * 7 + "8 w - - 0 1"}
-    count = int(sys.argv[2]) if len(sys.argv) > 2 and sys.argv[2].isdigit() else 0
     for line in sys.stdin:
         command = line.strip()
         words = command.split()
         if not words:
             continue
         if words[0] == "uci" and mode == "crash-at-start":
-            os.kill(os.getpid(), signal.SIGSEGV)
+            actions.put(("fail", mode))
+            break
         if words[0] == "uci" and mode == "no-uciok":
-            say("id name Silent")
-            say("this engine never says uciok")
+            actions.put(("say", "id name Silent"))
+            actions.put(("say", "this engine never says uciok"))
             continue
         if words[0] == "position":
             triggered = "moves" in words and any(
                 len(move) == 5 for move in words[words.index("moves") + 1:])
             if triggered and mode == "crash-on-promotion":
-                stop(engine)
-                os.kill(os.getpid(), signal.SIGSEGV)
+                actions.put(("fail", mode))
+                break
         if words[0] == "position":
             moves = words[words.index("moves") + 1:] if "moves" in words else []
             fen_square = (words[5] if len(words) > 5 and words[1] == "fen" and not moves
@@ -134,104 +262,49 @@ def main():
             if (mode == "refuse-en-passant" and words[5] != "-") or (
                     mode == "refuse-some" and one_in_40):
                 column = len(" ".join(words[2:5])) + 2
-                say("Error in FEN at character %d" % column)
+                actions.put(("say", "Error in FEN at character %d" % column))
                 continue
             if mode == "critical-some" and one_in_40:
-                stop(engine)
-                say("info string CRITICAL ERROR: Command `%s` failed. Reason: "
-                    "this FEN is not taken here" % command)
-                sys.exit(1)
+                actions.put(("say", "info string CRITICAL ERROR: Command `%s` failed. Reason: "
+                             "this FEN is not taken here" % command))
+                actions.put(("fail", mode))
+                break
             if mode == "wrong-fen" and one_in_40:
                 continue
         if words[0] == "hashkey" and mode == "hashkey":
-            engine.stdin.write("d\n")
-            engine.stdin.flush()
-            while True:
-                reply = engine.stdout.readline()
-                if not reply:
-                    sys.exit(1)
-                if reply.startswith("Key:"):
-                    say("hash=0x" + reply.split()[1].lower())
-                if reply.startswith("Checkers:"):
-                    break
+            send(engine, "d")
+            actions.put(("hashkey",))
             continue
         if words[0] == "d":
             displays += 1
             if mode == "no-d":
                 continue
             if mode in ("unknown-d", "last-words-d"):
-                say("Error (unknown command): d")
+                actions.put(("say", "Error (unknown command): d"))
                 if mode == "last-words-d":
-                    stop(engine)
-                    sys.exit(1)
+                    actions.put(("fail", mode))
+                    break
                 continue
-            if mode == "crash-after" and displays == count:
-                stop(engine)
-                os.kill(os.getpid(), signal.SIGSEGV)
-            if mode == "hang-after" and displays == count:
-                stop(engine)
-                time.sleep(3600)
+            if mode in ("crash-after", "hang-after") and displays == count:
+                actions.put(("fail", mode))
+                break
         if words[0] == "isready" and mode == "slow-first-isready" and not slept:
             slept = True
-            time.sleep(count)
-        if words[0] == "d" and triggered:
-            if mode == "hang-on-promotion":
-                stop(engine)
-                time.sleep(3600)
-            if mode == "flood-on-promotion":
-                stop(engine)
-                while True:
-                    say("info string flooding")
-            if mode == "huge-line-on-promotion":
-                stop(engine)
-                say("Key: " + "F" * (10 << 20))
-                time.sleep(3600)
-            if mode == "endless-line-on-promotion":
-                stop(engine)
-                while True:
-                    sys.stdout.write("F" * 65536)
-                    sys.stdout.flush()
-        engine.stdin.write(command + "\n")
-        engine.stdin.flush()
+            actions.put(("sleep", count))
+        if words[0] == "d" and triggered and mode in (
+                "hang-on-promotion", "flood-on-promotion", "huge-line-on-promotion",
+                "endless-line-on-promotion"):
+            actions.put(("fail", mode))
+            break
+        send(engine, command)
         if words[0] == "quit":
             break
-        # Forward the reply: up to uciok, readyok or the Checkers: line of `d`.
+        # The reply runs up to uciok, readyok or the Checkers: line of `d`.
         end = {"uci": "uciok", "isready": "readyok", "d": "Checkers:"}.get(words[0])
-        while end is not None:
-            reply = engine.stdout.readline()
-            if not reply:
-                sys.exit(1)
-            reply = reply.rstrip("\n")
-            if reply.startswith("Fen:"):
-                shown_square = reply.split()[4]
-            if reply.startswith("Key:"):
-                if mode in ("no-key", "hashkey"):
-                    continue
-                if mode == "split-en-passant" and fen_square and shown_square == "-":
-                    term = zlib.crc32(fen_square.encode()) * 0x9E3779B97F4A7C15 % (1 << 64) | 1
-                    reply = "Key: %016X" % (int(reply.split()[1], 16) ^ term)
-                if triggered and mode == "garbage-on-promotion":
-                    reply = "Key: not-a-key"
-                if triggered and mode == "long-key-on-promotion":
-                    reply = "Key: " + "F" * 40000
-            if mode == "odd-name" and reply.startswith("id name "):
-                sys.stdout.buffer.write(b"id name Stock\xff\xfefish\x01\x1b[0m \xc3\xa9\n")
-                sys.stdout.buffer.flush()
-                continue
-            if reply.split(" ")[0] in last_shown:
-                last_shown[reply.split(" ")[0]] = reply
-            say(reply)
-            if reply.split(" ")[0] == end:
-                if end == "readyok" and mode.startswith("stray-"):
-                    readyoks += 1
-                    if readyoks == count:
-                        say({"stray-readyok": "readyok",
-                             "stray-key": last_shown["Key:"],
-                             "stray-fen": last_shown["Fen:"],
-                             "stray-bestmove": "bestmove e2e4",
-                             "stray-info": "info depth 1 seldepth 1 score cp 13 nodes 20 pv e2e4"
-                             }[mode])
-                break
+        if end is not None:
+            actions.put(("forward", end, triggered, fen_square))
+    actions.put(None)
+    writer.join()
 
 
 if __name__ == "__main__":

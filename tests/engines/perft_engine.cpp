@@ -18,7 +18,7 @@
 //        thread counts the next position's moves into the same counter); alone it is right
 //   --banner              prints a coloured banner before reading anything (as Sjaak II)
 //   --late                holds its perft replies while more input comes (up to 8, or until its
-//        input has been quiet for 30 ms), as an engine whose perft runs while it reads on; with
+//        input has been quiet for 10 ms), as an engine whose perft runs while it reads on; with
 //        --log FILE it writes there how many replies each release held ("released N")
 //   --reorder             with --late: releases the held replies last first (out of order)
 #include <poll.h>
@@ -190,7 +190,7 @@ int main(int argc, char** argv) {
   Game game;
   (void)game.set(StartFen, polyglot_scheme());
   for (std::string line;;) {
-    if (!held.empty() && (held.size() >= 8 || !input_waiting(30))) release();
+    if (!held.empty() && (held.size() >= 8 || !input_waiting(10))) release();
     if (!std::getline(std::cin, line)) break;
     if (line == "uci") {
       std::printf("id name perft engine (%s keys, %s perft)\nuciok\n", options.keys.c_str(),

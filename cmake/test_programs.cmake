@@ -1,0 +1,66 @@
+# The GoogleTest programs of tests/ and properties/: how each is built, and the ctest entries it
+# becomes. A label says what an entry needs and how long it may run (ci/test runs all but `long`):
+#   unit        a program of tests/ (one entry) or a command run on what the build made, needing
+#               nothing outside the build; ZV_UNIT_TIMEOUT (60 s) at most, so a hang shows soon
+#   properties  a program of properties/ (one entry, RapidCheck suites) or a whole `check` run;
+#               300 s at most
+#   engine      engine_<name>_test.cpp: one entry a case (gtest_discover_tests), each needing an
+#               engine or a book from Debian (ci/setup installs them); 300 s at most
+#   build       builds and installs with a compiler, CMake, make or cargo (the installed package,
+#               the example plugins, the Rust crate); 600 s at most
+#   fuzz        replays a seed corpus through a harness (fuzz/CMakeLists.txt)
+#   long        <name>_long_test.cpp: full-depth runs, 7200 s at most
+# A case that cannot run skips (GTEST_SKIP), and only an engine program may hold such cases.
+# Every program's main (tests/skip_aware_main.cpp) exits 77 when every case it ran was skipped
+# and none failed: SKIP_RETURN_CODE shows that entry as Skipped, never as Passed.
+find_package(GTest REQUIRED)
+include(GoogleTest)
+set(ZV_UNIT_TIMEOUT 60)
+
+add_library(zv_gtest_main STATIC ${PROJECT_SOURCE_DIR}/tests/skip_aware_main.cpp)
+target_link_libraries(zv_gtest_main PUBLIC GTest::gtest)
+
+# The test programs' own code (assertions, fixtures, running the command) is compiled at -Og with
+# a precompiled header of GoogleTest and the standard library, shared by the programs of one
+# directory: most of a test file's compile time went to -O3 code generation for that code and to
+# parsing those headers again. The library and the command under test stay as built (-O3).
+# (-Og, not -O1: g++ 12 warns falsely of bounds in std::string concatenation at -O1.)
+set(ZV_TEST_PRECOMPILED_HEADERS
+    <gtest/gtest.h> <algorithm> <array> <chrono> <cstdint> <cstdio> <cstdlib> <cstring>
+    <filesystem> <fstream> <functional> <map> <memory> <optional> <random> <regex> <set>
+    <sstream> <string> <string_view> <thread> <utility> <vector>)
+
+# zv_add_gtest_program(NAME SOURCE LABEL TIMEOUT [PCH_FROM PROGRAM] [HEADERS header...])
+# Builds the program NAME from SOURCE and adds its ctest entries: LABEL and TIMEOUT for a
+# one-entry program, or as the file's name says (engine_*, *_long_test, above). Its precompiled
+# header is that of PCH_FROM, or its own of the shared list plus HEADERS.
+function(zv_add_gtest_program name source label timeout)
+  cmake_parse_arguments(PARSE_ARGV 4 arg "" "PCH_FROM" "HEADERS")
+  file(READ ${source} text)
+  if(text MATCHES "GTEST_SKIP" AND NOT name MATCHES "^engine_")
+    message(FATAL_ERROR "${source} skips a case (GTEST_SKIP) but is not an engine_<name>_test.cpp: "
+                        "move the case to an engine program, whose cases are ctest entries of "
+                        "their own, so that its skip shows as Skipped and not as Passed")
+  endif()
+  add_executable(${name} ${source})
+  target_link_libraries(${name} PRIVATE zv_gtest_main GTest::gtest)
+  target_compile_options(${name} PRIVATE -O0)
+  if(arg_PCH_FROM)
+    target_precompile_headers(${name} REUSE_FROM ${arg_PCH_FROM})
+  else()
+    target_precompile_headers(${name} PRIVATE ${ZV_TEST_PRECOMPILED_HEADERS} ${arg_HEADERS})
+  endif()
+  if(name MATCHES "_long_test$")
+    add_test(NAME ${name} COMMAND ${name})
+    set_tests_properties(${name} PROPERTIES LABELS long TIMEOUT 7200 SKIP_RETURN_CODE 77)
+  elseif(name MATCHES "^engine_")
+    # One entry a case, listed when ctest starts; the skip regex gtest_discover_tests sets is
+    # cleared: the exit code alone says skipped, so a case that failed and then skipped fails.
+    gtest_discover_tests(${name} TEST_PREFIX "${name}." DISCOVERY_MODE PRE_TEST
+      PROPERTIES LABELS engine TIMEOUT 300 SKIP_RETURN_CODE 77 SKIP_REGULAR_EXPRESSION "")
+  else()
+    add_test(NAME ${name} COMMAND ${name})
+    set_tests_properties(${name} PROPERTIES LABELS ${label} TIMEOUT ${timeout}
+      SKIP_RETURN_CODE 77)
+  endif()
+endfunction()
