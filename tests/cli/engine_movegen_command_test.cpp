@@ -21,6 +21,7 @@ using testing::en_passant_field;
 using testing::have_stockfish;
 using testing::processes_with;
 using testing::run_fake;
+using testing::run_cli;
 using testing::RunResult;
 using testing::Stockfish;
 using testing::unique_tag;
