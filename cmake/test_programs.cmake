@@ -20,11 +20,11 @@ set(ZV_UNIT_TIMEOUT 60)
 add_library(zv_gtest_main STATIC ${PROJECT_SOURCE_DIR}/tests/skip_aware_main.cpp)
 target_link_libraries(zv_gtest_main PUBLIC GTest::gtest)
 
-# The test programs' own code (assertions, fixtures, running the command) is compiled at -Og with
+# The test programs' own code (assertions, fixtures, running the command) is compiled at -O0 with
 # a precompiled header of GoogleTest and the standard library, shared by the programs of one
-# directory: most of a test file's compile time went to -O3 code generation for that code and to
+# directory: most of a test file's compile time went to code generation for that code and to
 # parsing those headers again. The library and the command under test stay as built (-O3).
-# (-Og, not -O1: g++ 12 warns falsely of bounds in std::string concatenation at -O1.)
+# (-O0, not -O1: g++ 12 warns falsely of bounds in std::string concatenation at -O1.)
 set(ZV_TEST_PRECOMPILED_HEADERS
     <gtest/gtest.h> <algorithm> <array> <chrono> <cstdint> <cstdio> <cstdlib> <cstring>
     <filesystem> <fstream> <functional> <map> <memory> <optional> <random> <regex> <set>
