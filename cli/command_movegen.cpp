@@ -70,9 +70,18 @@ counted, never sent, unless --allow-unreachable (alias --allow-impossible-checks
 The positions come in blocks (eight corpus positions, or one generated game), each the same
 whatever runs it: with --jobs N, N engines (or N plugin workers) take blocks as they go, and the
 blocks are put back together in order, so that the report is the one a single engine gives (the
-lowest fault wins), timings aside. An engine whose answers depend on what it was asked before (a
-crash after 300 positions) may fail elsewhere under another N. The first divergences are then
-shrunk one after the other, by the engine this process started (a plugin: in a worker of its own).
+lowest fault wins), timings aside. The first divergences are then shrunk one after the other, by
+the engine this process started (a plugin: in a worker of its own).
+An engine's fault (a crash, a hang, a reply that is not a divide) or divergence is asked again
+alone on a fresh engine, given 5 x --timeout, before it is believed: what recurs is the
+position's (a divergence, or a fault on the position: the run stops there). What does not recur
+is a fault of the engine as a program, counted under "engine faults" with what it had been sent
+since it started (a crash after 300 positions) or the lines it printed out of step (a divide
+that came after its answer to the fence), and the run goes on with the fresh engine; an engine
+whose faults do not recur, each within 50 positions of its last start, 3 times in a row, cannot
+be used (exit 2). A shrunk route is kept only if it diverges again on a fresh engine. Over xboard
+an answer on a fresh engine is followed by one more ping: a line before its pong means the
+engine's perft lines come after its answer to ping, a fault saying so.
 A position the target refuses (a plugin's set_position fails; an engine answers with a line
 whose first word, or the first after "info string", is error, illegal or invalid) is counted,
 its message quoted, and the run goes on; as in `check`, more than 5% refused fails.
@@ -83,9 +92,10 @@ report prints, after "again:", the command that asks that one position alone, as
 (its FEN and moves), with this run's door and options: it runs as it stands, pasted into a shell.
 
 Exits 0 when every position agrees, 1 on a divergence, more than 5% of the positions given
-refused, or a fault on a position (a crash, a hang past --timeout, output that is not a divide:
-the run stops there), 2 on a usage error or a target that cannot be used at all (does not
-start, fails the handshake, cannot answer perft on the start position, has no legal_moves).
+refused, an engine fault, or a fault on a position (a crash, a hang past --timeout, output that
+is not a divide: the run stops there), 2 on a usage error or a target that cannot be used at all
+(does not start or start again, fails the handshake, cannot answer perft on the start position,
+has no legal_moves, faults again soon after every start).
 
 options:
   --engine "CMD ARGS"  the engine's command line, split into words as a shell would (quotes
@@ -142,7 +152,8 @@ options:
                        "refusal_limit", "refusal_examples", "divergences", "withheld",
                        "pipeline_disagreements" (answers in flight that the same question
                        asked alone did not repeat), "first_pipeline_disagreement" (null or
-                       its text), "seed", "depth", "totals_only", "seconds", "mix",
+                       its text), "engine_faults" (faults a fresh engine did not repeat),
+                       "engine_fault_examples" (the first few, described), "seed", "depth", "totals_only", "seconds", "mix",
                        "first_divergences": [{"fen", "chess960", "moves", "shrunk" (false: as
                        found, the target faulted or stopped diverging first), "missing", "extra",
                        "duplicated", "counts", "nodes", "expected_nodes", "descent" (totals
@@ -357,6 +368,9 @@ int run_movegen(std::span<const std::string> words) {
   const std::vector<std::string> faults = properties::take_run_faults();
   for (const std::string& fault : faults) (void)report_usage_error(fault);
   if (!faults.empty()) return ExitUsage;
+  // A target that cannot be used at all is an error of the run, after the report that says why.
+  if (result.fault && result.fault->unusable)
+    return report_usage_error(result.target + ": " + result.fault->message);
   // A transcript that could not be written is told after the report, and the run is no success.
   if (!closed) return report_usage_error(closed.error());
   return result.passed() ? ExitSuccess : ExitCheckFailed;

@@ -232,6 +232,10 @@ Expected<MovegenDoorOpened> open_engine_movegen(const std::string& command, cons
       door.divide = [perft, letters](const Route& route, int depth) {
         return perft->divide(sent_fen(route, letters), moves_text(route.moves), depth);
       };
+    // A fault or a divergence is asked again alone on a fresh engine before it is believed.
+    door.confirm_alone = [perft, letters](const Route& route, int depth) {
+      return perft->confirm_alone(sent_fen(route, letters), moves_text(route.moves), depth);
+    };
     if (perft->pipelined())
       door.ask_many = [perft, letters](const std::vector<Route>& routes, int depth) {
         std::vector<PerftPosition> positions;

@@ -140,6 +140,13 @@ void print_movegen_text(std::ostream& out, const properties::MovegenResult& r,
         << " answers with other requests in flight differed from the same question asked alone"
         << " (the one alone counted; every later position asked alone); first: "
         << r.first_pipeline_disagreement << '\n';
+  if (r.engine_faults) {
+    out << "engine faults  " << r.engine_faults
+        << (r.engine_faults == 1 ? " fault" : " faults")
+        << " of the engine as a program that a fresh engine asked the same alone did not repeat"
+        << " (its answer alone counted):\n";
+    for (const std::string& example : r.engine_fault_examples) out << "  " << example << '\n';
+  }
   out << "divergences .. " << r.divergences << '\n'
       << findings_text(r, rerun) << "movegen: " << (r.passed() ? "PASS" : "FAIL") << '\n';
 }
@@ -194,6 +201,8 @@ void print_movegen_json(std::ostream& out, const properties::MovegenResult& r,
       << ", \"first_pipeline_disagreement\": "
       << (r.pipeline_disagreements ? properties::json_string(r.first_pipeline_disagreement)
                                    : std::string("null"))
+      << ", \"engine_faults\": " << r.engine_faults
+      << ", \"engine_fault_examples\": " << properties::json_list(r.engine_fault_examples)
       << ", \"seed\": " << properties::json_string(hex_key(r.seed)) << ", \"depth\": " << r.depth
       << ", \"totals_only\": " << (r.totals_only ? "true" : "false")
       << ", \"seconds\": " << r.seconds << ", \"mix\": {\"en_passant\": " << m.en_passant
@@ -231,6 +240,10 @@ Expected<Done> write_movegen_junit(OutputFile& junit, const properties::MovegenR
                         : std::to_string(r.divergences) + " divergences in " +
                               std::to_string(r.positions) + " positions\n" + findings_text(r, rerun);
   if (r.refused) row.note += "\nrefused " + refusals_text(r);
+  if (r.engine_faults) {
+    row.note += "\nengine faults: " + std::to_string(r.engine_faults);
+    for (const std::string& example : r.engine_fault_examples) row.note += "\n  " + example;
+  }
   properties::write_junit_report(junit.stream(), {row}, "zobrist-verify movegen");
   return junit.finish();
 }

@@ -40,6 +40,10 @@ Expected<DivideDifference> against(const MovegenDoor& door, const DivideCounts& 
 // What the reference says at `pos`: the divide, or for a totals door the nodes only.
 DivideCounts reference_counts(const MovegenDoor& door, Position& pos, int depth);
 
+// The target's faults as a program described in a result, at most (MovegenResult::
+// engine_fault_examples).
+inline constexpr std::size_t EngineFaultExamples = 5;
+
 // What happened at one position met in a block.
 enum class Event : std::uint8_t { Agreed, Diverged, Refused, Fault, Withheld };
 
@@ -66,6 +70,10 @@ struct BlockOutcome {
   std::string first_withheld;  // empty: none
   std::vector<std::uint32_t> disagreements;
   std::string first_disagreement;
+  // The target's faults as a program that a fresh target did not repeat (MovegenDoor::
+  // confirm_alone), at each event; the first few described.
+  std::vector<std::uint32_t> engine_faults;
+  std::vector<std::pair<std::uint32_t, std::string>> engine_fault_examples;
   std::optional<MovegenFault> fault;  // at the last event
 };
 
@@ -112,11 +120,16 @@ class Merger {
 struct Shrunk {
   std::vector<MovegenDivergence> divergences;
   std::optional<MovegenFault> fault;
+  // Faults while shrinking that a fresh target did not repeat (MovegenResult::engine_faults).
+  std::vector<std::string> engine_faults;
 };
 Shrunk shrink_found(const MovegenDoor& door, const MovegenOptions& options,
                     const std::vector<Found>& found);
 std::string encode_shrunk(const Shrunk& shrunk);
 std::optional<Shrunk> decode_shrunk(const std::string& bytes);
+// The shrunk divergences, the shrinking's fault (unless the run has one) and its engine faults,
+// into `result`.
+void take_shrunk(MovegenResult& result, Shrunk&& shrunk);
 // Each found divergence as it was found, unshrunk.
 std::vector<MovegenDivergence> unshrunk(const std::vector<Found>& found);
 

@@ -42,7 +42,9 @@ BlockOutcome full_outcome() {
   o.first_withheld = "8/8/8/8/8/8/8/K6k w - - 0 1";
   o.disagreements = {2};
   o.first_disagreement = "fen ...: 3 moves, 3 nodes in flight, 4 moves, 4 nodes alone";
-  o.fault = MovegenFault{Route{"8/8/8/8/8/8/8/K6k w - - 0 1", false, {"a1a2"}}, "crashed"};
+  o.engine_faults = {0, 3};
+  o.engine_fault_examples = {{0, "crashed after 300 positions"}, {3, "out of step"}};
+  o.fault = MovegenFault{Route{"8/8/8/8/8/8/8/K6k w - - 0 1", false, {"a1a2"}}, "crashed", true};
   return o;
 }
 
@@ -63,8 +65,11 @@ TEST(MovegenBlockCodec, AnOutcomeComesBackWhole) {
   EXPECT_EQ(back->first_withheld, o.first_withheld);
   EXPECT_EQ(back->disagreements, o.disagreements);
   EXPECT_EQ(back->first_disagreement, o.first_disagreement);
+  EXPECT_EQ(back->engine_faults, (std::vector<std::uint32_t>{0, 3}));
+  EXPECT_EQ(back->engine_fault_examples, o.engine_fault_examples);
   ASSERT_TRUE(back->fault);
   EXPECT_EQ(back->fault->message, "crashed");
+  EXPECT_TRUE(back->fault->unusable);
   EXPECT_EQ(back->fault->route.moves, std::vector<std::string>{"a1a2"});
 }
 
@@ -97,6 +102,7 @@ TEST(MovegenBlockCodec, AShrunkListComesBackWhole) {
   d.descent = descent;
   shrunk.divergences.push_back(d);
   shrunk.fault = MovegenFault{{}, "timed out"};
+  shrunk.engine_faults = {"crashed while shrinking"};
   const std::string bytes = encode_shrunk(shrunk);
   const std::optional<Shrunk> back = decode_shrunk(bytes);
   ASSERT_TRUE(back);
@@ -108,6 +114,8 @@ TEST(MovegenBlockCodec, AShrunkListComesBackWhole) {
   EXPECT_EQ(back->divergences[0].descent->stopped, "depth 1");
   ASSERT_TRUE(back->fault);
   EXPECT_EQ(back->fault->message, "timed out");
+  EXPECT_FALSE(back->fault->unusable);
+  EXPECT_EQ(back->engine_faults, std::vector<std::string>{"crashed while shrinking"});
   for (std::size_t cut = 0; cut < bytes.size(); ++cut)
     EXPECT_FALSE(decode_shrunk(bytes.substr(0, cut))) << "cut to " << cut;
 }
@@ -139,6 +147,8 @@ std::vector<BlockOutcome> two_blocks() {
   b.refusals.emplace_back(1, "second refusal");
   b.disagreements = {2};
   b.first_disagreement = "the first disagreement";
+  b.engine_faults = {0, 2};
+  b.engine_fault_examples = {{0, "first engine fault"}, {2, "second engine fault"}};
   return {a, b};
 }
 
@@ -157,6 +167,9 @@ TEST(MovegenMerger, CountsEveryPositionOfWholeBlocks) {
   EXPECT_EQ(result.refusal_examples, (std::vector<std::string>{"first refusal", "second refusal"}));
   EXPECT_EQ(result.pipeline_disagreements, 1);
   EXPECT_EQ(result.first_pipeline_disagreement, "the first disagreement");
+  EXPECT_EQ(result.engine_faults, 2);
+  EXPECT_EQ(result.engine_fault_examples,
+            (std::vector<std::string>{"first engine fault", "second engine fault"}));
   EXPECT_EQ(result.mix.check, 1);
   EXPECT_EQ(result.mix.en_passant, 1);
   EXPECT_EQ(result.mix.castling, 1);
@@ -180,6 +193,9 @@ TEST(MovegenMerger, StopsAtThePositionsAskedForInsideABlock) {
   // The disagreement is on block 1's third event, which the run never reached.
   EXPECT_EQ(result.pipeline_disagreements, 0);
   EXPECT_TRUE(result.first_pipeline_disagreement.empty());
+  // Block 1's first engine fault is on a position given; its second is past the run's end.
+  EXPECT_EQ(result.engine_faults, 1);
+  EXPECT_EQ(result.engine_fault_examples, std::vector<std::string>{"first engine fault"});
   EXPECT_EQ(result.mix.castling, 1);
 }
 

@@ -70,6 +70,10 @@ constexpr std::uint64_t PlainShare = 4;
 constexpr std::size_t RefusalExamples = 5;
 // An event not yet answered (a position waiting in a batch).
 constexpr std::uint16_t Pending = 0xFFFF;
+// A target whose faults a fresh target does not repeat, each within SoonAfterStart positions of
+// its last fresh start, UnusableStreak times in a row, cannot be used.
+constexpr int SoonAfterStart = 50;
+constexpr int UnusableStreak = 3;
 
 // The features of one position, as a mix of one.
 MovegenMix features_of(const Position& pos) {
@@ -129,6 +133,44 @@ bool same_answer(const DivideCounts& a, const DivideCounts& b) {
 
 std::string counts_text(const DivideCounts& counts) {
   return std::to_string(counts.moves.size()) + " moves, " + std::to_string(counts.nodes) + " nodes";
+}
+
+// "1004 nodes where the reference counts 1064 (missing e5d6, extra e1h1)".
+std::string difference_text(const DivideDifference& d) {
+  std::string text = std::to_string(d.actual_nodes) + " nodes where the reference counts " +
+                     std::to_string(d.expected_nodes);
+  const auto some = [](const std::vector<std::string>& moves) {
+    std::string listed;
+    for (std::size_t i = 0; i < moves.size() && i < 4; ++i) listed += (i ? " " : "") + moves[i];
+    return moves.size() > 4 ? listed + " ..." : listed;
+  };
+  std::string moves;
+  if (!d.missing.empty()) moves += "missing " + some(d.missing);
+  if (!d.extra.empty()) moves += (moves.empty() ? "" : ", ") + std::string("extra ") + some(d.extra);
+  return moves.empty() ? text : text + " (" + moves + ")";
+}
+
+// A fault in the run's flow that the same position asked alone on a fresh target did not repeat.
+std::string history_fault_text(const std::string& fault, const PerftConfirmation& again) {
+  std::string text = fault +
+                     "; asked alone on a fresh engine, the same position was answered: the fault "
+                     "depends on what the engine had been sent before (it had been sent " +
+                     again.history + " since it started, this position included)";
+  if (!again.late_lines.empty())
+    text += "; after its last reply it had printed " + again.late_lines_text();
+  return text;
+}
+
+// A divergence in the run's flow that a fresh target asked alone did not repeat.
+std::string out_of_step_text(const Route& sent, const DivideDifference& found,
+                             const PerftConfirmation& again) {
+  std::string text = "out of step at " + route_text(sent) + ": it answered " +
+                     difference_text(found) +
+                     ", and asked alone on a fresh engine it agreed with the reference";
+  if (!again.late_lines.empty())
+    text += "; after that reply it printed " + again.late_lines_text() +
+            ", lines of a reply that came late";
+  return text + " (it had been sent " + again.history + " since it started)";
 }
 
 // Phase 1 against one door: blocks taken one after the other, their positions asked as they are
@@ -295,22 +337,60 @@ class BlockRun {
       }
       return;
     }
-    record(block, event, mix_bits(one), difference_at(pos, sent), sent, played);
+    const DivideCounts expected = reference_counts(door_, pos, options_.depth);
+    Expected<DivideDifference> difference =
+        against(door_, expected, ask_alone(door_, sent, options_.depth));
+    record(block, event, mix_bits(one), confirmed(block, event, expected, difference, sent), sent,
+           played);
   }
 
-  // The door's divide against the reference's at `pos`, the end of `sent`.
-  Expected<DivideDifference> difference_at(Position& pos, const Route& sent) {
-    if (!door_.divide) {
-      auto total = door_.total(sent, options_.depth);
-      if (!total) return total.failure();
-      DivideDifference difference;
-      difference.expected_nodes = perft(pos, options_.depth);
-      difference.actual_nodes = *total;
-      return difference;
+  // A fault or a divergence met in the run's flow, asked again alone on a fresh target
+  // (MovegenDoor::confirm_alone): one that recurs stands. One that does not is a fault of the
+  // target as a program, kept with the block, and the fresh target's answer counts; after
+  // UnusableStreak of them in a row, each soon after a fresh start, the target cannot be used (an
+  // error of kind GaveUp, as when no fresh target can be started).
+  Expected<DivideDifference> confirmed(std::uint64_t block, std::uint32_t event,
+                                       const DivideCounts& expected,
+                                       const Expected<DivideDifference>& found, const Route& sent) {
+    ++since_fresh_;
+    const auto is_fault = [](const Expected<DivideDifference>& d) {
+      return !d && d.error_kind() != ErrorKind::Refused;
+    };
+    const bool fault = is_fault(found);
+    if (!door_.confirm_alone || (!fault && (!found || found->empty()))) return found;
+    const int answered = since_fresh_;
+    since_fresh_ = 0;
+    const PerftConfirmation again = door_.confirm_alone(sent, options_.depth);
+    if (!again.answer && again.answer.error_kind() == ErrorKind::GaveUp)
+      return again.answer.failure();
+    Expected<DivideDifference> alone = against(door_, expected, again.answer);
+    if (is_fault(alone) || (!fault && alone && !alone->empty())) {
+      streak_ = 0;
+      if (!fault) return alone;
+      return Error{found.error() + "; asked again alone on a fresh engine: " + alone.error(),
+                   alone.error_kind()};
     }
-    auto theirs = door_.divide(sent, options_.depth);
-    if (!theirs) return theirs.failure();
-    return compare_divides(reference_divide(pos, options_.depth, door_.king_takes_rook), *theirs);
+    note_engine_fault(block, event,
+                      fault ? history_fault_text(found.error(), again)
+                            : out_of_step_text(sent, *found, again));
+    streak_ = answered <= SoonAfterStart ? streak_ + 1 : 1;
+    if (streak_ >= UnusableStreak)
+      return Error{"it cannot be used: its faults were not repeated by a fresh engine, each " +
+                       std::string("within ") + std::to_string(SoonAfterStart) +
+                       " positions of its last start, " + std::to_string(UnusableStreak) +
+                       " times in a row; the last: " +
+                       (fault ? history_fault_text(found.error(), again)
+                              : out_of_step_text(sent, *found, again)),
+                   ErrorKind::GaveUp};
+    return alone;
+  }
+
+  void note_engine_fault(std::uint64_t block, std::uint32_t event, std::string message) {
+    Held* held = find(block);
+    if (held == nullptr) return;
+    held->outcome.engine_faults.push_back(event);
+    if (held->outcome.engine_fault_examples.size() < EngineFaultExamples)
+      held->outcome.engine_fault_examples.emplace_back(event, std::move(message));
   }
 
   // Asks the door for the positions waiting for a batch and records their answers in order.
@@ -321,6 +401,7 @@ class BlockRun {
     std::vector<Expected<DivideCounts>> answers = door_.ask_many(routes, options_.depth);
     std::vector<Waiting> batch = std::move(batch_);
     batch_.clear();
+    std::optional<std::pair<Waiting, std::string>> death;  // where the pipeline died, and how
     for (std::size_t i = 0; i < batch.size() && !stopped_; ++i) {
       Waiting& w = batch[i];
       Expected<DivideCounts> answer =
@@ -332,6 +413,12 @@ class BlockRun {
         // Only an agreeing answer is taken from a batch; anything else is asked again alone.
         Expected<DivideCounts> alone = ask_alone(door_, w.sent, options_.depth);
         difference = against(door_, w.expected, alone);
+        // The engine died or went silent with this position's reply first unread. Any position
+        // still in flight may have caused it: it is the engine's fault as a program only if
+        // none of them faults alone.
+        if (!answer && (answer.error_kind() == ErrorKind::Crashed ||
+                        answer.error_kind() == ErrorKind::TimedOut))
+          death = std::pair{w, answer.error()};
         // A complete answer in the batch that the same question alone does not repeat: the
         // target answers differently with requests in flight; the rest is asked alone.
         if (answer && alone && !same_answer(*answer, *alone)) {
@@ -343,8 +430,14 @@ class BlockRun {
         }
       }
       --held->unanswered;
-      record(w.block, w.event, w.mix, difference, w.sent, w.played);
+      record(w.block, w.event, w.mix, confirmed(w.block, w.event, w.expected, difference, w.sent),
+             w.sent, w.played);
     }
+    if (death && !stopped_ && door_.confirm_alone)
+      note_engine_fault(death->first.block, death->first.event,
+                        death->second + "; asked alone on a fresh engine, the positions in " +
+                            "flight were answered: the fault depends on what the engine had " +
+                            "been sent before");
   }
 
   // One position's outcome: a refusal, a fault (the run stops), or a comparison.
@@ -359,7 +452,9 @@ class BlockRun {
       if (outcome.refusals.size() < RefusalExamples)
         outcome.refusals.emplace_back(event, difference.error());
     } else if (!difference) {
-      fault_at(*held, event, MovegenFault{sent, difference.error()});
+      fault_at(*held, event,
+               MovegenFault{sent, difference.error(),
+                            difference.error_kind() == ErrorKind::GaveUp});
     } else if (difference->empty()) {
       outcome.events[event] = event_of(Event::Agreed, mix);
     } else {
@@ -377,6 +472,8 @@ class BlockRun {
     std::erase_if(outcome.divergences, [&](const auto& d) { return d.first > event; });
     std::erase_if(outcome.refusals, [&](const auto& r) { return r.first > event; });
     std::erase_if(outcome.disagreements, [&](std::uint32_t d) { return d > event; });
+    std::erase_if(outcome.engine_faults, [&](std::uint32_t f) { return f > event; });
+    std::erase_if(outcome.engine_fault_examples, [&](const auto& f) { return f.first > event; });
     if (outcome.disagreements.empty()) outcome.first_disagreement.clear();
     if (outcome.first_withheld_event > event) outcome.first_withheld.clear();
     outcome.fault = std::move(fault);
@@ -396,6 +493,8 @@ class BlockRun {
   std::deque<Held> held_;       // blocks taken and not yet committed, in order
   std::vector<Waiting> batch_;  // positions waiting to be asked together (door_.ask_many)
   bool one_at_a_time_ = false;  // the target's answers in a batch proved unreliable
+  int since_fresh_ = 0;         // positions answered since the last confirm_alone
+  int streak_ = 0;              // faults in a row a fresh target did not repeat, each soon after
   bool stopped_ = false;        // a fault, or the hooks said to abandon
 };
 
@@ -415,9 +514,18 @@ bool Merger::done() const {
 }
 
 void Merger::take(const BlockOutcome& outcome) {
-  std::size_t refusal = 0, divergence = 0, disagreement = 0;
+  std::size_t refusal = 0, divergence = 0, disagreement = 0, engine_fault = 0, example = 0;
   for (std::uint32_t event = 0; event < outcome.events.size() && !done(); ++event) {
     const std::uint16_t bits = outcome.events[event];
+    for (; engine_fault < outcome.engine_faults.size() &&
+           outcome.engine_faults[engine_fault] <= event;
+         ++engine_fault)
+      ++result_.engine_faults;
+    for (; example < outcome.engine_fault_examples.size() &&
+           outcome.engine_fault_examples[example].first <= event;
+         ++example)
+      if (result_.engine_fault_examples.size() < EngineFaultExamples)
+        result_.engine_fault_examples.push_back(outcome.engine_fault_examples[example].second);
     for (; disagreement < outcome.disagreements.size() &&
            outcome.disagreements[disagreement] <= event;
          ++disagreement)
@@ -503,8 +611,7 @@ MovegenResult run_movegen(const MovegenDoor& door, const MovegenOptions& options
     movegen::run_blocks(door, options, hooks);
   }
   movegen::Shrunk shrunk = movegen::shrink_found(door, options, merger.found());
-  result.first_divergences = std::move(shrunk.divergences);
-  if (!result.fault && shrunk.fault) result.fault = std::move(shrunk.fault);
+  movegen::take_shrunk(result, std::move(shrunk));
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;
 }

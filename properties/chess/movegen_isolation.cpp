@@ -79,6 +79,7 @@ void write_fault(ByteWriter& out, const std::optional<MovegenFault>& fault) {
   if (!fault) return;
   write_route(out, fault->route);
   out.text(fault->message);
+  out.number(fault->unusable);
 }
 
 std::optional<MovegenFault> read_fault(ByteReader& in) {
@@ -86,6 +87,7 @@ std::optional<MovegenFault> read_fault(ByteReader& in) {
   MovegenFault fault;
   fault.route = read_route(in);
   fault.message = in.text();
+  fault.unusable = in.number() != 0;
   return fault;
 }
 
@@ -141,6 +143,13 @@ std::string encode_block(const BlockOutcome& o) {
   out.number(o.disagreements.size());
   for (std::uint32_t event : o.disagreements) out.number(event);
   out.text(o.first_disagreement);
+  out.number(o.engine_faults.size());
+  for (std::uint32_t event : o.engine_faults) out.number(event);
+  out.number(o.engine_fault_examples.size());
+  for (const auto& [event, message] : o.engine_fault_examples) {
+    out.number(event);
+    out.text(message);
+  }
   write_fault(out, o.fault);
   return out.take();
 }
@@ -176,6 +185,16 @@ std::optional<BlockOutcome> decode_block(const std::string& bytes) {
   for (std::uint64_t i = 0; i < disagreements && in.ok(); ++i)
     o.disagreements.push_back(std::uint32_t(in.number()));
   o.first_disagreement = in.text();
+  const std::uint64_t engine_faults = in.number();
+  if (!plausible(engine_faults, bytes)) return std::nullopt;
+  for (std::uint64_t i = 0; i < engine_faults && in.ok(); ++i)
+    o.engine_faults.push_back(std::uint32_t(in.number()));
+  const std::uint64_t examples = in.number();
+  if (!plausible(examples, bytes)) return std::nullopt;
+  for (std::uint64_t i = 0; i < examples && in.ok(); ++i) {
+    const auto event = std::uint32_t(in.number());
+    o.engine_fault_examples.emplace_back(event, in.text());
+  }
   o.fault = read_fault(in);
   if (!in.ok() || !in.at_end()) return std::nullopt;
   return o;
@@ -191,6 +210,7 @@ std::string encode_shrunk(const Shrunk& shrunk) {
     write_descent(out, d.descent);
   }
   write_fault(out, shrunk.fault);
+  out.texts(shrunk.engine_faults);
   return out.take();
 }
 
@@ -208,6 +228,7 @@ std::optional<Shrunk> decode_shrunk(const std::string& bytes) {
     shrunk.divergences.push_back(std::move(d));
   }
   shrunk.fault = read_fault(in);
+  shrunk.engine_faults = in.texts();
   if (!in.ok() || !in.at_end()) return std::nullopt;
   return shrunk;
 }
@@ -498,8 +519,7 @@ MovegenResult run_movegen_isolated(const MovegenDoor& door, const MovegenOptions
     std::optional<movegen::Shrunk> shrunk;
     if (run.end == ChildRun::End::Finished) shrunk = movegen::decode_shrunk(run.output);
     if (shrunk) {
-      result.first_divergences = std::move(shrunk->divergences);
-      if (!result.fault && shrunk->fault) result.fault = std::move(shrunk->fault);
+      movegen::take_shrunk(result, std::move(*shrunk));
     } else {
       result.first_divergences = movegen::unshrunk(merger.found());
       if (!result.fault) {

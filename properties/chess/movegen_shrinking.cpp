@@ -28,6 +28,7 @@ class Shrinker {
       : door_(door), options_(options) {}
 
   const std::optional<MovegenFault>& fault() const { return fault_; }
+  const std::vector<std::string>& engine_faults() const { return engine_faults_; }
 
   MovegenDivergence shrink(const Found& found) {
     const Route shortest = shrink_route(
@@ -45,6 +46,10 @@ class Shrinker {
       divergence.difference = *difference;
       divergence.route = to_door(shortest, game).value_or(shortest);
       divergence.shrunk = true;
+      // A target that can start afresh must show it again alone on a fresh start, so that the
+      // printed route reproduces; else the route found stays (it was confirmed so).
+      if (door_.confirm_alone && !fault_ && !diverges_alone(game.position(), divergence.route))
+        divergence = as_found(found);
     }
     if (!door_.divide && !fault_)
       divergence.descent = descend(divergence.route, divergence.difference);
@@ -73,9 +78,11 @@ class Shrinker {
     const std::optional<Route> sent = to_door(route, game);
     if (!sent) return {};
     if (!options_.allow_unreachable && unreachable_reason(sent->fen, sent->chess960)) return {};
+    const DivideCounts expected = reference_counts(door_, game.position(), options_.depth);
     Expected<DivideDifference> difference =
-        against(door_, reference_counts(door_, game.position(), options_.depth),
-                ask_alone(door_, *sent, options_.depth));
+        against(door_, expected, ask_alone(door_, *sent, options_.depth));
+    if (!difference && difference.error_kind() != ErrorKind::Refused && door_.confirm_alone)
+      difference = confirmed_fault(expected, difference, *sent);
     if (!difference) {
       if (!fault_ && difference.error_kind() != ErrorKind::Refused)
         fault_ = MovegenFault{*sent, difference.error()};
@@ -107,9 +114,40 @@ class Shrinker {
     return *descent;
   }
 
+  // A fault while shrinking, asked again alone on a fresh target: one that recurs stands (it
+  // stops the shrinking); one that does not is one of the target's faults as a program, and the
+  // fresh answer counts.
+  Expected<DivideDifference> confirmed_fault(const DivideCounts& expected,
+                                             const Expected<DivideDifference>& found,
+                                             const Route& sent) {
+    const PerftConfirmation again = door_.confirm_alone(sent, options_.depth);
+    if (!again.answer && again.answer.error_kind() == ErrorKind::GaveUp) {
+      if (!fault_) fault_ = MovegenFault{sent, again.answer.error(), true};
+      return again.answer.failure();
+    }
+    Expected<DivideDifference> alone = against(door_, expected, again.answer);
+    if (!alone && alone.error_kind() != ErrorKind::Refused)
+      return Error{found.error() + "; asked again alone on a fresh engine: " + alone.error(),
+                   alone.error_kind()};
+    std::string text = found.error() + " (while shrinking); asked alone on a fresh engine, the " +
+                       "same position was answered: the fault depends on what the engine had " +
+                       "been sent before (" + again.history + " since it started)";
+    engine_faults_.push_back(std::move(text));
+    return alone;
+  }
+
+  // Whether the door, started afresh, diverges at the end of `sent` (at `pos`) asked alone.
+  bool diverges_alone(Position& pos, const Route& sent) {
+    const PerftConfirmation again = door_.confirm_alone(sent, options_.depth);
+    const Expected<DivideDifference> alone =
+        against(door_, reference_counts(door_, pos, options_.depth), again.answer);
+    return alone && !alone->empty();
+  }
+
   const MovegenDoor& door_;
   const MovegenOptions& options_;
   std::optional<MovegenFault> fault_;
+  std::vector<std::string> engine_faults_;
 };
 
 }  // namespace
@@ -121,7 +159,17 @@ Shrunk shrink_found(const MovegenDoor& door, const MovegenOptions& options,
   for (const Found& f : found)
     shrunk.divergences.push_back(shrinker.fault() ? as_found(f) : shrinker.shrink(f));
   shrunk.fault = shrinker.fault();
+  shrunk.engine_faults = shrinker.engine_faults();
   return shrunk;
+}
+
+void take_shrunk(MovegenResult& result, Shrunk&& shrunk) {
+  result.first_divergences = std::move(shrunk.divergences);
+  if (!result.fault && shrunk.fault) result.fault = std::move(shrunk.fault);
+  result.engine_faults += int(shrunk.engine_faults.size());
+  for (std::string& text : shrunk.engine_faults)
+    if (result.engine_fault_examples.size() < EngineFaultExamples)
+      result.engine_fault_examples.push_back(std::move(text));
 }
 
 std::vector<MovegenDivergence> unshrunk(const std::vector<Found>& found) {

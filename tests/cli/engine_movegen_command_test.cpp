@@ -72,6 +72,39 @@ TEST(MovegenCommand, AnEngineThatCrashesOnAPositionFailsWithThatPosition) {
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
   EXPECT_NE(r.out.find("fault at fen '"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Segmentation fault"), std::string::npos) << r.out;
+  // The position crashes a fresh engine too: it is the position's fault, not the engine's past.
+  EXPECT_NE(r.out.find("asked again alone on a fresh engine"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("engine faults"), std::string::npos) << r.out;
+  EXPECT_EQ(processes_with(tag), 0);
+}
+
+// Issue 37, section 1: an engine that fails again soon after every fresh start is an error of the
+// run (exit 2) within a few restarts, its faults quoted, and nothing is left running.
+TEST(MovegenCommand, AnEngineThatCrashesSoonAfterEveryStartCannotBeUsed) {
+  if (!have_stockfish()) GTEST_SKIP() << "needs " << Stockfish << " and python3";
+  const std::string tag = unique_tag();
+  const RunResult r = run_fake("crash-after 4", tag);
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("cannot be used: its faults were not repeated by a fresh engine"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("Segmentation fault"), std::string::npos) << r.err;
+  EXPECT_EQ(processes_with(tag), 0);
+}
+
+// Issue 37, section 2: a hang after many positions in one process, with requests in flight, is
+// one fault of the engine as a program: the positions in flight are answered by a fresh engine,
+// and the run goes on.
+TEST(MovegenCommand, AHangAfterManyPositionsIsOneEngineFaultAndTheRunGoesOn) {
+  if (!have_stockfish()) GTEST_SKIP() << "needs " << Stockfish << " and python3";
+  const std::string tag = unique_tag();
+  const RunResult r = run_fake("hang-after 40", tag, {"--timeout", "1000", "--json"});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("\"engine_faults\": 1,"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"fault\": null"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"positions\": 60,"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("depends on what the engine had been sent before"), std::string::npos)
+      << r.out;
   EXPECT_EQ(processes_with(tag), 0);
 }
 

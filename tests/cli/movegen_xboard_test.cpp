@@ -118,6 +118,57 @@ TEST(MovegenXboard, ADivideNamesTheMissingEnPassantCapture) {
   EXPECT_NE(r.out.find("  missing:  "), std::string::npos) << r.out;
 }
 
+// Issue 37, section 2: lines after the pong are not the next position's divide. One reply that
+// comes after its fence is one engine fault quoting its lines, and no divergence: every position
+// is answered again alone on a fresh engine before a divergence is believed.
+TEST(MovegenXboard, OneDivideAfterItsPongIsAnEngineFaultNotADivergence) {
+  const RunResult r = movegen("late-divide-once 30", {"--perft-command", "divide {depth}",
+                                                      "--json"});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("\"divergences\": 0,"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"engine_faults\": 1,"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"fault\": null"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("lines of a reply that came late"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"first_divergences\": []"), std::string::npos) << r.out;
+}
+
+// An engine whose every divide comes after its pong cannot be read: the fault says so, on a
+// fresh engine too, and no divergence is reported (41 false ones were).
+TEST(MovegenXboard, AnEngineWhoseDividesAllComeAfterThePongFaultsSayingSo) {
+  const RunResult r = movegen("late-divide", {"--perft-command", "divide {depth}", "--json"});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("\"divergences\": 0,"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("its perft lines come after the fence"), std::string::npos) << r.out;
+}
+
+// Issue 37, section 2: a crash that depends on what the process was sent before (Sjeng after
+// some hundred positions) is not pinned on the position in flight: that position, asked alone on
+// a fresh engine, is answered; the crash is one engine fault saying how much the engine had been
+// sent, and the run goes on.
+TEST(MovegenXboard, ACrashThatDependsOnTheEnginesHistoryIsAnEngineFault) {
+  const RunResult r = movegen("crash-after 25", with(PerDepth, {"--json"}));
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("\"engine_faults\": 1,"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"fault\": null"), std::string::npos) << r.out;
+  // Its 25th setboard: the start position when it was opened, then 24 of the run.
+  EXPECT_NE(r.out.find("had been sent before (it had been sent 25 positions and "),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("\"positions\": 40,"), std::string::npos) << r.out;
+}
+
+// A crash on one position, again on a fresh engine, stays that position's fault.
+TEST(MovegenXboard, ACrashThatRecursAloneIsThePositionsFault) {
+  const RunResult r =
+      run_cli(with({"movegen", "--engine", std::string(ZV_XBOARD_ENGINE) + " crash-on-promotion",
+                    "--protocol", "xboard", "--positions", "400"},
+                   PerDepth));
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("fault at "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("asked again alone on a fresh engine"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("engine faults"), std::string::npos) << r.out;
+}
+
 TEST(MovegenXboard, CecpErrorLinesAreCountedRefusals) {
   // refuse-some answers one FEN in 40 with "tellusererror Illegal position".
   const RunResult r =

@@ -5,9 +5,14 @@
 plants one fault. Usage: fake_engine.py MODE [N] [--stockfish PATH] [--tag WORD]
   drop-en-passant  drops en-passant captures from every perft divide (a move generation bug);
                    the en-passant square comes from the wrapped Stockfish's `d`
-  crash N          dies by SIGSEGV on the N-th `go perft` (the first is the start position)
-  hang N           stops answering on the N-th `go perft`
-  garbage N        prints a line that is not part of a divide on the N-th `go perft`
+  crash N          dies by SIGSEGV on `go perft` for some positions: those whose `position` line
+                   has a checksum divisible by N (never the start position unless N is 1), in
+                   every process (a fault of the position)
+  hang N           stops answering on `go perft` for the same positions
+  garbage N        prints a line that is not part of a divide on `go perft` for them
+  crash-after N    dies by SIGSEGV on its N-th `go perft` (the first is the start position),
+                   whatever the position: a fault that depends on what the process was sent
+  hang-after N     stops answering on its N-th `go perft`
   refuse N         answers the N-th `go perft` with "error: ..." and no divide (a refused FEN)
   refuse-black     answers every `go perft` with Black to move with "info string Invalid ..."
   no-perft         answers `go` as a search would ("bestmove"), never a divide
@@ -18,6 +23,7 @@ import signal
 import subprocess
 import sys
 import time
+import zlib
 
 
 def write(line):
@@ -105,21 +111,28 @@ def main():
     engine = subprocess.Popen([stockfish], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                               text=True, bufsize=1)
     perfts = 0
+    position = ""
     for line in sys.stdin:
         line = line.rstrip("\n")
         word = line.split()[0] if line.split() else ""
+        if word == "position":
+            position = line
         if word == "uci":
             send(engine, "uci")
             for reply in read_until(engine, "uciok"):
                 write(reply.replace("id name ", "id name Fake ", 1))
         elif word == "go" and "perft" in line:
             perfts += 1
-            if perfts == count and mode == "crash":
+            # The positions that fault in crash, hang and garbage: the same in every process.
+            faulty = count > 0 and zlib.crc32(position.encode()) % count == 0 and (
+                count == 1 or position.split()[:2] != ["position", "startpos"] or
+                "moves" in position)
+            if (faulty and mode == "crash") or (perfts == count and mode == "crash-after"):
                 os.kill(os.getpid(), signal.SIGSEGV)
-            if perfts == count and mode == "hang":
+            if (faulty and mode == "hang") or (perfts == count and mode == "hang-after"):
                 while True:
                     time.sleep(60)
-            if perfts == count and mode == "garbage":
+            if faulty and mode == "garbage":
                 write("Segmentation fault? no: this is not a perft line")
             if perfts == count and mode == "refuse":
                 write("error: this engine cannot take that position")

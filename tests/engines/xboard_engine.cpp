@@ -25,6 +25,11 @@
 //   castling-bug     a planted hashing bug: each castling move played XORs a constant into the key,
 //                    so the key of a position depends on whether it was reached by castling
 //   no-en-passant    a planted move generator bug: perft leaves out every en-passant capture
+//   late-divide      prints each `divide` reply after its answer to the next ping (a reply that
+//                    no fence can end: every one comes late)
+//   late-divide-once N   as good, but its N-th `divide` reply comes after the next pong, once
+//   crash-after N    SIGSEGV at its N-th setboard, as Sjeng crashes after some hundred positions
+//                    in one process whatever they are
 #include <signal.h>
 #include <unistd.h>
 
@@ -80,7 +85,8 @@ int main(int argc, char** argv) {
   Game game;
   (void)game.set(StartFen, polyglot_scheme());
   bool chess960 = false, ping_wrongly = false;
-  long pongs = 0;
+  long pongs = 0, setboards = 0, divides = 0;
+  std::string held;  // late-divide: a divide's lines, printed after the next pong
   Key castling_error = 0;
   std::string last_key_line;
   for (std::string line; std::getline(std::cin, line);) {
@@ -110,6 +116,7 @@ int main(int argc, char** argv) {
     } else if (word == "variant") {
       chess960 = rest == "fischerandom";
     } else if (word == "setboard") {
+      if (mode == "crash-after" && ++setboards == n) ::raise(SIGSEGV);
       const bool refuse = mode == "refuse-some" && checksum(rest) % 40 == 0;
       FenOptions options{.chess960 = chess960, .allow_unreachable = true};
       if (refuse || !game.set(rest, polyglot_scheme(), options).empty()) {
@@ -123,6 +130,11 @@ int main(int argc, char** argv) {
       const bool wrong = (mode == "wrong-pong-at-start" && pongs == 1) || ping_wrongly;
       ping_wrongly = false;
       say("pong " + std::to_string(wrong ? number + 1 : number));
+      if (!held.empty()) {
+        std::fputs(held.c_str(), stdout);
+        std::fflush(stdout);
+        held.clear();
+      }
       if (mode == "stray-pong" && pongs == n) say("pong 0");
       if (mode == "stray-key" && pongs == n && !last_key_line.empty()) say(last_key_line);
       if (mode == "stray-comment" && n > 0 && pongs % n == 0) say("# thinking");
@@ -141,15 +153,21 @@ int main(int argc, char** argv) {
     } else if (word == "divide") {
       const int depth = std::atoi(rest.c_str());
       Position& pos = game.position();
+      std::string reply;
       for (Move m : legal_moves(pos)) {
         if (mode == "no-en-passant" && m.kind() == MoveKind::EnPassant) continue;
         StateInfo state;
         const std::string text = move_to_uci(m, pos.is_chess960());
         pos.make_move(m, state);
-        std::printf("%s: %" PRIu64 "\n", text.c_str(),
-                    count(pos, depth - 1, mode == "no-en-passant"));
+        reply += text + ": " + std::to_string(count(pos, depth - 1, mode == "no-en-passant")) + "\n";
         pos.unmake_move(m);
       }
+      ++divides;
+      if (mode == "late-divide" || (mode == "late-divide-once" && divides == n)) {
+        held = reply;
+        continue;
+      }
+      std::fputs(reply.c_str(), stdout);
       std::fflush(stdout);
     } else if (word == "quit") {
       break;

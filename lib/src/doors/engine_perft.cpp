@@ -25,6 +25,10 @@ constexpr Milliseconds RefusalQuiet(200);
 
 constexpr std::string_view DepthMark = "{depth}";
 
+// A position asked again alone on a fresh engine gets this many times the deadline: a reply that
+// timed out under load is not a hang (EnginePerft::confirm_alone).
+constexpr int ConfirmStretch = 5;
+
 // How long a pipelined read waits before it asks for lines, while the engine has other requests
 // to work on (EnginePerft::read_pipelined_reply).
 constexpr std::chrono::microseconds PipelineNap(500);
@@ -99,6 +103,27 @@ Expected<std::vector<std::optional<KeyPattern>>> compile_at_depths(const std::st
 
 // A send or a read that failed: a fault whatever its kind (an engine that stopped running says
 // so with the default kind), never a refusal of the position.
+// A line an engine may print at any time without being out of step: blank, an xboard comment
+// ("# ..."), or UCI's "info string ...".
+bool is_chatter(std::string_view line) {
+  const std::size_t start = line.find_first_not_of(" \t\r");
+  if (start == std::string_view::npos) return true;
+  line.remove_prefix(start);
+  return line.front() == '#' || line.starts_with("info string");
+}
+
+std::vector<std::string> without_chatter(std::vector<std::string> lines) {
+  std::erase_if(lines, [](const std::string& line) { return is_chatter(line); });
+  return lines;
+}
+
+// "'e2e4: 20' (and 19 more lines)".
+std::string lines_text(const std::vector<std::string>& lines) {
+  std::string text = quoted(lines.front());
+  if (lines.size() > 1) text += " (and " + std::to_string(lines.size() - 1) + " more lines)";
+  return text;
+}
+
 Error as_fault(const Error& error) {
   return Error{error.message, error.kind == ErrorKind::Refused ? ErrorKind::Crashed : error.kind};
 }
@@ -330,17 +355,81 @@ std::vector<std::string> EnginePerft::request_lines(std::string_view fen,
 }
 
 Expected<Done> EnginePerft::restart_if_stopped() {
-  if (!broken_off_) return Done{};
+  if (!broken_off_ && connection_->running()) return Done{};
+  if (!pipelining_.reopen) return Done{};  // the stopped engine's calls say why it stopped
   auto fresh = pipelining_.reopen();
   if (!fresh)
     return Error{engine_words(engine_name()) + " could not be started again: " + fresh.error(),
                  ErrorKind::Crashed};
   connection_ = std::move(*fresh);
   broken_off_ = false;
+  positions_sent_ = moves_sent_ = 0;
   return Done{};
 }
 
-bool EnginePerft::read_pipelined_reply(PerftReplyReader& reader, bool engine_busy) {
+void EnginePerft::count_sent(std::string_view uci_moves) {
+  ++positions_sent_;
+  moves_sent_ += words_of(uci_moves).size();
+}
+
+Expected<DivideCounts> EnginePerft::counts(std::string_view fen, std::string_view uci_moves,
+                                           int depth) {
+  if (!totals_only()) return divide(fen, uci_moves, depth);
+  auto nodes = total(fen, uci_moves, depth);
+  if (!nodes) return nodes.failure();
+  DivideCounts counts;
+  counts.nodes = *nodes;
+  return counts;
+}
+
+std::string PerftConfirmation::late_lines_text() const {
+  return late_lines.empty() ? std::string() : lines_text(late_lines);
+}
+
+PerftConfirmation EnginePerft::confirm_alone(std::string_view fen, std::string_view uci_moves,
+                                             int depth) {
+  PerftConfirmation confirmation;
+  confirmation.history = std::to_string(positions_sent_) + " positions and " +
+                         std::to_string(moves_sent_) + " moves";
+  if (!broken_off_ && connection_->running())
+    if (auto late = connection_->fence_lines(timeout_); late)
+      confirmation.late_lines = without_chatter(std::move(*late));
+  (void)connection_->kill("stopped to ask a position again alone on a fresh engine",
+                          ErrorKind::AnsweredBadly);
+  broken_off_ = true;
+  if (!pipelining_.reopen) {
+    confirmation.answer = Error{engine_words(engine_name()) + " cannot be started again here",
+                                ErrorKind::GaveUp};
+    return confirmation;
+  }
+  if (auto restarted = restart_if_stopped(); !restarted) {
+    confirmation.answer = Error{restarted.error(), ErrorKind::GaveUp};
+    return confirmation;
+  }
+  const Milliseconds usual = timeout_;
+  timeout_ = usual * ConfirmStretch;
+  confirmation.answer = counts(fen, uci_moves, depth);
+  if (confirmation.answer && connection_->has_reply_fence() &&
+      patterns_.dialogue().end_pattern.empty()) {
+    // The reply ended at a fence's answer: it is whole only if no line of it comes after.
+    auto after = connection_->fence_lines(timeout_);
+    if (!after) {
+      confirmation.answer = as_fault(after.failure());
+    } else if (std::vector<std::string> late = without_chatter(std::move(*after)); !late.empty()) {
+      const Error error = answered_badly(
+          engine_name(), "'" + patterns_.command(depth) + "'",
+          "it printed " + lines_text(late) +
+              " after its answer to the fence that ends a reply: its perft lines come after the " +
+              "fence, so no reply of it can be read whole (--perft-end-pattern names the line " +
+              "that ends one)");
+      confirmation.answer = connection_->kill(error.message, error.kind);
+    }
+  }
+  timeout_ = usual;
+  return confirmation;
+}
+
+Expected<Done> EnginePerft::read_pipelined_reply(PerftReplyReader& reader, bool engine_busy) {
   const auto deadline = Clock::now() + timeout_;
   std::string line;
   for (int count = 0; count < MaxReplyLines; ++count) {
@@ -351,15 +440,18 @@ bool EnginePerft::read_pipelined_reply(PerftReplyReader& reader, bool engine_bus
       const auto left =
           std::max(std::chrono::ceil<Milliseconds>(deadline - Clock::now()), Milliseconds(0));
       auto read = connection_->read_line(left);
-      if (!read) return false;
+      if (!read) return read.failure();
       line = std::move(*read);
     }
     const PerftReplyReader::Step step = reader.take(line);
     if (step == PerftReplyReader::Step::Done || step == PerftReplyReader::Step::Inconsistent)
-      return true;
-    if (step != PerftReplyReader::Step::More) return false;
+      return Done{};
+    if (step == PerftReplyReader::Step::Refused) return Error{line, ErrorKind::Refused};
+    if (step != PerftReplyReader::Step::More)
+      return Error{reader.why().empty() ? quoted(line) : reader.why(), ErrorKind::AnsweredBadly};
   }
-  return false;
+  return Error{std::to_string(MaxReplyLines) + " lines without the end of a reply",
+               ErrorKind::AnsweredBadly};
 }
 
 std::vector<Expected<DivideCounts>> EnginePerft::ask_many(
@@ -391,16 +483,20 @@ std::vector<Expected<DivideCounts>> EnginePerft::ask_many(
   // has some to work on while the replies to the others are read.
   const std::size_t bound = std::size_t(pipelining_.in_flight);
   std::size_t sent = 0;
+  Expected<Done> read = Done{};
   while (answers.size() < positions.size()) {
     if (sent - answers.size() <= bound / 2 && sent < positions.size()) {
       std::vector<std::string> lines;
+      const std::size_t first = sent;
       for (; sent < positions.size() && sent - answers.size() < bound; ++sent)
         for (std::string& line : request_lines(positions[sent].fen, positions[sent].moves, depth))
           lines.push_back(std::move(line));
       if (!connection_->send_lines(lines)) break;
+      for (std::size_t i = first; i < sent; ++i) count_sent(positions[i].moves);
     }
     PerftReplyReader reader(*at_depth, framing);
-    if (!read_pipelined_reply(reader, sent - answers.size() > 2)) break;
+    read = read_pipelined_reply(reader, sent - answers.size() > 2);
+    if (!read) break;
     if (reader.inconsistent())  // in step: only this answer is not taken (the caller asks alone)
       answers.push_back(Error{engine_words(engine_name()) + ": " + reader.why() +
                                   " (with other requests in flight)",
@@ -416,6 +512,14 @@ std::vector<Expected<DivideCounts>> EnginePerft::ask_many(
                             "' was not a complete perft reply with other requests in flight";
     (void)connection_->kill("a pipeline was broken off: " + why, ErrorKind::AnsweredBadly);
     broken_off_ = true;
+    // An engine that died or went silent there: that position's error says how, and what the
+    // engine had been sent, for the caller to tell a fault that depends on it.
+    if (!read && (read.error_kind() == ErrorKind::Crashed ||
+                  read.error_kind() == ErrorKind::TimedOut))
+      answers.push_back(Error{read.error() + " (it had been sent " +
+                                  std::to_string(positions_sent_) + " positions and " +
+                                  std::to_string(moves_sent_) + " moves since it started)",
+                              read.error_kind()});
     while (answers.size() < positions.size())
       answers.push_back(Error{engine_words(engine_name()) + ": " + why, ErrorKind::AnsweredBadly});
   }
@@ -442,6 +546,7 @@ Expected<Done> EnginePerft::ask(std::string_view fen, std::string_view uci_moves
   }
   reader.frame(std::move(framing));
   if (auto sent = connection_->send_lines(lines); !sent) return as_fault(sent.failure());
+  count_sent(uci_moves);
   const std::string asked = "'" + command + "' after '" + position + "'";
   // Every fault below leaves the engine out of step with us: it is stopped, and the error says
   // what the engine was asked.

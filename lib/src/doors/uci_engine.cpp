@@ -94,6 +94,16 @@ Expected<Done> UciEngine::wait_ready(std::chrono::milliseconds timeout) {
   return process_.read_until("isready", "readyok", timeout, seen);
 }
 
+Expected<std::vector<std::string>> UciEngine::lines_before_ready(
+    std::chrono::milliseconds timeout) {
+  if (auto sent = send_line("isready"); !sent) return sent.failure();
+  std::vector<std::string> seen;
+  if (auto ready = process_.read_until("isready", "readyok", timeout, seen); !ready)
+    return ready.failure();
+  seen.pop_back();  // the readyok
+  return seen;
+}
+
 Expected<Done> UciEngine::set_position(std::string_view fen, std::string_view uci_moves) {
   return send_line(position_command(fen, uci_moves));
 }

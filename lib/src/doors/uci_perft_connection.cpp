@@ -27,6 +27,9 @@ class UciPerftConnection final : public PerftConnection {
   }
   bool take_buffered_line(std::string& line) override { return engine_.take_buffered_line(line); }
   Expected<Done> fence() override { return engine_.wait_ready(); }
+  Expected<std::vector<std::string>> fence_lines(std::chrono::milliseconds timeout) override {
+    return engine_.lines_before_ready(timeout);
+  }
   bool refuses(std::string_view line) const override { return is_perft_refusal_line(line); }
   Error kill(std::string why, ErrorKind kind) override {
     return engine_.kill(std::move(why), kind);

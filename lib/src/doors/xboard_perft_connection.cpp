@@ -36,6 +36,9 @@ class XboardPerftConnection final : public PerftConnection {
     if (auto fenced = engine_.fence(timeouts_.reply); !fenced) return fenced.failure();
     return Done{};
   }
+  Expected<std::vector<std::string>> fence_lines(std::chrono::milliseconds timeout) override {
+    return engine_.fence(timeout);
+  }
   bool refuses(std::string_view line) const override { return xboard_reports_error(line); }
   std::string reply_fence() override { return engine_.next_ping(reply_ping_); }
   bool has_reply_fence() const override { return true; }

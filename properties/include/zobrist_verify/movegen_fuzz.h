@@ -16,6 +16,7 @@
 #include "zobrist_verify/chess/route.h"
 #include "zobrist_verify/core/result.h"
 #include "zobrist_verify/doors/divide_comparison.h"
+#include "zobrist_verify/doors/engine_perft.h"
 #include "zobrist_verify/doors/perft_descent.h"
 #include "zobrist_verify/properties.h"
 
@@ -45,6 +46,13 @@ struct MovegenDoor {
   std::function<std::vector<Expected<DivideCounts>>(const std::vector<Route>& routes, int depth)>
       ask_many;
   int batch = 64;  // routes given to ask_many at once
+  // Optional, for a target that can be started afresh (an engine): the route asked again alone
+  // on a fresh target with a longer deadline (EnginePerft::confirm_alone), after a fault or a
+  // divergence. A fault that recurs is the position's, and a divergence is reported only if it
+  // recurs. One that does not is a fault of the target as a program (MovegenResult::
+  // engine_faults: a crash that depends on what it had been sent before, lines out of step), and
+  // the run goes on with the fresh target.
+  std::function<PerftConfirmation(const Route& route, int depth)> confirm_alone;
   // For --jobs above 1: a door of its own for a worker, opened in the worker's process (an engine
   // starts one more engine there, closed with the door). Empty: the door itself serves every
   // worker (a plugin, instantiated in each by its first divide).
@@ -88,6 +96,9 @@ struct MovegenDivergence {
 struct MovegenFault {
   Route route;  // as the door was sent it (empty FEN: no position was in flight)
   std::string message;
+  // The target cannot be used at all (it faults again soon after every fresh start, or cannot
+  // be started again): an error of the run (exit 2), not a fault on the route.
+  bool unusable = false;
 };
 
 // How many compared positions had each feature: a legal en-passant capture, one that a pin
@@ -117,9 +128,15 @@ struct MovegenResult {
   // repeat, and the first ("ROUTE: N moves, M nodes in flight, ... alone").
   int pipeline_disagreements = 0;
   std::string first_pipeline_disagreement;
+  // Faults of the target as a program that the same question asked alone on a fresh target did
+  // not repeat (MovegenDoor::confirm_alone), and the first few, described.
+  int engine_faults = 0;
+  std::vector<std::string> engine_fault_examples;
   // More than RefusalLimit of the positions given refused: a target that tests little.
   bool too_many_refused() const { return double(refused) > RefusalLimit * double(given); }
-  bool passed() const { return divergences == 0 && !fault && !too_many_refused(); }
+  bool passed() const {
+    return divergences == 0 && engine_faults == 0 && !fault && !too_many_refused();
+  }
 };
 
 // Runs until options.positions positions are given to the target, or it faults, then shrinks the

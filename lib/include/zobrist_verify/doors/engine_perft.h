@@ -168,6 +168,24 @@ struct PerftPipelining {
   std::function<Expected<std::unique_ptr<PerftConnection>>()> reopen;
 };
 
+// One position asked again alone on a fresh engine (EnginePerft::confirm_alone), after a fault or
+// a divergence met in the run's flow: whether the answer recurs tells the position's fault from
+// one of the engine's history or of its lines out of step.
+struct PerftConfirmation {
+  // The fresh engine's answer (a totals door's total in `nodes`), given five times the deadline.
+  // An error of kind GaveUp when no fresh engine could be started: a fault of the run.
+  Expected<DivideCounts> answer = DivideCounts{};
+  // What the engine that answered first had been sent since it started ("312 positions and 4210
+  // moves").
+  std::string history;
+  // The lines that engine printed after its last reply and before the answer to a fence sent
+  // then (comments, "info string" and blank lines left out): a reply's lines that came late.
+  std::vector<std::string> late_lines;
+
+  // "'e2e4: 20' (and 19 more lines)"; empty without late lines.
+  std::string late_lines_text() const;
+};
+
 // A running engine asked for perft. Not thread-safe.
 class EnginePerft {
  public:
@@ -189,7 +207,9 @@ class EnginePerft {
   // earlier ones are read (up to the in-flight bound), and only complete, well-formed replies
   // are answers: at the first other reply (a refusal, a fault, anything out of step) the engine
   // is stopped, and that position and every later one gets an error of kind AnsweredBadly
-  // saying so, for the caller to ask alone (divide(), total(): a fresh engine is started first).
+  // saying so, for the caller to ask alone (divide(), total(): a fresh engine is started first);
+  // where the engine died or went silent, that position's error says so instead (kind Crashed
+  // or TimedOut), with what the engine had been sent since it started.
   // Not pipelined, each position is asked alone, with divide()'s or total()'s errors.
   [[nodiscard]] std::vector<Expected<DivideCounts>> ask_many(
       const std::vector<PerftPosition>& positions, int depth);
@@ -209,6 +229,13 @@ class EnginePerft {
   // errors.
   [[nodiscard]] Expected<std::uint64_t> total(std::string_view fen, std::string_view uci_moves,
                                               int depth);
+  // Asks the position again alone on a fresh engine, as PerftConfirmation says. The engine asked
+  // before is stopped (first asked for the lines it printed after its last reply, if it still
+  // runs); the fresh one serves the asks after this. Over a protocol whose replies end at a fence
+  // (xboard's ping), a second fence follows the answer: a line before its answer means the
+  // engine's perft lines come after the fence, and the answer is a fault saying so.
+  [[nodiscard]] PerftConfirmation confirm_alone(std::string_view fen, std::string_view uci_moves,
+                                                int depth);
   // Says goodbye to the engine and reaps it.
   std::string close() { return connection_->close(); }
 
@@ -226,18 +253,28 @@ class EnginePerft {
   // The lines of one request: the position's, then the perft command.
   std::vector<std::string> request_lines(std::string_view fen, std::string_view uci_moves,
                                          int depth) const;
-  // Reads one pipelined reply; false at anything but a complete one in step with the requests
-  // (an Inconsistent one is: reader.inconsistent()). `engine_busy`: the engine has other requests
-  // to answer after this one.
-  bool read_pipelined_reply(PerftReplyReader& reader, bool engine_busy);
-  // A fresh engine in place of one a broken-off pipeline stopped.
+  // Reads one pipelined reply; an error at anything but a complete one in step with the requests
+  // (an Inconsistent one is: reader.inconsistent()): the engine's death or silence (kinds Crashed,
+  // TimedOut), or a reply that is not one (AnsweredBadly, Refused). `engine_busy`: the engine has
+  // other requests to answer after this one.
+  [[nodiscard]] Expected<Done> read_pipelined_reply(PerftReplyReader& reader, bool engine_busy);
+  // A fresh engine in place of one a broken-off pipeline or a fault stopped (when the run gave a
+  // way to start one).
   [[nodiscard]] Expected<Done> restart_if_stopped();
+  // The position's divide, or its total as counts, as the door prints them.
+  [[nodiscard]] Expected<DivideCounts> counts(std::string_view fen, std::string_view uci_moves,
+                                              int depth);
+  // Counts a request sent to the engine now running (PerftConfirmation::history).
+  void count_sent(std::string_view uci_moves);
 
   std::unique_ptr<PerftConnection> connection_;
   PerftPatterns patterns_;
   std::chrono::milliseconds timeout_;
   PerftPipelining pipelining_;
   bool broken_off_ = false;  // a pipeline stopped the engine: the next ask starts a fresh one
+  // Sent to the engine now running since it started.
+  std::uint64_t positions_sent_ = 0;
+  std::uint64_t moves_sent_ = 0;
 };
 
 }  // namespace zobrist_verify

@@ -50,6 +50,10 @@ class PerftConnection {
   // read must wait (or the protocol's engine class does not say).
   virtual bool take_buffered_line(std::string& /*line*/) { return false; }
   [[nodiscard]] virtual Expected<Done> fence() = 0;
+  // The fence within `timeout`, returning the lines the engine printed before its answer (after
+  // a complete reply: lines that came late, out of step).
+  [[nodiscard]] virtual Expected<std::vector<std::string>> fence_lines(
+      std::chrono::milliseconds timeout) = 0;
 
   // Whether `line` refuses the position or the command sent (UCI: engine_perft.h's
   // is_perft_refusal_line; xboard: xboard_reports_error).

@@ -56,6 +56,10 @@ class UciEngine : public EngineOverProcess {
   // "isready", then waits for "readyok" within `timeout` (default: the reply timeout).
   [[nodiscard]] Expected<Done> wait_ready();
   [[nodiscard]] Expected<Done> wait_ready(std::chrono::milliseconds timeout);
+  // Sends isready and reads up to readyok within `timeout`, as wait_ready: the lines the engine
+  // printed before it.
+  [[nodiscard]] Expected<std::vector<std::string>> lines_before_ready(
+      std::chrono::milliseconds timeout);
   // Sends position_command(fen, uci_moves). The engine does not answer; call wait_ready() or
   // display() to know it has taken the position.
   [[nodiscard]] Expected<Done> set_position(std::string_view fen, std::string_view uci_moves);
