@@ -43,6 +43,8 @@ DivideCounts reference_counts(const MovegenDoor& door, Position& pos, int depth)
 // The target's faults as a program described in a result, at most (MovegenResult::
 // engine_fault_examples).
 inline constexpr std::size_t EngineFaultExamples = 5;
+// The refusals' messages a result quotes, at most (MovegenResult::refusal_examples).
+inline constexpr std::size_t RefusalExamples = 5;
 
 // What happened at one position met in a block.
 enum class Event : std::uint8_t { Agreed, Diverged, Refused, Fault, Withheld };

@@ -81,14 +81,18 @@ void write_shared_features(std::ostream& out, const std::vector<PropertyResult>&
   }
 }
 
+// "1 case", "100 cases".
+std::string cases_text(int cases) {
+  return std::to_string(cases) + (cases == 1 ? " case" : " cases");
+}
+
 // The one-line detail after PASS/FAIL/SKIP.
 std::string detail(const PropertyResult& r) {
   char timing[32];
   std::snprintf(timing, sizeof timing, "%.2f s", r.seconds);
   if (r.skipped) return r.note;
-  if (r.passed) return std::to_string(r.cases) + " cases, " + timing;
-  if (r.counterexample)
-    return "after " + std::to_string(r.cases) + " cases: " + r.counterexample->what;
+  if (r.passed) return cases_text(r.cases) + ", " + timing;
+  if (r.counterexample) return "after " + cases_text(r.cases) + ": " + r.counterexample->what;
   return r.note;
 }
 

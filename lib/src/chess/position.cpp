@@ -224,7 +224,7 @@ Keys Position::compute_keys() const {
   Key pawns = 0, non_pawns = 0, white_non_pawn = 0, minor = 0;
   // The square as an unsigned index: no sign extension in the loops. Each loop is unrolled once
   // (two squares an iteration, the exit tested after each): 2 to 6% more verified plies a second
-  // with g++ 12 (bench/README.md).
+  // with g++ 12 (bench/HISTORY.md).
 #pragma GCC unroll 2
   for (Bitboard b = by_type_[Pawn]; b; b &= b - 1) {
     const unsigned s = unsigned(std::countr_zero(b));

@@ -7,6 +7,7 @@
 #include <thread>
 #include <utility>
 
+#include "perft_text.h"
 #include "zobrist_verify/core/visible_text.h"
 #include "zobrist_verify/doors/engine_faults.h"
 
@@ -16,14 +17,14 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 using Milliseconds = std::chrono::milliseconds;
+using perft_text::quoted;
+using perft_text::words_of;
 
 // Lines a reply may have before its end: a divide has at most 218 moves, and room for chatter.
 constexpr int MaxReplyLines = 1000;
 
 // How long an engine that printed an error may stay quiet before it is taken to print no more.
 constexpr Milliseconds RefusalQuiet(200);
-
-constexpr std::string_view DepthMark = "{depth}";
 
 // A position asked again alone on a fresh engine gets this many times the deadline: a reply that
 // timed out under load is not a hang (EnginePerft::confirm_alone).
@@ -33,76 +34,6 @@ constexpr int ConfirmStretch = 5;
 // to work on (EnginePerft::read_pipelined_reply).
 constexpr std::chrono::microseconds PipelineNap(500);
 
-std::string lowered(std::string_view text) {
-  std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return char(std::tolower(c)); });
-  return out;
-}
-
-// The words of a line, split at spaces and tabs.
-std::vector<std::string_view> words_of(std::string_view line) {
-  std::vector<std::string_view> words;
-  while (!line.empty()) {
-    const std::size_t start = line.find_first_not_of(" \t\r");
-    if (start == std::string_view::npos) break;
-    line.remove_prefix(start);
-    const std::size_t end = std::min(line.find_first_of(" \t\r"), line.size());
-    words.push_back(line.substr(0, end));
-    line.remove_prefix(end);
-  }
-  return words;
-}
-
-// Whether `word` (its trailing ':' aside) says the engine would not take the position.
-bool is_refusal_word(std::string_view word) {
-  if (word.ends_with(':')) word.remove_suffix(1);
-  const std::string w = lowered(word);
-  return w == "error" || w == "illegal" || w == "invalid";
-}
-
-std::string with_depth(std::string_view text, int depth) {
-  std::string out;
-  for (std::size_t at = 0;;) {
-    const std::size_t mark = text.find(DepthMark, at);
-    out += text.substr(at, mark - at);
-    if (mark == std::string_view::npos) return out;
-    out += std::to_string(depth);
-    at = mark + DepthMark.size();
-  }
-}
-
-std::string quoted(std::string_view line) {
-  return "'" + visible_text(line.substr(0, 120)) + (line.size() > 120 ? "...'" : "'");
-}
-
-// `pattern` (an option's, empty when not given) compiled by `compile` at each depth from 1 to
-// `deepest`, [depth - 1]; once only when it has no {depth}. The error names the depth that breaks.
-template <class Compile>
-Expected<std::vector<std::optional<KeyPattern>>> compile_at_depths(const std::string& pattern,
-                                                                   std::string_view option,
-                                                                   int deepest,
-                                                                   const Compile& compile) {
-  std::vector<std::optional<KeyPattern>> compiled(static_cast<std::size_t>(deepest));
-  if (pattern.empty()) return compiled;
-  const bool per_depth = pattern.find(DepthMark) != std::string::npos;
-  for (int depth = 1; depth <= deepest; ++depth) {
-    if (!per_depth && depth > 1) {
-      compiled[std::size_t(depth - 1)] = compiled[0];
-      continue;
-    }
-    const std::string what = per_depth ? std::string(option) + " " + quoted_pattern(pattern) +
-                                             " at depth " + std::to_string(depth) + ", as"
-                                       : std::string(option);
-    Expected<KeyPattern> one = compile(with_depth(pattern, depth), what);
-    if (!one) return Error{one.error()};
-    compiled[std::size_t(depth - 1)] = std::move(*one);
-  }
-  return compiled;
-}
-
-// A send or a read that failed: a fault whatever its kind (an engine that stopped running says
-// so with the default kind), never a refusal of the position.
 // A line an engine may print at any time without being out of step: blank, an xboard comment
 // ("# ..."), or UCI's "info string ...".
 bool is_chatter(std::string_view line) {
@@ -124,182 +55,13 @@ std::string lines_text(const std::vector<std::string>& lines) {
   return text;
 }
 
+// A send or a read that failed: a fault whatever its kind (an engine that stopped running says
+// so with the default kind), never a refusal of the position.
 Error as_fault(const Error& error) {
   return Error{error.message, error.kind == ErrorKind::Refused ? ErrorKind::Crashed : error.kind};
 }
 
 }  // namespace
-
-bool is_perft_refusal_line(std::string_view line) {
-  const std::vector<std::string_view> words = words_of(line);
-  std::size_t first = 0;
-  if (!words.empty() && words[0] == "info") {
-    if (words.size() < 2 || words[1] != "string") return false;
-    first = 2;
-  }
-  return first < words.size() && is_refusal_word(words[first]);
-}
-
-bool is_search_line(std::string_view line) {
-  const std::vector<std::string_view> words = words_of(line);
-  if (words.empty()) return false;
-  if (words[0] == "bestmove") return true;
-  if (words[0] != "info" || (words.size() > 1 && words[1] == "string")) return false;
-  constexpr std::array<std::string_view, 9> SearchWords = {
-      "depth", "seldepth", "score", "pv", "nodes", "nps", "currmove", "multipv", "hashfull"};
-  return std::any_of(words.begin() + 1, words.end(), [&](std::string_view word) {
-    return std::find(SearchWords.begin(), SearchWords.end(), word) != SearchWords.end();
-  });
-}
-
-Expected<PerftPatterns> PerftPatterns::compile(PerftDialogue dialogue, int deepest) {
-  const std::string& command = dialogue.command;
-  if (command.empty() || command.find_first_of("\r\n") != std::string::npos)
-    return Error{"--perft-command " + quoted_input(command) + " is not one non-empty line"};
-  if (command.find(DepthMark) == std::string::npos)
-    return Error{"--perft-command " + quoted_input(command) +
-                 " has no {depth} (say where the depth goes: " + "'perft {depth}')"};
-  if (deepest < 1)
-    return Error{"perft patterns asked for depths 1 to " + std::to_string(deepest) + ": none"};
-  PerftPatterns patterns;
-  patterns.dialogue_ = std::move(dialogue);
-  const PerftDialogue& d = patterns.dialogue_;
-  const auto total = [](const std::string& text, std::string_view what) {
-    return KeyPattern::compile(text, what, "the total");
-  };
-  const auto end = [](const std::string& text, std::string_view what) {
-    return KeyPattern::compile_line_pattern(text, what);
-  };
-  auto totals = compile_at_depths(d.total_pattern, "--perft-total-pattern", deepest, total);
-  if (!totals) return Error{totals.error()};
-  auto ends = compile_at_depths(d.end_pattern, "--perft-end-pattern", deepest, end);
-  if (!ends) return Error{ends.error()};
-  for (std::size_t i = 0; i < std::size_t(deepest); ++i)
-    patterns.by_depth_.push_back(
-        {(*totals)[i], (*ends)[i], with_depth(patterns.dialogue_.command, int(i) + 1)});
-  return patterns;
-}
-
-std::string PerftPatterns::command(int depth) const {
-  return with_depth(dialogue_.command, depth);
-}
-
-Expected<PerftDepthPatterns> PerftPatterns::at(int depth) const {
-  if (depth < 1 || depth > deepest())
-    return Error{"perft at depth " + std::to_string(depth) + " was asked, but the perft patterns " +
-                     "were compiled for depths 1 to " + std::to_string(deepest()) + " only",
-                 ErrorKind::GaveUp};
-  return by_depth_[std::size_t(depth - 1)];
-}
-
-PerftReplyReader::Step PerftReplyReader::take(std::string_view line) {
-  if (is_search_line(line)) return Step::Search;
-  return patterns_.total ? take_total_line(line) : take_divide_line(line);
-}
-
-bool PerftReplyReader::reports_error(std::string_view line) const {
-  return framing_.refuses ? framing_.refuses(line) : is_perft_refusal_line(line);
-}
-
-// Only the reply to the position is a refusal: an error line that quotes the perft command
-// ("Error (missing argument): perft 1") answers the request, and is a fault on the position.
-bool PerftReplyReader::names_request(std::string_view line) const {
-  const std::string& command = patterns_.command;
-  if (command.empty()) return false;
-  if (line.find(command) != std::string_view::npos) return true;
-  const std::vector<std::string_view> words = words_of(line);
-  const std::vector<std::string_view> asked = words_of(command);
-  return !words.empty() && !asked.empty() && words.back() == asked.front();
-}
-
-PerftReplyReader::Step PerftReplyReader::error_line(std::string_view line) {
-  if (!names_request(line)) return Step::Refused;
-  return bad("it answered the perft request '" + patterns_.command + "' with an error: " +
-             quoted(line));
-}
-
-bool PerftReplyReader::has_end() const {
-  return patterns_.end || bool(framing_.ends);
-}
-
-bool PerftReplyReader::at_end(std::string_view line) const {
-  if (patterns_.end && patterns_.end->matches(line)) return true;
-  return framing_.ends && framing_.ends(line);
-}
-
-std::string PerftReplyReader::end_words(std::string_view line) const {
-  if (patterns_.end && patterns_.end->matches(line))
-    return quoted(line) + ", matching --perft-end-pattern";
-  return quoted(line) + ", the answer to the fence sent after the perft command";
-}
-
-bool PerftReplyReader::ends(std::string_view line) const {
-  if (has_end()) return at_end(line);
-  if (patterns_.total) return patterns_.total->key_text(line).has_value();
-  return line.starts_with("Nodes searched:");
-}
-
-PerftReplyReader::Step PerftReplyReader::take_total_line(std::string_view line) {
-  const KeyPattern& total_pattern = *patterns_.total;
-  if (!total_seen_) {
-    if (std::optional<std::string> text = total_pattern.key_text(line)) {
-      std::uint64_t total = 0;
-      const char* first = text->data();
-      const char* last = first + text->size();
-      const auto [end, error] = std::from_chars(first, last, total);
-      if (error == std::errc::result_out_of_range)
-        return bad("the total line " + quoted(line) + " has a number over 2^64 - 1 in the " +
-                   "group of --perft-total-pattern: no perft total is that large");
-      if (text->empty() || error != std::errc() || end != last)
-        return bad("the total line " + quoted(line) + " has no whole number in the group of " +
-                   "--perft-total-pattern (" + quoted(*text) + ")");
-      divide_.nodes = total;
-      total_seen_ = true;
-      if (!has_end()) return Step::Done;
-    } else if (reports_error(line)) {
-      return error_line(line);
-    }
-  }
-  if (at_end(line)) {
-    if (total_seen_) return Step::Done;
-    return bad("its reply ended (" + end_words(line) + ") with no line matching " +
-               "--perft-total-pattern " + quoted_pattern(total_pattern.text()));
-  }
-  return Step::More;  // the engine's chatter between totals
-}
-
-PerftReplyReader::Step PerftReplyReader::take_divide_line(std::string_view line) {
-  if (!at_end(line)) {
-    if (divide_.moves.empty() && reports_error(line)) return error_line(line);
-    Expected<DivideLine> parsed = parse_divide_line(line);
-    if (!parsed) return bad(parsed.error());
-    if (parsed->kind == DivideLine::Kind::Move) {
-      divide_.moves.emplace_back(std::move(parsed->move), parsed->count);
-      return Step::More;
-    }
-    if (parsed->kind == DivideLine::Kind::Skip) return Step::More;
-    divide_.nodes = parsed->count;
-    total_seen_ = true;
-    if (auto total = check_divide_total(divide_); !total) {
-      why_ = total.error();
-      inconsistent_ = true;
-    }
-    if (has_end()) return Step::More;
-    return inconsistent_ ? Step::Inconsistent : Step::Done;
-  }
-  if (inconsistent_) return Step::Inconsistent;
-  // A custom end: the total is the printed one when there was one, else the counts' sum.
-  if (!total_seen_) {
-    divide_.nodes = 0;
-    for (const auto& entry : divide_.moves) {
-      if (entry.second > UINT64_MAX - divide_.nodes)
-        return bad("its moves' counts add up to more than 2^64 - 1");
-      divide_.nodes += entry.second;
-    }
-  }
-  return Step::Done;
-}
-
 Expected<std::unique_ptr<EnginePerft>> EnginePerft::open(
     std::unique_ptr<PerftConnection> connection, PerftDialogue dialogue, int deepest,
     Milliseconds timeout, PerftPipelining pipelining) {
