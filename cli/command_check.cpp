@@ -43,7 +43,7 @@ Runs the property suite (RapidCheck) and prints one line per property ("target p
 PASS  detail"), the shrunk reproduction under each failure, and "check: N passed, M failed, K
 skipped" (", W warned" appended when a property passed with a warning, shown as WARN with the
 warning below its line; a warning never changes the exit status). Without a door it checks the built-in reference hashing; --plugin checks a third
-party's hashing through a C ABI plugin (lib/include/zobrist_verify/doors/plugin.h), black-box: its
+party's hashing through a C ABI plugin (lib/include/zobrist_verify/plugin.h), black-box: its
 en-passant rule (always, pseudo-legal, legal, never, a split one such as
 fen=always,move=pseudo-legal, or unknown) and whether its key depends on the halfmove clock are
 detected first and printed, and it is judged under them. A split rule (one rule when a FEN is

@@ -100,7 +100,7 @@ has no legal_moves, faults again soon after every start).
 options:
   --engine "CMD ARGS"  the engine's command line, split into words as a shell would (quotes
                        respected) and run directly, without a shell
-  --plugin PATH        a plugin (lib/include/zobrist_verify/doors/plugin.h) with legal_moves; it runs
+  --plugin PATH        a plugin (lib/include/zobrist_verify/plugin.h) with legal_moves; it runs
                        in a forked worker, so that a crash or a hang is a fault on a position
   --positions N        positions given to the target, compared or refused (default: 1000)
   --depth D            perft depth, 1 to 4 (default: 1: the move sets themselves)
