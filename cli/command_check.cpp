@@ -135,7 +135,7 @@ constexpr const char* CheckUsageAfterScheme =
                     with a door: also send positions no legal game reaches (impossible checks,
                     an en-passant square whose double push could not have been played, castling
                     rights no start allows, too much material); by default they are withheld,
-                    counted and never sent. --allow-impossible-checks is an alias
+                    counted and never sent
   --cases N         RapidCheck cases per property (default: 100; property 4 checks
                     100000 * max(1, N / 100) positions in one case, N / 100 rounded down)
   --seed S          RapidCheck seed, decimal or hex with 0x (default: a fixed seed)
@@ -166,7 +166,6 @@ properties:
 // check's own options; the doors' (door_table.h) are added by check_options().
 constexpr OptionSpec CheckOwnOptions[] = {
     {"--allow-unreachable", OptionKind::Flag},
-    {"--allow-impossible-checks", OptionKind::Flag},
     {"--game", OptionKind::Value},
     {"--scheme", OptionKind::Value},
     {"--expect", OptionKind::Value},
@@ -204,8 +203,7 @@ const std::vector<OptionRule>& check_rules() {
       all.push_back(excludes(door.option, "--scheme"));
       all.push_back(excludes(door.option, "--mutant"));
     }
-    for (std::string_view option : {"--expect", "--en-passant", "--timeout", "--allow-unreachable",
-                                    "--allow-impossible-checks"})
+    for (std::string_view option : {"--expect", "--en-passant", "--timeout", "--allow-unreachable"})
       all.push_back(goes_with_any(option, door_options()));
     all.push_back(excludes("--mutant", "--scheme", "a mutant has its scheme"));
     return all;
