@@ -213,11 +213,6 @@ TEST(UnreachableCodes, AreTheFourCheckCodesAndTheFourNewOnes) {
   EXPECT_EQ(named, expected);
 }
 
-TEST(UnreachableCodes, IsImpossibleCheckGivesTheSameAnswerForEveryCode) {
-  for (int code = 0; code <= int(C::TooMuchMaterial) + 1; ++code)
-    EXPECT_EQ(is_impossible_check(FenErrorCode(code)), is_unreachable(FenErrorCode(code))) << code;
-}
-
 TEST(UnreachableCodes, HaveTheirOwnNames) {
   EXPECT_STREQ(to_string(C::EnPassantImpossiblePush), "en-passant-impossible-push");
   EXPECT_STREQ(to_string(C::ImpossibleCastlingRights), "impossible-castling-rights");
@@ -560,11 +555,11 @@ TEST(CliUnreachable, VerifyAcceptsAllowUnreachable) {
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
 }
 
-TEST(CliUnreachable, EveryCommandThatReadsAFenOffersAllowUnreachableAndItsAlias) {
+TEST(CliUnreachable, EveryCommandThatReadsAFenOffersAllowUnreachableAndNoAlias) {
   for (const char* command : {"key", "perft", "verify"}) {
     const auto r = run_cli({command, "--help"});
     EXPECT_NE(r.out.find("--allow-unreachable"), std::string::npos) << command;
-    EXPECT_NE(r.out.find("an alias of --allow-unreachable"), std::string::npos) << command;
+    EXPECT_EQ(r.out.find("alias"), std::string::npos) << command;
   }
 }
 

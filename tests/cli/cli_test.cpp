@@ -432,13 +432,6 @@ TEST(CliVerify, AllowUnreachableReadsSuchKeyVectorsAndComparesTheirKeys) {
   EXPECT_NE(r.out.find("expected 0000000000000000, actual"), std::string::npos) << r.out;
 }
 
-TEST(CliTop, EveryCommandThatReadsAFenOffersAllowUnreachable) {
-  for (const char* command : {"key", "perft", "verify"}) {
-    RunResult r = run_cli({command, "--help"});
-    EXPECT_NE(r.out.find("--allow-unreachable"), std::string::npos) << command;
-  }
-}
-
 // The spellings 0.1.0 kept for compatibility, removed before any release: each is an unknown
 // option now, as any other is (--scheme seed:N, --scheme file:PATH, --allow-unreachable remain).
 TEST(CliTop, RemovedCompatibilitySpellingsAreUnknownOptions) {
