@@ -178,12 +178,12 @@ TEST(AllowUnreachable, KeepsEveryOtherErrorOfATripleCheck) {
   EXPECT_EQ(errors[1].code, C::CastlingWithoutKing);
 }
 
-// The check codes end with EnPassantImpossibleCheck; is_impossible_check, an alias of
-// is_unreachable, also names the later ones (fen_unreachable_test.cpp).
-TEST(AllowImpossibleChecks, NamesTheFourImpossibleCheckCodesAmongTheCheckCodes) {
+// The check codes end with EnPassantImpossibleCheck; is_unreachable also names the later ones
+// (fen_unreachable_test.cpp).
+TEST(AllowUnreachable, NamesTheFourImpossibleCheckCodesAmongTheCheckCodes) {
   int named = 0;
   for (int code = 0; code <= int(C::EnPassantImpossibleCheck); ++code)
-    named += is_impossible_check(FenErrorCode(code));
+    named += is_unreachable(FenErrorCode(code));
   EXPECT_EQ(named, 4);
 }
 
