@@ -58,12 +58,9 @@ have been played, castling rights no start allows, too much material) is not sen
 
 // replay's own options; the doors' (door_table.h) are added by replay_options().
 constexpr OptionSpec ReplayOwnOptions[] = {
-    {"--allow-unreachable", OptionKind::Flag},
-    {"--fen", OptionKind::Value},
-    {"--moves", OptionKind::Values},
-    {"--chess960", OptionKind::Flag},
-    {"--expect", OptionKind::Value},
-    {"--en-passant", OptionKind::Value},
+    {"--allow-unreachable", OptionKind::Flag}, {"--fen", OptionKind::Value},
+    {"--moves", OptionKind::Values},           {"--chess960", OptionKind::Flag},
+    {"--expect", OptionKind::Value},           {"--en-passant", OptionKind::Value},
     {"--timeout", OptionKind::Value},
 };
 

@@ -69,9 +69,8 @@ std::vector<std::string> raw_option_values(std::span<const std::string> words,
 void declare_inputs(std::span<const std::string> words) {
   // The options whose value is a file the run reads, and what to call it.
   static constexpr std::pair<std::string_view, std::string_view> InputOptions[] = {
-      {"--plugin", "plugin"},          {"--key-list", "key list"},
-      {"--epd", "perft suite"},        {"--scheme", "key scheme file"},
-      {"--expect", "key scheme file"},
+      {"--plugin", "plugin"},          {"--key-list", "key list"},      {"--epd", "perft suite"},
+      {"--scheme", "key scheme file"}, {"--expect", "key scheme file"},
   };
   for (const auto& [option, what] : InputOptions)
     for (const std::string& value : raw_option_values(words, option)) {

@@ -170,9 +170,8 @@ TEST_P(ImpossibleChecks, AreAcceptedWithAllowUnreachable) {
 
 TEST(AllowUnreachable, KeepsEveryOtherErrorOfATripleCheck) {
   // A triple check with a bad castling letter and a halfmove clock with a leading zero.
-  const std::vector<FenError> errors =
-      strict_errors("8/p2Pb3/1N2n2k/2N5/1P2K3/6n1/4r3/B3q2b w K - 01 1",
-                    FenOptions{.allow_unreachable = true});
+  const std::vector<FenError> errors = strict_errors(
+      "8/p2Pb3/1N2n2k/2N5/1P2K3/6n1/4r3/B3q2b w K - 01 1", FenOptions{.allow_unreachable = true});
   ASSERT_EQ(errors.size(), 2u) << zv_test::describe(errors);
   EXPECT_EQ(errors[0].code, C::LeadingZero);
   EXPECT_EQ(errors[1].code, C::CastlingWithoutKing);

@@ -343,8 +343,7 @@ TEST(CliPerft, ImpossibleCheckFenExitsTwo) {
 }
 
 TEST(CliPerft, AllowUnreachableCountsTheTreeOfSuchAFen) {
-  RunResult r =
-      run_cli({"perft", "--fen", AlignedRooksFen, "--depth", "2", "--allow-unreachable"});
+  RunResult r = run_cli({"perft", "--fen", AlignedRooksFen, "--depth", "2", "--allow-unreachable"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "Nodes searched: 56\n");
 }

@@ -480,8 +480,9 @@ TEST(EnPassantRule, ParsesEverySpellingAndNoOther) {
   // The format's first spelling of pseudo-legal, an alias until 0.1.0, is no longer read.
   const auto old = zv::parse_en_passant_rule("pseudolegal");
   ASSERT_FALSE(old);
-  EXPECT_EQ(old.error(),
-            "unknown en-passant rule 'pseudolegal' (expected always, pseudo-legal, legal or never)");
+  EXPECT_EQ(
+      old.error(),
+      "unknown en-passant rule 'pseudolegal' (expected always, pseudo-legal, legal or never)");
 }
 
 TEST(EnPassantRule, NeverHashesNoSquare) {
