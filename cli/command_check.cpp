@@ -43,7 +43,7 @@ Runs the property suite (RapidCheck) and prints one line per property ("target p
 PASS  detail"), the shrunk reproduction under each failure, and "check: N passed, M failed, K
 skipped" (", W warned" appended when a property passed with a warning, shown as WARN with the
 warning below its line; a warning never changes the exit status). Without a door it checks the built-in reference hashing; --plugin checks a third
-party's hashing through a C ABI plugin (lib/include/zobrist_verify/doors/plugin.h), black-box: its
+party's hashing through a C ABI plugin (lib/include/zobrist_verify/plugin.h), black-box: its
 en-passant rule (always, pseudo-legal, legal, never, a split one such as
 fen=always,move=pseudo-legal, or unknown) and whether its key depends on the halfmove clock are
 detected first and printed, and it is judged under them. A split rule (one rule when a FEN is
@@ -135,7 +135,7 @@ constexpr const char* CheckUsageAfterScheme =
                     with a door: also send positions no legal game reaches (impossible checks,
                     an en-passant square whose double push could not have been played, castling
                     rights no start allows, too much material); by default they are withheld,
-                    counted and never sent. --allow-impossible-checks is an alias
+                    counted and never sent
   --cases N         RapidCheck cases per property (default: 100; property 4 checks
                     100000 * max(1, N / 100) positions in one case, N / 100 rounded down)
   --seed S          RapidCheck seed, decimal or hex with 0x (default: a fixed seed)
@@ -166,7 +166,6 @@ properties:
 // check's own options; the doors' (door_table.h) are added by check_options().
 constexpr OptionSpec CheckOwnOptions[] = {
     {"--allow-unreachable", OptionKind::Flag},
-    {"--allow-impossible-checks", OptionKind::Flag},
     {"--game", OptionKind::Value},
     {"--scheme", OptionKind::Value},
     {"--expect", OptionKind::Value},
@@ -204,8 +203,7 @@ const std::vector<OptionRule>& check_rules() {
       all.push_back(excludes(door.option, "--scheme"));
       all.push_back(excludes(door.option, "--mutant"));
     }
-    for (std::string_view option : {"--expect", "--en-passant", "--timeout", "--allow-unreachable",
-                                    "--allow-impossible-checks"})
+    for (std::string_view option : {"--expect", "--en-passant", "--timeout", "--allow-unreachable"})
       all.push_back(goes_with_any(option, door_options()));
     all.push_back(excludes("--mutant", "--scheme", "a mutant has its scheme"));
     return all;

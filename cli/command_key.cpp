@@ -19,9 +19,7 @@ options:
 
 // The options after --scheme, whose entry lists the schemes from their tables (scheme_choices).
 constexpr const char* KeyUsageAfterScheme =
-    R"(  --seed N             the same as --scheme seed:N (N decimal, or hex with 0x)
-  --scheme-file PATH   the same as --scheme file:PATH
-  --fen FEN            the position (default: the start position; "startpos" names it too);
+    R"(  --fen FEN            the position (default: the start position; "startpos" names it too);
                        the FEN may be one quoted word or its fields as separate words
   --moves M1 M2 ...    UCI moves played from the position first (e2e4, e7e8q, e1g1)
   --chess960           read the FEN as Chess960 (castling written king-takes-rook)
@@ -30,22 +28,17 @@ constexpr const char* KeyUsageAfterScheme =
                        move gives, a check older than the last move), a double push that cannot
                        have been played, castling rights no start allows, an en-passant square
                        with a halfmove clock above 0, more promoted pieces than missing pawns
-  --allow-impossible-checks
-                       an alias of --allow-unreachable
   --all                print "key: ...", "pawn_key: ...", "material_key: ..." lines, and
                        "printed_key: ..." for schemes that fold the halfmove clock (stockfish)
   --help               print this help
 )";
 
-constexpr std::array<OptionSpec, 9> KeyOptions{{
+constexpr std::array<OptionSpec, 6> KeyOptions{{
     {"--scheme", OptionKind::Value},
-    {"--seed", OptionKind::Value},
-    {"--scheme-file", OptionKind::Value},
     {"--fen", OptionKind::Values},
     {"--moves", OptionKind::Values},
     {"--chess960", OptionKind::Flag},
     {"--allow-unreachable", OptionKind::Flag},
-    {"--allow-impossible-checks", OptionKind::Flag},
     {"--all", OptionKind::Flag},
 }};
 

@@ -66,7 +66,7 @@ engine that announces the fischerandom variant (exit 2 otherwise); CECP's error 
 Illegal move, illegal position) are refusals.
 A position no legal game reaches (an impossible check, an en-passant square whose double push
 could not have been played, castling rights no start allows, too much material) is withheld and
-counted, never sent, unless --allow-unreachable (alias --allow-impossible-checks) is given.
+counted, never sent, unless --allow-unreachable is given.
 The positions come in blocks (eight corpus positions, or one generated game), each the same
 whatever runs it: with --jobs N, N engines (or N plugin workers) take blocks as they go, and the
 blocks are put back together in order, so that the report is the one a single engine gives (the
@@ -100,7 +100,7 @@ has no legal_moves, faults again soon after every start).
 options:
   --engine "CMD ARGS"  the engine's command line, split into words as a shell would (quotes
                        respected) and run directly, without a shell
-  --plugin PATH        a plugin (lib/include/zobrist_verify/doors/plugin.h) with legal_moves; it runs
+  --plugin PATH        a plugin (lib/include/zobrist_verify/plugin.h) with legal_moves; it runs
                        in a forked worker, so that a crash or a hang is a fault on a position
   --positions N        positions given to the target, compared or refused (default: 1000)
   --depth D            perft depth, 1 to 4 (default: 1: the move sets themselves)
@@ -179,7 +179,6 @@ std::string movegen_usage() {
 // movegen's own options; the doors' (door_table.h) are added by movegen_options().
 constexpr OptionSpec MovegenOwnOptions[] = {
     {"--allow-unreachable", OptionKind::Flag},
-    {"--allow-impossible-checks", OptionKind::Flag},
     {"--positions", OptionKind::Value},
     {"--fen", OptionKind::Values},
     {"--moves", OptionKind::Values},

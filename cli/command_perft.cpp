@@ -37,8 +37,6 @@ options:
                      accept a --fen no legal game reaches (a check no move gives, a double
                      push that cannot have been played, castling rights no start allows, an
                      en-passant square with a halfmove clock above 0, too many promoted pieces)
-  --allow-impossible-checks
-                     an alias of --allow-unreachable
   --stats            also print the time taken and the speed in million nodes per second
   --epd FILE         check a perft suite instead of one position
   --max-depth D      with --epd: run only depths up to D
@@ -46,7 +44,7 @@ options:
   --help             print this help
 )";
 
-constexpr std::array<OptionSpec, 12> PerftOptions{{
+constexpr std::array<OptionSpec, 11> PerftOptions{{
     {"--fen", OptionKind::Values},
     {"--moves", OptionKind::Values},
     {"--depth", OptionKind::Value},
@@ -54,7 +52,6 @@ constexpr std::array<OptionSpec, 12> PerftOptions{{
     {"--full", OptionKind::Flag},
     {"--chess960", OptionKind::Flag},
     {"--allow-unreachable", OptionKind::Flag},
-    {"--allow-impossible-checks", OptionKind::Flag},
     {"--stats", OptionKind::Flag},
     {"--epd", OptionKind::Value},
     {"--max-depth", OptionKind::Value},

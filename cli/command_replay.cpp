@@ -53,18 +53,14 @@ Shredder castling letters, or X-FEN letters with --xfen, as `check` sends it. Ex
 step ran (and every key matched --expect), 1 otherwise, 2 on a usage error. A FEN (or `startpos`)
 that no legal game reaches (an impossible check, an en-passant square whose double push could not
 have been played, castling rights no start allows, too much material) is not sent: exit 2, unless
---allow-unreachable (alias --allow-impossible-checks) is given.
+--allow-unreachable is given.
 )";
 
 // replay's own options; the doors' (door_table.h) are added by replay_options().
 constexpr OptionSpec ReplayOwnOptions[] = {
-    {"--allow-unreachable", OptionKind::Flag},
-    {"--allow-impossible-checks", OptionKind::Flag},
-    {"--fen", OptionKind::Value},
-    {"--moves", OptionKind::Values},
-    {"--chess960", OptionKind::Flag},
-    {"--expect", OptionKind::Value},
-    {"--en-passant", OptionKind::Value},
+    {"--allow-unreachable", OptionKind::Flag}, {"--fen", OptionKind::Value},
+    {"--moves", OptionKind::Values},           {"--chess960", OptionKind::Flag},
+    {"--expect", OptionKind::Value},           {"--en-passant", OptionKind::Value},
     {"--timeout", OptionKind::Value},
 };
 

@@ -46,18 +46,15 @@ options:
   --allow-unreachable
                    accept positions no legal game reaches in the key-vector files too (the
                    perft suites are always read so)
-  --allow-impossible-checks
-                   an alias of --allow-unreachable
   --json           print {"passed": bool, "sections": [{"name", "passed", "detail"}]} instead
   --help           print this help
 )";
 
-constexpr std::array<OptionSpec, 6> VerifyOptions{{
+constexpr std::array<OptionSpec, 5> VerifyOptions{{
     {"--corpus", OptionKind::Value},
     {"--max-nodes", OptionKind::Value},
     {"--full", OptionKind::Flag},
     {"--allow-unreachable", OptionKind::Flag},
-    {"--allow-impossible-checks", OptionKind::Flag},
     {"--json", OptionKind::Flag},
 }};
 
@@ -192,8 +189,7 @@ int run_verify(std::span<const std::string> words) {
     settings.max_nodes = *nodes;
   }
   settings.full = args->has("--full");
-  settings.allow_unreachable =
-      args->has("--allow-unreachable") || args->has("--allow-impossible-checks");
+  settings.allow_unreachable = args->has("--allow-unreachable");
 
   Report report;
   for (const Section& section : verify_sections()) {

@@ -69,8 +69,7 @@ std::vector<std::string> raw_option_values(std::span<const std::string> words,
 void declare_inputs(std::span<const std::string> words) {
   // The options whose value is a file the run reads, and what to call it.
   static constexpr std::pair<std::string_view, std::string_view> InputOptions[] = {
-      {"--plugin", "plugin"},          {"--key-list", "key list"},
-      {"--epd", "perft suite"},        {"--scheme-file", "key scheme file"},
+      {"--plugin", "plugin"},          {"--key-list", "key list"},      {"--epd", "perft suite"},
       {"--scheme", "key scheme file"}, {"--expect", "key scheme file"},
   };
   for (const auto& [option, what] : InputOptions)
@@ -100,16 +99,13 @@ Expected<std::optional<OutputFile>> open_output_option(const ParsedArgs& args,
 
 namespace {
 
-Expected<KeyScheme> seeded_scheme_from_text(std::string_view text, std::string_view option) {
-  auto seed = parse_count(text, option, /*allow_hex=*/true);
+Expected<KeyScheme> scheme_from_seed_name(std::string_view text) {
+  constexpr std::string_view What = "the seed in seed:N";
+  auto seed = parse_count(text, What, /*allow_hex=*/true);
   if (!seed) return Error{seed.error()};
   // xorshift64* stays at zero forever from a zero seed.
-  if (*seed == 0) return Error{std::string(option) + " must be non-zero"};
+  if (*seed == 0) return Error{std::string(What) + " must be non-zero"};
   return seeded_scheme(*seed);
-}
-
-Expected<KeyScheme> scheme_from_seed_name(std::string_view seed) {
-  return seeded_scheme_from_text(seed, "the seed in seed:N");
 }
 
 // A scheme file is named by its path ("file:keys.txt") wherever the run names it (the report's
@@ -157,13 +153,6 @@ Expected<KeyScheme> scheme_from_name(std::string_view name) {
 }
 
 Expected<KeyScheme> scheme_from_args(const ParsedArgs& args) {
-  int given = int(args.has("--scheme")) + int(args.has("--seed")) + int(args.has("--scheme-file"));
-  if (given > 1) return Error{"give only one of --scheme, --seed and --scheme-file"};
-  if (auto seed = args.value("--seed")) return seeded_scheme_from_text(*seed, "--seed");
-  if (auto path = args.value("--scheme-file")) {
-    if (path->empty()) return Error{"--scheme-file needs a path, as in --scheme-file keys.txt"};
-    return scheme_from_file_name(*path);
-  }
   return scheme_from_name(args.value("--scheme").value_or(std::string(DefaultSchemeName)));
 }
 
@@ -179,7 +168,7 @@ Expected<int> set_up_game(Game& game, std::string_view fen, std::string_view mov
 }
 
 bool allows_unreachable(const ParsedArgs& args) {
-  return args.has("--allow-unreachable") || args.has("--allow-impossible-checks");
+  return args.has("--allow-unreachable");
 }
 
 Expected<int> set_up_game(Game& game, const ParsedArgs& args, const KeyScheme& scheme) {

@@ -28,8 +28,8 @@ inline constexpr std::size_t KeyVectorsLimit = 16 * MiB;  // the corpus's key ve
 // Declares the files the command line names as inputs (--plugin, every existing file the words
 // of --engine name (its program found on PATH as it is started, any other word or the part of a
 // word after '=' that names a file or, without a '/', a program on PATH), --key-list, --epd,
-// --scheme file:PATH, --expect file:PATH, --scheme-file, a book), so that no output of the run
-// replaces one of them (declare_input).
+// --scheme file:PATH, --expect file:PATH, a book), so that no output of the run replaces one of
+// them (declare_input).
 void declare_inputs(std::span<const std::string> words);
 
 // The values `option` has on a raw command line ("--junit F" and "--junit=F"), before the
@@ -51,20 +51,18 @@ inline constexpr std::string_view DefaultSchemeName = "polyglot";
 // file:PATH". `default_name`, when given, is followed by " (default)".
 std::string scheme_choices(std::string_view default_name = {});
 
-// The scheme named by --scheme (one of scheme_choices()), --seed N or --scheme-file PATH;
-// DefaultSchemeName when none is given. At most one of the three may be given.
+// The scheme named by --scheme (one of scheme_choices()); DefaultSchemeName when it is not given.
 [[nodiscard]] Expected<KeyScheme> scheme_from_args(const ParsedArgs& args);
 
 // A scheme by its --scheme spelling.
 [[nodiscard]] Expected<KeyScheme> scheme_from_name(std::string_view name);
 
 // Whether positions no legal game reaches are accepted (read, or sent to a target):
-// --allow-unreachable, or its alias --allow-impossible-checks.
+// --allow-unreachable.
 bool allows_unreachable(const ParsedArgs& args);
 
 // Sets `game` to --fen (the start position when absent; "startpos" also names it), with
-// --chess960 and --allow-unreachable (or its alias --allow-impossible-checks), then plays
-// --moves. Errors quote the FEN or name the move.
+// --chess960 and --allow-unreachable, then plays --moves. Errors quote the FEN or name the move.
 [[nodiscard]] Expected<int> set_up_game(Game& game, const ParsedArgs& args,
                                         const KeyScheme& scheme);
 

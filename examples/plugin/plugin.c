@@ -1,4 +1,4 @@
-/* The zv_plugin table: zobrist-verify's C ABI (zobrist_verify/doors/plugin.h) over the board. Copy
+/* The zv_plugin table: zobrist-verify's C ABI (zobrist_verify/plugin.h) over the board. Copy
  * this file into an engine and replace the board calls with the engine's own. */
 #include <stdarg.h>
 #include <stdio.h>
@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "board.h"
-#include "zobrist_verify/doors/plugin.h"
+#include "zobrist_verify/plugin.h"
 
 /* Only zv_plugin_entry leaves the shared object (the build uses -fvisibility=hidden). */
 #define PLUGIN_EXPORT __attribute__((visibility("default")))

@@ -1,5 +1,5 @@
 // Checks no legal game reaches: the strict FEN reader rejects each impossible kind with its own
-// code and the checkers' squares, accepts it under FenOptions::allow_impossible_checks, and
+// code and the checkers' squares, accepts it under FenOptions::allow_unreachable, and
 // accepts every check a game does reach (designed ones, perft trees, random games).
 #include <gtest/gtest.h>
 
@@ -162,28 +162,27 @@ TEST_P(ImpossibleChecks, AreRejectedAlsoWhenOnlyValidityIsAsked) {
   EXPECT_FALSE(pos.set(GetParam().fen, state, polyglot_scheme(), {}, nullptr));
 }
 
-TEST_P(ImpossibleChecks, AreAcceptedWithAllowImpossibleChecks) {
+TEST_P(ImpossibleChecks, AreAcceptedWithAllowUnreachable) {
   const std::vector<FenError> errors =
-      strict_errors(GetParam().fen, FenOptions{.allow_impossible_checks = true});
+      strict_errors(GetParam().fen, FenOptions{.allow_unreachable = true});
   EXPECT_TRUE(errors.empty()) << zv_test::describe(errors);
 }
 
-TEST(AllowImpossibleChecks, KeepsEveryOtherError) {
+TEST(AllowUnreachable, KeepsEveryOtherErrorOfATripleCheck) {
   // A triple check with a bad castling letter and a halfmove clock with a leading zero.
-  const std::vector<FenError> errors =
-      strict_errors("8/p2Pb3/1N2n2k/2N5/1P2K3/6n1/4r3/B3q2b w K - 01 1",
-                    FenOptions{.allow_impossible_checks = true});
+  const std::vector<FenError> errors = strict_errors(
+      "8/p2Pb3/1N2n2k/2N5/1P2K3/6n1/4r3/B3q2b w K - 01 1", FenOptions{.allow_unreachable = true});
   ASSERT_EQ(errors.size(), 2u) << zv_test::describe(errors);
   EXPECT_EQ(errors[0].code, C::LeadingZero);
   EXPECT_EQ(errors[1].code, C::CastlingWithoutKing);
 }
 
-// The check codes end with EnPassantImpossibleCheck; is_impossible_check, an alias of
-// is_unreachable, also names the later ones (fen_unreachable_test.cpp).
-TEST(AllowImpossibleChecks, NamesTheFourImpossibleCheckCodesAmongTheCheckCodes) {
+// The check codes end with EnPassantImpossibleCheck; is_unreachable also names the later ones
+// (fen_unreachable_test.cpp).
+TEST(AllowUnreachable, NamesTheFourImpossibleCheckCodesAmongTheCheckCodes) {
   int named = 0;
   for (int code = 0; code <= int(C::EnPassantImpossibleCheck); ++code)
-    named += is_impossible_check(FenErrorCode(code));
+    named += is_unreachable(FenErrorCode(code));
   EXPECT_EQ(named, 4);
 }
 

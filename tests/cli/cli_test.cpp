@@ -75,12 +75,13 @@ TEST(CliKey, StockfishAllAddsThePrintedKey) {
   EXPECT_EQ(lines[3], "printed_key: 8f8f01d4562f59fb");
 }
 
-TEST(CliKey, SeedOptionAndSeedSchemeNameTheSameScheme) {
-  RunResult by_option = run_cli({"key", "--seed", "12345", "--moves", "g1f3"});
-  RunResult by_name = run_cli({"key", "--scheme", "seed:12345", "--moves", "g1f3"});
-  EXPECT_EQ(by_option.exit_code, 0) << by_option.err;
-  EXPECT_EQ(by_option.out.size(), 17u);
-  EXPECT_EQ(by_option.out, by_name.out);
+TEST(CliKey, SeedSchemesOfDifferentSeedsGiveDifferentKeys) {
+  RunResult seed_12345 = run_cli({"key", "--scheme", "seed:12345", "--moves", "g1f3"});
+  RunResult seed_12346 = run_cli({"key", "--scheme", "seed:12346", "--moves", "g1f3"});
+  EXPECT_EQ(seed_12345.exit_code, 0) << seed_12345.err;
+  EXPECT_EQ(seed_12345.out.size(), 17u);
+  EXPECT_EQ(seed_12346.out.size(), 17u);
+  EXPECT_NE(seed_12345.out, seed_12346.out);
 }
 
 TEST(CliKey, InvalidFenExitsTwoWithOneErrorLine) {
@@ -102,8 +103,8 @@ TEST(CliKey, ImpossibleCheckExitsTwoNamingTheCheckers) {
   EXPECT_NE(r.err.find("on h1 e2 g3"), std::string::npos) << r.err;
 }
 
-TEST(CliKey, AllowImpossibleChecksAcceptsATripleCheck) {
-  RunResult r = run_cli({"key", "--fen", TripleCheckFen, "--allow-impossible-checks"});
+TEST(CliKey, AllowUnreachableAcceptsATripleCheck) {
+  RunResult r = run_cli({"key", "--fen", TripleCheckFen, "--allow-unreachable"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out.size(), 17u) << r.out;
 }
@@ -122,7 +123,7 @@ TEST(CliKey, UnknownSchemeExitsTwo) {
 }
 
 TEST(CliKey, UnreadableSchemeFileExitsTwo) {
-  RunResult r = run_cli({"key", "--scheme-file", "/nonexistent/zv-scheme.txt"});
+  RunResult r = run_cli({"key", "--scheme", "file:/nonexistent/zv-scheme.txt"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_TRUE(is_one_error_line(r.err)) << r.err;
 }
@@ -341,9 +342,8 @@ TEST(CliPerft, ImpossibleCheckFenExitsTwo) {
   EXPECT_TRUE(is_one_error_line(r.err)) << r.err;
 }
 
-TEST(CliPerft, AllowImpossibleChecksCountsTheTreeOfSuchAFen) {
-  RunResult r =
-      run_cli({"perft", "--fen", AlignedRooksFen, "--depth", "2", "--allow-impossible-checks"});
+TEST(CliPerft, AllowUnreachableCountsTheTreeOfSuchAFen) {
+  RunResult r = run_cli({"perft", "--fen", AlignedRooksFen, "--depth", "2", "--allow-unreachable"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "Nodes searched: 56\n");
 }
@@ -422,19 +422,37 @@ TEST(CliVerify, KeyVectorWithAnImpossibleCheckFailsAsAnInvalidFen) {
   EXPECT_NE(r.out.find("no single move gives check from both"), std::string::npos) << r.out;
 }
 
-TEST(CliVerify, AllowImpossibleChecksReadsSuchKeyVectorsAndComparesTheirKeys) {
+TEST(CliVerify, AllowUnreachableReadsSuchKeyVectorsAndComparesTheirKeys) {
   TempDir dir;
   write_small_corpus(dir.path(), "463b96181691fc9c");
   add_impossible_check_vector(dir.path());
-  RunResult r = run_cli({"verify", "--corpus", dir.path().string(), "--allow-impossible-checks"});
+  RunResult r = run_cli({"verify", "--corpus", dir.path().string(), "--allow-unreachable"});
   EXPECT_EQ(r.exit_code, 1) << r.err;
   EXPECT_NE(r.out.find("expected 0000000000000000, actual"), std::string::npos) << r.out;
 }
 
-TEST(CliTop, EveryCommandThatReadsAFenOffersAllowImpossibleChecks) {
-  for (const char* command : {"key", "perft", "verify"}) {
-    RunResult r = run_cli({command, "--help"});
-    EXPECT_NE(r.out.find("--allow-impossible-checks"), std::string::npos) << command;
+// The spellings 0.1.0 kept for compatibility, removed before any release: each is an unknown
+// option now, as any other is (--scheme seed:N, --scheme file:PATH, --allow-unreachable remain).
+TEST(CliTop, RemovedCompatibilitySpellingsAreUnknownOptions) {
+  struct Case {
+    std::vector<std::string> words;
+    std::string option;
+  };
+  const Case cases[] = {
+      {{"key", "--seed", "12345"}, "--seed"},
+      {{"key", "--scheme-file", "keys.scheme"}, "--scheme-file"},
+      {{"key", "--allow-impossible-checks"}, "--allow-impossible-checks"},
+      {{"perft", "--depth", "1", "--allow-impossible-checks"}, "--allow-impossible-checks"},
+      {{"verify", "--allow-impossible-checks"}, "--allow-impossible-checks"},
+      {{"check", "--allow-impossible-checks"}, "--allow-impossible-checks"},
+      {{"movegen", "--allow-impossible-checks"}, "--allow-impossible-checks"},
+      {{"replay", "--allow-impossible-checks"}, "--allow-impossible-checks"},
+  };
+  for (const Case& c : cases) {
+    RunResult r = run_cli(c.words);
+    EXPECT_EQ(r.exit_code, 2) << c.words[0] << " " << c.option << "\n" << r.out;
+    EXPECT_TRUE(is_one_error_line(r.err)) << r.err;
+    EXPECT_NE(r.err.find("unknown option '" + c.option + "'"), std::string::npos) << r.err;
   }
 }
 

@@ -470,14 +470,19 @@ TEST(EnPassantRule, NamesAreLowerCaseWords) {
   EXPECT_STREQ(zv::to_string(zv::EnPassantRule::Never), "never");
 }
 
-TEST(EnPassantRule, ParsesEverySpellingAndTheOldPseudolegalAlias) {
+TEST(EnPassantRule, ParsesEverySpellingAndNoOther) {
   for (zv::EnPassantRule rule : {zv::EnPassantRule::Always, zv::EnPassantRule::PseudoLegal,
                                  zv::EnPassantRule::Legal, zv::EnPassantRule::Never})
     EXPECT_EQ(*zv::parse_en_passant_rule(zv::to_string(rule)), rule);
-  EXPECT_EQ(*zv::parse_en_passant_rule("pseudolegal"), zv::EnPassantRule::PseudoLegal);
   const auto bad = zv::parse_en_passant_rule("sometimes");
   ASSERT_FALSE(bad);
   EXPECT_NE(bad.error().find("'sometimes'"), std::string::npos) << bad.error();
+  // The format's first spelling of pseudo-legal, an alias until 0.1.0, is no longer read.
+  const auto old = zv::parse_en_passant_rule("pseudolegal");
+  ASSERT_FALSE(old);
+  EXPECT_EQ(
+      old.error(),
+      "unknown en-passant rule 'pseudolegal' (expected always, pseudo-legal, legal or never)");
 }
 
 TEST(EnPassantRule, NeverHashesNoSquare) {
@@ -623,6 +628,13 @@ TEST(SchemeTextErrors, BadRule) {
   const std::string e = parse_error("rule sometimes\n");
   EXPECT_NE(e.find("x:1:"), std::string::npos) << e;
   EXPECT_NE(e.find("bad rule 'sometimes'"), std::string::npos) << e;
+}
+
+TEST(SchemeTextErrors, OldPseudolegalSpellingIsABadRule) {
+  const std::string e = parse_error("rule pseudolegal\n");
+  EXPECT_NE(e.find("x:1: bad rule 'pseudolegal': expected always, pseudo-legal, legal or never"),
+            std::string::npos)
+      << e;
 }
 
 TEST(SchemeTextErrors, BadFoldRule50Value) {

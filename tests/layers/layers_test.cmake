@@ -19,7 +19,9 @@ foreach(case
     "lib/src/keys/planted.cpp|#include \"zobrist_verify/properties.h\"|lib including properties"
     "properties/planted.cpp|#include \"../cli/args.h\"|properties including cli"
     "properties/chess/planted_bench.cpp|#include \"../../cli/args.h\"|a benchmark including cli"
-    "lib/src/chess/planted.cpp|#include \"zobrist_verify/position.h\"|a forwarding header")
+    "lib/src/chess/planted.cpp|#include \"zobrist_verify/position.h\"|an include naming no area"
+    "lib/src/chess/planted.cpp|#include \"zobrist_verify/plugin.h\"|chess including the plugin ABI"
+    "lib/include/zobrist_verify/position.h|#include \"zobrist_verify/chess/position.h\"|outside the areas")
   string(REPLACE "|" ";" parts "${case}")
   list(GET parts 0 file)
   list(GET parts 1 line)

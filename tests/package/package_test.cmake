@@ -24,6 +24,18 @@ list(LENGTH headers count)
 if(count LESS 10)
   message(FATAL_ERROR "only ${count} headers installed under ${prefix}/include")
 endif()
+# Directly in zobrist_verify/: the property suite's public headers and the plugin ABI, nothing else
+# (lib's other headers are in their areas' folders, docs/package.md).
+file(GLOB top RELATIVE ${prefix}/include/zobrist_verify ${prefix}/include/zobrist_verify/*.h)
+file(GLOB expected_top RELATIVE ${SOURCE_DIR}/properties/include/zobrist_verify
+     ${SOURCE_DIR}/properties/include/zobrist_verify/*.h)
+list(APPEND expected_top plugin.h)
+list(SORT top)
+list(SORT expected_top)
+if(NOT top STREQUAL expected_top)
+  message(FATAL_ERROR "installed directly in ${prefix}/include/zobrist_verify: ${top}; expected "
+                      "only the property suite's headers and plugin.h: ${expected_top}")
+endif()
 # A core's worth of headers at a time: one execute_process runs its COMMANDs side by side (as a
 # pipeline, but a syntax check reads no input and writes no output).
 function(compile_alone headers)
@@ -102,12 +114,15 @@ if(NOT plugin_flags OR flags)
   message(FATAL_ERROR "zobrist-verify-plugin.pc must give the include directory and nothing "
                       "else, gave: ${plugin_flags}")
 endif()
-file(WRITE ${WORK_DIR}/plugin.c [=[
-#include "zobrist_verify/doors/plugin.h"
+# The plugin header's permanent path, and the doors area's path that includes it (docs/package.md).
+foreach(header plugin doors/plugin)
+  string(MAKE_C_IDENTIFIER ${header} name)
+  file(WRITE ${WORK_DIR}/${name}.c "#include \"zobrist_verify/${header}.h\"\n" [=[
 static const zv_plugin table = {ZV_PLUGIN_ABI_VERSION, "empty", 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 __attribute__((visibility("default"))) const zv_plugin* zv_plugin_entry(void) { return &table; }
 ]=])
-run(${CC} -std=c11 -Wall -Wextra -Werror -fPIC -shared ${plugin_flags} ${WORK_DIR}/plugin.c
-    -o ${WORK_DIR}/plugin.so)
+  run(${CC} -std=c11 -Wall -Wextra -Werror -fPIC -shared ${plugin_flags} ${WORK_DIR}/${name}.c
+      -o ${WORK_DIR}/${name}.so)
+endforeach()
 message(STATUS "installed, headers stand alone, consumer passes (find_package and pkg-config), "
                "a C plugin compiles from zobrist-verify-plugin.pc: ${consumer_output}")

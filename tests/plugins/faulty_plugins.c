@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "zobrist_verify/doors/plugin.h"
+#include "zobrist_verify/plugin.h"
 
 #define EXPORT __attribute__((visibility("default")))
 

@@ -1,4 +1,4 @@
-//! The C ABI of `zobrist_verify/doors/plugin.h`, versions 1 and 2, mirrored field for field. The
+//! The C ABI of `zobrist_verify/plugin.h`, versions 1 and 2, mirrored field for field. The
 //! layout must match the header exactly: the loader reads these structs through the C
 //! definitions. The sizes and offsets of plugin.h on LP64 are checked at compile time below.
 

@@ -1,4 +1,4 @@
-/* The engine behind zobrist-verify's plugin ABI (zobrist_verify/doors/plugin.h). The suite holds
+/* The engine behind zobrist-verify's plugin ABI (zobrist_verify/plugin.h). The suite holds
  * several states at once, and the engine keeps its castling masks in a global that parse_fen
  * writes: each state keeps its own copy, saved after its parse_fen and put back before each of
  * its moves. Without that, one state's moves would use the masks of whichever FEN came last. */
@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "../src/board.h"
-#include "zobrist_verify/doors/plugin.h"
+#include "zobrist_verify/plugin.h"
 
 #define PLUGIN_EXPORT __attribute__((visibility("default")))
 

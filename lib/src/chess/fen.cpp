@@ -163,7 +163,7 @@ bool FenReader::run() {
   // The unreachable positions are judged only where the rules they build on hold: the checks
   // need the kings, the pawns, the other side's safety and the double push an en-passant square
   // implies.
-  if (!options_.allow_unreachable && !options_.allow_impossible_checks) {
+  if (!options_.allow_unreachable) {
     const bool pawns_ok = !(pos_.pieces(Pawn) & (rank_bb(Rank1) | rank_bb(Rank8)));
     if (opponent_ok && en_passant_ok && pawns_ok) {
       check_checks();

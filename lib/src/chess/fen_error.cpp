@@ -122,10 +122,6 @@ bool is_unreachable(FenErrorCode code) {
   }
 }
 
-bool is_impossible_check(FenErrorCode code) {
-  return is_unreachable(code);
-}
-
 std::string format_errors(const std::vector<FenError>& errors) {
   std::string out;
   for (const auto& e : errors) {

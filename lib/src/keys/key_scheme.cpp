@@ -122,7 +122,6 @@ Expected<EnPassantRule> parse_en_passant_rule(std::string_view text) {
   for (EnPassantRule rule : {EnPassantRule::Always, EnPassantRule::PseudoLegal,
                              EnPassantRule::Legal, EnPassantRule::Never})
     if (text == to_string(rule)) return rule;
-  if (text == "pseudolegal") return EnPassantRule::PseudoLegal;
   return Error{"unknown en-passant rule '" + std::string(text) +
                "' (expected always, pseudo-legal, legal or never)"};
 }

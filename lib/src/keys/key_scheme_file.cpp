@@ -170,12 +170,11 @@ class SchemeParser {
     }
     if (keyword == "rule") {
       if (auto e = check_arity(line, tokens, 1, "rule always|pseudo-legal|legal|never")) return e;
-      // "pseudolegal", this format's first spelling, stays an alias of "pseudo-legal".
       if (Expected<EnPassantRule> rule = parse_en_passant_rule(tokens[1]))
         return assign(line, Slot<EnPassantRule>{&scheme_.en_passant_rule, &rule_line_}, *rule,
                       "rule");
       return error(line, "bad rule " + quoted(tokens[1]) +
-                             ": expected always, pseudo-legal (or pseudolegal), legal or never");
+                             ": expected always, pseudo-legal, legal or never");
     }
     if (keyword == "fold_rule50") {
       if (auto e = check_arity(line, tokens, 1, "fold_rule50 yes|no")) return e;

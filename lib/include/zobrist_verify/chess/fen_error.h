@@ -104,8 +104,6 @@ const char* to_string(FenErrorCode code);
 // Whether the code is one of the positions no legal game reaches (impossible checks included),
 // which FenOptions::allow_unreachable accepts.
 bool is_unreachable(FenErrorCode code);
-// The same answer as is_unreachable, under its older name.
-bool is_impossible_check(FenErrorCode code);
 // All errors, one per line.
 std::string format_errors(const std::vector<FenError>& errors);
 

@@ -67,8 +67,6 @@ struct FenOptions {
   // played, castling rights no start allows, an en-passant square with a halfmove clock above 0,
   // more promoted pieces than missing pawns. Perft suites hold such positions.
   bool allow_unreachable = false;
-  // An alias of allow_unreachable: either being true accepts all of them.
-  bool allow_impossible_checks = false;
 };
 
 // One field whose incremental value differs from a from-scratch recomputation.

@@ -24,7 +24,7 @@
 #include "zobrist_verify/chess/uci.h"
 #include "zobrist_verify/core/byte_words.h"
 #include "zobrist_verify/doors/hash_under_test.h"
-#include "zobrist_verify/doors/plugin.h"
+#include "zobrist_verify/plugin.h"
 
 #define ZV_PLUGIN_EXPORT __attribute__((visibility("default")))
 

@@ -12,7 +12,7 @@
 
 #include "zobrist_verify/core/result.h"
 #include "zobrist_verify/doors/hash_under_test.h"
-#include "zobrist_verify/doors/plugin.h"
+#include "zobrist_verify/plugin.h"
 
 namespace zobrist_verify {
 

@@ -28,7 +28,7 @@ enum class EnPassantRule : std::uint8_t {
 
 // "always", "pseudo-legal", "legal", "never": the spellings of reports, JSON and --en-passant.
 const char* to_string(EnPassantRule rule);
-// The rule a spelling names; "pseudolegal" is accepted as an alias of "pseudo-legal".
+// The rule a spelling (one of to_string's) names.
 [[nodiscard]] Expected<EnPassantRule> parse_en_passant_rule(std::string_view text);
 
 // What the castling term of a position is keyed by.
