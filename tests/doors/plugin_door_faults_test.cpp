@@ -233,11 +233,17 @@ TEST(PluginDoorFaults, AHugeUnterminatedLastErrorIsCutWithANote) {
 TEST(PluginDoorFaults, AThreadThePluginStartsCannotKillTheTool) {
   const RunResult r = run_cli({"check", "--plugin", plugin("zv_door_fault_ThreadCrash"),
                                "--property", "side-to-move", "--cases", "10"});
-  // Killed by a signal, run_cli reports -1; the tool must end with a report of its own (the
-  // workers it crashes in fail their rows, or the run is short enough to pass).
+  // Killed by a signal, run_cli reports -1; the tool must end with a report of its own: the
+  // workers it crashes in fail their rows, or the run is short enough to pass, or (when the
+  // thread fires while the plugin is first opened, as a fast build may time it) an error naming
+  // the crash, exit 2.
   EXPECT_GE(r.exit_code, 0) << r.out << r.err;
   EXPECT_LE(r.exit_code, 2) << r.out << r.err;
-  EXPECT_NE(r.out.find("side-to-move"), std::string::npos) << r.out << r.err;
+  const bool row = r.out.find("side-to-move") != std::string::npos;
+  const bool named = r.exit_code == 2 &&
+                     r.err.find("zv_door_fault_ThreadCrash.so' crashed") != std::string::npos &&
+                     r.err.find("killed by signal 11") != std::string::npos;
+  EXPECT_TRUE(row || named) << r.out << r.err;
 }
 
 // Runs check on a plugin whose create() forks a helper: the run ends, with success, and no helper
