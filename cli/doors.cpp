@@ -120,6 +120,18 @@ Expected<EngineProtocol> read_engine_protocol(const ParsedArgs& args) {
                "' is not a protocol (uci, the default, or xboard)"};
 }
 
+namespace {
+
+// An engine that cannot be used, said once: "engine 'CMD' cannot be used: WHY", or WHY alone when
+// it already names the engine and says so (the xboard handshake's refusals do).
+Error unusable_engine(const std::string& command, const std::string& why) {
+  if (why.rfind("engine '", 0) == 0 && why.find(" cannot be used") != std::string::npos)
+    return Error{why};
+  return Error{"engine '" + command + "' cannot be used: " + why};
+}
+
+}  // namespace
+
 Expected<EngineDoorTarget> engine_door(const std::string& command, const ParsedArgs& args,
                                        const std::string& program) {
   EngineDoorOptions options;
@@ -148,7 +160,7 @@ Expected<EngineDoorTarget> engine_door(const std::string& command, const ParsedA
     options.timeout = std::chrono::milliseconds(*ms);
   }
   auto connection = EngineConnection::open(options);
-  if (!connection) return Error{"engine '" + command + "' cannot be used: " + connection.error()};
+  if (!connection) return unusable_engine(command, connection.error());
   EngineDoorTarget out;
   out.connection = *connection;
   DoorTarget& door = out.door;
@@ -181,7 +193,7 @@ Expected<EngineDoorTarget> engine_door(const std::string& command, const ParsedA
   door.target.worker_factory = [worker_options, letters, command,
                                 counts = out.worker_counts]() -> Expected<properties::HashFactory> {
     auto own = EngineConnection::open(worker_options);
-    if (!own) return Error{"engine '" + command + "' cannot be used: " + own.error()};
+    if (!own) return unusable_engine(command, own.error());
     auto engine = std::make_shared<WorkerEngine>(*own, counts);
     return properties::HashFactory(
         [engine, letters] { return make_engine_hash(engine->connection(), letters); });

@@ -153,6 +153,10 @@ TEST_P(UnusableXboardEngine, IsAUsageErrorThatSaysWhy) {
   EXPECT_EQ(r.err.rfind("error: ", 0), 0u) << r.err;
   EXPECT_NE(r.err.find(GetParam().says), std::string::npos) << r.err;
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  // One prefix, naming the engine once as unusable (issue 41: it read "engine 'CMD' cannot be
+  // used: engine 'NAME' (CMD) cannot be used over xboard: ...").
+  EXPECT_EQ(r.err.rfind("error: engine '", 0), 0u) << r.err;
+  EXPECT_EQ(r.err.find("cannot be used"), r.err.rfind("cannot be used")) << r.err;
   EXPECT_EQ(processes_left_with(marker), 0);
 }
 
