@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "zobrist_verify/keys/key_scheme.h"
 #include "zobrist_verify/chess/position.h"
+#include "zobrist_verify/keys/key_scheme.h"
 
 namespace {
 

@@ -27,9 +27,9 @@ void bm_analyse_keys_default_budget(benchmark::State& state) {
     benchmark::DoNotOptimize(analysis.rank);
   }
   state.counters["pairs_examined"] = double(analysis.triple_search.pairs_examined);
-  state.counters["size3_pairs/s"] = benchmark::Counter(
-      double(analysis.triple_search.pairs_examined) * double(state.iterations()),
-      benchmark::Counter::kIsRate);
+  state.counters["size3_pairs/s"] =
+      benchmark::Counter(double(analysis.triple_search.pairs_examined) * double(state.iterations()),
+                         benchmark::Counter::kIsRate);
 }
 BENCHMARK(bm_analyse_keys_default_budget)->Arg(100'000)->Iterations(1)->Unit(benchmark::kSecond);
 

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "zobrist_verify/keys/key_scheme.h"
 #include "zobrist_verify/chess/movegen.h"
 #include "zobrist_verify/chess/position.h"
+#include "zobrist_verify/keys/key_scheme.h"
 
 namespace {
 

@@ -42,11 +42,12 @@ constexpr const char* CheckUsage =
 Runs the property suite (RapidCheck) and prints one line per property ("target property .......
 PASS  detail"), the shrunk reproduction under each failure, and "check: N passed, M failed, K
 skipped" (", W warned" appended when a property passed with a warning, shown as WARN with the
-warning below its line; a warning never changes the exit status). Without a door it checks the built-in reference hashing; --plugin checks a third
-party's hashing through a C ABI plugin (lib/include/zobrist_verify/plugin.h), black-box: its
-en-passant rule (always, pseudo-legal, legal, never, a split one such as
-fen=always,move=pseudo-legal, or unknown) and whether its key depends on the halfmove clock are
-detected first and printed, and it is judged under them. A split rule (one rule when a FEN is
+warning below its line; a warning never changes the exit status). Without a door it checks the
+built-in reference hashing; --plugin checks a third party's hashing through a C ABI plugin
+(lib/include/zobrist_verify/plugin.h), black-box: its en-passant rule (always, pseudo-legal,
+legal, never, a split one such as fen=always,move=pseudo-legal, or unknown) and whether its key
+depends on the halfmove clock are detected first and printed, and it is judged under them.
+A split rule (one rule when a FEN is
 set, another when a move is made) fails the en-passant property once, with the two routes to one
 position and their two keys; every other property judges a position under the rule of the route
 that reached it, so it fails only on another bug. Exits 0 if every
@@ -479,7 +480,7 @@ int run_check(std::span<const std::string> words) {
     return report_usage_error(apply.error());
 
   const int status = chosen_door(*args) ? check_door(*chosen_door(*args), *args, options)
-                                         : check_reference(*args, options);
+                                        : check_reference(*args, options);
   // A fault of the run itself (a worker killed from outside, twice) is told after the report,
   // and makes the run an error, not a verdict on the target.
   const std::vector<std::string> faults = properties::take_run_faults();

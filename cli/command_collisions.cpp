@@ -25,7 +25,9 @@ namespace zobrist_verify::cli {
 namespace {
 
 constexpr const char* CollisionsUsage =
-    R"(usage: zobrist-verify collisions [--scheme NAME | --key-list FILE] [--positions N] [--bits LO-HI] [--seed S] [--jobs N] [--svg FILE] [--json] [--junit FILE]
+    R"(usage: zobrist-verify collisions [--scheme NAME | --key-list FILE] [--positions N]
+                                   [--bits LO-HI] [--seed S] [--jobs N] [--svg FILE] [--json]
+                                   [--junit FILE]
 
 Generates N distinct positions by random legal play, hashes them, truncates the keys to each width
 b in LO..HI and counts collisions (n minus the distinct truncated values) in three modes: low (the

@@ -153,7 +153,8 @@ options:
                        "pipeline_disagreements" (answers in flight that the same question
                        asked alone did not repeat), "first_pipeline_disagreement" (null or
                        its text), "engine_faults" (faults a fresh engine did not repeat),
-                       "engine_fault_examples" (the first few, described), "seed", "depth", "totals_only", "seconds", "mix",
+                       "engine_fault_examples" (the first few, described), "seed", "depth",
+                       "totals_only", "seconds", "mix",
                        "first_divergences": [{"fen", "chess960", "moves", "shrunk" (false: as
                        found, the target faulted or stopped diverging first), "missing", "extra",
                        "duplicated", "counts", "nodes", "expected_nodes", "descent" (totals
@@ -245,8 +246,8 @@ Expected<Route> asked_route(const ParsedArgs& args) {
 // the positions (--fen, --moves, --positions, --seed), --depth (given with the position) and
 // those about this run's outputs, workers and pipeline, which one position does not use.
 MovegenRerun movegen_rerun(const ParsedArgs& args) {
-  constexpr std::string_view Dropped[] = {"--fen",  "--moves", "--positions", "--seed",
-                                          "--depth", "--jobs", "--in-flight", "--json",
+  constexpr std::string_view Dropped[] = {"--fen",   "--moves",      "--positions", "--seed",
+                                          "--depth", "--jobs",       "--in-flight", "--json",
                                           "--junit", "--transcript", "--help"};
   MovegenRerun rerun{program_path(), {program_path(), "movegen"}, allows_unreachable(args)};
   for (const OptionSpec& spec : movegen_options()) {

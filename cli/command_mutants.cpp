@@ -21,11 +21,11 @@ using properties::MutantRun;
 constexpr const char* MutantsUsage =
     R"(usage: zobrist-verify mutants [--cases N] [--seed S] [--jobs N] [--json]
 
-Runs every property against each mutant of the mutation catalogue: a hashing implementation
-with one realistic bug planted (docs/mutants.md). Each is judged black-box, except a bug that
-only an expected scheme can call wrong (no-pawns-term-dropped), judged against its scheme. Prints one row per mutant:
-the property that killed it (the failing one that needed the fewest cases), the cases it
-needed, and the time it took. Exits 0 if every mutant is killed, 1 if one survives.
+Runs every property against each mutant of the mutation catalogue: a hashing implementation with
+one realistic bug planted (docs/mutants.md). Each is judged black-box, except a bug that only an
+expected scheme can call wrong (no-pawns-term-dropped), judged against its scheme. Prints one row
+per mutant: the property that killed it (the failing one that needed the fewest cases), the cases
+it needed, and the time it took. Exits 0 if every mutant is killed, 1 if one survives.
 
 options:
   --cases N   RapidCheck cases per property (default: 100, as `check`)

@@ -65,8 +65,7 @@ constexpr OptionSpec ReplayOwnOptions[] = {
 };
 
 const std::vector<OptionSpec>& replay_options() {
-  static const std::vector<OptionSpec> options =
-      with_door_options(ReplayOwnOptions, DoorUse::Keys);
+  static const std::vector<OptionSpec> options = with_door_options(ReplayOwnOptions, DoorUse::Keys);
   return options;
 }
 
@@ -150,8 +149,7 @@ std::string replay_lines(const properties::Target& target, const std::string& fe
     if (expect) {
       const Position& scheme_side =
           reference.moves().empty() ? at_fen.position() : reference.position();
-      const Key want =
-          target.compare_printed_key ? scheme_side.printed_key() : scheme_side.key();
+      const Key want = target.compare_printed_key ? scheme_side.printed_key() : scheme_side.key();
       const std::string& name = expect->at_fen.name;
       out << "  " << std::left << std::setw(12) << name << ' ' << hex_key(want);
       if (key) out << (*key == want ? "  same" : mark(step, "target vs the " + name + " scheme"));

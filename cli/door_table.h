@@ -62,9 +62,10 @@ struct MovegenOpening {
 };
 
 struct DoorRow {
-  std::string_view option;     // "--plugin"
-  std::string_view value;      // "PATH", for messages
-  std::string_view chess_why;  // why --game other than chess excludes it: "--plugin is a chess door"
+  std::string_view option;  // "--plugin"
+  std::string_view value;   // "PATH", for messages
+  std::string_view
+      chess_why;  // why --game other than chess excludes it: "--plugin is a chess door"
   std::span<const OptionSpec> key_options;      // its own options under check and replay
   std::span<const OptionSpec> movegen_options;  // its own options under movegen
   Expected<KeyDoor> (*open_keys)(const std::string& value, const ParsedArgs& args,

@@ -40,8 +40,8 @@ std::vector<std::string> raw_option_values(std::span<const std::string> words,
 // The file an output option (--junit, --svg) names, opened before the work starts so that a bad
 // path is an error at once; nothing when the option is absent. `what` is "the JUnit report".
 [[nodiscard]] Expected<std::optional<OutputFile>> open_output_option(const ParsedArgs& args,
-                                                                      std::string_view option,
-                                                                      std::string_view what);
+                                                                     std::string_view option,
+                                                                     std::string_view what);
 
 // The scheme of the commands that take --scheme when it is not given.
 inline constexpr std::string_view DefaultSchemeName = "polyglot";

@@ -128,7 +128,8 @@ int main(int argc, char** argv) {
   // No output of the run may replace one of its inputs (a plugin, an engine, a key list...),
   // another output or standard output's report: checked before any output is opened.
   declare_inputs(words);
-  if (auto outputs = check_output_paths(words); !outputs) return report_usage_error(outputs.error());
+  if (auto outputs = check_output_paths(words); !outputs)
+    return report_usage_error(outputs.error());
   // A process a plugin's helper left behind (setsid, out of its worker's group) comes to us.
   zobrist_verify::adopt_orphans();
   const int status = dispatch(words);

@@ -141,8 +141,7 @@ void print_movegen_text(std::ostream& out, const properties::MovegenResult& r,
         << " (the one alone counted; every later position asked alone); first: "
         << r.first_pipeline_disagreement << '\n';
   if (r.engine_faults) {
-    out << "engine faults  " << r.engine_faults
-        << (r.engine_faults == 1 ? " fault" : " faults")
+    out << "engine faults  " << r.engine_faults << (r.engine_faults == 1 ? " fault" : " faults")
         << " of the engine as a program that a fresh engine asked the same alone did not repeat"
         << " (its answer alone counted):\n";
     for (const std::string& example : r.engine_fault_examples) out << "  " << example << '\n';
@@ -236,9 +235,10 @@ Expected<Done> write_movegen_junit(OutputFile& junit, const properties::MovegenR
   row.cases = r.positions;
   row.seconds = r.seconds;
   row.seed = r.seed;
-  row.note = r.passed() ? std::to_string(r.positions) + " positions agree"
-                        : std::to_string(r.divergences) + " divergences in " +
-                              std::to_string(r.positions) + " positions\n" + findings_text(r, rerun);
+  row.note = r.passed()
+                 ? std::to_string(r.positions) + " positions agree"
+                 : std::to_string(r.divergences) + " divergences in " +
+                       std::to_string(r.positions) + " positions\n" + findings_text(r, rerun);
   if (r.refused) row.note += "\nrefused " + refusals_text(r);
   if (r.engine_faults) {
     row.note += "\nengine faults: " + std::to_string(r.engine_faults);
@@ -247,6 +247,5 @@ Expected<Done> write_movegen_junit(OutputFile& junit, const properties::MovegenR
   properties::write_junit_report(junit.stream(), {row}, "zobrist-verify movegen");
   return junit.finish();
 }
-
 
 }  // namespace zobrist_verify::cli

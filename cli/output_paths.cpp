@@ -48,9 +48,8 @@ std::string followed(std::string path) {
     if (n <= 0) break;
     target.resize(std::size_t(n));
     const auto slash = path.rfind('/');
-    path = target.front() == '/' || slash == std::string::npos
-               ? target
-               : path.substr(0, slash + 1) + target;
+    path = target.front() == '/' || slash == std::string::npos ? target
+                                                               : path.substr(0, slash + 1) + target;
   }
   return path;
 }
@@ -93,19 +92,21 @@ Expected<Done> check_one(const NamedOutput& output, std::span<const NamedOutput>
   const bool to_standard_output = output.file == existing("/dev/stdout");
   for (const NamedOutput& other : earlier)
     if (other.file == output.file)
-      return Error{refusal(output, "it is the same file as " + other.what + " " +
-                                       visible_text(other.path) + " (" + other.option + "), " +
-                                       (to_standard_output
-                                            ? "standard output: two documents in one stream"
-                                            : "and one would replace the other"))};
+      return Error{
+          refusal(output, "it is the same file as " + other.what + " " + visible_text(other.path) +
+                              " (" + other.option + "), " +
+                              (to_standard_output ? "standard output: two documents in one stream"
+                                                  : "and one would replace the other"))};
   if (!to_standard_output) return Done{};
   if (json)
-    return Error{refusal(output, "it is standard output, where --json prints its document: "
-                                 "two documents in one stream; give it a file of its own")};
+    return Error{refusal(output,
+                         "it is standard output, where --json prints its document: "
+                         "two documents in one stream; give it a file of its own")};
   if (!names_standard_output(output.path) && standard_output_is_a_file())
-    return Error{refusal(output, "it is the file standard output goes to, where the report is "
-                                 "printed, and one would replace the other; write it to - "
-                                 "(standard output) or to a file of its own")};
+    return Error{refusal(output,
+                         "it is the file standard output goes to, where the report is "
+                         "printed, and one would replace the other; write it to - "
+                         "(standard output) or to a file of its own")};
   return Done{};
 }
 

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "byte_consumer.h"
-#include "zobrist_verify/keys/key_scheme.h"
 #include "zobrist_verify/chess/position.h"
+#include "zobrist_verify/keys/key_scheme.h"
 
 namespace zv_fuzz {
 

@@ -8,8 +8,8 @@
 #include <memory>
 #include <string>
 
-#include "zobrist_verify/doors/plugin_hash.h"
 #include "zobrist_verify/chess/position.h"
+#include "zobrist_verify/doors/plugin_hash.h"
 
 namespace zv_fuzz {
 

@@ -14,11 +14,11 @@
 #include <vector>
 
 #include "zobrist_verify/chess/fen_error.h"
-#include "zobrist_verify/keys/key_scheme.h"
 #include "zobrist_verify/chess/perft.h"
 #include "zobrist_verify/chess/position.h"
 #include "zobrist_verify/core/result.h"
 #include "zobrist_verify/core/types.h"
+#include "zobrist_verify/keys/key_scheme.h"
 
 #ifndef ZV_CORPUS_DIR
 #error "ZV_CORPUS_DIR must name the corpus directory (tests/CMakeLists.txt defines it)"

@@ -130,13 +130,15 @@ int main(int argc, char** argv) {
                 door / ours);
   const double checked = reporter.rates["verified_plies/plugin_door_every_fen_checked"];
   if (same > 0 && door > 0)
-    std::printf("verified plies/s: the plugin's code called in-process %.0f, through the door "
-                "%.0f, ratio %.2f\n",
-                same, door, door / same);
+    std::printf(
+        "verified plies/s: the plugin's code called in-process %.0f, through the door "
+        "%.0f, ratio %.2f\n",
+        same, door, door / same);
   if (same > 0 && checked > 0)
-    std::printf("verified plies/s: the plugin's code called in-process %.0f, through the door "
-                "reading every FEN's form %.0f, ratio %.2f\n",
-                same, checked, checked / same);
+    std::printf(
+        "verified plies/s: the plugin's code called in-process %.0f, through the door "
+        "reading every FEN's form %.0f, ratio %.2f\n",
+        same, checked, checked / same);
   benchmark::Shutdown();
   return 0;
 }

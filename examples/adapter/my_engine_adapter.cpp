@@ -101,7 +101,7 @@ int main(int argc, char** argv) {
   const std::vector<PropertyResult> results = run_suite(target, options);
   write_text_report(std::cout, results);  // aligned lines, reproductions, the summary line
   std::ofstream junit("my-engine-junit.xml");
-  write_junit_report(junit, results);     // for CI; write_json_report gives JSON
+  write_junit_report(junit, results);  // for CI; write_json_report gives JSON
 
   // 0 when every property holds (skips included), 1 when one fails: the CLI's convention.
   for (const PropertyResult& r : results)

@@ -56,7 +56,8 @@ Key read_fen(Scratch& scratch, const Line& line, const AskedFen& asked) {
 struct SingleRightsCheck {
   int ply = -1;
   AskedFen full;
-  std::vector<std::pair<CastlingRights, AskedFen>> without;  // per right held, in SingleRights order
+  std::vector<std::pair<CastlingRights, AskedFen>>
+      without;  // per right held, in SingleRights order
 
   static std::optional<SingleRightsCheck> ask_at(const Line& line, Scratch& scratch) {
     const Position& pos = line.position();
@@ -68,8 +69,9 @@ struct SingleRightsCheck {
     for (CastlingRights r : SingleRights) {
       if (!(rights & r)) continue;
       check.without.emplace_back(
-          r, ask_fen(scratch, line,
-                 with_castling(check.full.fen, castling_field(pos, CastlingRights(rights & ~r)))));
+          r,
+          ask_fen(scratch, line,
+                  with_castling(check.full.fen, castling_field(pos, CastlingRights(rights & ~r)))));
     }
     return check;
   }
@@ -188,8 +190,8 @@ void castling(const PropertyContext& context) {
     Game replayed;
     (void)replayed.set(before, polyglot_scheme(), FenOptions{chess960});
     change.old_rights = ask_fen(scratch, line, before);
-    change.new_rights =
-        ask_fen(scratch, line, with_castling(before, castling_field(replayed.position(), new_rights)));
+    change.new_rights = ask_fen(
+        scratch, line, with_castling(before, castling_field(replayed.position(), new_rights)));
     change.single = SingleRightsCheck::ask_at(line, scratch);
     if (castles) continue;  // without the castling right the move itself would be illegal
     change.reduced_line = std::make_unique<Line>(context.target, context.caps);

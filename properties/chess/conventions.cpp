@@ -308,8 +308,7 @@ std::optional<Conventions> decode_conventions(const std::string& bytes) {
   const std::uint64_t rule = r.number();
   if (rule < Rules.size()) c.en_passant_rule = EnPassantRule(rule);
   if (const std::uint64_t fen = r.number(); fen < Rules.size()) c.fen_rule = EnPassantRule(fen);
-  if (const std::uint64_t move = r.number(); move < Rules.size())
-    c.move_rule = EnPassantRule(move);
+  if (const std::uint64_t move = r.number(); move < Rules.size()) c.move_rule = EnPassantRule(move);
   c.halfmove_dependent = r.number() != 0;
   c.halfmove_evidence = r.text();
   c.summary = r.text();

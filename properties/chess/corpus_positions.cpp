@@ -4,8 +4,8 @@
 // corpus/perft/fischer.epd; the rest are written for this suite, each to put one rare case a move
 // or two away. Every start is one a legal game reaches (the strict FEN reader accepts it): six
 // tricky positions have checks no game gives, so each is replaced by a reachable one with its
-// feature (tests/chess/fen_impossible_check_test.cpp lists the originals). The en-passant property's
-// designed double pushes are here too.
+// feature (tests/chess/fen_impossible_check_test.cpp lists the originals). The en-passant
+// property's designed double pushes are here too.
 #include "chess/generators.h"
 #include "zobrist_verify/chess/game.h"
 

@@ -250,8 +250,8 @@ struct OnceWrongDoor {
   Expected<DivideCounts> divide(const Route& route, int depth) {
     calls.push_back(route);
     Game game;
-    if (!game.set(route.fen, polyglot_scheme(), FenOptions{.chess960 = route.chess960,
-                                                           .allow_unreachable = true})
+    if (!game.set(route.fen, polyglot_scheme(),
+                  FenOptions{.chess960 = route.chess960, .allow_unreachable = true})
              .empty() ||
         !game.play_uci_sequence(moves_text(route.moves)))
       return Error{"the test door cannot read " + route_text(route), ErrorKind::AnsweredBadly};

@@ -135,7 +135,8 @@ std::string difference_text(const DivideDifference& d) {
   };
   std::string moves;
   if (!d.missing.empty()) moves += "missing " + some(d.missing);
-  if (!d.extra.empty()) moves += (moves.empty() ? "" : ", ") + std::string("extra ") + some(d.extra);
+  if (!d.extra.empty())
+    moves += (moves.empty() ? "" : ", ") + std::string("extra ") + some(d.extra);
   return moves.empty() ? text : text + " (" + moves + ")";
 }
 
@@ -359,9 +360,9 @@ class BlockRun {
       return Error{found.error() + "; asked again alone on a fresh engine: " + alone.error(),
                    alone.error_kind()};
     }
-    note_engine_fault(block, event,
-                      fault ? history_fault_text(found.error(), again)
-                            : out_of_step_text(sent, *found, again));
+    note_engine_fault(
+        block, event,
+        fault ? history_fault_text(found.error(), again) : out_of_step_text(sent, *found, again));
     streak_ = answered <= SoonAfterStart ? streak_ + 1 : 1;
     if (streak_ >= UnusableStreak)
       return Error{"it cannot be used: its faults were not repeated by a fresh engine, each " +
@@ -441,9 +442,9 @@ class BlockRun {
       if (outcome.refusals.size() < RefusalExamples)
         outcome.refusals.emplace_back(event, difference.error());
     } else if (!difference) {
-      fault_at(*held, event,
-               MovegenFault{sent, difference.error(),
-                            difference.error_kind() == ErrorKind::GaveUp});
+      fault_at(
+          *held, event,
+          MovegenFault{sent, difference.error(), difference.error_kind() == ErrorKind::GaveUp});
     } else if (difference->empty()) {
       outcome.events[event] = event_of(Event::Agreed, mix);
     } else {

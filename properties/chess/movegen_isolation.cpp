@@ -455,7 +455,7 @@ void run_blocks_in_workers(const MovegenOptions& options, int jobs,
   // The outcomes by block, and the blocks workers died in.
   std::map<std::uint64_t, BlockOutcome> outcomes;
   std::map<std::uint64_t, MovegenFault> deaths;
-  std::string failure;  // the first worker that failed outside any block, and how
+  std::string failure;               // the first worker that failed outside any block, and how
   bool failure_is_the_runs = false;  // a worker that could not start its door (its engine)
   for (int w = 0; w < jobs; ++w) {
     for (const std::string& bytes : streams[std::size_t(w)]->read(shared.slot(w).stream_bytes)) {

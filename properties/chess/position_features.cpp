@@ -5,8 +5,8 @@
 #include "chess/position_tools.h"
 #include "chess/property_definitions.h"
 #include "zobrist_verify/chess/game.h"
-#include "zobrist_verify/properties.h"
 #include "zobrist_verify/chess/uci.h"
+#include "zobrist_verify/properties.h"
 
 namespace zobrist_verify::properties {
 

@@ -37,8 +37,7 @@ bool count_refusal(const Target& target, const std::string& fen, bool chess960,
   if (tally) {
     ++tally->fens_refused;
     if (tally->examples.size() < TallyExamples)
-      tally->examples.push_back("FEN " + fen_as_sent(target, fen, chess960) + ": " +
-                                error.message);
+      tally->examples.push_back("FEN " + fen_as_sent(target, fen, chess960) + ": " + error.message);
   }
   return target.fen_refusals_tolerated;
 }
@@ -182,8 +181,8 @@ std::optional<Counterexample> Line::judge(Start& start) {
 }
 
 Line::Start* Line::settle(int line) {
-  auto it = std::find_if(starts_.begin(), starts_.end(),
-                         [&](const Start& s) { return s.line == line; });
+  auto it =
+      std::find_if(starts_.begin(), starts_.end(), [&](const Start& s) { return s.line == line; });
   if (it == starts_.end()) return nullptr;
   // Starts of earlier lines are not read any more (a property reads its lines in order): each
   // is judged, its answer already read, and forgotten.
@@ -276,8 +275,7 @@ std::optional<TargetKeys> Line::collect_if_started(const PendingKeys& pending) {
   if (start && start->refused) return std::nullopt;
   Expected<Key> key = pending.start && start ? *start->answer : hash_->collect_key(*pending.ticket);
   if (!key)
-    fail(target_error_on(pending.line, pending.ply, "key() failed", key.error(),
-                         key.error_kind()));
+    fail(target_error_on(pending.line, pending.ply, "key() failed", key.error(), key.error_kind()));
   TargetKeys k;
   k.key = *key;
   return k;
@@ -351,9 +349,9 @@ Counterexample Line::counterexample_on(const Route& route, int at, std::string w
   Counterexample c;
   c.route.fen = route.fen;
   c.route.chess960 = route.chess960;
-  c.route.moves.assign(route.moves.begin(),
-                       route.moves.begin() +
-                           std::ptrdiff_t(std::clamp(at + 1, 0, int(route.moves.size()))));
+  c.route.moves.assign(
+      route.moves.begin(),
+      route.moves.begin() + std::ptrdiff_t(std::clamp(at + 1, 0, int(route.moves.size()))));
   c.ply = at;
   c.what = std::move(what);
   c.expected = expected;

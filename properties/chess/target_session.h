@@ -138,7 +138,7 @@ class Line {
                                           Key expected, Key actual);
 
   Game game_;
-  Route route_;  // the start FEN as written and the moves played from it
+  Route route_;   // the start FEN as written and the moves played from it
   int line_ = 0;  // starts so far
   std::optional<std::pair<int, Route>> previous_;  // the line before this one, as played
   std::deque<Start> starts_;  // of this line and the ones before it still unread

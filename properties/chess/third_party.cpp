@@ -177,12 +177,12 @@ void add_replay_commands(std::vector<PropertyResult>& results, const Target& tar
     Counterexample& c = *r.counterexample;
     const std::size_t played =
         c.ply < 0 ? 0 : std::min(c.route.moves.size(), std::size_t(c.ply) + 1);
-    c.replay = replay_line(
-        target,
-        Route{c.route.fen,
-              c.route.chess960,
-              {c.route.moves.begin(), c.route.moves.begin() + std::ptrdiff_t(played)}},
-        judged);
+    c.replay =
+        replay_line(target,
+                    Route{c.route.fen,
+                          c.route.chess960,
+                          {c.route.moves.begin(), c.route.moves.begin() + std::ptrdiff_t(played)}},
+                    judged);
   }
 }
 

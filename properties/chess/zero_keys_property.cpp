@@ -178,7 +178,8 @@ Square put(Board& board, Piece piece, Bitboard allowed, SplitMix64& rng) {
 }
 
 // Both kings, not next to each other; the king of `first` on a square of `allowed`.
-bool put_kings(Board& board, SplitMix64& rng, Color first = White, Bitboard allowed = ~Bitboard(0)) {
+bool put_kings(Board& board, SplitMix64& rng, Color first = White,
+               Bitboard allowed = ~Bitboard(0)) {
   const Square king = put(board, make_piece(first, King), allowed, rng);
   return king != NoSquare &&
          put(board, make_piece(~first, King), ~king_attacks(king), rng) != NoSquare;

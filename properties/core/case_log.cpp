@@ -71,8 +71,8 @@ std::string FailureLog::shrinking_note(int final_ply) const {
     ++shorter;
   }
   if (!first) return "";
-  return "kept to the first failure's check (" + first_check_.value_or("") + "): " +
-         std::to_string(shorter) + " shorter case" + (shorter == 1 ? "" : "s") +
+  return "kept to the first failure's check (" + first_check_.value_or("") +
+         "): " + std::to_string(shorter) + " shorter case" + (shorter == 1 ? "" : "s") +
          " failed another check and " + (shorter == 1 ? "was" : "were") +
          " set aside (first: " + *first + ")";
 }

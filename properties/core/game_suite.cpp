@@ -267,8 +267,8 @@ void unequal_positions_unequal_keys(const GameTarget& target, int cases) {
                                               : 10'000 * std::size_t(std::max(1, cases / 100));
   // A sweep larger than memory allows (or than 32-bit indices reach) is cut to what fits, and
   // the case says so: the run's memory is never taken for a fault of the target.
-  const std::uint64_t fits = std::min<std::uint64_t>(
-      sweep_memory_allowed() / SweepBytesPerPosition, std::numeric_limits<std::uint32_t>::max() / 2);
+  const std::uint64_t fits = std::min<std::uint64_t>(sweep_memory_allowed() / SweepBytesPerPosition,
+                                                     std::numeric_limits<std::uint32_t>::max() / 2);
   if (wanted > fits) {
     const std::string cut = "sweep cut from " + std::to_string(wanted) + " to " +
                             std::to_string(fits) + " positions, what memory allows (" +

@@ -136,7 +136,7 @@ void run_rapidcheck(const std::string& id, const SuiteOptions& options, bool sin
       // changed.
       c = log.first();
       c.what = std::string(failure.description == RapidCheckPassed ? Nondeterministic
-                                                                    : NondeterministicCheck) +
+                                                                   : NondeterministicCheck) +
                "; it first failed with: " + c.what;
     } else {
       // Not one of ours: an exception or assertion inside the property.

@@ -298,8 +298,8 @@ ChildRun run_in_child(const std::function<std::string(CallWatch&)>& work,
       run.end = ChildRun::End::Crashed;
       run.how = describe_wait_status(status);
       const int signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
-      run.killed_from_outside = signal == SIGKILL || signal == SIGTERM || signal == SIGINT ||
-                                signal == SIGHUP;
+      run.killed_from_outside =
+          signal == SIGKILL || signal == SIGTERM || signal == SIGINT || signal == SIGHUP;
     }
     if (in_call) run.call = WatchedCall{watch->call, watch->read_route()};
     run.output.clear();

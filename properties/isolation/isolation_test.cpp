@@ -9,9 +9,9 @@
 #include <thread>
 #include <vector>
 
+#include "chess/test_targets.h"
 #include "isolation/forked_run.h"
 #include "isolation/isolation.h"
-#include "chess/test_targets.h"
 #include "zobrist_verify/properties.h"
 
 namespace zobrist_verify::properties {

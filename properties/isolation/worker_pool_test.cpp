@@ -154,7 +154,10 @@ TEST(RunUnits, AUnitWhoseWorkerDiesTwiceIsAFaultOfTheRunNotAFailingRow) {
   SuiteUnit dies;
   dies.name = "dies";
   dies.target = "t";
-  dies.run = []() -> std::vector<PropertyResult> { std::raise(SIGKILL); return {}; };
+  dies.run = []() -> std::vector<PropertyResult> {
+    std::raise(SIGKILL);
+    return {};
+  };
   const std::vector<PropertyResult> results = run_units({fine, dies, fine}, 2);
   ASSERT_EQ(results.size(), 3U);
   EXPECT_TRUE(results[0].passed);

@@ -9,8 +9,8 @@
 #include <gtest/gtest.h>
 
 #include "cli_runner.h"
-#include "zobrist_verify/go/go_hash.h"
 #include "zobrist_verify/analysis/key_analysis.h"
+#include "zobrist_verify/go/go_hash.h"
 
 namespace zobrist_verify {
 namespace {

@@ -20,9 +20,9 @@
 #include "zobrist_verify/chess/bitboard.h"
 #include "zobrist_verify/chess/fen_error.h"
 #include "zobrist_verify/chess/game.h"
-#include "zobrist_verify/keys/key_scheme.h"
 #include "zobrist_verify/chess/movegen.h"
 #include "zobrist_verify/chess/position.h"
+#include "zobrist_verify/keys/key_scheme.h"
 
 namespace zobrist_verify {
 namespace {

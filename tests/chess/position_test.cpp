@@ -11,9 +11,9 @@
 
 #include "test_support.h"
 #include "zobrist_verify/chess/game.h"
-#include "zobrist_verify/keys/key_scheme.h"
 #include "zobrist_verify/chess/movegen.h"
 #include "zobrist_verify/chess/uci.h"
+#include "zobrist_verify/keys/key_scheme.h"
 
 namespace zobrist_verify {
 namespace {

@@ -63,12 +63,12 @@ TEST(KeysCommand, ASearchCutByItsBudgetWarnsAndSaysHowFarItWent) {
   const std::string list = (dir.path() / "k.txt").string();
   const RunResult text = run_cli({"keys", "--key-list", list, "--search-budget", "1000"});
   EXPECT_EQ(text.exit_code, 0) << text.err;
-  EXPECT_TRUE(contains(text.out, "WARN  none found in the part searched; search: exact for sizes 1 "
-                                 "and 2; size 3 cut after 1,000 of 44,850 key pairs"))
+  EXPECT_TRUE(contains(text.out,
+                       "WARN  none found in the part searched; search: exact for sizes 1 "
+                       "and 2; size 3 cut after 1,000 of 44,850 key pairs"))
       << text.out;
   EXPECT_TRUE(contains(text.out, "keys: 3 passed, 0 failed, 1 warned")) << text.out;
-  const RunResult json =
-      run_cli({"keys", "--key-list", list, "--search-budget", "1000", "--json"});
+  const RunResult json = run_cli({"keys", "--key-list", list, "--search-budget", "1000", "--json"});
   EXPECT_TRUE(contains(json.out, "\"triple_search\": {\"pairs_examined\": 1000, \"pairs\": 44850"))
       << json.out;
   EXPECT_TRUE(contains(json.out, "\"cut\": true}")) << json.out;
@@ -81,8 +81,8 @@ TEST(KeysCommand, ATripleWithinTheSearchBudgetFailsTheList) {
   std::vector<std::uint64_t> keys = mixed_keys(300);
   keys[250] = keys[1] ^ keys[100];
   write_file(dir.path() / "k.txt", key_lines(keys));
-  const RunResult run = run_cli(
-      {"keys", "--key-list", (dir.path() / "k.txt").string(), "--search-budget", "1000"});
+  const RunResult run =
+      run_cli({"keys", "--key-list", (dir.path() / "k.txt").string(), "--search-budget", "1000"});
   EXPECT_EQ(run.exit_code, 1) << run.err;
   EXPECT_TRUE(contains(run.out, "3 keys XOR to zero: key 1 (1), key 100 (100), key 250 (250)"))
       << run.out;
@@ -95,8 +95,9 @@ TEST(KeysCommand, AKeyListOfMoreThanTwoHundredThousandKeysIsAUsageError) {
   write_file(dir.path() / "k.txt", key_lines(mixed_keys(200'001)));
   const RunResult run = run_cli({"keys", "--key-list", (dir.path() / "k.txt").string()});
   EXPECT_EQ(run.exit_code, 2);
-  EXPECT_TRUE(contains(run.err, "holds 200001 keys; keys analyses at most 200000 (the minimum "
-                                "Hamming distance compares every pair of keys)"))
+  EXPECT_TRUE(contains(run.err,
+                       "holds 200001 keys; keys analyses at most 200000 (the minimum "
+                       "Hamming distance compares every pair of keys)"))
       << run.err;
 }
 

@@ -12,9 +12,9 @@
 namespace zobrist_verify {
 namespace {
 
+using testing::run_cli;
 using testing::RunResult;
 using testing::TempDir;
-using testing::run_cli;
 using testing::write_file;
 
 const std::string StartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -55,14 +55,17 @@ TEST(PropertyThatDoesNotApply, IsAUsageErrorListingThePropertiesThatDo) {
   const RunResult r = run_cli({"check", "--game", "uttt", "--property", "castling"});
   EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
   EXPECT_EQ(lines_in(r.err), 1) << r.err;
-  EXPECT_NE(r.err.find("property 'castling' does not apply to uttt, the game this run checks"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("property 'castling' does not apply to uttt, the game this run checks"),
+            std::string::npos)
+      << r.err;
   EXPECT_NE(r.err.find("uttt:"), std::string::npos) << r.err;
 }
 
 TEST(PropertyThatDoesNotApply, AnotherGamesPropertyWithAChessDoorIsAUsageError) {
   const RunResult r = run_cli({"check", "--scheme", "polyglot", "--property", "go:symmetry"});
   EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
-  EXPECT_NE(r.err.find("property 'go:symmetry' does not apply to chess"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("property 'go:symmetry' does not apply to chess"), std::string::npos)
+      << r.err;
 }
 
 TEST(PropertyThatDoesNotApply, TheCheckHelpSaysSo) {
@@ -134,16 +137,14 @@ TEST(OutsideText, AFenErrorShowsValidUtf8AsItIsAndInvalidBytesEscaped) {
 TEST(SchemeFile, AByteOrderMarkIsSkipped) {
   TempDir dir;
   write_file(dir.path() / "bom.scheme", "\xef\xbb\xbfpsq P a1 1\n");
-  const RunResult r =
-      run_cli({"key", "--scheme", "file:" + (dir.path() / "bom.scheme").string()});
+  const RunResult r = run_cli({"key", "--scheme", "file:" + (dir.path() / "bom.scheme").string()});
   EXPECT_EQ(r.err.find("unknown keyword"), std::string::npos) << r.err;
 }
 
 TEST(SchemeFile, AControlByteInAKeyIsShownEscaped) {
   TempDir dir;
   write_file(dir.path() / "nul.scheme", std::string("psq P a1 1\0\n", 12));
-  const RunResult r =
-      run_cli({"key", "--scheme", "file:" + (dir.path() / "nul.scheme").string()});
+  const RunResult r = run_cli({"key", "--scheme", "file:" + (dir.path() / "nul.scheme").string()});
   EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
   EXPECT_NE(r.err.find("'1\\x00'"), std::string::npos) << r.err;
 }

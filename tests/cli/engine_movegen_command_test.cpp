@@ -11,8 +11,8 @@
 
 #include <gtest/gtest.h>
 
-#include "cli_runner.h"
 #include "cli/movegen_runs.h"
+#include "cli_runner.h"
 
 namespace zobrist_verify {
 namespace {
@@ -20,8 +20,8 @@ namespace {
 using testing::en_passant_field;
 using testing::have_stockfish;
 using testing::processes_with;
-using testing::run_fake;
 using testing::run_cli;
+using testing::run_fake;
 using testing::RunResult;
 using testing::Stockfish;
 using testing::unique_tag;

@@ -7,8 +7,8 @@
 
 #include <string>
 
-#include "cli_runner.h"
 #include "cli/replay_steps.h"
+#include "cli_runner.h"
 
 namespace {
 

@@ -13,8 +13,8 @@
 
 #include <gtest/gtest.h>
 
-#include "cli_runner.h"
 #include "cli/movegen_runs.h"
+#include "cli_runner.h"
 
 namespace zobrist_verify {
 namespace {
@@ -163,8 +163,8 @@ TEST(MovegenCommand, TheReferencePluginAgreesEverywhereAtDepthTwo) {
 }
 
 TEST(MovegenCommand, TheMixCountsPinnedEnPassantApartFromLegalEnPassant) {
-  const RunResult r = run_cli({"movegen", "--plugin", plugin("zv_reference_plugin"), "--positions",
-                               "100", "--depth", "1"});
+  const RunResult r = run_cli(
+      {"movegen", "--plugin", plugin("zv_reference_plugin"), "--positions", "100", "--depth", "1"});
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   // A pinned capture is not a legal one: not shown as a part of the legal count.
   EXPECT_NE(r.out.find(", en passant barred by a pin "), std::string::npos) << r.out;
@@ -206,19 +206,19 @@ TEST(MovegenAgain, AnEngineDivergenceAskedAgainDivergesTheSameWay) {
 }
 
 TEST(MovegenAgain, AnXboardEngineDivergenceAskedAgainDivergesTheSameWay) {
-  const auto [first, again] = found_again(
-      {"--engine", std::string(ZV_XBOARD_ENGINE) + " no-en-passant", "--protocol", "xboard",
-       "--perft-command", "divide {depth}", "--positions", "60"},
-      "  missing:  ");
+  const auto [first, again] =
+      found_again({"--engine", std::string(ZV_XBOARD_ENGINE) + " no-en-passant", "--protocol",
+                   "xboard", "--perft-command", "divide {depth}", "--positions", "60"},
+                  "  missing:  ");
   EXPECT_FALSE(first.empty());
   EXPECT_EQ(first, again);
 }
 
 TEST(MovegenAgain, AnEngineCrashAskedAgainCrashesOnTheSamePosition) {
-  const auto [first, again] = found_again(
-      {"--engine", std::string(ZV_PERFT_ENGINE) + " --bug crash-on-en-passant", "--positions",
-       "60"},
-      "fault at ");
+  const auto [first, again] =
+      found_again({"--engine", std::string(ZV_PERFT_ENGINE) + " --bug crash-on-en-passant",
+                   "--positions", "60"},
+                  "fault at ");
   EXPECT_NE(first.find("killed by signal 6"), std::string::npos) << first;
   EXPECT_EQ(first, again);
 }
@@ -245,8 +245,8 @@ TEST(MovegenFen, AChess960FenNeedsTheChess960Option) {
 }
 
 TEST(MovegenFen, APositionNoGameReachesIsNotSent) {
-  const RunResult r =
-      run_cli({"movegen", "--engine", ZV_PERFT_ENGINE, "--fen", "4k3/8/8/8/4Pp2/8/8/4K3 b - e3 3 1"});
+  const RunResult r = run_cli(
+      {"movegen", "--engine", ZV_PERFT_ENGINE, "--fen", "4k3/8/8/8/4Pp2/8/8/4K3 b - e3 3 1"});
   EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
   EXPECT_NE(r.err.find("no legal game reaches it"), std::string::npos) << r.err;
 }

@@ -12,8 +12,8 @@
 
 #include <gtest/gtest.h>
 
-#include "cli_runner.h"
 #include "cli/movegen_runs.h"
+#include "cli_runner.h"
 
 namespace zobrist_verify {
 namespace {

@@ -122,8 +122,8 @@ TEST(MovegenXboard, ADivideNamesTheMissingEnPassantCapture) {
 // comes after its fence is one engine fault quoting its lines, and no divergence: every position
 // is answered again alone on a fresh engine before a divergence is believed.
 TEST(MovegenXboard, OneDivideAfterItsPongIsAnEngineFaultNotADivergence) {
-  const RunResult r = movegen("late-divide-once 30", {"--perft-command", "divide {depth}",
-                                                      "--json"});
+  const RunResult r =
+      movegen("late-divide-once 30", {"--perft-command", "divide {depth}", "--json"});
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
   EXPECT_NE(r.out.find("\"divergences\": 0,"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\"engine_faults\": 1,"), std::string::npos) << r.out;

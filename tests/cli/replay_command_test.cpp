@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "cli/replay_steps.h"
 #include "cli_runner.h"
 #include "zobrist_verify/keys/key_scheme.h"
-#include "cli/replay_steps.h"
 
 namespace {
 
@@ -155,7 +155,8 @@ RunResult check_then_replay(const std::vector<std::string>& args, const fs::path
   const RunResult replayed = run_shell(replay, cwd);
   EXPECT_EQ(replayed.exit_code, 1) << replay << "\n" << replayed.out << replayed.err;
   EXPECT_NE(replayed.out.find("\nfirst difference at "), std::string::npos)
-      << replay << "\n" << replayed.out << replayed.err;
+      << replay << "\n"
+      << replayed.out << replayed.err;
   return replayed;
 }
 
@@ -190,9 +191,10 @@ TEST(PrintedReplay, ASchemeFileIsNamedByItsPathEverywhere) {
   const fs::path scheme = dir.path() / "keys.scheme";
   write_file(scheme, altered_polyglot("polyglot"));
   const std::string file = "file:" + scheme.string();
-  const RunResult r = check_then_replay({"--plugin", plugin("zv_reference_plugin"), "--expect", file,
-                                         "--property", "incremental-equals-full", "--cases", "5"},
-                                        dir.path());
+  const RunResult r =
+      check_then_replay({"--plugin", plugin("zv_reference_plugin"), "--expect", file, "--property",
+                         "incremental-equals-full", "--cases", "5"},
+                        dir.path());
   EXPECT_NE(r.out.find(": target vs the " + file + " scheme\n"), std::string::npos) << r.out;
   const RunResult head = run_cli({"check", "--plugin", plugin("zv_reference_plugin"), "--expect",
                                   file, "--property", "zero-keys", "--cases", "1"});
@@ -207,10 +209,10 @@ TEST(PrintedReplay, ASchemeNameWithShellSyntaxRunsNothing) {
   TempDir dir;
   const fs::path scheme = dir.path() / "x;touch${IFS}INJECTED2";
   write_file(scheme, altered_polyglot("x;touch${IFS}INJECTED"));
-  check_then_replay({"--plugin", plugin("zv_reference_plugin"), "--expect",
-                     "file:" + scheme.string(), "--property", "incremental-equals-full",
-                     "--cases", "5"},
-                    dir.path());
+  check_then_replay(
+      {"--plugin", plugin("zv_reference_plugin"), "--expect", "file:" + scheme.string(),
+       "--property", "incremental-equals-full", "--cases", "5"},
+      dir.path());
   EXPECT_FALSE(fs::exists(dir.path() / "INJECTED"));
   EXPECT_FALSE(fs::exists(dir.path() / "INJECTED2"));
 }
@@ -218,10 +220,10 @@ TEST(PrintedReplay, ASchemeNameWithShellSyntaxRunsNothing) {
 // Judged under --en-passant legal, the replay must judge under it too, or every key is "same".
 TEST(PrintedReplay, AUciEngineJudgedUnderAnotherEnPassantRuleReproduces) {
   TempDir dir;
-  const RunResult r = check_then_replay({"--engine", ZV_PERFT_ENGINE, "--expect", "polyglot",
-                                         "--en-passant", "legal", "--property", "en-passant",
-                                         "--cases", "30"},
-                                        dir.path());
+  const RunResult r =
+      check_then_replay({"--engine", ZV_PERFT_ENGINE, "--expect", "polyglot", "--en-passant",
+                         "legal", "--property", "en-passant", "--cases", "30"},
+                        dir.path());
   EXPECT_NE(r.out.find(": target vs the polyglot scheme\n"), std::string::npos) << r.out;
 }
 
@@ -261,9 +263,9 @@ TEST(ReplayMoves, AWordHoldingTwoMovesIsSentAsTwoMoves) {
 }
 
 TEST(ReplayMoves, StandardCastlingAsKingTakesRookIsSentAsE1g1) {
-  const RunResult r = run_cli({"replay", "--plugin", plugin("zv_reference_plugin"), "--fen",
-                               "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "--moves", "e1h1",
-                               "--no-isolation"});
+  const RunResult r =
+      run_cli({"replay", "--plugin", plugin("zv_reference_plugin"), "--fen",
+               "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "--moves", "e1h1", "--no-isolation"});
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("\nmake_move e1g1 (ply 1)\n"), std::string::npos) << r.out;
 }

@@ -21,8 +21,12 @@ std::uint64_t byte_by_byte(std::uint64_t x, ByteTest test, unsigned char a, unsi
   return out;
 }
 
-bool is_zero(unsigned char byte, unsigned char, unsigned char) { return byte == 0; }
-bool is_equal(unsigned char byte, unsigned char c, unsigned char) { return byte == c; }
+bool is_zero(unsigned char byte, unsigned char, unsigned char) {
+  return byte == 0;
+}
+bool is_equal(unsigned char byte, unsigned char c, unsigned char) {
+  return byte == c;
+}
 bool is_in_range(unsigned char byte, unsigned char lo, unsigned char hi) {
   return byte >= lo && byte <= hi;
 }
@@ -36,8 +40,8 @@ std::uint64_t word(int lane, unsigned char byte, unsigned char fill) {
 
 TEST(ByteWords, EveryByteInEveryLaneBesideEveryNeighbour) {
   const unsigned char fills[] = {0x00, 0x01, 0x20, 0x40, 0x41, 0x48, 0x49, 0x7F, 0x80, 0xC1, 0xFF};
-  const std::pair<unsigned char, unsigned char> ranges[] = {
-      {'A', 'H'}, {1, 0x7F}, {0x7F, 0x7F}, {1, 1}, {'0', '9'}, {' ', ' '}};
+  const std::pair<unsigned char, unsigned char> ranges[] = {{'A', 'H'}, {1, 0x7F},  {0x7F, 0x7F},
+                                                            {1, 1},     {'0', '9'}, {' ', ' '}};
   int in_range = 0;
   for (int lane = 0; lane < 8; ++lane)
     for (int value = 0; value < 256; ++value)

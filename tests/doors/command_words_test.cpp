@@ -21,7 +21,8 @@ Words split(const std::string& text) {
 
 TEST(CommandWords, PlainWordsSplitOnAnyRunOfBlanks) {
   EXPECT_EQ(split("stockfish"), (Words{"stockfish"}));
-  EXPECT_EQ(split("  /usr/games/stockfish \t --x  1 \n"), (Words{"/usr/games/stockfish", "--x", "1"}));
+  EXPECT_EQ(split("  /usr/games/stockfish \t --x  1 \n"),
+            (Words{"/usr/games/stockfish", "--x", "1"}));
 }
 
 TEST(CommandWords, SingleQuotesKeepEverythingLiteral) {

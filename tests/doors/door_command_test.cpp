@@ -19,8 +19,8 @@ namespace {
 
 using testing::processes_left_with;
 using testing::processes_with;
-using testing::RunResult;
 using testing::run_cli;
+using testing::RunResult;
 using testing::unique_marker;
 
 TEST(EngineDoor, AHangInAChildProcessOfTheEngineLeavesNothingRunning) {
@@ -78,8 +78,7 @@ TEST(EngineDoor, MalformedCommandsAndPatternsAreUsageErrors) {
       << bad_regex.err;
   const RunResult bad_fen = run_cli({"check", "--engine", "/bin/true", "--fen-pattern", "Fen: .*"});
   EXPECT_EQ(bad_fen.exit_code, 2);
-  EXPECT_NE(bad_fen.err.find("--fen-pattern 'Fen: .*': it has 0 capture groups"),
-            std::string::npos)
+  EXPECT_NE(bad_fen.err.find("--fen-pattern 'Fen: .*': it has 0 capture groups"), std::string::npos)
       << bad_fen.err;
   EXPECT_EQ(run_cli({"check", "--key-command", "d"}).exit_code, 2);  // without --engine
   EXPECT_EQ(run_cli({"check", "--engine", "/bin/true", "--plugin", "x.so"}).exit_code, 2);

@@ -25,14 +25,13 @@ std::string stockfish_path() {
   return path ? path : "/usr/games/stockfish";
 }
 
-#define REQUIRE_STOCKFISH()                                                  \
-  if (!std::filesystem::exists(stockfish_path()) ||                          \
-      !std::filesystem::exists("/usr/bin/python3"))                          \
+#define REQUIRE_STOCKFISH()                                                                       \
+  if (!std::filesystem::exists(stockfish_path()) || !std::filesystem::exists("/usr/bin/python3")) \
   GTEST_SKIP() << "needs " << stockfish_path() << " and python3 (ci/setup installs them)"
 
 RunResult check_fake(const std::string& mode, std::vector<std::string> extra) {
-  std::vector<std::string> args{
-      "check", "--engine", std::string(ZV_ENGINES_DIR) + "/fake_uci_engine.py " + mode};
+  std::vector<std::string> args{"check", "--engine",
+                                std::string(ZV_ENGINES_DIR) + "/fake_uci_engine.py " + mode};
   args.insert(args.end(), extra.begin(), extra.end());
   return run_cli(args);
 }
@@ -69,8 +68,8 @@ TEST(EngineBlame, AnEngineThatFailsSoonAfterEveryRestartIsAnErrorOfTheRun) {
   REQUIRE_STOCKFISH();
   // It hangs at its fifth position in every process: the run stops after a few restarts,
   // within seconds, instead of spending the restart budget one deadline at a time.
-  const RunResult r = check_fake(
-      "hang-after 5", {"--property", OneProperty, "--cases", "200", "--timeout", "300"});
+  const RunResult r =
+      check_fake("hang-after 5", {"--property", OneProperty, "--cases", "200", "--timeout", "300"});
   EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
   EXPECT_NE(r.err.find("cannot be used"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("restarts"), std::string::npos) << r.err;

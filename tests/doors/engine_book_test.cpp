@@ -31,7 +31,6 @@ TEST(BookTest, GnuchessBookHasNoIllegalMoveAndReachesMostOfItsKeys) {
   EXPECT_EQ(run.err, "");
 }
 
-
 // Debian's polyglot make-book, over the games of PolyglotPgn; `extra` adds e.g. -only-black.
 const char* const PolyglotBinary = "/usr/games/polyglot";
 const char* const PolyglotPgn =

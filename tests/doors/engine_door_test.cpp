@@ -20,10 +20,10 @@ namespace {
 
 using testing::processes_left_with;
 using testing::processes_with;
-using testing::RunResult;
-using testing::TempDir;
 using testing::run_cli;
+using testing::RunResult;
 using testing::ScopedEnvironment;
+using testing::TempDir;
 using testing::unique_marker;
 namespace fs = std::filesystem;
 
@@ -38,8 +38,8 @@ bool have(const std::string& path) {
   return fs::exists(path);
 }
 
-#define REQUIRE_STOCKFISH()                                                   \
-  if (!have(stockfish_path()) || !have("/usr/bin/python3"))                   \
+#define REQUIRE_STOCKFISH()                                 \
+  if (!have(stockfish_path()) || !have("/usr/bin/python3")) \
   GTEST_SKIP() << "needs " << stockfish_path() << " and python3 (ci/setup installs them)"
 
 // The fake engine with a mode and a marker word unique to this test, to find its leftovers.
@@ -59,8 +59,8 @@ class UnusableEngine : public ::testing::TestWithParam<Unusable> {};
 TEST_P(UnusableEngine, IsAUsageErrorThatSaysWhy) {
   REQUIRE_STOCKFISH();
   const std::string marker = unique_marker(GetParam().mode);
-  const RunResult r = run_cli({"check", "--engine", fake(GetParam().mode, marker), "--timeout",
-                               "1000", "--cases", "5"});
+  const RunResult r = run_cli(
+      {"check", "--engine", fake(GetParam().mode, marker), "--timeout", "1000", "--cases", "5"});
   EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
   EXPECT_EQ(r.err.rfind("error: ", 0), 0u) << r.err;
   EXPECT_NE(r.err.find(GetParam().says), std::string::npos) << r.err;
@@ -95,9 +95,9 @@ TEST_P(FaultOnPromotion, FailsTheCaseAtThePromotion) {
   const std::string marker = unique_marker(GetParam().mode);
   // The failing case as found: shrinking it would ask the engine again some 30,000 times.
   const ScopedEnvironment no_shrinking("RC_PARAMS", "noshrink=1");
-  const RunResult r = run_cli({"check", "--engine", fake(GetParam().mode, marker), "--timeout",
-                               "1000", "--property", "incremental-equals-full", "--cases", "30",
-                               "--json"});
+  const RunResult r =
+      run_cli({"check", "--engine", fake(GetParam().mode, marker), "--timeout", "1000",
+               "--property", "incremental-equals-full", "--cases", "30", "--json"});
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
   EXPECT_NE(r.out.find("\"comparison\": \"" + GetParam().comparison + "\""), std::string::npos)
       << r.out;
@@ -279,8 +279,8 @@ TEST(EngineDoor, AnIdNameWithControlAndInvalidBytesIsShownEscapedInEveryReport) 
   REQUIRE_STOCKFISH();
   TempDir dir;
   const fs::path junit = dir.path() / "junit.xml";
-  const std::vector<std::string> run{"check", "--engine", FakeEngine + " odd-name", "--property",
-                                     "side-to-move", "--cases", "5"};
+  const std::vector<std::string> run{
+      "check", "--engine", FakeEngine + " odd-name", "--property", "side-to-move", "--cases", "5"};
   std::vector<std::string> json_run = run;
   json_run.insert(json_run.end(), {"--json", "--junit", junit.string()});
   const RunResult json = run_cli(json_run);
@@ -301,11 +301,11 @@ TEST(EngineDoor, RunsTheProgramWithoutAShell) {
   const fs::path witness = dir.path() / "a-shell-ran-this";
   const std::string marker = unique_marker("no-shell");
   // A shell would run the substitution and create the file; the engine gets the text as a word.
-  const RunResult r = run_cli({"check", "--engine",
-                               FakeEngine + " proxy " + marker + " '$(touch " + witness.string() +
-                                   ")' \"; touch " + witness.string() + "\"",
-                               "--cases", "10", "--expect", "stockfish", "--property",
-                               "side-to-move"});
+  const RunResult r =
+      run_cli({"check", "--engine",
+               FakeEngine + " proxy " + marker + " '$(touch " + witness.string() + ")' \"; touch " +
+                   witness.string() + "\"",
+               "--cases", "10", "--expect", "stockfish", "--property", "side-to-move"});
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_FALSE(fs::exists(witness));
   EXPECT_EQ(processes_left_with(marker), 0);
@@ -415,8 +415,9 @@ TEST(EngineStockfish, ReplayShowsThePrintedKeyBesideTheSchemes) {
   EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 15) << r.out;
   EXPECT_EQ(r.out.find("DIFFERS"), std::string::npos) << r.out;
   // Polyglot's keys are not Stockfish's: every step differs.
-  const RunResult polyglot = run_cli({"replay", "--engine", stockfish_path(), "--fen",
-                                      "4k3/8/8/8/8/8/8/R3K2R w KQ - 13 40", "--expect", "polyglot"});
+  const RunResult polyglot =
+      run_cli({"replay", "--engine", stockfish_path(), "--fen",
+               "4k3/8/8/8/8/8/8/R3K2R w KQ - 13 40", "--expect", "polyglot"});
   EXPECT_EQ(polyglot.exit_code, 1);
   EXPECT_NE(polyglot.out.find("DIFFERS"), std::string::npos);
 }
@@ -424,7 +425,8 @@ TEST(EngineStockfish, ReplayShowsThePrintedKeyBesideTheSchemes) {
 const std::string FairyStockfish = "/usr/games/fairy-stockfish";
 
 TEST(EngineFairyStockfish, PassesBlackBoxWithKeysOfItsOwn) {
-  if (!have(FairyStockfish)) GTEST_SKIP() << "needs " << FairyStockfish << " (ci/setup installs it)";
+  if (!have(FairyStockfish))
+    GTEST_SKIP() << "needs " << FairyStockfish << " (ci/setup installs it)";
   // The sweep's 300,000 positions took Fairy-Stockfish most of a minute (Stockfish's run keeps it).
   const RunResult r =
       run_cli({"check", "--engine", FairyStockfish, "--json", "--property", AllButTheSweep});

@@ -16,10 +16,10 @@
 #include <gtest/gtest.h>
 
 #include "zobrist_verify/chess/game.h"
-#include "zobrist_verify/keys/key_scheme.h"
 #include "zobrist_verify/chess/movegen.h"
 #include "zobrist_verify/chess/uci.h"
 #include "zobrist_verify/doors/uci_engine.h"
+#include "zobrist_verify/keys/key_scheme.h"
 
 namespace zobrist_verify {
 namespace {

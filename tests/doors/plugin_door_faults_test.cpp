@@ -93,8 +93,9 @@ pid_t start_cli(const std::vector<std::string>& args) {
 // A worker with a hung plugin call, waited for after the CLI has started; then the CLI is sent
 // `signal` and the worker must end with it.
 void worker_dies_with_the_tool(int signal) {
-  const pid_t tool = start_cli({"check", "--plugin", plugin("zv_faulty_reference_HangOnEnPassantKey"),
-                                "--timeout", "600000", "--cases", "20"});
+  const pid_t tool =
+      start_cli({"check", "--plugin", plugin("zv_faulty_reference_HangOnEnPassantKey"), "--timeout",
+                 "600000", "--cases", "20"});
   ASSERT_GT(tool, 0);
   std::vector<pid_t> workers;
   // The first workers (the name, the start position) end quickly; the conventions' hangs.
@@ -189,9 +190,8 @@ TEST(PluginDoorFaults, AnExitIsLabelledExitedNotCrashedInTextAndJson) {
 }
 
 TEST(PluginDoorFaults, AWorkerPastTheMemoryLimitIsKilledAndReportedAsSuch) {
-  const RunResult r =
-      run_cli({"check", "--plugin", plugin("zv_door_fault_Leaks"), "--memory-limit", "100M",
-               "--property", "side-to-move", "--cases", "10"});
+  const RunResult r = run_cli({"check", "--plugin", plugin("zv_door_fault_Leaks"), "--memory-limit",
+                               "100M", "--property", "side-to-move", "--cases", "10"});
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
   EXPECT_NE(r.out.find("exceeded the memory limit in set_position"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("over the limit of 100 MiB (--memory-limit)"), std::string::npos) << r.out;
@@ -214,16 +214,15 @@ TEST(PluginDoorFaults, AWorkerPastTheMemoryLimitIsLabelledMemoryNotCrashed) {
 }
 
 TEST(PluginDoorFaults, AMemoryLimitThatIsNotASizeIsAUsageError) {
-  const RunResult r = run_cli({"check", "--plugin", plugin("zv_reference_plugin"),
-                               "--memory-limit", "12Q"});
+  const RunResult r =
+      run_cli({"check", "--plugin", plugin("zv_reference_plugin"), "--memory-limit", "12Q"});
   EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
   EXPECT_NE(r.err.find("--memory-limit: '12Q' is not a memory size"), std::string::npos) << r.err;
 }
 
 TEST(PluginDoorFaults, AHugeUnterminatedLastErrorIsCutWithANote) {
-  const RunResult r =
-      run_cli({"replay", "--plugin", plugin("zv_door_fault_LongError"), "--fen",
-               "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"});
+  const RunResult r = run_cli({"replay", "--plugin", plugin("zv_door_fault_LongError"), "--fen",
+                               "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"});
   EXPECT_EQ(r.exit_code, 1) << r.out.substr(0, 2000) << r.err.substr(0, 2000);
   const std::string both = r.out + r.err;
   EXPECT_NE(both.find("[cut at 4096 bytes"), std::string::npos) << both.substr(0, 2000);

@@ -139,9 +139,9 @@ bool shredder_letters_byte_by_byte(const std::string& text) {
 TEST(PluginExport, ShredderLettersAreFoundInEveryShapeOfCastlingField) {
   // Besides the letters: bytes next to A-H and a-h in ASCII and with the case bit cleared, a
   // digit, and bytes past ASCII, none of which is a file letter.
-  const std::string fields[] = {"-", "K", "KQkq", "Kq", "HAha", "H", "a", "KQkqA", "Aq", "B",
-                                "b", "", "KQkqKQkq", "KQkqKQkqH", "kq-", "@", "`", "I", "i", "1",
-                                "K\xc1", "\xe1q", "Z", "Kz"};
+  const std::string fields[] = {"-",  "K", "KQkq", "Kq", "HAha",     "H",         "a",   "KQkqA",
+                                "Aq", "B", "b",    "",   "KQkqKQkq", "KQkqKQkqH", "kq-", "@",
+                                "`",  "I", "i",    "1",  "K\xc1",    "\xe1q",     "Z",   "Kz"};
   const std::string befores[] = {"4k3/8/8/8/8/8/8/4K3", "r3k2r/8/8/8/8/8/8/R3K2R", "8"};
   const std::string sides[] = {"w", "b", "", "wb"};
   const std::string afters[] = {" - 0 1", " e3 10 200", " -", "", " - 0", " a3 0 123456789"};
@@ -182,9 +182,7 @@ class StandardChessOnly : public zv::HashUnderTest {
   zv::Expected<zv::Done> set_position(std::string_view fen, bool chess960) override {
     return inner_->set_position(fen, chess960);
   }
-  zv::Expected<zv::Done> make_move(std::string_view uci) override {
-    return inner_->make_move(uci);
-  }
+  zv::Expected<zv::Done> make_move(std::string_view uci) override { return inner_->make_move(uci); }
   zv::Expected<zv::Done> unmake_move() override { return inner_->unmake_move(); }
   zv::Expected<zv::Key> key() override { return inner_->key(); }
 
@@ -203,11 +201,11 @@ std::string refusal_of(const char* fen) {
 // character to the FEN reader, whose message says what is wrong.
 TEST(PluginExport, OnlyFileLettersAreRefusedAsChess960) {
   EXPECT_EQ(refusal_of("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"), "accepted");
-  EXPECT_EQ(refusal_of("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1").rfind(
-                "this plugin plays standard chess only: ", 0),
+  EXPECT_EQ(refusal_of("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1")
+                .rfind("this plugin plays standard chess only: ", 0),
             0u);
-  for (const char* bad : {"r3k2r/8/8/8/8/8/8/R3K2R w KQz - 0 1",
-                          "r3k2r/8/8/8/8/8/8/R3K2R w 1 - 0 1"}) {
+  for (const char* bad :
+       {"r3k2r/8/8/8/8/8/8/R3K2R w KQz - 0 1", "r3k2r/8/8/8/8/8/8/R3K2R w 1 - 0 1"}) {
     const std::string error = refusal_of(bad);
     EXPECT_NE(error, "accepted") << bad;
     EXPECT_EQ(error.find("standard chess only"), std::string::npos) << bad << ": " << error;

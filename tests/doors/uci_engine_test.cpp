@@ -95,7 +95,8 @@ TEST(UciHandshake, ReadsTheLastNameMadeVisibleAndEveryOptionName) {
 }
 
 TEST(UciHandshake, AHugeNameIsCutAndMarkedSinceItGoesIntoEveryRow) {
-  const std::string name = read_uci_handshake({"id name " + std::string(100'000, 'x'), "uciok"}).name;
+  const std::string name =
+      read_uci_handshake({"id name " + std::string(100'000, 'x'), "uciok"}).name;
   EXPECT_EQ(name, std::string(100, 'x') + "...");
 }
 

@@ -11,8 +11,8 @@
 
 #include "zobrist_verify/chess/game.h"
 #include "zobrist_verify/chess/perft.h"
-#include "zobrist_verify/doors/position_gate.h"
 #include "zobrist_verify/chess/uci.h"
+#include "zobrist_verify/doors/position_gate.h"
 
 namespace {
 

@@ -159,7 +159,8 @@ int main(int argc, char** argv) {
         StateInfo state;
         const std::string text = move_to_uci(m, pos.is_chess960());
         pos.make_move(m, state);
-        reply += text + ": " + std::to_string(count(pos, depth - 1, mode == "no-en-passant")) + "\n";
+        reply +=
+            text + ": " + std::to_string(count(pos, depth - 1, mode == "no-en-passant")) + "\n";
         pos.unmake_move(m);
       }
       ++divides;

@@ -323,10 +323,10 @@ void MappedInput::release() {
 }
 
 struct OutputFile::State {
-  std::string path;       // as the user gave it, for messages
-  std::string what;       // "the JUnit report"
-  std::string target;     // the file a finished report replaces (Whole mode, regular files)
-  std::string temporary;  // the file written until then; empty when writing directly
+  std::string path;         // as the user gave it, for messages
+  std::string what;         // "the JUnit report"
+  std::string target;       // the file a finished report replaces (Whole mode, regular files)
+  std::string temporary;    // the file written until then; empty when writing directly
   int temporary_slot = -1;  // its slot for remove_unfinished_outputs, -1 for none
   int fd = -1;
   bool owns_fd = true;  // false for standard output

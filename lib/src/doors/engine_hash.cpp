@@ -20,7 +20,7 @@ EngineConnection::EngineConnection(std::unique_ptr<EngineDialect> dialect,
 
 Expected<std::shared_ptr<EngineConnection>> EngineConnection::open(EngineDoorOptions options) {
   auto dialect = options.protocol == EngineProtocol::Xboard ? make_xboard_dialect(options)
-                                                             : make_uci_dialect(options);
+                                                            : make_uci_dialect(options);
   if (!dialect) return Error{dialect.error()};
   std::shared_ptr<EngineConnection> connection(
       new EngineConnection(std::move(*dialect), std::move(options)));
@@ -215,7 +215,7 @@ class EngineHash final : public HashUnderTest {
   std::vector<std::string> moves_;  // as sent: king-takes-rook castling in Chess960
   // (i, FEN of the position before moves_[i]) every tail_plies moves, in order.
   std::vector<std::pair<std::size_t, std::string>> checkpoints_;
-  std::deque<Outstanding> outstanding_;  // in the order asked: mostly collected from the front
+  std::deque<Outstanding> outstanding_;     // in the order asked: mostly collected from the front
   std::uint64_t lines_ = 0;                 // set_position calls so far
   std::optional<Expected<Key>> start_key_;  // read by take_start_position, not yet asked for
 };

@@ -151,8 +151,8 @@ std::string PerftConfirmation::late_lines_text() const {
 PerftConfirmation EnginePerft::confirm_alone(std::string_view fen, std::string_view uci_moves,
                                              int depth) {
   PerftConfirmation confirmation;
-  confirmation.history = std::to_string(positions_sent_) + " positions and " +
-                         std::to_string(moves_sent_) + " moves";
+  confirmation.history =
+      std::to_string(positions_sent_) + " positions and " + std::to_string(moves_sent_) + " moves";
   if (!broken_off_ && connection_->running())
     if (auto late = connection_->fence_lines(timeout_); late)
       confirmation.late_lines = without_chatter(std::move(*late));
@@ -160,8 +160,8 @@ PerftConfirmation EnginePerft::confirm_alone(std::string_view fen, std::string_v
                           ErrorKind::AnsweredBadly);
   broken_off_ = true;
   if (!pipelining_.reopen) {
-    confirmation.answer = Error{engine_words(engine_name()) + " cannot be started again here",
-                                ErrorKind::GaveUp};
+    confirmation.answer =
+        Error{engine_words(engine_name()) + " cannot be started again here", ErrorKind::GaveUp};
     return confirmation;
   }
   if (auto restarted = restart_if_stopped(); !restarted) {
@@ -260,9 +260,9 @@ std::vector<Expected<DivideCounts>> EnginePerft::ask_many(
     read = read_pipelined_reply(reader, sent - answers.size() > 2);
     if (!read) break;
     if (reader.inconsistent())  // in step: only this answer is not taken (the caller asks alone)
-      answers.push_back(Error{engine_words(engine_name()) + ": " + reader.why() +
-                                  " (with other requests in flight)",
-                              ErrorKind::AnsweredBadly});
+      answers.push_back(Error{
+          engine_words(engine_name()) + ": " + reader.why() + " (with other requests in flight)",
+          ErrorKind::AnsweredBadly});
     else
       answers.push_back(reader.divide());
   }
@@ -276,8 +276,8 @@ std::vector<Expected<DivideCounts>> EnginePerft::ask_many(
     broken_off_ = true;
     // An engine that died or went silent there: that position's error says how, and what the
     // engine had been sent, for the caller to tell a fault that depends on it.
-    if (!read && (read.error_kind() == ErrorKind::Crashed ||
-                  read.error_kind() == ErrorKind::TimedOut))
+    if (!read &&
+        (read.error_kind() == ErrorKind::Crashed || read.error_kind() == ErrorKind::TimedOut))
       answers.push_back(Error{read.error() + " (it had been sent " +
                                   std::to_string(positions_sent_) + " positions and " +
                                   std::to_string(moves_sent_) + " moves since it started)",

@@ -155,9 +155,9 @@ Expected<Done> EngineProcess::send_lines(const std::vector<std::string>& lines) 
   if (auto written = process_.write_all(text, timeouts_.write); !written) {
     const std::string shown =
         lines.empty() ? "" : lines.front().substr(0, 200) + (lines.size() > 1 ? "' ...'" : "");
-    return kill("cannot send '" + shown + "' to engine " + label() + ": " + written.error() +
-                    last_words(),
-                ErrorKind::Crashed);
+    return kill(
+        "cannot send '" + shown + "' to engine " + label() + ": " + written.error() + last_words(),
+        ErrorKind::Crashed);
   }
   return Done{};
 }

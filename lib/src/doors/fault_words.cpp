@@ -4,11 +4,16 @@ namespace zobrist_verify {
 
 const char* fault_verb(FaultEnd end) {
   switch (end) {
-    case FaultEnd::Finished: return "finished";
-    case FaultEnd::Crashed: return "crashed";
-    case FaultEnd::TimedOut: return "timed out";
-    case FaultEnd::Exited: return "exited";
-    case FaultEnd::MemoryLimit: return "exceeded the memory limit";
+    case FaultEnd::Finished:
+      return "finished";
+    case FaultEnd::Crashed:
+      return "crashed";
+    case FaultEnd::TimedOut:
+      return "timed out";
+    case FaultEnd::Exited:
+      return "exited";
+    case FaultEnd::MemoryLimit:
+      return "exceeded the memory limit";
   }
   return "crashed";
 }

@@ -154,8 +154,8 @@ bool PerftReplyReader::names_request(std::string_view line) const {
 
 PerftReplyReader::Step PerftReplyReader::error_line(std::string_view line) {
   if (!names_request(line)) return Step::Refused;
-  return bad("it answered the perft request '" + patterns_.command + "' with an error: " +
-             quoted(line));
+  return bad("it answered the perft request '" + patterns_.command +
+             "' with an error: " + quoted(line));
 }
 
 bool PerftReplyReader::has_end() const {

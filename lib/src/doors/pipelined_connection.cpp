@@ -132,10 +132,10 @@ Expected<Key> PipelinedConnection::confirm_alone(const Request& r, const Error& 
   dialect_->stretch_replies(5);
   const bool sent = dialect_->send(r.position_command, r.chess960, transcript_);
   transcript_.flush();
-  Expected<Key> again = !sent || !dialect_->flush()
-                            ? Expected<Key>(died_before_taking_alone(r.position_command,
-                                                                     dialect_->stop()))
-                            : dialect_->read_reply(r.position_command, r.expected_fen, r.chess960);
+  Expected<Key> again =
+      !sent || !dialect_->flush()
+          ? Expected<Key>(died_before_taking_alone(r.position_command, dialect_->stop()))
+          : dialect_->read_reply(r.position_command, r.expected_fen, r.chess960);
   dialect_->stretch_replies(1);
   if (!again && is_fault(again.error_kind())) {
     // The first fault's words (its deadline is the run's), confirmed.

@@ -298,8 +298,7 @@ Expected<Done> PluginHash::set_written_position(const std::string& fen, bool che
 Expected<Done> PluginHash::make_move(std::string_view uci) {
   if (!state_) return Error{"plugin '" + name() + "': create() returned NULL"};
   const char* text = terminated(uci);
-  if (library_->api().make_move(state_, text) != 0)
-    return refusal("the move " + std::string(text));
+  if (library_->api().make_move(state_, text) != 0) return refusal("the move " + std::string(text));
   return Done{};
 }
 

@@ -25,8 +25,7 @@ class GatedHash final : public HashUnderTest {
     return gated(fen, chess960, [&] { return door_->set_written_position(fen, chess960); });
   }
   Expected<KeyTicket> request_key_of(std::string_view fen, bool chess960) override {
-    if (std::optional<std::string> why = unreachable_reason(fen, chess960))
-      return withheld(*why);
+    if (std::optional<std::string> why = unreachable_reason(fen, chess960)) return withheld(*why);
     return door_->request_key_of(fen, chess960);
   }
   Expected<Done> make_move(std::string_view uci) override { return door_->make_move(uci); }

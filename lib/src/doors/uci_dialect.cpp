@@ -79,7 +79,7 @@ class UciDialect final : public EngineDialect {
   std::string key_command_;
   Milliseconds timeout_;
   int stretch_ = 1;  // replies get stretch_ times timeout_ (stretch_replies)
-  KeyReader keys_;  // the key pattern, and the base keys are read in
+  KeyReader keys_;   // the key pattern, and the base keys are read in
   KeyPattern fen_pattern_;
   bool keys_seen_ = false;  // some reply had a key: a reply without one is out of step
   std::optional<UciEngine> engine_;

@@ -56,8 +56,8 @@ std::string position_command(std::string_view fen, std::string_view uci_moves) {
   return command;
 }
 
-Expected<UciEngine> UciEngine::start(const std::vector<std::string>& argv,
-                                     EngineTimeouts timeouts, SentLinesTap tap) {
+Expected<UciEngine> UciEngine::start(const std::vector<std::string>& argv, EngineTimeouts timeouts,
+                                     SentLinesTap tap) {
   auto process = EngineProcess::spawn(argv, timeouts, std::move(tap));
   if (!process) return Error{process.error()};
   UciEngine engine(std::move(*process));

@@ -53,7 +53,7 @@ class XboardDialect final : public EngineDialect {
   std::string key_command_;
   Milliseconds timeout_;
   int stretch_ = 1;  // replies get stretch_ times timeout_ (stretch_replies)
-  KeyReader keys_;  // the key pattern, and the base keys are read in
+  KeyReader keys_;   // the key pattern, and the base keys are read in
   KeyPattern fen_pattern_;
   bool keys_seen_ = false;
   std::optional<XboardEngine> engine_;

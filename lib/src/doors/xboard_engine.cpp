@@ -34,10 +34,10 @@ Expected<Done> XboardEngine::handshake() {
   while (!features_.done()) {
     // CECP's two seconds for "done=1", counted from the engine's first line (an engine may take
     // longer than that to start), or the handshake timeout once it asked for more ("done=0").
-    const auto deadline = features_.waits_longer() || seen.empty()
-                              ? start + process_.timeouts().handshake
-                              : std::min(first_line + XboardFeatureWait,
-                                         start + process_.timeouts().handshake);
+    const auto deadline =
+        features_.waits_longer() || seen.empty()
+            ? start + process_.timeouts().handshake
+            : std::min(first_line + XboardFeatureWait, start + process_.timeouts().handshake);
     if (int(seen.size()) >= max_reply_lines)
       return process_.kill("engine " + process_.label() + " sent " +
                            std::to_string(max_reply_lines) +
@@ -113,7 +113,8 @@ Expected<std::vector<std::string>> XboardEngine::fence(Milliseconds timeout) {
     auto line = process_.read_line(left_until(deadline));
     if (!line && line.error_kind() == ErrorKind::TimedOut)
       return process_.kill("engine " + process_.label() + " did not answer '" + ping + "' within " +
-                               std::to_string(timeout.count()) + " ms (" + printed_lines_text(seen) + ")",
+                               std::to_string(timeout.count()) + " ms (" +
+                               printed_lines_text(seen) + ")",
                            ErrorKind::TimedOut);
     if (!line) return line.failure();
     if (std::optional<std::uint64_t> pong = pong_number(*line)) {

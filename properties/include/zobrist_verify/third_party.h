@@ -20,7 +20,7 @@ struct ThirdPartyOptions {
   // With en_passant, a split convention declared (--en-passant fen=RULE,move=RULE): the rule a
   // position set from a FEN is judged under; en_passant is then the move rule.
   std::optional<EnPassantRule> en_passant_fen;
-  bool allow_unreachable = false;           // Target::allow_unreachable (--allow-unreachable)
+  bool allow_unreachable = false;  // Target::allow_unreachable (--allow-unreachable)
 };
 
 struct ThirdPartyRun {

@@ -1,6 +1,6 @@
 // How the engine door runs an engine and asks it for keys, whatever protocol it speaks: the
-// dialect (uci_dialect.h, xboard_dialect.h) reads the engine's command line, key command, key pattern and timeout;
-// the pipelined connection (pipelined_connection.h) the rest.
+// dialect (uci_dialect.h, xboard_dialect.h) reads the engine's command line, key command, key
+// pattern and timeout; the pipelined connection (pipelined_connection.h) the rest.
 #pragma once
 
 #include <chrono>

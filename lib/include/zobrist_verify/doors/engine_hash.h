@@ -1,9 +1,9 @@
-// A running engine (UCI or xboard) as a HashUnderTest: the key of each position is read from what the engine
-// prints after a key command (Stockfish's `d` and its "Key:" line by default). Positions are sent
-// as a FEN and a short tail of moves, many of them before any reply is read. The connection is a
-// PipelinedConnection (pipelined_connection.h: requests in flight, a fault blamed on its own
-// position, the rest replayed alone on a fresh engine) speaking the UCI dialect (uci_dialect.h)
-// or the xboard one (xboard_dialect.h), as the options' protocol says.
+// A running engine (UCI or xboard) as a HashUnderTest: the key of each position is read from what
+// the engine prints after a key command (Stockfish's `d` and its "Key:" line by default). Positions
+// are sent as a FEN and a short tail of moves, many of them before any reply is read. The
+// connection is a PipelinedConnection (pipelined_connection.h: requests in flight, a fault blamed
+// on its own position, the rest replayed alone on a fresh engine) speaking the UCI dialect
+// (uci_dialect.h) or the xboard one (xboard_dialect.h), as the options' protocol says.
 #pragma once
 
 #include <memory>

@@ -8,8 +8,8 @@
 
 #include <sys/types.h>
 
-#include <chrono>
 #include <array>
+#include <chrono>
 #include <functional>
 #include <string>
 #include <string_view>

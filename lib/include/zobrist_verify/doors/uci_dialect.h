@@ -16,8 +16,8 @@
 namespace zobrist_verify {
 
 // Reads argv, key_command, key_pattern, fen_pattern and timeout of the options; the error says why
-// they cannot be used (a malformed key or FEN pattern, or key command). The engine starts later, when the
-// connection starts.
+// they cannot be used (a malformed key or FEN pattern, or key command). The engine starts later,
+// when the connection starts.
 [[nodiscard]] Expected<std::unique_ptr<EngineDialect>> make_uci_dialect(
     const EngineDoorOptions& options);
 

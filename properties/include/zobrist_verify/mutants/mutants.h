@@ -1,7 +1,7 @@
 // The mutation catalogue: realistic Zobrist hashing bugs, each planted in a MutantHasher. A
 // property suite is only worth the bugs it catches; every mutant here must be killed by at least
-// one property (properties/mutants/mutants_test.cpp, `zobrist-verify mutants`). docs/mutants.md is the
-// catalogue in prose, with the property that kills each one.
+// one property (properties/mutants/mutants_test.cpp, `zobrist-verify mutants`). docs/mutants.md is
+// the catalogue in prose, with the property that kills each one.
 #pragma once
 
 #include <memory>
