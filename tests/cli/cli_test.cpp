@@ -521,3 +521,25 @@ TEST(CliVerify, MissingCorpusExitsTwo) {
 }
 
 }  // namespace
+
+namespace {
+
+// Issue 38, section 5: every help screen fits 100 columns (five did not).
+TEST(CliHelp, EveryHelpScreenFitsOneHundredColumns) {
+  const std::vector<std::string> commands = listed_commands();
+  EXPECT_FALSE(commands.empty());
+  std::vector<std::vector<std::string>> screens{{"--help"}};
+  for (const std::string& command : commands) screens.push_back({command, "--help"});
+  for (const std::vector<std::string>& args : screens) {
+    const RunResult r = run_cli(args);
+    EXPECT_EQ(r.exit_code, 0) << args[0] << " --help: " << r.err;
+    std::istringstream lines(r.out);
+    int number = 0;
+    for (std::string line; std::getline(lines, line);) {
+      ++number;
+      EXPECT_LE(line.size(), 100u) << args[0] << " --help, line " << number << ": " << line;
+    }
+  }
+}
+
+}  // namespace
