@@ -22,7 +22,7 @@ constexpr zv_test_plugins::Variant<MovegenFault> MovegenFaults[] = {
     {"start_hang", MovegenFault::StartHang},
     {"start_exit", MovegenFault::StartExit}};
 
-MovegenFault fault{};
+MovegenFault fault{};  // as linked, set by zv_plugin_entry
 int (*exported_legal_moves)(const zv_state*, char*, std::size_t) = nullptr;
 
 // The fault itself: exit(0), SIGSEGV or a hang.
