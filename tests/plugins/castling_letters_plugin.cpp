@@ -58,9 +58,9 @@ extern "C" ZV_PLUGIN_EXPORT const zv_plugin* zv_plugin_entry(void) {
     const std::optional<Picky> linked = zv_test_plugins::linked_variant(Pickiness);
     if (!linked) return nullptr;
     picky = *linked;
-    static zv_plugin t = *export_plugin({"reference picky about Chess960",
-                                         [] { return make_reference_hash(polyglot_scheme()); },
-                                         false});
+    static zv_plugin t =
+        *export_plugin({"reference picky about Chess960",
+                        [] { return make_reference_hash(polyglot_scheme()); }, false});
     exported_set_fen = t.set_fen;
     exported_make_move = t.make_move;
     t.set_fen = set_fen;

@@ -27,8 +27,8 @@ struct Variant {
 // lists those it does), naming the module's file: its zv_plugin_entry then returns NULL.
 inline void report_unknown_variant(const std::string& known) {
   Dl_info module{};
-  const char* file = dladdr(zv_plugin_variant, &module) && module.dli_fname ? module.dli_fname
-                                                                            : "a test plugin";
+  const char* file =
+      dladdr(zv_plugin_variant, &module) && module.dli_fname ? module.dli_fname : "a test plugin";
   std::fprintf(stderr,
                "%s: linked as the variant '%s', which its source does not know (it knows %s); "
                "zv_plugin_entry returns NULL\n",
