@@ -1,21 +1,23 @@
 // The reference with Stockfish's keys (its auxiliary keys too), keyed as Stockfish's `d` prints
 // them: the halfmove clock folded in from 14 on (key ^ make_key((rule50 - 14) / 8)), null moves on.
 // A null move raises the clock, so a side-to-move property that compares keys across one without
-// the clock fails it. With ZV_BROKEN_SIDE the side term is dropped on every path, a bug the suite
-// must still catch.
+// the clock fails it. Linked as the variant broken_side (sound: the keys above), the side term is
+// dropped on every path, a bug the suite must still catch.
+#include <optional>
+
+#include "plugin_variant.h"
 #include "zobrist_verify/chess/game.h"
 #include "zobrist_verify/doors/plugin_export.h"
-
-#ifndef ZV_BROKEN_SIDE
-#define ZV_BROKEN_SIDE 0
-#endif
 
 namespace {
 
 using namespace zobrist_verify;
 
+constexpr zv_test_plugins::Variant<bool> BrokenSide[] = {{"sound", false}, {"broken_side", true}};
+
 class ClockFold final : public HashUnderTest {
  public:
+  explicit ClockFold(bool broken_side) : broken_side_(broken_side) {}
   std::string name() const override { return "clock fold (stockfish printed key)"; }
   Capabilities capabilities() const override {
     return {.unmake = true,
@@ -43,7 +45,7 @@ class ClockFold final : public HashUnderTest {
   Expected<Key> key() override {
     const Position& pos = game_.position();
     Key key = pos.printed_key();
-    if (ZV_BROKEN_SIDE && pos.side_to_move() == Black) key ^= stockfish_scheme().side_black;
+    if (broken_side_ && pos.side_to_move() == Black) key ^= stockfish_scheme().side_black;
     return key;
   }
   Expected<Key> pawn_key() override { return game_.position().pawn_key(); }
@@ -54,14 +56,19 @@ class ClockFold final : public HashUnderTest {
   }
 
  private:
+  bool broken_side_;
   Game game_;
 };
 
 }  // namespace
 
 extern "C" ZV_PLUGIN_EXPORT const zv_plugin* zv_plugin_entry(void) {
-  static const zv_plugin* table =
-      zobrist_verify::export_plugin({ZV_BROKEN_SIDE ? "clock fold, no side term" : "clock fold",
-                                     [] { return std::make_unique<ClockFold>(); }, false});
+  static const zv_plugin* table = []() -> const zv_plugin* {
+    const std::optional<bool> broken_side = zv_test_plugins::linked_variant(BrokenSide);
+    if (!broken_side) return nullptr;
+    return zobrist_verify::export_plugin(
+        {*broken_side ? "clock fold, no side term" : "clock fold",
+         [broken = *broken_side] { return std::make_unique<ClockFold>(broken); }, false});
+  }();
   return table;
 }

@@ -1,5 +1,5 @@
 // The reference as a plugin with one fault of the kind that once took the tool down, hung it, or
-// spoiled its report (issue 21), to test that the plugin door stays whole. ZV_DOOR_FAULT names it:
+// spoiled its report (issue 21), to test that the plugin door stays whole. Its variant names it:
 //   NoisyStdout         prints to its stdout on every set_fen
 //   ExitMidRun          calls exit(3) in set_fen from move 3 of a game on
 //   Leaks               leaks 16 MiB (touched) on every set_fen, up to 320 MiB
@@ -20,25 +20,45 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <thread>
 
+#include "plugin_variant.h"
 #include "zobrist_verify/doors/plugin_export.h"
-
-#define NoisyStdout 1
-#define ExitMidRun 2
-#define Leaks 3
-#define LongError 4
-#define ThreadCrash 5
-#define HelperHoldsPipe 6
-#define LegalMovesOverflow 7
-#define SetsidHelper 8
 
 // The leaked blocks, where the compiler cannot see them unused (it would drop the allocations).
 extern char* zv_leaked_blocks[20];
 char* zv_leaked_blocks[20];
 
 namespace {
+
+enum class DoorFault {
+  NoisyStdout,
+  ExitMidRun,
+  Leaks,
+  LongError,
+  ThreadCrash,
+  HelperHoldsPipe,
+  LegalMovesOverflow,
+  SetsidHelper
+};
+
+constexpr zv_test_plugins::Variant<DoorFault> DoorFaults[] = {
+    {"NoisyStdout", DoorFault::NoisyStdout},
+    {"ExitMidRun", DoorFault::ExitMidRun},
+    {"Leaks", DoorFault::Leaks},
+    {"LongError", DoorFault::LongError},
+    {"ThreadCrash", DoorFault::ThreadCrash},
+    {"HelperHoldsPipe", DoorFault::HelperHoldsPipe},
+    {"LegalMovesOverflow", DoorFault::LegalMovesOverflow},
+    {"SetsidHelper", DoorFault::SetsidHelper}};
+
+// This module's fault, read once (at load time: the constructor below asks first).
+std::optional<DoorFault> linked_fault() {
+  static const std::optional<DoorFault> fault = zv_test_plugins::linked_variant(DoorFaults);
+  return fault;
+}
 
 zv_plugin exported{};
 
@@ -48,13 +68,8 @@ int fullmove_number(const char* fen) {
   return last ? std::atoi(last + 1) : 1;
 }
 
-int set_fen_with_fault(zv_state* s, const char* fen) {
-#if ZV_DOOR_FAULT == NoisyStdout
-  std::printf("noise from the plugin's stdout\n");
-  std::fflush(stdout);
-#elif ZV_DOOR_FAULT == ExitMidRun
-  if (fullmove_number(fen) >= 3) std::exit(3);
-#elif ZV_DOOR_FAULT == Leaks
+// Leaks 16 MiB (touched), up to 20 times.
+void leak_a_block() {
   static int count = 0;
   if (count < 20) {
     constexpr std::size_t Size = std::size_t(16) << 20;
@@ -62,14 +77,29 @@ int set_fen_with_fault(zv_state* s, const char* fen) {
     if (block) std::memset(block, count + 1, Size);
     zv_leaked_blocks[count++] = block;
   }
-#elif ZV_DOOR_FAULT == LongError
-  if (std::strstr(fen, " b ")) return 1;
-#endif
-  (void)fullmove_number;
+}
+
+int set_fen_with_fault(zv_state* s, const char* fen) {
+  switch (*linked_fault()) {
+    case DoorFault::NoisyStdout:
+      std::printf("noise from the plugin's stdout\n");
+      std::fflush(stdout);
+      break;
+    case DoorFault::ExitMidRun:
+      if (fullmove_number(fen) >= 3) std::exit(3);
+      break;
+    case DoorFault::Leaks:
+      leak_a_block();
+      break;
+    case DoorFault::LongError:
+      if (std::strstr(fen, " b ")) return 1;
+      break;
+    default:
+      break;
+  }
   return exported.set_fen(s, fen);
 }
 
-#if ZV_DOOR_FAULT == LongError
 // 1 MiB of 'x' with no NUL, then a page that faults when read.
 const char* long_error(const zv_state*) {
   static const char* text = [] {
@@ -84,22 +114,19 @@ const char* long_error(const zv_state*) {
   }();
   return text;
 }
-#endif
 
-#if ZV_DOOR_FAULT == ThreadCrash
 __attribute__((constructor)) void start_crashing_thread() {
+  if (linked_fault() != DoorFault::ThreadCrash) return;
   std::thread([] {
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
     std::raise(SIGSEGV);
   }).detach();
 }
-#endif
 
-#if ZV_DOOR_FAULT == HelperHoldsPipe || ZV_DOOR_FAULT == SetsidHelper
 zv_state* create_with_helper() {
   const pid_t helper = ::fork();
   if (helper == 0) {
-    if (ZV_DOOR_FAULT == SetsidHelper) ::setsid();
+    if (linked_fault() == DoorFault::SetsidHelper) ::setsid();
     for (;;) ::pause();
   }
   if (const char* path = std::getenv("ZV_HELPER_PID_FILE")) {
@@ -110,35 +137,31 @@ zv_state* create_with_helper() {
   }
   return exported.create();
 }
-#endif
 
-#if ZV_DOOR_FAULT == LegalMovesOverflow
 int legal_moves_overflowing(const zv_state* s, char* buffer, std::size_t capacity) {
   const int count = exported.legal_moves(s, buffer, capacity);
   std::memset(buffer + capacity, ' ', 64);
   return count;
 }
-#endif
 
 }  // namespace
 
 extern "C" ZV_PLUGIN_EXPORT const zv_plugin* zv_plugin_entry(void) {
-  static zv_plugin table = [] {
+  static const zv_plugin* table = []() -> const zv_plugin* {
+    const std::optional<DoorFault> fault = linked_fault();
+    if (!fault) return nullptr;
     exported = *zobrist_verify::export_plugin(
         {"reference with a door fault",
          [] { return zobrist_verify::make_reference_hash(zobrist_verify::polyglot_scheme()); },
          true});
-    zv_plugin t = exported;
+    static zv_plugin t = exported;
     t.abi_version = ZV_PLUGIN_ABI_VERSION;  // a copy of the base alone: version 1
     t.set_fen = set_fen_with_fault;
-#if ZV_DOOR_FAULT == LongError
-    t.last_error = long_error;
-#elif ZV_DOOR_FAULT == HelperHoldsPipe || ZV_DOOR_FAULT == SetsidHelper
-    t.create = create_with_helper;
-#elif ZV_DOOR_FAULT == LegalMovesOverflow
-    t.legal_moves = legal_moves_overflowing;
-#endif
-    return t;
+    if (fault == DoorFault::LongError) t.last_error = long_error;
+    if (fault == DoorFault::HelperHoldsPipe || fault == DoorFault::SetsidHelper)
+      t.create = create_with_helper;
+    if (fault == DoorFault::LegalMovesOverflow) t.legal_moves = legal_moves_overflowing;
+    return &t;
   }();
-  return &table;
+  return table;
 }
