@@ -225,7 +225,14 @@ ChildRun run_in_child(const std::function<std::string(CallWatch&)>& work,
   std::uint64_t resident = 0;
   std::uint64_t last_memory_look = 0;
   std::uint64_t ended_at = 0;  // 0: still running
-  for (bool open = true;;) {
+  // The worker is measured once before anything else: one that ends before the loop's first look
+  // (its first poll takes up to 20 ms) would otherwise never be (a limit of 1 byte passed).
+  if (memory_limit != 0) {
+    last_memory_look = now_ns();
+    resident = resident_bytes(pid);
+    if (resident > memory_limit) halt = Stop::MemoryLimit;
+  }
+  for (bool open = true; halt == Stop::No;) {
     if (open) {
       pollfd p{fds[0], POLLIN, 0};
       if (::poll(&p, 1, 20) > 0) {

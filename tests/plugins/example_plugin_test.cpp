@@ -13,8 +13,8 @@
 #include "test_support.h"
 #include "zobrist_verify/chess/game.h"
 #include "zobrist_verify/chess/movegen.h"
-#include "zobrist_verify/doors/plugin_hash.h"
 #include "zobrist_verify/chess/uci.h"
+#include "zobrist_verify/doors/plugin_hash.h"
 
 #ifndef ZV_EXAMPLE_PLUGIN
 #error "ZV_EXAMPLE_PLUGIN must be the path of the built example plugin"

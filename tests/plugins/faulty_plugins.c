@@ -11,9 +11,13 @@ struct zv_state {
   uint64_t key;
 };
 
-static zv_state *create(void) { return calloc(1, sizeof(zv_state)); }
-static void destroy(zv_state *s) { free(s); }
-static int set_fen(zv_state *s, const char *fen) {
+static zv_state* create(void) {
+  return calloc(1, sizeof(zv_state));
+}
+static void destroy(zv_state* s) {
+  free(s);
+}
+static int set_fen(zv_state* s, const char* fen) {
 #ifdef FAULT_REFUSE_START
   if (strncmp(fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", 43) == 0) return 1;
 #endif
@@ -25,30 +29,43 @@ static int set_fen(zv_state *s, const char *fen) {
   s->key = strlen(fen);
   return 0;
 }
-static int make_move(zv_state *s, const char *uci) {
+static int make_move(zv_state* s, const char* uci) {
   s->key ^= (uint64_t)strlen(uci) << 7;
   return 0;
 }
-static uint64_t key(const zv_state *s) {
+static uint64_t key(const zv_state* s) {
 #ifdef FAULT_CRASH_ON_KEY
   if (s) abort();
 #endif
   return s->key;
 }
-static const char *last_error(const zv_state *s) {
+static const char* last_error(const zv_state* s) {
   (void)s;
   return "this plugin plays only from other positions";
 }
 
-static zv_plugin table = {
-    ZV_PLUGIN_ABI_VERSION, "faulty", 0, create, destroy, set_fen, make_move, NULL, key,
-    NULL, NULL, NULL, last_error, 0};
+static zv_plugin table = {ZV_PLUGIN_ABI_VERSION,
+                          "faulty",
+                          0,
+                          create,
+                          destroy,
+                          set_fen,
+                          make_move,
+                          NULL,
+                          key,
+                          NULL,
+                          NULL,
+                          NULL,
+                          last_error,
+                          0};
 
 #ifdef FAULT_NO_ENTRY
 /* The entry under another name: the loader must say that zv_plugin_entry is missing. */
-EXPORT const zv_plugin *zv_plugin_entry_v0(void) { return &table; }
+EXPORT const zv_plugin* zv_plugin_entry_v0(void) {
+  return &table;
+}
 #else
-EXPORT const zv_plugin *zv_plugin_entry(void) {
+EXPORT const zv_plugin* zv_plugin_entry(void) {
 #ifdef FAULT_NULL_ENTRY
   return table.abi_version == 0 ? &table : NULL; /* always NULL; keeps the table in use */
 #else
@@ -69,5 +86,7 @@ EXPORT const zv_plugin *zv_plugin_entry(void) {
 
 #ifdef FAULT_CRASH_ON_LOAD
 /* A static initialiser that aborts: loading the library is the fault. */
-__attribute__((constructor)) static void crash_on_load(void) { abort(); }
+__attribute__((constructor)) static void crash_on_load(void) {
+  abort();
+}
 #endif
