@@ -129,6 +129,10 @@ Shrunk shrink_found(const MovegenDoor& door, const MovegenOptions& options,
                     const std::vector<Found>& found);
 std::string encode_shrunk(const Shrunk& shrunk);
 std::optional<Shrunk> decode_shrunk(const std::string& bytes);
+// A fault met at a position that the same position, asked alone on a fresh target
+// (`again`), did not repeat: "FAULT; asked alone on a fresh engine, ... (it had been sent ...)".
+std::string history_fault_text(const std::string& fault, const PerftConfirmation& again);
+
 // The shrunk divergences, the shrinking's fault (unless the run has one) and its engine faults,
 // into `result`.
 void take_shrunk(MovegenResult& result, Shrunk&& shrunk);

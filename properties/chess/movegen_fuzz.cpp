@@ -140,17 +140,6 @@ std::string difference_text(const DivideDifference& d) {
   return moves.empty() ? text : text + " (" + moves + ")";
 }
 
-// A fault in the run's flow that the same position asked alone on a fresh target did not repeat.
-std::string history_fault_text(const std::string& fault, const PerftConfirmation& again) {
-  std::string text = fault +
-                     "; asked alone on a fresh engine, the same position was answered: the fault "
-                     "depends on what the engine had been sent before (it had been sent " +
-                     again.history + " since it started, this position included)";
-  if (!again.late_lines.empty())
-    text += "; after its last reply it had printed " + again.late_lines_text();
-  return text;
-}
-
 // A divergence in the run's flow that a fresh target asked alone did not repeat.
 std::string out_of_step_text(const Route& sent, const DivideDifference& found,
                              const PerftConfirmation& again) {
@@ -360,17 +349,15 @@ class BlockRun {
       return Error{found.error() + "; asked again alone on a fresh engine: " + alone.error(),
                    alone.error_kind()};
     }
-    note_engine_fault(
-        block, event,
-        fault ? history_fault_text(found.error(), again) : out_of_step_text(sent, *found, again));
+    const std::string what =
+        fault ? history_fault_text(found.error(), again) : out_of_step_text(sent, *found, again);
+    note_engine_fault(block, event, what);
     streak_ = answered <= SoonAfterStart ? streak_ + 1 : 1;
     if (streak_ >= UnusableStreak)
       return Error{"it cannot be used: its faults were not repeated by a fresh engine, each " +
                        std::string("within ") + std::to_string(SoonAfterStart) +
                        " positions of its last start, " + std::to_string(UnusableStreak) +
-                       " times in a row; the last: " +
-                       (fault ? history_fault_text(found.error(), again)
-                              : out_of_step_text(sent, *found, again)),
+                       " times in a row; the last: " + what,
                    ErrorKind::GaveUp};
     return alone;
   }
@@ -489,6 +476,17 @@ class BlockRun {
 };
 
 }  // namespace
+
+// A fault in the run's flow that the same position asked alone on a fresh target did not repeat.
+std::string history_fault_text(const std::string& fault, const PerftConfirmation& again) {
+  std::string text = fault +
+                     "; asked alone on a fresh engine, the same position was answered: the fault "
+                     "depends on what the engine had been sent before (it had been sent " +
+                     again.history + " since it started, this position included)";
+  if (!again.late_lines.empty())
+    text += "; after its last reply it had printed " + again.late_lines_text();
+  return text;
+}
 
 void run_blocks(const MovegenDoor& door, const MovegenOptions& options, const BlockHooks& hooks,
                 std::function<void(std::uint64_t lowest_held)> holding) {

@@ -129,10 +129,7 @@ class Shrinker {
     if (!alone && alone.error_kind() != ErrorKind::Refused)
       return Error{found.error() + "; asked again alone on a fresh engine: " + alone.error(),
                    alone.error_kind()};
-    std::string text = found.error() + " (while shrinking); asked alone on a fresh engine, the " +
-                       "same position was answered: the fault depends on what the engine had " +
-                       "been sent before (" + again.history + " since it started)";
-    engine_faults_.push_back(std::move(text));
+    engine_faults_.push_back(history_fault_text(found.error() + " (while shrinking)", again));
     return alone;
   }
 

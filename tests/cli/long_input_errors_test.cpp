@@ -5,6 +5,7 @@
 #include <string>
 
 #include "cli_runner.h"
+#include "zobrist_verify/chess/game.h"
 
 namespace zobrist_verify {
 namespace {
@@ -13,8 +14,6 @@ using testing::run_cli;
 using testing::RunResult;
 using testing::TempDir;
 using testing::write_file;
-
-const std::string StartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 // One error line, at most a few hundred bytes, naming the input's full length.
 void expect_short_error(const RunResult& run, const std::string& length) {
@@ -40,7 +39,8 @@ TEST(LongInputErrors, SchemeKeyIsCut) {
 
 TEST(LongInputErrors, EpdDepthFieldIsCut) {
   TempDir dir;
-  write_file(dir.path() / "suite.epd", StartFen + " ;D1 " + std::string(100'000, 'z') + "\n");
+  write_file(dir.path() / "suite.epd",
+             std::string(StartFen) + " ;D1 " + std::string(100'000, 'z') + "\n");
   expect_short_error(run_cli({"perft", "--epd", (dir.path() / "suite.epd").string()}), "100003");
 }
 
