@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 namespace zv_fuzz {
 
@@ -70,8 +71,12 @@ std::string describe(const Keys& keys) {
 
 std::span<const KeyScheme* const> schemes() {
   static const KeyScheme legal = legal_ep_scheme();
-  static const std::array<const KeyScheme*, 4> all = {&polyglot_scheme(), &stockfish_scheme(),
-                                                      &rustic_scheme(), &legal};
+  static const std::vector<const KeyScheme*> all = [] {
+    std::vector<const KeyScheme*> table;
+    for (const BuiltinScheme& row : builtin_schemes()) table.push_back(&row.scheme());
+    table.push_back(&legal);
+    return table;
+  }();
   return all;
 }
 

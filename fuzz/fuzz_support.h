@@ -23,8 +23,8 @@ namespace zv_fuzz {
 std::string quoted(std::string_view bytes);
 std::string describe(const zobrist_verify::Keys& keys);
 
-// Polyglot, Stockfish 15.1 and Rustic, plus a seeded scheme under the Legal en-passant rule, so
-// all three rules (PseudoLegal, Always, Legal) are exercised.
+// Every built-in scheme (builtin_schemes(), in the table's order), then a seeded scheme under the
+// Legal en-passant rule, so that the rules of the built-ins and Legal are all exercised.
 std::span<const zobrist_verify::KeyScheme* const> schemes();
 // One of schemes(), chosen by one byte of input.
 const zobrist_verify::KeyScheme& read_scheme(ByteConsumer& in);

@@ -102,6 +102,15 @@ inline std::optional<zobrist_verify::Key> parse_hex_key(std::string_view text) {
   return key;
 }
 
+// Every built-in scheme, in the table's order (builtin_schemes()): a test over "every scheme"
+// reads the table, so that a new row is checked without editing the test.
+inline std::vector<const zobrist_verify::KeyScheme*> every_builtin_scheme() {
+  std::vector<const zobrist_verify::KeyScheme*> schemes;
+  for (const zobrist_verify::BuiltinScheme& row : zobrist_verify::builtin_schemes())
+    schemes.push_back(&row.scheme());
+  return schemes;
+}
+
 inline std::string hex(zobrist_verify::Key key) {
   std::ostringstream out;
   out << std::hex << std::setw(16) << std::setfill('0') << key;

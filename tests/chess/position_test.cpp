@@ -179,8 +179,7 @@ TEST_P(RandomGames, NullMoveChangesTheKeyByExactlyItsTerms) {
   EXPECT_GT(nulls, 3000);
 }
 
-INSTANTIATE_TEST_SUITE_P(BuiltinSchemes, RandomGames,
-                         testing::Values("polyglot", "stockfish", "rustic"),
+INSTANTIATE_TEST_SUITE_P(BuiltinSchemes, RandomGames, testing::ValuesIn(builtin_scheme_names()),
                          [](const testing::TestParamInfo<std::string>& info) {
                            return info.param;
                          });
@@ -197,7 +196,7 @@ Key null_move_delta_after(const KeyScheme& scheme, const char* moves) {
 }
 
 TEST(NullMove, FromTheStartPositionFlipsOnlyTheSideTerms) {
-  for (const KeyScheme* s : {&polyglot_scheme(), &stockfish_scheme(), &rustic_scheme()}) {
+  for (const KeyScheme* s : zv_test::every_builtin_scheme()) {
     EXPECT_EQ(zv_test::hex(null_move_delta_after(*s, "")),
               zv_test::hex(s->side_white ^ s->side_black))
         << s->name;
@@ -233,7 +232,7 @@ std::vector<zv_test::CorpusFen> corpus_fens() {
 TEST(Check, IsOkOnEveryCorpusPositionUnderEveryScheme) {
   const auto fens = corpus_fens();
   ASSERT_EQ(fens.size(), 128u + 960u + 19u);
-  for (const KeyScheme* s : {&polyglot_scheme(), &stockfish_scheme(), &rustic_scheme()}) {
+  for (const KeyScheme* s : zv_test::every_builtin_scheme()) {
     for (const auto& [fen, where] : fens) {
       Game game;
       ASSERT_TRUE(game.set(fen, *s, zv_test::suite_reading()).empty()) << where;
@@ -256,7 +255,7 @@ TEST(CheckReport, ToStringNamesEveryMismatchWithBothValues) {
 }
 
 TEST(SetScheme, GivesTheKeysOfAFreshParseForEverySchemePair) {
-  const KeyScheme* schemes[] = {&polyglot_scheme(), &stockfish_scheme(), &rustic_scheme()};
+  const std::vector<const KeyScheme*> schemes = zv_test::every_builtin_scheme();
   const auto fens = corpus_fens();
   ASSERT_FALSE(fens.empty());
   for (const KeyScheme* from : schemes) {
@@ -280,7 +279,7 @@ TEST(SetScheme, AfterMovesGivesTheKeysOfAFreshParseOfTheFenReached) {
   Game game;
   ASSERT_TRUE(game.set(StartFen, polyglot_scheme()).empty());
   ASSERT_TRUE(game.play_uci_sequence("e2e4 d7d5 e4e5 f7f5").has_value());
-  for (const KeyScheme* to : {&stockfish_scheme(), &rustic_scheme(), &polyglot_scheme()}) {
+  for (const KeyScheme* to : zv_test::every_builtin_scheme()) {
     game.position().set_scheme(*to);
     Game fresh;
     ASSERT_TRUE(fresh.set(game.position().fen(), *to).empty());

@@ -157,12 +157,19 @@ const KeyScheme& rustic_scheme() {
 
 namespace {
 
+// The start keys: Polyglot's from the book format's published test vectors
+// (corpus/keys/polyglot-vectors.tsv); Stockfish 15.1's as its `d` command prints it
+// (corpus/keys/stockfish-15.1-keys.tsv); Rustic's from rand_chacha 0.3.1 (Debian's
+// librust-rand-chacha-dev), ChaChaRng::from_seed([125; 32]) drawn in the order of Rustic's
+// ZobristRandoms::new, XORed as its Board::init_zobrist_key does (the 32 pieces, castling[15],
+// sides[WHITE], en_passant[64] for no square).
 constexpr BuiltinScheme BuiltinSchemes[] = {
-    {"polyglot", "Polyglot's Random64 table, the keys of Polyglot opening books", polyglot_scheme},
+    {"polyglot", "Polyglot's Random64 table, the keys of Polyglot opening books", polyglot_scheme,
+     0x463B96181691FC9CULL},
     {"stockfish", "Stockfish 15.1: xorshift64* from 1070372, the clock folded into the printed key",
-     stockfish_scheme},
+     stockfish_scheme, 0x8F8F01D4562F59FBULL},
     {"rustic", "Rustic: ChaCha20 from 32 bytes of 125, en passant keyed after every double push",
-     rustic_scheme},
+     rustic_scheme, 0x2BFACD1095943841ULL},
 };
 
 }  // namespace

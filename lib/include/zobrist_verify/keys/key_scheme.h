@@ -130,11 +130,14 @@ const KeyScheme& rustic_scheme();
 KeyScheme polyglot_layout_scheme(std::span<const Key, 781> keys);
 
 // One built-in scheme: its name (KeyScheme::name, and the CLI's --scheme), one line saying what
-// it is, and the function that builds it once, on first use.
+// it is, the function that builds it once, on first use, and its verification value: the key of
+// the standard start position, as the engine or format it reproduces gives it (from a source
+// outside this project, named beside the row), checked by a test as SMHasher checks a hash.
 struct BuiltinScheme {
   std::string_view name;
   std::string_view description;
   const KeyScheme& (*scheme)();
+  Key start_key;
 };
 
 // The built-in schemes, one row each, in the order they are listed and checked. A new built-in
