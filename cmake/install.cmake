@@ -32,6 +32,11 @@ set(ZV_PC_CFLAGS "")
 if(ZV_USE_PEXT)
   set(ZV_PC_CFLAGS " -DZV_USE_PEXT -mbmi2 -mpopcnt")  # as zobrist_verify::core's interface
 endif()
+# lib's areas, top first (ZV_LIB_AREAS, from cmake/areas.txt), as a linker reads them.
+set(ZV_PC_AREA_LIBS "")
+foreach(library ${ZV_LIB_AREAS})
+  string(APPEND ZV_PC_AREA_LIBS " -l${library}")
+endforeach()
 set(ZV_PC_LIBS "")
 # RE2's own link flags (pkg-config --libs re2, as the top CMakeLists.txt found them; not a -L of
 # the compiler's own library directories), then dlopen's.

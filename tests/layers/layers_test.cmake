@@ -1,5 +1,6 @@
-# ci/check-layers must pass on the tree and fail on each kind of wrong include: a copy of the
-# tree's lib/ and properties/include with one bad include planted at a time.
+# ci/check-layers must pass on the tree and fail on each kind of wrong include, and on a folder of
+# sources that is no area of cmake/areas.txt: a copy of the tree's lib/, properties/, cli/ and
+# areas list with one bad file planted at a time.
 function(expect_layers root should_pass what)
   execute_process(COMMAND python3 ${SOURCE_DIR}/ci/check-layers ${root}
                   RESULT_VARIABLE result OUTPUT_VARIABLE out ERROR_VARIABLE err)
@@ -21,7 +22,9 @@ foreach(case
     "properties/chess/planted_bench.cpp|#include \"../../cli/args.h\"|a benchmark including cli"
     "lib/src/chess/planted.cpp|#include \"zobrist_verify/position.h\"|an include naming no area"
     "lib/src/chess/planted.cpp|#include \"zobrist_verify/plugin.h\"|chess including the plugin ABI"
-    "lib/include/zobrist_verify/position.h|#include \"zobrist_verify/chess/position.h\"|outside the areas")
+    "lib/include/zobrist_verify/position.h|#include \"zobrist_verify/chess/position.h\"|outside the areas"
+    "lib/src/chess960/planted.cpp|int planted = 0;|a lib folder that is no area of cmake/areas.txt"
+    "properties/shogi/planted.cpp|int planted = 0;|a properties folder that is no area")
   string(REPLACE "|" ";" parts "${case}")
   list(GET parts 0 file)
   list(GET parts 1 line)
@@ -30,6 +33,7 @@ foreach(case
   foreach(dir lib properties cli)
     file(COPY ${SOURCE_DIR}/${dir} DESTINATION ${plant})
   endforeach()
+  file(COPY ${SOURCE_DIR}/cmake/areas.txt DESTINATION ${plant}/cmake)
   file(WRITE ${plant}/${file} "${line}\n")
   expect_layers(${plant} FALSE "${what}")
 endforeach()
