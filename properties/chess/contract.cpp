@@ -3,6 +3,20 @@
 
 namespace zobrist_verify::properties {
 
+// The bodies, each in properties/chess/<name>_property.cpp: a new property is its file and its
+// declaration and row here.
+void incremental_equals_full(const PropertyContext& context);
+void reversibility(const PropertyContext& context);
+void equal_positions_equal_keys(const PropertyContext& context);
+void unequal_positions_unequal_keys(const PropertyContext& context);
+void en_passant(const PropertyContext& context);
+void castling(const PropertyContext& context);
+void side_to_move(const PropertyContext& context);
+void pawn_and_material_keys(const PropertyContext& context);
+void zero_keys(const PropertyContext& context);
+void auxiliary_keys(const PropertyContext& context);
+void auxiliary_key_dependencies(const PropertyContext& context);
+
 namespace {
 
 std::string always_supported(const Capabilities&) {

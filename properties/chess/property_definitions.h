@@ -35,17 +35,7 @@ const std::vector<PropertyDefinition>& property_definitions();
 // Chess as a game of the generic suite (chess_game.cpp): properties 1 to 4 are its shapes.
 games::GameTarget chess_game(const PropertyContext& context);
 
-void incremental_equals_full(const PropertyContext& context);
-void reversibility(const PropertyContext& context);
-void equal_positions_equal_keys(const PropertyContext& context);
-void unequal_positions_unequal_keys(const PropertyContext& context);
-void en_passant(const PropertyContext& context);
-void castling(const PropertyContext& context);
-void side_to_move(const PropertyContext& context);
-void pawn_and_material_keys(const PropertyContext& context);
-void zero_keys(const PropertyContext& context);
-void auxiliary_keys(const PropertyContext& context);
-void auxiliary_key_dependencies(const PropertyContext& context);
+// Each property's body is declared beside its row of the contract table (contract.cpp).
 
 // A kind of finding a property counts over its whole run, because it harms only some engines
 // and is a warning, not a failure: "the pawn key is 0" among "pawnless" positions.

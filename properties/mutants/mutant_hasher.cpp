@@ -24,9 +24,14 @@ Capabilities MutantHasher::capabilities() const {
 }
 
 void MutantHasher::xor_aux(AuxKeys& aux, Piece pc, Key term, bool non_pawn,
-                           PieceType type_for_class) {
+                           PieceType type_for_class) const {
   const PieceType pt = type_for_class == NoPieceType ? type_of(pc) : type_for_class;
-  if (type_of(pc) == Pawn) return;
+  if (type_of(pc) == Pawn) {
+    // The bug: a pawn goes into its side's non-pawn key (never into the minor or major key).
+    if (bug_ == Bug::NonPawnKeyHashesPawns)
+      aux[color_of(pc) == White ? NonPawnWhite : NonPawnBlack] ^= term;
+    return;
+  }
   if (non_pawn) aux[color_of(pc) == White ? NonPawnWhite : NonPawnBlack] ^= term;
   if (pt == Rook || pt == Queen || pt == King)
     aux[MajorPieces] ^= term;
@@ -148,79 +153,112 @@ Expected<Done> MutantHasher::make_move(std::string_view uci) {
   return Done{};
 }
 
+// The piece terms of a castling move: king takes own rook, and both land on the usual squares,
+// whatever the variant. Updates the aux keys of `st`.
+Key MutantHasher::castling_move_terms(Move m, State& st) const {
+  const Position& pos = game_.position();
+  const KeyScheme& z = scheme_;
+  const Color us = pos.side_to_move();
+  const Square from = m.from(), to = m.to();
+  const Piece king = pos.piece_on(from);
+  const bool king_side = to > from;
+  const Square king_to = relative_square(us, king_side ? G1 : C1);
+  const Square rook_to = relative_square(us, king_side ? F1 : D1);
+  const Piece rook = make_piece(us, Rook);
+  Key k = z.psq[king][from] ^ z.psq[king][king_to];
+  if (bug_ != Bug::CastlingRookMoveNotHashed) k ^= z.psq[rook][to] ^ z.psq[rook][rook_to];
+  xor_aux(st.aux, king, z.psq[king][from] ^ z.psq[king][king_to]);
+  xor_aux(st.aux, rook, z.psq[rook][to] ^ z.psq[rook][rook_to],
+          bug_ != Bug::CastlingRookMissingFromNonPawnKey);
+  return k;
+}
+
+// The piece terms of a promotion's new piece (the pawn has moved to the last rank): the key,
+// the pawn key, the material key and the aux keys of `st`.
+Key MutantHasher::promotion_terms(Move m, State& st) const {
+  const Position& pos = game_.position();
+  const KeyScheme& z = scheme_;
+  const Color us = pos.side_to_move();
+  const Piece pawn = pos.piece_on(m.from());
+  const Square to = m.to();
+  const Piece promoted = make_piece(us, m.promotion_type());
+  const Piece keyed = bug_ == Bug::UnderpromotionHashedAsQueen ? make_piece(us, Queen) : promoted;
+  Key k = 0;
+  if (bug_ != Bug::PromotionKeepsPawnInKey) k ^= z.psq[pawn][to] ^ z.psq[keyed][to];
+  st.pawn_key ^= z.psq[pawn][to];
+  xor_aux(st.aux, pawn, z.psq[pawn][to]);  // out of the aux keys that hold pawns (bugs only)
+  xor_aux(st.aux, promoted, z.psq[promoted][to], bug_ != Bug::PromotionMissingFromNonPawnKey);
+  int promoted_slot = popcount(pos.pieces(us, m.promotion_type()));
+  if (bug_ == Bug::MaterialKeyOffByOneOnPromotion) ++promoted_slot;
+  const int pawn_slot = popcount(pos.pieces(us, Pawn)) - 1;
+  st.material_key ^= z.psq[promoted][promoted_slot] ^ z.psq[pawn][pawn_slot];
+  return k;
+}
+
+// The piece terms of any other move: the capture, the move and a promotion.
+Key MutantHasher::move_terms(Move m, State& st) const {
+  const Position& pos = game_.position();
+  const KeyScheme& z = scheme_;
+  const Color us = pos.side_to_move(), them = ~us;
+  const Square from = m.from(), to = m.to();
+  const Piece pc = pos.piece_on(from);
+  Piece captured = pos.piece_on(to);
+  Square capture_square = to;
+  if (m.kind() == MoveKind::EnPassant) {
+    captured = make_piece(them, Pawn);
+    if (bug_ != Bug::EpCaptureRemovesPawnOnTarget) capture_square = to - pawn_push(us);
+  }
+  Key k = 0;
+  if (captured != NoPiece) {
+    k ^= z.psq[captured][capture_square];
+    if (type_of(captured) == Pawn && bug_ != Bug::PawnKeyMissesCapturedPawn)
+      st.pawn_key ^= z.psq[captured][capture_square];
+    // The bug of Stockfish's first correction-history commit (60351b9d): the captured piece
+    // classed by the capturer's type, so a knight taken by a rook stays in the minor key.
+    const bool capturer_major = type_of(pc) == Rook || type_of(pc) == Queen;
+    xor_aux(st.aux, captured, z.psq[captured][capture_square], true,
+            bug_ != Bug::CapturedPieceLeftInMinorKey ? NoPieceType
+            : capturer_major                         ? Rook
+                                                     : Knight);
+    const int remaining = popcount(pos.pieces(them, type_of(captured))) - 1;
+    st.material_key ^= z.psq[captured][remaining];
+  }
+  k ^= z.psq[pc][from] ^ z.psq[pc][to];
+  if (type_of(pc) == Pawn) st.pawn_key ^= z.psq[pc][from] ^ z.psq[pc][to];
+  xor_aux(st.aux, pc, z.psq[pc][from] ^ z.psq[pc][to]);
+  if (m.kind() == MoveKind::Promotion) k ^= promotion_terms(m, st);
+  return k;
+}
+
+// The rights the move takes away, as the implementation (bugs included) decides them.
+CastlingRights MutantHasher::rights_lost(Move m) const {
+  const Square from = m.from(), to = m.to();
+  const Color us = game_.position().side_to_move();
+  const bool king_move = type_of(game_.position().piece_on(from)) == King;
+  if (bug_ == Bug::RookCaptureKeepsRight && m.kind() != MoveKind::Castling)
+    return rights_mask_[from];
+  if (bug_ == Bug::KingMoveKeepsRights && king_move && m.kind() != MoveKind::Castling)
+    return rights_mask_[to];
+  if (bug_ == Bug::CastlingClearsOnlyUsedRight && m.kind() == MoveKind::Castling)
+    return us & (to > from ? (WhiteOO | BlackOO) : (WhiteOOO | BlackOOO));
+  return rights_mask_[from] | rights_mask_[to];
+}
+
 // do_move: every term is updated from what the position says before the move.
 void MutantHasher::make_real_move(Move m) {
   const Position& pos = game_.position();
-  const KeyScheme& z = scheme_;
   const State& old = states_.back();
   State st = old;
 
   const Color us = pos.side_to_move(), them = ~us;
   const Square from = m.from(), to = m.to();
-  const Piece pc = pos.piece_on(from);
-  const bool pawn_move = type_of(pc) == Pawn;
+  const bool pawn_move = type_of(pos.piece_on(from)) == Pawn;
   const Key old_ep_term = ep_term(old);
   const Square old_ep_square = old.ep_square;
   Key k = old.key ^ side_term(us) ^ side_term(them);
+  k ^= m.kind() == MoveKind::Castling ? castling_move_terms(m, st) : move_terms(m, st);
 
-  if (m.kind() == MoveKind::Castling) {
-    // King takes own rook; both land on the usual squares, whatever the variant.
-    const bool king_side = to > from;
-    const Square king_to = relative_square(us, king_side ? G1 : C1);
-    const Square rook_to = relative_square(us, king_side ? F1 : D1);
-    const Piece rook = make_piece(us, Rook);
-    k ^= z.psq[pc][from] ^ z.psq[pc][king_to];
-    if (bug_ != Bug::CastlingRookMoveNotHashed) k ^= z.psq[rook][to] ^ z.psq[rook][rook_to];
-    xor_aux(st.aux, pc, z.psq[pc][from] ^ z.psq[pc][king_to]);
-    xor_aux(st.aux, rook, z.psq[rook][to] ^ z.psq[rook][rook_to],
-            bug_ != Bug::CastlingRookMissingFromNonPawnKey);
-  } else {
-    Piece captured = pos.piece_on(to);
-    Square capture_square = to;
-    if (m.kind() == MoveKind::EnPassant) {
-      captured = make_piece(them, Pawn);
-      if (bug_ != Bug::EpCaptureRemovesPawnOnTarget) capture_square = to - pawn_push(us);
-    }
-    if (captured != NoPiece) {
-      k ^= z.psq[captured][capture_square];
-      if (type_of(captured) == Pawn && bug_ != Bug::PawnKeyMissesCapturedPawn)
-        st.pawn_key ^= z.psq[captured][capture_square];
-      // The bug of Stockfish's first correction-history commit (60351b9d): the captured piece
-      // classed by the capturer's type, so a knight taken by a rook stays in the minor key.
-      const bool capturer_major = type_of(pc) == Rook || type_of(pc) == Queen;
-      xor_aux(st.aux, captured, z.psq[captured][capture_square], true,
-              bug_ != Bug::CapturedPieceLeftInMinorKey ? NoPieceType
-              : capturer_major                         ? Rook
-                                                       : Knight);
-      const int remaining = popcount(pos.pieces(them, type_of(captured))) - 1;
-      st.material_key ^= z.psq[captured][remaining];
-    }
-    k ^= z.psq[pc][from] ^ z.psq[pc][to];
-    if (pawn_move) st.pawn_key ^= z.psq[pc][from] ^ z.psq[pc][to];
-    xor_aux(st.aux, pc, z.psq[pc][from] ^ z.psq[pc][to]);
-
-    if (m.kind() == MoveKind::Promotion) {
-      const Piece promoted = make_piece(us, m.promotion_type());
-      const Piece keyed =
-          bug_ == Bug::UnderpromotionHashedAsQueen ? make_piece(us, Queen) : promoted;
-      if (bug_ != Bug::PromotionKeepsPawnInKey) k ^= z.psq[pc][to] ^ z.psq[keyed][to];
-      st.pawn_key ^= z.psq[pc][to];
-      xor_aux(st.aux, promoted, z.psq[promoted][to], bug_ != Bug::PromotionMissingFromNonPawnKey);
-      int promoted_slot = popcount(pos.pieces(us, m.promotion_type()));
-      if (bug_ == Bug::MaterialKeyOffByOneOnPromotion) ++promoted_slot;
-      const int pawn_slot = popcount(pos.pieces(us, Pawn)) - 1;
-      st.material_key ^= z.psq[promoted][promoted_slot] ^ z.psq[pc][pawn_slot];
-    }
-  }
-
-  CastlingRights lost = rights_mask_[from] | rights_mask_[to];
-  if (bug_ == Bug::RookCaptureKeepsRight && m.kind() != MoveKind::Castling)
-    lost = rights_mask_[from];
-  if (bug_ == Bug::KingMoveKeepsRights && type_of(pc) == King && m.kind() != MoveKind::Castling)
-    lost = rights_mask_[to];
-  if (bug_ == Bug::CastlingClearsOnlyUsedRight && m.kind() == MoveKind::Castling)
-    lost = us & (to > from ? (WhiteOO | BlackOO) : (WhiteOOO | BlackOOO));
-  if (st.castling & lost) {
+  if (const CastlingRights lost = rights_lost(m); st.castling & lost) {
     k ^= castling_term(st.castling, /*from_scratch=*/false);
     st.castling = CastlingRights(st.castling & ~lost);
     k ^= castling_term(st.castling, /*from_scratch=*/false);

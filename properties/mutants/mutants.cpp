@@ -164,6 +164,12 @@ std::vector<MutantInfo> build_catalogue() {
        "castling moves the king and the rook in the key and the major key, but only the king in "
        "the non-pawn key",
        "castling rook move missing from nonPawnKey", CastlingCorners, false, "e1g1"},
+      {"non-pawn-key-hashes-pawns", Bug::NonPawnKeyHashesPawns, "stockfish", PseudoLegal,
+       "each side's non-pawn key, declared as its knights, bishops, rooks, queens and king, also "
+       "takes its pawns, from scratch and incrementally alike",
+       "an auxiliary key that hashes more than it declares (a pawn-king key declared as pawns "
+       "only, as Ethereal's must not be)",
+       Start, false, ""},
   };
 }
 

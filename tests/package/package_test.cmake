@@ -77,7 +77,7 @@ run(${CMAKE_COMMAND} -S ${SOURCE_DIR}/examples/consumer -B ${WORK_DIR}/consumer 
     -DCMAKE_CXX_COMPILER=${CXX} -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_BUILD_TYPE=Release)
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/consumer)
 run(${WORK_DIR}/consumer/toy_engine_check)
-if(NOT last_output MATCHES "check: 8 passed, 0 failed, 3 skipped")
+if(NOT last_output MATCHES "check: [1-9][0-9]* passed, 0 failed, [0-9]+ skipped")
   message(FATAL_ERROR "the consumer's check did not pass as expected:\n${last_output}")
 endif()
 run(${prefix}/bin/zobrist-verify --version)
@@ -103,7 +103,7 @@ set(library_flags ${flags})
 run(${CXX} ${SOURCE_DIR}/examples/consumer/toy_engine_check.cpp ${library_flags}
     -o ${WORK_DIR}/toy_engine_check_pkg_config)
 run(${WORK_DIR}/toy_engine_check_pkg_config)
-if(NOT last_output MATCHES "check: 8 passed, 0 failed, 3 skipped")
+if(NOT last_output MATCHES "check: [1-9][0-9]* passed, 0 failed, [0-9]+ skipped")
   message(FATAL_ERROR "the consumer built with pkg-config did not pass:\n${last_output}")
 endif()
 

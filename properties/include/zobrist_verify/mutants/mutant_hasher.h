@@ -63,6 +63,8 @@ enum class Bug : std::uint8_t {
   PromotionMissingFromNonPawnKey,     // the promoted piece is not added to nonPawnKey (PR #6494)
   CapturedPieceLeftInMinorKey,        // a capture is classed minor or major by the capturer's type
   CastlingRookMissingFromNonPawnKey,  // castling moves the king in nonPawnKey but not the rook
+  NonPawnKeyHashesPawns,              // nonPawnKey, declared without pawns, hashes them too
+  Count,                              // the number of bugs above (Bug::None included): keep last
 };
 
 class MutantHasher final : public HashUnderTest {
@@ -96,6 +98,12 @@ class MutantHasher final : public HashUnderTest {
   State compute_from_scratch() const;
   void make_null_move();
   void make_real_move(Move m);
+  // The parts of make_real_move: each returns what it XORs into the key and updates the other
+  // keys of `st`; rights_lost is what the move takes away.
+  Key castling_move_terms(Move m, State& st) const;
+  Key move_terms(Move m, State& st) const;
+  Key promotion_terms(Move m, State& st) const;
+  CastlingRights rights_lost(Move m) const;
 
   // from_fen: the square as the FEN reader keys it (the split-rule bugs differ there).
   bool ep_hashed(Square ep, bool from_fen = false) const;
@@ -108,8 +116,8 @@ class MutantHasher final : public HashUnderTest {
   // XORs `term`, psq keys of `pc`, into the aux keys `pc` belongs to: its non-pawn key unless
   // `non_pawn` is false, and the minor or major key of `type_for_class` (pc's own type, bugs
   // aside).
-  static void xor_aux(AuxKeys& aux, Piece pc, Key term, bool non_pawn = true,
-                      PieceType type_for_class = NoPieceType);
+  void xor_aux(AuxKeys& aux, Piece pc, Key term, bool non_pawn = true,
+               PieceType type_for_class = NoPieceType) const;
 
   std::string name_;
   const KeyScheme& scheme_;
