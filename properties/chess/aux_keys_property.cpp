@@ -11,6 +11,7 @@
 // moved, removed or added, the castling rights, the en-passant square or the side changed.
 #include <rapidcheck.h>
 
+#include "chess/built_positions.h"
 #include "chess/position_tools.h"
 #include "chess/property_definitions.h"
 
@@ -101,7 +102,7 @@ std::vector<PositionIdentity> declared_parts(const PropertyContext& context, con
 // The undeclared pieces of `aux` scattered anew (kings included when undeclared; one sometimes
 // dropped or added), the declared ones left where they are; the side drawn unless declared.
 std::optional<std::string> undeclared_scattered(const Board& original, Color side,
-                                                const AuxKeyDescription& aux, SplitMix64& rng) {
+                                                const AuxKeyDescription& aux, Choices& rng) {
   for (int attempt = 0; attempt < Attempts; ++attempt) {
     Board board{};
     std::vector<Piece> others;
@@ -129,7 +130,7 @@ std::optional<std::string> undeclared_scattered(const Board& original, Color sid
 
 // One piece of a kind `aux` declares moved, removed or (none on the board) added; the same side.
 std::optional<std::string> declared_piece_changed(const Board& original, Color side,
-                                                  const AuxKeyDescription& aux, SplitMix64& rng) {
+                                                  const AuxKeyDescription& aux, Choices& rng) {
   std::vector<Piece> kinds;
   for (Piece pc : EveryPiece)
     if (aux.depends_on(color_of(pc), type_of(pc))) kinds.push_back(pc);
@@ -162,7 +163,7 @@ std::optional<std::string> declared_piece_changed(const Board& original, Color s
 // Property 11 at one position of a game: pairs of positions built from it, each aux key's values
 // compared by whether the two declared parts are equal.
 void check_built_positions(const PropertyContext& context, const Line& line, Scratch& scratch,
-                           SplitMix64& rng) {
+                           Choices& rng) {
   const Target& target = context.target;
   const std::vector<AuxKeyDescription>& aux = context.caps.aux_keys;
   const bool chess960 = line.chess960();
@@ -254,7 +255,7 @@ void auxiliary_keys(const PropertyContext& context) {
 
 void auxiliary_key_dependencies(const PropertyContext& context) {
   const PlayedGame game = generate_game(context, 40);
-  SplitMix64 rng(*rc::gen::resize(100, rc::gen::arbitrary<std::uint64_t>()));
+  Choices rng;
   Line line(context.target, context.caps);
   Scratch scratch(context.target, context.caps);
   line.start(game.route.fen, game.route.chess960);

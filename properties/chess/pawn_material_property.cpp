@@ -3,6 +3,7 @@
 // else moved, and with one pawn (or one count) changed.
 #include <rapidcheck.h>
 
+#include "chess/built_positions.h"
 #include "chess/position_tools.h"
 #include "chess/property_definitions.h"
 
@@ -14,7 +15,7 @@ constexpr int Attempts = 24;
 
 // Keeps the pawns where they are and scatters every other piece (kings included) anew, sometimes
 // dropping or adding one.
-std::optional<std::string> same_pawns(const Board& original, SplitMix64& rng) {
+std::optional<std::string> same_pawns(const Board& original, Choices& rng) {
   for (int attempt = 0; attempt < Attempts; ++attempt) {
     Board board{};
     std::vector<Piece> others;
@@ -36,7 +37,7 @@ std::optional<std::string> same_pawns(const Board& original, SplitMix64& rng) {
 }
 
 // Moves one pawn to another square, removes it, or adds one when there are none.
-std::optional<std::string> one_pawn_changed(const Board& original, SplitMix64& rng) {
+std::optional<std::string> one_pawn_changed(const Board& original, Choices& rng) {
   std::vector<Square> pawns;
   for (Square s = A1; s < SquareCount; ++s)
     if (type_of(original[s]) == Pawn) pawns.push_back(s);
@@ -60,7 +61,7 @@ std::optional<std::string> one_pawn_changed(const Board& original, SplitMix64& r
 }
 
 // Every piece on a new square (pawns off the back ranks): the same counts.
-std::optional<std::string> same_counts(const Board& original, SplitMix64& rng) {
+std::optional<std::string> same_counts(const Board& original, Choices& rng) {
   for (int attempt = 0; attempt < Attempts; ++attempt) {
     Board board{};
     for (Square s = A1; s < SquareCount; ++s)
@@ -72,7 +73,7 @@ std::optional<std::string> same_counts(const Board& original, SplitMix64& rng) {
 }
 
 // One piece other than a king removed, or turned into another type: different counts.
-std::optional<std::string> one_count_changed(const Board& original, SplitMix64& rng) {
+std::optional<std::string> one_count_changed(const Board& original, Choices& rng) {
   std::vector<Square> pieces;
   for (Square s = A1; s < SquareCount; ++s)
     if (original[s] != NoPiece && type_of(original[s]) != King) pieces.push_back(s);
@@ -100,7 +101,7 @@ std::optional<std::string> one_count_changed(const Board& original, SplitMix64& 
 
 // `fen` is the line's position as the reference wrote it, and `keys` a fresh instance's keys of it.
 void check_position(const PropertyContext& context, const Line& line, const std::string& fen,
-                    const TargetKeys& keys, Scratch& scratch, SplitMix64& rng) {
+                    const TargetKeys& keys, Scratch& scratch, Choices& rng) {
   const Board board = board_of(line.position());
   auto compare = [&](const std::optional<std::string>& variant, Key TargetKeys::*which,
                      bool must_equal, const std::string& how) {
@@ -133,7 +134,7 @@ void check_position(const PropertyContext& context, const Line& line, const std:
 
 void pawn_and_material_keys(const PropertyContext& context) {
   const PlayedGame game = generate_game(context, 60);
-  SplitMix64 rng(*rc::gen::resize(100, rc::gen::arbitrary<std::uint64_t>()));
+  Choices rng;
   Line line(context.target, context.caps);
   Scratch scratch(context.target, context.caps);
   line.start(game.route.fen, game.route.chess960);

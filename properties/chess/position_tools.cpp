@@ -186,25 +186,6 @@ Board board_of(const Position& pos) {
   return board;
 }
 
-Square random_empty(const Board& board, SplitMix64& rng, bool for_pawn) {
-  for (;;) {
-    const auto s = Square(rng.below(64));
-    if (board[s] == NoPiece && (!for_pawn || (rank_of(s) != Rank1 && rank_of(s) != Rank8)))
-      return s;
-  }
-}
-
-std::optional<std::string> some_fen(const Board& board, SplitMix64& rng,
-                                    std::optional<Color> side) {
-  const Color first = side ? *side : rng.chance(50) ? White : Black;
-  for (Color c : {first, ~first}) {
-    const std::string fen = join_fen({placement_field(board), c == White ? "w" : "b", "-", "-"});
-    if (fen_is_valid(fen)) return fen;
-    if (side) break;
-  }
-  return std::nullopt;
-}
-
 std::optional<std::string> normal_fen(std::string_view fen, bool chess960) {
   Position pos;
   StateInfo st;

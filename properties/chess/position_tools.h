@@ -68,15 +68,6 @@ std::string only_difference(const PositionIdentity& a, const PositionIdentity& b
 using Board = std::array<Piece, SquareCount>;
 Board board_of(const Position& pos);
 
-// An empty square of `board` drawn with `rng`, off the back ranks when `for_pawn`; the board must
-// have one.
-Square random_empty(const Board& board, SplitMix64& rng, bool for_pawn);
-// A valid FEN for `board` with no castling and no en passant: the side to move drawn with `rng`
-// (the other one when the drawn side cannot be to move), or only `side` when given. Nothing when
-// no side gives a valid position.
-std::optional<std::string> some_fen(const Board& board, SplitMix64& rng,
-                                    std::optional<Color> side = std::nullopt);
-
 // Whether the strict parser accepts `fen` (standard chess unless chess960).
 bool fen_is_valid(std::string_view fen, bool chess960 = false);
 // How the reference side reads a FEN it will also give a target: every consistent position,

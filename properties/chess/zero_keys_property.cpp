@@ -16,6 +16,7 @@
 
 #include <rapidcheck.h>
 
+#include "chess/built_positions.h"
 #include "chess/position_tools.h"
 #include "chess/property_definitions.h"
 #include "zobrist_verify/chess/bitboard.h"
@@ -157,36 +158,35 @@ Bitboard occupied(const Board& board) {
 }
 
 // A random square of `squares`, or NoSquare when there is none.
-Square pick(Bitboard squares, SplitMix64& rng) {
+Square pick(Bitboard squares, Choices& rng) {
   const int n = popcount(squares);
   if (n == 0) return NoSquare;
   for (unsigned skip = rng.below(unsigned(n)); skip > 0; --skip) pop_lsb(squares);
   return lsb(squares);
 }
 
-Piece random_piece(SplitMix64& rng, bool pawns) {
+Piece random_piece(Choices& rng, bool pawns) {
   const PieceType type = pawns ? Kinds[rng.below(5)] : Kinds[1 + rng.below(4)];
   return make_piece(Color(rng.below(2)), type);
 }
 
 // Puts `piece` on an empty square of `allowed` (off the back ranks for a pawn); NoSquare when
 // there is none.
-Square put(Board& board, Piece piece, Bitboard allowed, SplitMix64& rng) {
+Square put(Board& board, Piece piece, Bitboard allowed, Choices& rng) {
   const Square s = pick(empty_squares(board, type_of(piece) == Pawn) & allowed, rng);
   if (s != NoSquare) board[s] = piece;
   return s;
 }
 
 // Both kings, not next to each other; the king of `first` on a square of `allowed`.
-bool put_kings(Board& board, SplitMix64& rng, Color first = White,
-               Bitboard allowed = ~Bitboard(0)) {
+bool put_kings(Board& board, Choices& rng, Color first = White, Bitboard allowed = ~Bitboard(0)) {
   const Square king = put(board, make_piece(first, King), allowed, rng);
   return king != NoSquare &&
          put(board, make_piece(~first, King), ~king_attacks(king), rng) != NoSquare;
 }
 
 // Puts up to `count` pieces anywhere (pawns only with `pawns`); false when the board is full.
-bool put_others(Board& board, SplitMix64& rng, unsigned count, bool pawns, Piece never = NoPiece) {
+bool put_others(Board& board, Choices& rng, unsigned count, bool pawns, Piece never = NoPiece) {
   for (; count > 0; --count) {
     Piece piece = random_piece(rng, pawns);
     if (piece == never) piece = make_piece(~color_of(never), type_of(never));
@@ -197,7 +197,7 @@ bool put_others(Board& board, SplitMix64& rng, unsigned count, bool pawns, Piece
 
 // A valid FEN of `board` with `side` to move, or with either side (the other when the first is
 // invalid); no castling, no en passant.
-std::optional<std::string> valid_fen(const Board& board, SplitMix64& rng,
+std::optional<std::string> valid_fen(const Board& board, Choices& rng,
                                      std::optional<Color> side = std::nullopt) {
   const Color first = side ? *side : Color(rng.below(2));
   for (Color c : {first, ~first}) {
@@ -209,7 +209,7 @@ std::optional<std::string> valid_fen(const Board& board, SplitMix64& rng,
 }
 
 // A legal move of `fen` that `wanted` accepts, picked at random.
-std::optional<std::string> pick_move(const std::string& fen, SplitMix64& rng,
+std::optional<std::string> pick_move(const std::string& fen, Choices& rng,
                                      const std::function<bool(Move)>& wanted) {
   Game game;
   if (!game.set(fen, polyglot_scheme()).empty()) return std::nullopt;
@@ -226,7 +226,7 @@ struct Built {
   std::string move;  // the move that takes the last piece of a kind off the board, or none
 };
 
-std::optional<Built> bare_kings(SplitMix64& rng) {
+std::optional<Built> bare_kings(Choices& rng) {
   for (int attempt = 0; attempt < Attempts; ++attempt) {
     Board board{};
     if (!put_kings(board, rng)) continue;
@@ -235,7 +235,7 @@ std::optional<Built> bare_kings(SplitMix64& rng) {
   return std::nullopt;
 }
 
-std::optional<Built> one_piece(SplitMix64& rng) {
+std::optional<Built> one_piece(Choices& rng) {
   for (int attempt = 0; attempt < Attempts; ++attempt) {
     Board board{};
     if (!put_kings(board, rng) || !put_others(board, rng, 1, true)) continue;
@@ -244,7 +244,7 @@ std::optional<Built> one_piece(SplitMix64& rng) {
   return std::nullopt;
 }
 
-std::optional<Built> pawnless(SplitMix64& rng) {
+std::optional<Built> pawnless(Choices& rng) {
   for (int attempt = 0; attempt < Attempts; ++attempt) {
     Board board{};
     if (!put_kings(board, rng) || !put_others(board, rng, 2 + rng.below(4), false)) continue;
@@ -255,7 +255,7 @@ std::optional<Built> pawnless(SplitMix64& rng) {
 
 // A capture of the last piece of one kind and colour (the last pawn on the board, for pawns),
 // with up to three other pieces about.
-std::optional<Built> last_capture(SplitMix64& rng) {
+std::optional<Built> last_capture(Choices& rng) {
   for (int attempt = 0; attempt < Attempts; ++attempt) {
     const PieceType kind = Kinds[rng.below(5)];
     const Color victim_side = Color(rng.below(2)), us = ~victim_side;
@@ -285,7 +285,7 @@ std::optional<Built> last_capture(SplitMix64& rng) {
 }
 
 // The only pawn on the board promotes, capturing half the time.
-std::optional<Built> last_pawn_promotes(SplitMix64& rng) {
+std::optional<Built> last_pawn_promotes(Choices& rng) {
   for (int attempt = 0; attempt < Attempts; ++attempt) {
     const Color us = Color(rng.below(2));
     Board board{};
@@ -350,7 +350,7 @@ void check_built(const PropertyContext& context, Scratch& scratch, const BuiltAs
 
 void zero_keys(const PropertyContext& context) {
   init_bitboards();  // the builders read attack tables before any position is set
-  SplitMix64 rng(*rc::gen::resize(100, rc::gen::arbitrary<std::uint64_t>()));
+  Choices rng;
   Line line(context.target, context.caps);
   Scratch scratch(context.target, context.caps);
   // Every built position's keys are asked for before any is read (one stream for a pipelined
