@@ -160,106 +160,94 @@ void check_xboard_line(std::string_view line, XboardHandshake& handshake, const 
     fail("an error line of reports_error is not one of xboard's");
 }
 
-}  // namespace
+using Fail = std::function<void(const std::string&)>;
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  constexpr std::string_view Harness = "fuzz_engine_reply";
-  // A `d` reply is about 1 KiB (the board, Fen, Key, Checkers lines), a divide 20-40 lines.
-  constexpr std::size_t MaxInput = 4096;
-  if (size > MaxInput) return 0;  // capped: see above
+// Error lines: the test ignores case.
+void check_error_case(std::string_view line, const Fail& fail) {
+  std::string upper(line);
+  for (char& c : upper) c = char(std::toupper(static_cast<unsigned char>(c)));
+  if (reports_error(line) != reports_error(upper) && upper.find("INFO") == std::string::npos)
+    fail("reports_error depends on the case of the line");
+}
 
-  const std::string_view reply(reinterpret_cast<const char*>(data), size);
-  std::string_view line;
-  auto fail = [&](const std::string& what) {
-    zv_fuzz::fail(Harness, what,
-                  "line: " + zv_fuzz::quoted(line) + "\nreply: " + zv_fuzz::quoted(reply));
-  };
+// The reply reader of both dialects, fed the lines until a fence ends the reply: what it says
+// agrees with the lines it was fed.
+struct ReplyFeed {
+  KeyReader hex_keys{pattern(DefaultKeyPattern), KeyBase::Hexadecimal};
+  KeyReply key_reply{hex_keys, pattern(DefaultFenPattern), "fuzz", "'d'"};
+  bool open = true, keys_seen = false;
 
-  const std::function<void(const std::string&)> fail_with = [&](const std::string& what) {
-    fail(what);
-  };
-  for (int which = 0; which < 3; ++which)
-    check_perft_reply(reply, perft_patterns(which), 2, fail_with);
-  // A decimal key line, as Glaurung 2.2 prints it, read by a KeyReader that decides its base.
-  static const KeyPattern decimal_line = *compile_key_pattern("^(-?[0-9a-fA-Fx]+)$");
-  KeyReader keys(decimal_line, std::nullopt);
+  void take(std::string_view line, const Fail& fail) {
+    if (!open) return;
+    const std::optional<std::uint64_t> pong = pong_number(line);
+    if (!pong && line != "readyok") {
+      if (key_reply.take(std::string(line), xboard_reports_error(line)))
+        open = false;  // out of step: the dialect stops the engine here
+      return;
+    }
+    open = false;
+    const std::string fence(line);
+    KeyReply::Outcome outcome = key_reply.finish("", false, keys_seen, fence, pong.has_value());
+    if (outcome.key && !keys_seen) fail("a key read without keys_seen set");
+    if (!outcome.key && outcome.key.error_kind() == ErrorKind::Refused && outcome.stop_engine)
+      fail("a refusal stops the engine");
+    if (!outcome.key && outcome.key.error_kind() != ErrorKind::Refused && !outcome.stop_engine)
+      fail("a fault leaves the engine running");
+  }
+};
 
+// The key line: what the group captures is part of the line, and a key read from it writes back
+// as the same key. Then keys as engines print them, in either base, through a KeyReader on a
+// decimal pattern (Glaurung 2.2's key line) that decides its base.
+void check_key_lines(std::string_view line, KeyReader& keys, const KeyPattern& decimal_line,
+                     const Fail& fail) {
+  if (std::optional<std::string> text = pattern(DefaultKeyPattern).key_text(line)) {
+    if (line.find(*text) == std::string_view::npos) fail("the captured key is not in the line");
+    if (Expected<Key> key = parse_hex_key(*text)) {
+      const std::optional<std::string> again =
+          pattern(DefaultKeyPattern).key_text("Key: " + hex_key(*key));
+      const Expected<Key> reread = again ? parse_hex_key(*again) : Expected<Key>(Error{"no match"});
+      if (!reread || *reread != *key)
+        fail("the key " + hex_key(*key) + " does not read back from its own key line");
+    }
+  }
+  if (std::optional<std::string> text = decimal_line.key_text(line)) {
+    check_key_text(*text, fail);
+    if (Expected<Key> key = keys.read(*text); key && keys.base()) {
+      const Expected<Key> direct = parse_key(*text, *keys.base());
+      if (!direct || *direct != *key) fail("the key reader and parse_key disagree");
+    }
+  }
+}
+
+// The shown position: one the reference reads must equal its own normal form.
+void check_shown_fen(std::string_view line, const Fail& fail) {
+  const std::optional<std::string> shown = pattern(DefaultFenPattern).key_text(line);
+  if (!shown) return;
+  if (line.find(*shown) == std::string_view::npos) fail("the captured FEN is not in the line");
+  (void)shown_position_difference(*shown, StartFen, false);
+  FenOptions options;
+  options.allow_unreachable = true;
+  Position pos;
+  StateInfo state;
+  if (shown->size() <= 256 && pos.set(*shown, state, polyglot_scheme(), options, nullptr)) {
+    const std::string normal = pos.fen();
+    if (auto difference = shown_position_difference(*shown, normal, pos.is_chess960()))
+      fail("the shown FEN differs from its own normal form " + normal + ": " + *difference);
+  }
+}
+
+// The reply's divide as it is read line by line: a line read back from its own writing gives
+// the same line.
+struct DivideFeed {
   DivideCounts divide;
-  bool divide_ok = true, total_seen = false;
-  XboardHandshake handshake;
-  KeyReader hex_keys(pattern(DefaultKeyPattern), KeyBase::Hexadecimal);
-  KeyReply key_reply(hex_keys, pattern(DefaultFenPattern), "fuzz", "'d'");
-  bool reply_open = true, keys_seen = false;
-  std::string_view rest = reply;
-  while (!rest.empty()) {
-    const std::size_t end = rest.find('\n');
-    line = rest.substr(0, end);
-    rest = end == std::string_view::npos ? std::string_view{} : rest.substr(end + 1);
+  bool ok = true, total_seen = false;
 
-    // Error lines: the test ignores case.
-    std::string upper(line);
-    for (char& c : upper) c = char(std::toupper(static_cast<unsigned char>(c)));
-    if (reports_error(line) != reports_error(upper) && upper.find("INFO") == std::string::npos)
-      fail("reports_error depends on the case of the line");
-
-    check_xboard_line(line, handshake, fail);
-    // The reply reader: a fence ends the reply; what it says agrees with the lines it was fed.
-    if (reply_open) {
-      const std::optional<std::uint64_t> pong = pong_number(line);
-      if (pong || line == "readyok") {
-        reply_open = false;
-        const std::string fence(line);
-        KeyReply::Outcome outcome = key_reply.finish("", false, keys_seen, fence, pong.has_value());
-        if (outcome.key && !keys_seen) fail("a key read without keys_seen set");
-        if (!outcome.key && outcome.key.error_kind() == ErrorKind::Refused && outcome.stop_engine)
-          fail("a refusal stops the engine");
-        if (!outcome.key && outcome.key.error_kind() != ErrorKind::Refused && !outcome.stop_engine)
-          fail("a fault leaves the engine running");
-      } else if (key_reply.take(std::string(line), xboard_reports_error(line))) {
-        reply_open = false;  // out of step: the dialect stops the engine here
-      }
-    }
-
-    // The key line: what the group captures is part of the line, and a key read from it writes
-    // back as the same key.
-    if (std::optional<std::string> text = pattern(DefaultKeyPattern).key_text(line)) {
-      if (line.find(*text) == std::string_view::npos) fail("the captured key is not in the line");
-      if (Expected<Key> key = parse_hex_key(*text)) {
-        const std::optional<std::string> again =
-            pattern(DefaultKeyPattern).key_text("Key: " + hex_key(*key));
-        const Expected<Key> reread =
-            again ? parse_hex_key(*again) : Expected<Key>(Error{"no match"});
-        if (!reread || *reread != *key)
-          fail("the key " + hex_key(*key) + " does not read back from its own key line");
-      }
-    }
-    // Keys as engines print them, in either base.
-    if (std::optional<std::string> text = decimal_line.key_text(line)) {
-      check_key_text(*text, fail_with);
-      if (Expected<Key> key = keys.read(*text); key && keys.base()) {
-        const Expected<Key> direct = parse_key(*text, *keys.base());
-        if (!direct || *direct != *key) fail("the key reader and parse_key disagree");
-      }
-    }
-    // The shown position: one the reference reads must equal its own normal form.
-    if (std::optional<std::string> shown = pattern(DefaultFenPattern).key_text(line)) {
-      if (line.find(*shown) == std::string_view::npos) fail("the captured FEN is not in the line");
-      (void)shown_position_difference(*shown, StartFen, false);
-      FenOptions options;
-      options.allow_unreachable = true;
-      Position pos;
-      StateInfo state;
-      if (shown->size() <= 256 && pos.set(*shown, state, polyglot_scheme(), options, nullptr)) {
-        const std::string normal = pos.fen();
-        if (auto difference = shown_position_difference(*shown, normal, pos.is_chess960()))
-          fail("the shown FEN differs from its own normal form " + normal + ": " + *difference);
-      }
-    }
-    // The divide: a line read back from its own writing gives the same line.
+  void take(std::string_view line, const Fail& fail) {
     Expected<DivideLine> read = parse_divide_line(line);
     if (!read) {
-      divide_ok = false;
-      continue;
+      ok = false;
+      return;
     }
     if (read->kind == DivideLine::Kind::Move) {
       Expected<DivideLine> again =
@@ -274,10 +262,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       total_seen = true;
     }
   }
-  line = {};
+};
 
-  // The whole reply as the lines of a UCI handshake: the name is made visible, and every option
-  // name is a trimmed, non-empty piece of an "option name" line.
+// The whole reply as the lines of a UCI handshake: the name is made visible, and every option
+// name is a trimmed, non-empty piece of an "option name" line.
+void check_uci_handshake(std::string_view reply, const Fail& fail) {
   std::vector<std::string> lines;
   for (std::string_view left = reply; !left.empty();) {
     const std::size_t end = left.find('\n');
@@ -298,11 +287,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (reply.find(option) == std::string_view::npos)
       fail("the option name " + zv_fuzz::quoted(option) + " is not in the reply");
   }
+}
 
-  if (!divide_ok || !total_seen) return 0;
-
-  // The total check adds the counts without losing any: it passes exactly when the true sum (no
-  // wrap-around) is the printed total.
+// A whole divide read from the reply: the total check adds the counts without losing any, and
+// the comparison with the reference's divide names the right moves.
+void check_divide(const DivideCounts& divide, const Fail& fail) {
+  // It passes exactly when the true sum (no wrap-around) is the printed total.
   std::uint64_t sum = 0;
   bool wrapped = false;
   for (const auto& entry : divide.moves) wrapped |= __builtin_add_overflow(sum, entry.second, &sum);
@@ -311,8 +301,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     fail(std::string("check_divide_total says the total ") +
          (adds_up ? "does not add up" : "adds up") + "; the exact sum says otherwise");
 
-  // Against the reference: every move it lists as missing is the reference's alone, every extra
-  // one the reply's alone; comparing a divide with itself finds only its duplicates.
+  // Every move it lists as missing is the reference's alone, every extra one the reply's alone;
+  // comparing a divide with itself finds only its duplicates.
   const DivideDifference difference = compare_divides(start_divide(), divide);
   auto lists = [](const DivideCounts& d, const std::string& move) {
     return std::any_of(d.moves.begin(), d.moves.end(),
@@ -326,5 +316,42 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!self.missing.empty() || !self.extra.empty() || !self.counts.empty())
     fail("a divide compared with itself differs: " + describe(self));
   if (describe(difference).empty()) fail("an empty description");
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  constexpr std::string_view Harness = "fuzz_engine_reply";
+  // A `d` reply is about 1 KiB (the board, Fen, Key, Checkers lines), a divide 20-40 lines.
+  constexpr std::size_t MaxInput = 4096;
+  if (size > MaxInput) return 0;  // capped: see above
+
+  const std::string_view reply(reinterpret_cast<const char*>(data), size);
+  std::string_view line;
+  const Fail fail = [&](const std::string& what) {
+    zv_fuzz::fail(Harness, what,
+                  "line: " + zv_fuzz::quoted(line) + "\nreply: " + zv_fuzz::quoted(reply));
+  };
+  for (int which = 0; which < 3; ++which) check_perft_reply(reply, perft_patterns(which), 2, fail);
+  static const KeyPattern decimal_line = *compile_key_pattern("^(-?[0-9a-fA-Fx]+)$");
+  KeyReader keys(decimal_line, std::nullopt);
+  XboardHandshake handshake;
+  ReplyFeed reply_feed;
+  DivideFeed divide_feed;
+  std::string_view rest = reply;
+  while (!rest.empty()) {
+    const std::size_t end = rest.find('\n');
+    line = rest.substr(0, end);
+    rest = end == std::string_view::npos ? std::string_view{} : rest.substr(end + 1);
+    check_error_case(line, fail);
+    check_xboard_line(line, handshake, fail);
+    reply_feed.take(line, fail);
+    check_key_lines(line, keys, decimal_line, fail);
+    check_shown_fen(line, fail);
+    divide_feed.take(line, fail);
+  }
+  line = {};
+  check_uci_handshake(reply, fail);
+  if (divide_feed.ok && divide_feed.total_seen) check_divide(divide_feed.divide, fail);
   return 0;
 }

@@ -13,21 +13,25 @@
 #include "zobrist_verify/chess/position.h"
 #include "zobrist_verify/chess/uci.h"
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  using namespace zobrist_verify;
-  using namespace zv_fuzz;
-  constexpr std::string_view Harness = "fuzz_moves";
-  // Action bytes: below 0xE0 a legal move (value % number of legal moves), 0xE0-0xEF a null
-  // move, 0xF0-0xFF an unmake.
-  constexpr std::uint8_t FirstNullMove = 0xE0, FirstUnmake = 0xF0;
-  constexpr std::size_t MaxActions = 200;
-  constexpr std::size_t MaxHeader = 2 + MaxHeaderFenLength + 1;  // start kind, length, FEN, scheme
-  if (size > MaxHeader + MaxActions) return 0;  // capped: at most 200 actions are read
+namespace {
 
-  ByteConsumer in(data, size);
-  const Start start = read_start(in);
-  const KeyScheme& scheme = read_scheme(in);
+using namespace zobrist_verify;
+using namespace zv_fuzz;
 
+constexpr std::string_view Harness = "fuzz_moves";
+// Action bytes: below 0xE0 a legal move (value % number of legal moves), 0xE0-0xEF a null move,
+// 0xF0-0xFF an unmake.
+constexpr std::uint8_t FirstNullMove = 0xE0, FirstUnmake = 0xF0;
+constexpr std::size_t MaxActions = 200;
+constexpr std::size_t MaxHeader = 2 + MaxHeaderFenLength + 1;  // start kind, length, FEN, scheme
+
+// The position as the actions leave it, with what each move must restore and every action taken.
+struct Walk {
+  Walk(const Start& from, const KeyScheme& keys) : start(from), scheme(keys) {}
+
+  const Start& start;
+  const KeyScheme& scheme;
+  Position pos;
   std::array<StateInfo, MaxActions + 1> states;  // states[0] holds the start position
   std::array<Move, MaxActions> made;             // the move under each state (null moves too)
   std::array<Keys, MaxActions> keys_before;      // the keys each made move must restore
@@ -36,59 +40,23 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::array<Move, 2 * MaxActions> log;
   std::size_t log_size = 0;
 
-  Position pos;
-  if (const auto errors = pos.set(start.fen, states[0], scheme, start.options); !errors.empty()) {
-    if (start.from_input) return 0;  // a fuzzed FEN that does not parse: fuzz_fen covers those
-    fail(Harness, "a built-in start position does not parse:\n" + format_errors(errors),
-         describe(start));
-  }
-  const Keys start_keys = pos.keys();
-  // Reused from input to input, so that writing the FENs does not allocate.
-  static std::string start_fen, end_fen;
-  pos.write_fen(start_fen);
-  auto fail_here = [&](const std::string& what) {
+  [[noreturn]] void fail_here(const std::string& what) const {
     std::string actions;
     for (std::size_t i = 0; i < log_size; ++i)
       actions += log[i] == Move::none() ? " undo" : " " + move_to_uci(log[i], pos.is_chess960());
     fail(Harness, what,
          describe(start) + "\nscheme: " + scheme.name + "\nactions:" + actions +
              "\nnow: " + describe(pos));
-  };
+  }
+
   // check() recomputes everything from scratch, the three keys included, and names each field
   // whose incremental value differs.
-  auto verify = [&] {
+  void verify() const {
     if (const CheckReport report = pos.check(); !report.ok())
       fail_here("check() after the last action:\n" + report.to_string());
-  };
-  // Every unmake must restore the keys held before its move; `then_check` adds the full check().
-  auto unmake = [&](bool then_check) {
-    --depth;
-    if (made[depth] == Move::null())
-      pos.unmake_null_move();
-    else
-      pos.unmake_move(made[depth]);
-    log[log_size++] = Move::none();
-    if (pos.keys() != keys_before[depth])
-      fail_here("unmake restored " + describe(pos.keys()) + ", expected " +
-                describe(keys_before[depth]));
-    if (then_check) verify();
-  };
+  }
 
-  for (std::size_t i = 0; i < MaxActions && !in.empty(); ++i) {
-    const std::uint8_t action = in.byte();
-    if (action >= FirstUnmake) {
-      if (depth == 0) continue;  // nothing to take back: the action does nothing
-      unmake(true);
-      continue;
-    }
-    Move m = Move::null();
-    if (action >= FirstNullMove) {
-      if (pos.checkers()) continue;  // a null move is not legal in check: the action does nothing
-    } else {
-      const MoveList moves = legal_moves(pos);
-      if (moves.empty()) continue;  // mate or stalemate: no move to make
-      m = moves[action % moves.size()];
-    }
+  void make(Move m) {
     log[log_size++] = m;
     keys_before[depth] = pos.keys();
     made[depth] = m;
@@ -100,13 +68,63 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     verify();
   }
 
+  // Every unmake must restore the keys held before its move; `then_check` adds the full check().
+  void unmake(bool then_check) {
+    --depth;
+    if (made[depth] == Move::null())
+      pos.unmake_null_move();
+    else
+      pos.unmake_move(made[depth]);
+    log[log_size++] = Move::none();
+    if (pos.keys() != keys_before[depth])
+      fail_here("unmake restored " + describe(pos.keys()) + ", expected " +
+                describe(keys_before[depth]));
+    if (then_check) verify();
+  }
+
+  // One action byte; an action that cannot be taken here does nothing.
+  void act(std::uint8_t action) {
+    if (action >= FirstUnmake) {
+      if (depth > 0) unmake(true);  // with nothing to take back, nothing happens
+      return;
+    }
+    if (action >= FirstNullMove) {
+      if (!pos.checkers()) make(Move::null());  // a null move is not legal in check
+      return;
+    }
+    const MoveList moves = legal_moves(pos);
+    if (!moves.empty()) make(moves[action % moves.size()]);  // else mate or stalemate
+  }
+};
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size > MaxHeader + MaxActions) return 0;  // capped: at most 200 actions are read
+
+  ByteConsumer in(data, size);
+  const Start start = read_start(in);
+  Walk walk(start, read_scheme(in));
+  Position& pos = walk.pos;
+  if (const auto errors = pos.set(start.fen, walk.states[0], walk.scheme, start.options);
+      !errors.empty()) {
+    if (start.from_input) return 0;  // a fuzzed FEN that does not parse: fuzz_fen covers those
+    fail(Harness, "a built-in start position does not parse:\n" + format_errors(errors),
+         describe(start));
+  }
+  const Keys start_keys = pos.keys();
+  // Reused from input to input, so that writing the FENs does not allocate.
+  static std::string start_fen, end_fen;
+  pos.write_fen(start_fen);
+  for (std::size_t i = 0; i < MaxActions && !in.empty(); ++i) walk.act(in.byte());
+
   // Taking everything back is not an action of the input: each step must restore its keys, and
   // the position reached must pass check() and be the start position again.
-  while (depth > 0) unmake(false);
-  verify();
+  while (walk.depth > 0) walk.unmake(false);
+  walk.verify();
   pos.write_fen(end_fen);
   if (pos.keys() != start_keys || end_fen != start_fen)
-    fail_here("unmaking every action left " + describe(pos) + ", expected FEN " + start_fen +
-              " with " + describe(start_keys));
+    walk.fail_here("unmaking every action left " + describe(pos) + ", expected FEN " + start_fen +
+                   " with " + describe(start_keys));
   return 0;
 }

@@ -154,18 +154,34 @@ bool is_castling(const Position& pos, const std::string& uci) {
 
 }  // namespace
 
-void castling(const PropertyContext& context) {
-  const PlayedGame game = generate_game(context);
-  const bool chess960 = game.route.chess960;
-  Line line(context.target, context.caps);
-  Scratch scratch(context.target, context.caps);
-  const SideTermRequest side_request = request_side_term(scratch, line);
-  line.start(game.route.fen, chess960);
+namespace {
 
-  // First walk: the reference plays the game, and every key is asked for.
-  const std::optional<SingleRightsCheck> at_start = SingleRightsCheck::ask_at(line, scratch);
+// A move that changed the rights: the keys that judge the change, asked for now, read later.
+void ask_rights_change(const PropertyContext& context, Line& line, Scratch& scratch, Ply& p,
+                       const std::string& before, CastlingRights new_rights, bool castles,
+                       bool chess960) {
+  RightsChange& change = p.change.emplace();
+  change.uci = p.uci;
+  change.before = before;
+  change.after = line.request_keys();
+  Game replayed;
+  (void)replayed.set(before, polyglot_scheme(), FenOptions{chess960});
+  change.old_rights = ask_fen(scratch, line, before);
+  change.new_rights = ask_fen(
+      scratch, line, with_castling(before, castling_field(replayed.position(), new_rights)));
+  change.single = SingleRightsCheck::ask_at(line, scratch);
+  if (castles) return;  // without the castling right the move itself would be illegal
+  change.reduced_line = std::make_unique<Line>(context.target, context.caps);
+  change.reduced_line->start(change.new_rights.fen, chess960);
+  change.reduced_line->play(p.uci);
+  change.reduced_after = change.reduced_line->request_keys();
+}
+
+// First walk: the reference plays the game, and every key is asked for. `lost` gathers the
+// rights the game lost.
+std::vector<Ply> ask_along(const PropertyContext& context, const PlayedGame& game, Line& line,
+                           Scratch& scratch, CastlingRights& lost) {
   std::vector<Ply> plies;
-  CastlingRights lost = NoCastling;
   for (const std::string& uci : game.route.moves) {
     const CastlingRights old_rights = line.position().castling_rights();
     const std::string before = line.fen();
@@ -183,46 +199,62 @@ void castling(const PropertyContext& context) {
     if (new_rights == old_rights) continue;
     lost = CastlingRights(lost | (old_rights & ~new_rights));
     tag_case("castling rights changed");
-    RightsChange& change = p.change.emplace();
-    change.uci = uci;
-    change.before = before;
-    change.after = line.request_keys();
-    Game replayed;
-    (void)replayed.set(before, polyglot_scheme(), FenOptions{chess960});
-    change.old_rights = ask_fen(scratch, line, before);
-    change.new_rights = ask_fen(
-        scratch, line, with_castling(before, castling_field(replayed.position(), new_rights)));
-    change.single = SingleRightsCheck::ask_at(line, scratch);
-    if (castles) continue;  // without the castling right the move itself would be illegal
-    change.reduced_line = std::make_unique<Line>(context.target, context.caps);
-    change.reduced_line->start(change.new_rights.fen, chess960);
-    change.reduced_line->play(uci);
-    change.reduced_after = change.reduced_line->request_keys();
+    ask_rights_change(context, line, scratch, p, before, new_rights, castles, game.route.chess960);
   }
-  // Lost rights never come back, even where king and rook stand on their squares again.
-  std::vector<Restored> restored;
-  std::optional<PendingKeys> final_key;
-  if (lost) {
-    const Position& pos = line.position();
-    for (CastlingRights r : SingleRights) {
-      if (!(lost & r)) continue;
-      std::string fen =
-          with_castling(line.fen(), castling_field(pos, CastlingRights(pos.castling_rights() | r)));
-      // Kept only when valid, and in the same kind of game: an X-FEN letter for a rook that left
-      // its corner would make a standard game Chess960, which a standard-only target never gets.
-      Game restored_game;
-      if (!restored_game.set(fen, polyglot_scheme(), FenOptions{chess960}).empty() ||
-          restored_game.position().is_chess960() != chess960)
-        continue;
-      tag_case("lost right could be restored");
-      restored.push_back({r, ask_fen(scratch, line, std::move(fen))});
-    }
-    if (!restored.empty()) final_key = line.request_keys();
-  }
+  return plies;
+}
 
-  // Second walk: the checks, in the order of the plies.
-  const Key side_term = collect_side_term(scratch, line, side_request);
-  if (at_start) at_start->run(line, scratch, side_term);
+// Lost rights never come back, even where king and rook stand on their squares again: the final
+// FEN with each lost right written back, where that is a valid FEN of the same kind of game.
+std::vector<Restored> ask_restored(Line& line, Scratch& scratch, CastlingRights lost,
+                                   bool chess960) {
+  std::vector<Restored> restored;
+  const Position& pos = line.position();
+  for (CastlingRights r : SingleRights) {
+    if (!(lost & r)) continue;
+    std::string fen =
+        with_castling(line.fen(), castling_field(pos, CastlingRights(pos.castling_rights() | r)));
+    // Kept only when valid, and in the same kind of game: an X-FEN letter for a rook that left
+    // its corner would make a standard game Chess960, which a standard-only target never gets.
+    Game restored_game;
+    if (!restored_game.set(fen, polyglot_scheme(), FenOptions{chess960}).empty() ||
+        restored_game.position().is_chess960() != chess960)
+      continue;
+    tag_case("lost right could be restored");
+    restored.push_back({r, ask_fen(scratch, line, std::move(fen))});
+  }
+  return restored;
+}
+
+// The checks of one move that changed the rights.
+void check_rights_change(Line& line, Scratch& scratch, const RightsChange& change, int ply,
+                         Key side_term, bool chess960) {
+  const Key after = line.collect(change.after).key;
+  const Key old_key = read_fen(scratch, line, change.old_rights);
+  const Key new_key = read_fen(scratch, line, change.new_rights);
+  if (old_key == new_key)
+    fail(line.different_keys_at(ply,
+                                "castling[old] ^ castling[new] is 0: " + change.before + " and " +
+                                    change.new_rights.fen + " have the same key (keys must differ)",
+                                {{change.before, chess960, {}}, old_key},
+                                {{change.new_rights.fen, chess960, {}}, new_key}));
+  if (change.single) change.single->run(line, scratch, side_term);
+  if (!change.reduced_line) return;
+  // The move changes the castling term by exactly that difference: played from the position
+  // that never had the lost rights, it reaches the same key.
+  const Key reduced_after = change.reduced_line->collect(change.reduced_after).key;
+  if (reduced_after != after)
+    fail(line.counterexample_at(ply,
+                                "after " + change.uci + " from the rights of " + change.before +
+                                    " vs from " + change.new_rights.fen +
+                                    " (the castling term did not change by castling[old] ^ "
+                                    "castling[new])",
+                                reduced_after, after));
+}
+
+// Second walk: the checks, in the order of the plies.
+void check_along(Line& line, Scratch& scratch, const std::vector<Ply>& plies, Key side_term,
+                 bool chess960) {
   for (std::size_t i = 0; i < plies.size(); ++i) {
     const Ply& p = plies[i];
     const int ply = int(i);
@@ -233,31 +265,31 @@ void castling(const PropertyContext& context) {
         fail(line.counterexample_at(ply, "after a move vs a fresh set_position of " + p.fresh.fen,
                                     fresh, incremental));
     }
-    if (!p.change) continue;
-    const RightsChange& change = *p.change;
-    const Key after = line.collect(change.after).key;
-    const Key old_key = read_fen(scratch, line, change.old_rights);
-    const Key new_key = read_fen(scratch, line, change.new_rights);
-    if (old_key == new_key)
-      fail(line.different_keys_at(ply,
-                                  "castling[old] ^ castling[new] is 0: " + change.before + " and " +
-                                      change.new_rights.fen +
-                                      " have the same key (keys must differ)",
-                                  {{change.before, chess960, {}}, old_key},
-                                  {{change.new_rights.fen, chess960, {}}, new_key}));
-    if (change.single) change.single->run(line, scratch, side_term);
-    if (!change.reduced_line) continue;
-    // The move changes the castling term by exactly that difference: played from the position
-    // that never had the lost rights, it reaches the same key.
-    const Key reduced_after = change.reduced_line->collect(change.reduced_after).key;
-    if (reduced_after != after)
-      fail(line.counterexample_at(ply,
-                                  "after " + change.uci + " from the rights of " + change.before +
-                                      " vs from " + change.new_rights.fen +
-                                      " (the castling term did not change by castling[old] ^ "
-                                      "castling[new])",
-                                  reduced_after, after));
+    if (p.change) check_rights_change(line, scratch, *p.change, ply, side_term, chess960);
   }
+}
+
+}  // namespace
+
+void castling(const PropertyContext& context) {
+  const PlayedGame game = generate_game(context);
+  const bool chess960 = game.route.chess960;
+  Line line(context.target, context.caps);
+  Scratch scratch(context.target, context.caps);
+  const SideTermRequest side_request = request_side_term(scratch, line);
+  line.start(game.route.fen, chess960);
+
+  const std::optional<SingleRightsCheck> at_start = SingleRightsCheck::ask_at(line, scratch);
+  CastlingRights lost = NoCastling;
+  const std::vector<Ply> plies = ask_along(context, game, line, scratch, lost);
+  std::vector<Restored> restored;
+  std::optional<PendingKeys> final_key;
+  if (lost) restored = ask_restored(line, scratch, lost, chess960);
+  if (!restored.empty()) final_key = line.request_keys();
+
+  const Key side_term = collect_side_term(scratch, line, side_request);
+  if (at_start) at_start->run(line, scratch, side_term);
+  check_along(line, scratch, plies, side_term, chess960);
   if (!final_key) return;
   const Key key = line.collect(*final_key).key;
   for (const Restored& r : restored) {

@@ -93,14 +93,8 @@ struct Sample {
 };
 static_assert(sizeof(Sample) == GoStudyBytesPerSample);
 
-}  // namespace
-
-GoStudyRow study_symmetric_positions(const GoKeyTable& table, GoCombine mode,
-                                     GoStudySymmetry symmetry, int samples, std::uint64_t seed,
-                                     const std::function<void(int drawn)>& progress) {
-  const int n = table.size();
-  const std::vector<GoSymmetry> group = go_study_group(symmetry);
-  // The orbits of points under the group, each listed once.
+// The orbits of the board's points under the group, each point in exactly one.
+std::vector<std::vector<GoPoint>> point_orbits(const std::vector<GoSymmetry>& group, int n) {
   std::vector<std::vector<GoPoint>> orbits;
   std::vector<bool> seen(std::size_t(n * n), false);
   for (int y = 0; y < n; ++y) {
@@ -115,6 +109,45 @@ GoStudyRow study_symmetric_positions(const GoKeyTable& table, GoCombine mode,
       orbits.push_back(orbit);
     }
   }
+  return orbits;
+}
+
+// Adds to `row` one key's samples (drawn[start, end)): its distinct positions, told apart by
+// replaying their colours within each run of one fingerprint, and their colliding pairs.
+void count_key(const std::vector<Sample>& drawn, std::size_t start, std::size_t end,
+               std::vector<std::uint8_t>& colours, GoStudyRow& row) {
+  const Key key = drawn[start].key;
+  std::vector<std::vector<std::uint8_t>> positions;  // the distinct ones of this key
+  for (std::size_t at = start; at < end;) {
+    // A run of one fingerprint: one position, unless the replayed colours say otherwise.
+    std::size_t run_end = at + 1;
+    while (run_end < end && drawn[run_end].fingerprint == drawn[at].fingerprint) ++run_end;
+    const std::size_t known = positions.size();
+    for (std::size_t s = at; s < run_end; ++s) {
+      XorShift64Star replay = drawn[s].random;
+      draw_colours(replay, colours);
+      if (std::find(positions.begin() + std::ptrdiff_t(known), positions.end(), colours) ==
+          positions.end())
+        positions.push_back(colours);
+    }
+    at = run_end;
+  }
+  for (const auto& position : positions)
+    if (key == 0 && std::any_of(position.begin(), position.end(), [](auto c) { return c != 0; }))
+      ++row.zero_keys;
+  const long long k = static_cast<long long>(positions.size());
+  row.positions += int(k);
+  row.distinct_keys += 1;
+  row.colliding_pairs += k * (k - 1) / 2;
+}
+
+}  // namespace
+
+GoStudyRow study_symmetric_positions(const GoKeyTable& table, GoCombine mode,
+                                     GoStudySymmetry symmetry, int samples, std::uint64_t seed,
+                                     const std::function<void(int drawn)>& progress) {
+  const std::vector<GoSymmetry> group = go_study_group(symmetry);
+  const std::vector<std::vector<GoPoint>> orbits = point_orbits(group, table.size());
   // Positions are not kept: each sample keeps its key, a fingerprint of its stones and the
   // generator state that replays them. Sorted, samples of one key lie together, and within a
   // key those of one position; replaying the stones tells positions apart exactly.
@@ -148,34 +181,10 @@ GoStudyRow study_symmetric_positions(const GoKeyTable& table, GoCombine mode,
   });
 
   GoStudyRow row;
-  std::vector<std::vector<std::uint8_t>> positions;  // the distinct ones of one key
   for (std::size_t start = 0; start < drawn.size();) {
-    const Key key = drawn[start].key;
-    positions.clear();
-    std::size_t end = start;
-    for (; end < drawn.size() && drawn[end].key == key;) {
-      // A run of one fingerprint: one position, unless the replayed colours say otherwise.
-      std::size_t run_end = end + 1;
-      while (run_end < drawn.size() && drawn[run_end].key == key &&
-             drawn[run_end].fingerprint == drawn[end].fingerprint)
-        ++run_end;
-      const std::size_t known = positions.size();
-      for (std::size_t s = end; s < run_end; ++s) {
-        XorShift64Star replay = drawn[s].random;
-        draw_colours(replay, colours);
-        if (std::find(positions.begin() + std::ptrdiff_t(known), positions.end(), colours) ==
-            positions.end())
-          positions.push_back(colours);
-      }
-      end = run_end;
-    }
-    for (const auto& position : positions)
-      if (key == 0 && std::any_of(position.begin(), position.end(), [](auto c) { return c != 0; }))
-        ++row.zero_keys;
-    const long long k = static_cast<long long>(positions.size());
-    row.positions += int(k);
-    row.distinct_keys += 1;
-    row.colliding_pairs += k * (k - 1) / 2;
+    std::size_t end = start + 1;
+    while (end < drawn.size() && drawn[end].key == drawn[start].key) ++end;
+    count_key(drawn, start, end, colours, row);
     start = end;
   }
   row.key_space_bits = fixed_key_bits(group);
