@@ -1,7 +1,7 @@
 // `zobrist-verify book FILE`: reads a Polyglot opening book, checks its order and walks it from the
 // start position, reporting book moves that are illegal where they are stored or not moves at all,
 // keys no known start explains (with the reading that does) and the book's en-passant rule.
-#include <array>
+#include <algorithm>
 #include <iostream>
 #include <optional>
 #include <span>
@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "args.h"
+#include "command_help.h"
 #include "commands.h"
-#include "help_text.h"
 #include "inputs.h"
 #include "progress_line.h"
 #include "report.h"
@@ -21,10 +21,14 @@ namespace zobrist_verify::cli {
 
 namespace {
 
-constexpr const char* BookUsage =
-    R"(usage: zobrist-verify book FILE [--scheme NAME] [--en-passant RULE] [--json]
+// book's options: the parser's and the help's.
+constexpr std::string_view BookUsage[] = {"book FILE [--scheme] [--en-passant] [--json]"};
+constexpr OptionRef BookOptionList[] = {option("--scheme"), option("--en-passant"),
+                                        option("--json")};
+constexpr CommandOptions BookCommand{BookUsage, BookOptionList};
 
-Reads a Polyglot opening book (16-byte big-endian entries: key, move, weight, learn) and checks it:
+constexpr const char* BookProse =
+    R"(Reads a Polyglot opening book (16-byte big-endian entries: key, move, weight, learn) and checks it:
   - the entries are sorted by key (the first one out of order is named);
   - every move decodes (not from == to, no promotion piece 5-7, no promotion bits where no pawn
     can promote, squares some piece moves between), over all entries;
@@ -44,41 +48,32 @@ Reads a Polyglot opening book (16-byte big-endian entries: key, move, weight, le
     where the rules give different keys and the book holds one, the position decides. A book
     whose deciding positions disagree with the expected rule (the scheme's, or --en-passant's)
     fails; with no deciding position the rule is undecided, which passes.
-A trailing partial entry is a warning, not an error.
-
-options:
+A trailing partial entry is a warning, not an error. The book's keys are read as --scheme's.
 )";
 
-// The options after --scheme, whose entry lists the schemes from their tables (scheme_choices).
-constexpr const char* BookUsageAfterScheme =
-    R"(  --en-passant RULE the en-passant rule the book must follow (always, pseudo-legal, legal);
-                  the scheme's rule (pseudo-legal for polyglot) when not given
-  --json          print {"entries", "distinct_keys", "sorted", "trailing_bytes", "start",
-                  "start_roots", "keys_judged", "diagnosis", "en_passant": {"expected",
-                  "fitting", "deciding_positions", "both_held", "agreeing": {RULE: N}},
-                  "reached_keys", "unreached_keys", "max_depth", "illegal_moves",
-                  "undecodable_moves", "first_findings": [{"fen", "move", "why"}]} instead of text
-  --help          print this help
+constexpr const char* BookTail = R"(
+json:
+  {"entries", "distinct_keys", "sorted", "trailing_bytes", "start", "start_roots", "keys_judged",
+  "diagnosis", "en_passant": {"expected", "fitting", "deciding_positions", "both_held",
+  "agreeing": {RULE: N}}, "reached_keys", "unreached_keys", "max_depth", "illegal_moves",
+  "undecodable_moves", "first_findings": [{"fen", "move", "why"}]}
 
 Exit status: 0 the book is sorted, every reached move is legal, every move decodes, a known start
 is in it (or no reading reaches it) and its en-passant rule is the expected one; 1 it is not; 2 a
 usage error or a file that cannot be read as a book (missing, empty, shorter than one entry).
 )";
 
-constexpr std::array<OptionSpec, 3> BookOptions{{
-    {"--scheme", OptionKind::Value},
-    {"--en-passant", OptionKind::Value},
-    {"--json", OptionKind::Flag},
-}};
-
 // The first word that is neither an option nor an option's value is the book; the rest are options.
 std::optional<std::string> take_book_path(std::span<const std::string> words,
+                                          std::span<const OptionSpec> specs,
                                           std::vector<std::string>& options) {
   std::optional<std::string> path;
   for (std::size_t i = 0; i < words.size(); ++i) {
     if (looks_like_option(words[i])) {
       options.push_back(words[i]);
-      const bool takes_value = words[i] == "--scheme" || words[i] == "--en-passant";
+      const bool takes_value = std::any_of(specs.begin(), specs.end(), [&](const OptionSpec& s) {
+        return s.name == words[i] && s.kind == OptionKind::Value;
+      });
       if (takes_value && i + 1 < words.size() && !looks_like_option(words[i + 1]))
         options.push_back(words[++i]);
     } else if (!path) {
@@ -217,16 +212,12 @@ void print_json(std::ostream& out, const std::string& path, const std::string& s
 
 int run_book(std::span<const std::string> words) {
   std::vector<std::string> option_words;
-  const std::optional<std::string> path = take_book_path(words, option_words);
-  auto args = parse_args(option_words, BookOptions);
+  static const std::vector<OptionSpec> specs = option_specs(BookCommand);
+  const std::optional<std::string> path = take_book_path(words, specs, option_words);
+  auto args = parse_args(option_words, specs);
   if (!args) return report_usage_error(args.error());
   if (args->has("--help")) {
-    std::cout << BookUsage
-              << help_entry("  --scheme NAME", 18,
-                            "the key scheme the book's keys are compared with: " +
-                                scheme_choices(DefaultSchemeName),
-                            100)
-              << BookUsageAfterScheme;
+    std::cout << command_help(BookCommand, BookProse, BookTail);
     return ExitSuccess;
   }
   if (!path)

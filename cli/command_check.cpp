@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "args.h"
+#include "command_help.h"
 #include "commands.h"
 #include "door_table.h"
 #include "doors.h"
@@ -25,21 +26,26 @@ namespace zobrist_verify::cli {
 
 namespace {
 
-constexpr const char* CheckUsage =
-    R"(usage: zobrist-verify check [--game {game-names}] [--scheme NAME | --mutant NAME] [--cases N]
-                             [--seed S] [--property NAME] [--json] [--junit FILE]
-       zobrist-verify check --plugin PATH [--expect SCHEME] [--en-passant RULE] [--timeout MS]
-                             [--no-isolation] [--memory-limit SIZE] [--xfen] [--no-chess960]
-                             [--allow-unreachable] [--cases N] [--seed S] [--property NAME]
-                             [--json] [--junit FILE]
-       zobrist-verify check --engine "CMD ARGS" [--protocol uci|xboard] [--expect SCHEME]
-                             [--en-passant RULE] [--key-command CMD] [--key-pattern REGEX]
-                             [--fen-pattern REGEX] [--key-base 10|16] [--timeout MS]
-                             [--transcript FILE] [--xfen] [--no-chess960]
-                             [--allow-unreachable] [--cases N] [--seed S] [--property NAME]
-                             [--json] [--junit FILE]
+// check's options: the parser's and the help's.
+constexpr std::string_view CheckUsage[] = {
+    "check [--game] [--scheme | --mutant] [--cases] [--seed] [--property] [--jobs] [--json] "
+    "[--junit]",
+    "check {door} [--expect] [--en-passant] [--timeout] [--no-chess960] [--allow-unreachable] "
+    "[--cases] [--seed] [--property] [--jobs] [--json] [--junit]",
+};
+constexpr OptionRef CheckOptionList[] = {
+    option("--game"),        option("--scheme"), option("--mutant"), DoorOptionsHere,
+    option("--no-chess960"), option("--cases"),  option("--seed"),   option("--property"),
+    option("--jobs"),        option("--json"),   option("--junit"),
+};
+// Checked in this order (check_rules).
+constexpr OptionRef CheckDoorBound[] = {option("--expect"), option("--en-passant"),
+                                        option("--timeout"), option("--allow-unreachable")};
+constexpr CommandOptions CheckCommand{CheckUsage, CheckOptionList, DoorUse::Keys, false,
+                                      CheckDoorBound};
 
-Runs the property suite (RapidCheck) and prints one line per property ("target property .......
+constexpr const char* CheckProse =
+    R"(Runs the property suite (RapidCheck) and prints one line per property ("target property .......
 PASS  detail"), the shrunk reproduction under each failure, and "check: N passed, M failed, K
 skipped" (", W warned" appended when a property passed with a warning, shown as WARN with the
 warning below its line; a warning never changes the exit status). Without a door it checks the
@@ -68,122 +74,30 @@ engine asks for it), then the key command and "ping N"; the reply is read up to 
 pong of another number is a fault. CECP's error lines (Error, Illegal move, illegal position,
 tellusererror) refuse the position. Chess960 goes to an engine that announces the variant
 fischerandom (castling as king takes rook); otherwise standard chess only, as the report says.
+With --jobs N the properties run side by side: each property on each scheme, game or target is a
+piece of its own.
 
-{other-games}
-options:
-)";
+{other-games})";
 
-// The options after --scheme, whose entry lists the schemes from their tables (scheme_choices).
-constexpr const char* CheckUsageAfterScheme =
-    R"(  --mutant NAME     check a mutant of the catalogue (`zobrist-verify mutants`) instead of the
-                    reference, as `mutants` judges it: shows what a caught bug's report
-                    looks like
-  --plugin PATH     check the hashing of the plugin (a shared library exporting zv_plugin_entry)
-  --engine "CMD"    check a UCI (or, with --protocol xboard, an xboard) engine: CMD is split
-                    into words as a shell would (quotes respected) and run directly, without a
-                    shell
-  --expect SCHEME   with --plugin or --engine: its keys must also equal this scheme's exactly
-                    (a --scheme name; for stockfish the raw key through a plugin, the printed
-                    key, clock folded in from 14, through an engine), under the scheme's
-                    en-passant rule
-  --en-passant RULE with a door: judge under this rule (always, pseudo-legal, legal, never)
-                    instead of the detected one or --expect's; `never` accepts a target that
-                    never hashes the en-passant square; fen=RULE,move=RULE declares a split
-                    rule: detection is skipped, the en-passant property still fails (one
-                    position, two keys by route) and the others are judged under the split
-  --timeout MS      with --plugin: the longest one call may take before the case counts as a
-                    hang (default: 10000); with --engine: every deadline of the engine derives
-                    from it: one reply and one write get MS (default: 2000), the handshake and
-                    the first isready (or ping) max(10000, 5 x MS), a reply that timed out is
-                    asked again alone on a fresh engine with 5 x MS, and only a second timeout
-                    is a hang
-  --protocol P      with --engine: uci (the default) or xboard (CECP version 2)
-  --key-command CMD with --engine: the command that makes it print its key (default: d); the
-                    door sends "isready" after it and reads the reply up to "readyok" (over
-                    xboard: "ping N", and up to "pong N")
-  --key-pattern RE  with --engine: a regular expression in RE2 syntax with one capture group,
-                    the key (default: ^Key: *([^ ]*) *$, Stockfish's "Key:" line; Glaurung
-                    2.2's bare decimal key line: ^(-?[0-9]+)$). RE2 has no look-around and no
-                    back-references; a pattern is at most 4096 bytes with groups nested at most
-                    1000 deep, and a line longer than 1024 bytes matches no pattern
-  --key-base 10|16  with --engine: the base the keys are written in. Without it the base is
-                    told once, from the start position's key: a letter a-f or a 0x prefix is
-                    hex, more than 16 digits decimal; 2 to 16 digits alone read in both, and
-                    the engine cannot be used until --key-base says which. The report says how
-                    keys were read. Either base takes a leading '-' (a negative value as its
-                    64-bit two's complement, as Java, C# and %lld print keys) and no padding;
-                    hex takes a 0x prefix; a value outside 64 bits is a fault naming the line
-  --fen-pattern RE  with --engine: the same for the FEN of the position the engine holds
-                    (default: ^Fen: *(.*[^ ]) *$, from Stockfish's `d`); it is compared as a
-                    position (placement, side to move, castling rights in either notation, the
-                    en-passant square, which may be left out when no capture uses it; not the
-                    clocks) with the position sent, and a different one is a refusal
-  --transcript FILE with --engine: also write every line sent to the engine to FILE
-  --no-isolation    with --plugin: run it in this process (for gdb or a sanitizer; a crash then
-                    ends the run)
-  --memory-limit SIZE  with --plugin: the most resident memory its worker may hold (4G, 512M,
-                    65536K or bytes; 0: none; default: half of this machine's memory); a worker
-                    past it is killed and its case fails as "exceeded the memory limit"
-  --xfen            with --plugin or --engine: send Chess960 castling rights as X-FEN letters
-                    (KQkq where they name the outermost rook) instead of Shredder letters (HAha,
-                    the rooks' files), in every FEN of the run; reports show each FEN as the
-                    target got it. Either way the head of the report says whether a Chess960
-                    target reads X-FEN letters ("reads X-FEN castling letters: yes|no", with the
-                    position, both FENs and both keys or the refusal)
-  --no-chess960     send no Chess960 position, even to a target that offers Chess960 (a plugin's
-                    chess960 flag, an engine's UCI_Chess960): standard chess only
-  --allow-unreachable
-                    with a door: also send positions no legal game reaches (impossible checks,
-                    an en-passant square whose double push could not have been played, castling
-                    rights no start allows, too much material); by default they are withheld,
-                    counted and never sent
-  --cases N         RapidCheck cases per property (default: 100; property 4 checks
-                    100000 * max(1, N / 100) positions in one case, N / 100 rounded down)
-  --seed S          RapidCheck seed, decimal or hex with 0x (default: a fixed seed)
-  --property NAME   run only these properties (comma-separated names, see below); a name that
-                    is no property of the games the run checks (castling with --game uttt,
-                    go:symmetry with a chess door) is a usage error, as nothing would run; a
-                    property the target cannot run (reversibility on an engine, which has no
-                    unmake) is shown as SKIP and does not change the exit status
-{jobs}  --json            print {"passed": bool, "counts": {"passed", "failed", "skipped", "warned"},
-                    "properties": [{"name", "target", "status" (pass, warn, fail or skip),
-                    "cases", "warnings", "counterexample":
-                    {"fen", "moves", "ply", "comparison", "expected", "actual", "positions",
-                    ...}}]}; with --plugin also "target", "en_passant_rule",
-                    "halfmove_dependent"; with --engine the notes also give how many positions
-                    the engine answered and how its keys were read
-  --junit FILE      also write the results as JUnit XML to FILE (a warning passes, its text in
-                    the test case's <system-out>); each suite carries the head of the text
-                    report (seed, cases, a door's target and conventions) as <properties> and
-                    in its own <system-out>
-  --help            print this help
-
+constexpr const char* CheckTail = R"(
 RC_PARAMS="reproduce=..." (printed under a failure) replays that failure; other RC_PARAMS
-settings (seed, max_success, noshrink) override the options above.
+settings (seed, max_success, noshrink) override the options above. --junit writes a test case a
+property (a warning passes, its text in the test case's <system-out>); each suite carries the head
+of the text report (seed, cases, a door's target and conventions) as <properties> and in its own
+<system-out>.
+
+json:
+  {"passed": bool, "counts": {"passed", "failed", "skipped", "warned"}, "properties": [{"name",
+  "target", "status" (pass, warn, fail or skip), "cases", "warnings", "counterexample": {"fen",
+  "moves", "ply", "comparison", "expected", "actual", "positions", ...}}]}; with --plugin also
+  "target", "en_passant_rule", "halfmove_dependent"; with --engine the notes also give how many
+  positions the engine answered and how its keys were read
 
 properties:
 )";
 
-// check's own options; the doors' (door_table.h) are added by check_options().
-constexpr OptionSpec CheckOwnOptions[] = {
-    {"--allow-unreachable", OptionKind::Flag},
-    {"--game", OptionKind::Value},
-    {"--scheme", OptionKind::Value},
-    {"--expect", OptionKind::Value},
-    {"--en-passant", OptionKind::Value},
-    {"--timeout", OptionKind::Value},
-    {"--mutant", OptionKind::Value},
-    {"--cases", OptionKind::Value},
-    {"--seed", OptionKind::Value},
-    {"--jobs", OptionKind::Value},
-    {"--property", OptionKind::Value},
-    {"--no-chess960", OptionKind::Flag},
-    {"--json", OptionKind::Flag},
-    {"--junit", OptionKind::Value},
-};
-
 const std::vector<OptionSpec>& check_options() {
-  static const std::vector<OptionSpec> options = with_door_options(CheckOwnOptions, DoorUse::Keys);
+  static const std::vector<OptionSpec> options = option_specs(CheckCommand);
   return options;
 }
 
@@ -193,7 +107,7 @@ const std::vector<OptionRule>& check_rules() {
   static const std::vector<OptionRule> rules = [] {
     std::vector<OptionRule> all;
     for (const DoorRow& door : door_table())
-      all.push_back(excludes_unless("--game", "chess", door.option, door.chess_why));
+      all.push_back(excludes_unless("--game", "chess", door.option->name, door.chess_why));
     all.push_back(excludes_unless("--game", "chess", "--scheme", "--scheme is a chess door"));
     all.push_back(excludes_unless("--game", "chess", "--expect", "--expect is a chess door"));
     all.push_back(excludes_unless("--game", "chess", "--mutant", "--mutant is a chess door"));
@@ -201,27 +115,22 @@ const std::vector<OptionRule>& check_rules() {
         excludes_unless("--game", "chess", "--no-chess960", "--no-chess960 is a chess option"));
     for (const OptionRule& rule : door_rules(DoorUse::Keys)) all.push_back(rule);
     for (const DoorRow& door : door_table()) {
-      all.push_back(excludes(door.option, "--scheme"));
-      all.push_back(excludes(door.option, "--mutant"));
+      all.push_back(excludes(door.option->name, "--scheme"));
+      all.push_back(excludes(door.option->name, "--mutant"));
     }
-    for (std::string_view option : {"--expect", "--en-passant", "--timeout", "--allow-unreachable"})
-      all.push_back(goes_with_any(option, door_options()));
+    for (const OptionRule& rule : door_bound_rules(CheckCommand)) all.push_back(rule);
     all.push_back(excludes("--mutant", "--scheme", "a mutant has its scheme"));
     return all;
   }();
   return rules;
 }
 
-// CheckUsage with the games of the catalogue put in.
-std::string check_usage() {
-  std::string names, runs;
+// check's prose with the games of the catalogue put in.
+std::string check_prose() {
   std::vector<std::string> others;
-  for (const properties::GameEntry& game : properties::game_catalogue()) {
-    names += (names.empty() ? "" : "|") + game.name;
+  for (const properties::GameEntry& game : properties::game_catalogue())
     if (!game.runs.empty()) others.push_back(game.runs);
-  }
-  std::string usage = CheckUsage;
-  usage.replace(usage.find("{game-names}"), 12, names);
+  std::string prose = CheckProse;
   const std::string other_games =
       others.empty() ? std::string()
                      : wrap_text(
@@ -230,12 +139,8 @@ std::string check_usage() {
                            "systems: " +
                                listed(others, "and") + ".",
                            0, 96);
-  usage.replace(usage.find("{other-games}"), 13, other_games);
-  return usage + help_entry("  --game GAME", 20,
-                            properties::game_choices() +
-                                ": run that game's properties only; --plugin, --scheme, --mutant "
-                                "and --expect are chess doors and go with chess only",
-                            96);
+  prose.replace(prose.find("{other-games}"), 13, other_games);
+  return prose;
 }
 
 // Every game's properties, chess first.
@@ -248,22 +153,8 @@ std::vector<properties::PropertyInfo> every_property() {
   return all;
 }
 
-// CheckUsageAfterScheme with the --jobs entry put in.
-std::string after_scheme_usage() {
-  std::string usage = CheckUsageAfterScheme;
-  usage.replace(usage.find("{jobs}"), 6,
-                jobs_help("the properties (each property on each scheme, game or target a "
-                          "piece of its own)",
-                          true));
-  return usage;
-}
-
 void print_usage() {
-  std::cout << check_usage()
-            << help_entry(
-                   "  --scheme NAME", 20,
-                   scheme_choices() + " (default: the built-in schemes, one after the other)", 96)
-            << after_scheme_usage();
+  std::cout << command_help(CheckCommand, check_prose(), CheckTail);
   for (const properties::PropertyInfo& p : every_property()) {
     std::cout << "  " << p.name << '\n' << wrap_text(p.contract, 6, 96);
   }

@@ -2,7 +2,6 @@
 // birthday bound, for a scheme or a key list in the Polyglot layout.
 #include <unistd.h>
 
-#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -11,8 +10,8 @@
 #include <new>
 
 #include "args.h"
+#include "command_help.h"
 #include "commands.h"
-#include "help_text.h"
 #include "inputs.h"
 #include "key_sets.h"
 #include "report.h"
@@ -24,52 +23,34 @@ namespace zobrist_verify::cli {
 
 namespace {
 
-constexpr const char* CollisionsUsage =
-    R"(usage: zobrist-verify collisions [--scheme NAME | --key-list FILE] [--positions N]
-                                   [--bits LO-HI] [--seed S] [--jobs N] [--svg FILE] [--json]
-                                   [--junit FILE]
+// collisions' options: the parser's and the help's.
+constexpr std::string_view CollisionsUsage[] = {
+    "collisions [--scheme | --key-list] [--positions] [--bits] [--seed] [--jobs] [--svg] [--json] "
+    "[--junit]"};
+constexpr OptionRef CollisionsOptionList[] = {
+    option("--scheme"), option("--key-list"), option("--positions"),
+    option("--bits"),   option("--seed"),     option("--jobs"),
+    option("--svg"),    option("--json"),     option("--junit"),
+};
+constexpr CommandOptions CollisionsCommand{CollisionsUsage, CollisionsOptionList};
 
-Generates N distinct positions by random legal play, hashes them, truncates the keys to each width
+constexpr const char* CollisionsProse =
+    R"(Generates N distinct positions by random legal play, hashes them, truncates the keys to each width
 b in LO..HI and counts collisions (n minus the distinct truncated values) in three modes: low (the
 low b bits), high (the high b bits) and tt (2^(b-16) entries indexed by the low b-16 bits with a
 16-bit check from the top 16 bits; from b = 16). Each count is compared with SMHasher3's
 estimator; a width fails when its p-value is at most 2^-20 and warns at 2^-16 (the exit status
-stays 0 on a warning). Method and thresholds: docs/statistics.md.
-
-options:
+stays 0 on a warning). Method and thresholds: docs/statistics.md. With --jobs N the random games
+(in 64 chunks of fixed seeds) and the sorting run side by side. --junit writes a test case a width.
 )";
 
-// The options after --scheme, whose entry lists the schemes from their tables (scheme_choices).
-constexpr const char* CollisionsUsageAfterScheme =
-    R"(  --key-list FILE   781 hex keys, one a line, in the Polyglot layout's order
-  --positions N     distinct positions (default 1000000, at most 200000000; about 26 bytes a
-                    position of memory, whatever --jobs)
-  --bits LO-HI      truncation widths (default 16-40, within 1-64)
-  --seed S          seed of the random games (decimal, or hex with 0x)
-)";
-
-// The options after --jobs, whose entry is jobs_help's.
-constexpr const char* CollisionsUsageAfterJobs =
-    R"(  --svg FILE        plot expected against actual collisions per width
-  --json            {"positions", "widths": [{"bits", "mode", "expected", "actual", "ratio",
-                    "p_value", "passed", "warning", "method"}], "passed", ...}
-  --junit FILE      write one test case a width as JUnit XML
-  --help            print this help
+constexpr const char* CollisionsTail = R"(
+json:
+  {"positions", "widths": [{"bits", "mode", "expected", "actual", "ratio", "p_value", "passed",
+  "warning", "method"}], "passed", ...}
 
 exit status: 0 every width passed, 1 a width failed, 2 usage error or unreadable input
 )";
-
-constexpr std::array<OptionSpec, 9> CollisionsOptions{{
-    {"--jobs", OptionKind::Value},
-    {"--scheme", OptionKind::Value},
-    {"--key-list", OptionKind::Value},
-    {"--positions", OptionKind::Value},
-    {"--bits", OptionKind::Value},
-    {"--seed", OptionKind::Value},
-    {"--svg", OptionKind::Value},
-    {"--json", OptionKind::Flag},
-    {"--junit", OptionKind::Value},
-}};
 
 // Peak memory is about 26 bytes a position at any --jobs (256 MB for 10^7 at --jobs 1 and 2;
 // docs/statistics.md): 200 million stay near 5.2 GB.
@@ -204,14 +185,11 @@ Expected<KeyScheme> studied_scheme(const KeySource& source, const ParsedArgs& ar
 }  // namespace
 
 int run_collisions(std::span<const std::string> words) {
-  auto args = parse_args(words, CollisionsOptions);
+  static const std::vector<OptionSpec> specs = option_specs(CollisionsCommand);
+  auto args = parse_args(words, specs);
   if (!args) return report_usage_error(args.error());
   if (args->has("--help")) {
-    std::cout << CollisionsUsage
-              << help_entry("  --scheme NAME", 20, scheme_choices(DefaultSchemeName), 100)
-              << CollisionsUsageAfterScheme
-              << jobs_help("the random games (in 64 chunks of fixed seeds) and the sorting", false)
-              << CollisionsUsageAfterJobs;
+    std::cout << command_help(CollisionsCommand, CollisionsProse, CollisionsTail);
     return ExitSuccess;
   }
   auto source = key_source_from_args(*args);

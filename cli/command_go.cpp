@@ -1,10 +1,10 @@
 // zobrist-verify go: Huima's group-theoretic Go hash (seed 002): the key of a position, the keys
 // of its 16 transforms, and what symmetric positions leave of the key space.
-#include <array>
 #include <iomanip>
 #include <iostream>
 
 #include "args.h"
+#include "command_help.h"
 #include "commands.h"
 #include "inputs.h"
 #include "progress_line.h"
@@ -15,12 +15,19 @@ namespace zobrist_verify::cli {
 
 namespace {
 
-constexpr const char* GoUsage =
-    R"(usage: zobrist-verify go key [--size N] [--combine xor|add] [--seed S] [--black P ...]
-                           [--white P ...] [--transforms]
-       zobrist-verify go study [--size N] [--seed S] [--samples K]
+// go's options (key and study take the same): the parser's and the help's.
+constexpr std::string_view GoUsage[] = {
+    "go key [--size] [--combine] [--key-seed] [--black] [--white] [--transforms]",
+    "go study [--size] [--key-seed] [--samples]",
+};
+constexpr OptionRef GoOptionList[] = {
+    option("--size"),  option("--combine"),    option("--key-seed"), option("--black"),
+    option("--white"), option("--transforms"), option("--samples"),
+};
+constexpr CommandOptions GoCommand{GoUsage, GoOptionList};
 
-Huima's group-theoretic Zobrist hash of a Go position (docs/go-hash.md): rotating, mirroring and
+constexpr const char* GoProse =
+    R"(Huima's group-theoretic Zobrist hash of a Go position (docs/go-hash.md): rotating, mirroring and
 exchanging the colours of a position permute the bytes of its key.
 
 key     prints the key as 16 hex digits. With --transforms, also one line for each of the 16
@@ -29,32 +36,11 @@ key     prints the key as 16 hex digits. With --transforms, also one line for ea
 study   samples random positions that are symmetric under a rotation or a mirror, in both
         combining modes, and prints how many distinct keys they get, how many hash to zero, and
         how many pairs of different positions share a key.
-
-options:
-  --size N          an odd board size from 5 to 25 (default: 19)
-  --combine MODE    xor (the paper's Section 2, default) or add (byte-wise addition mod 256, the
-                    fix of Section 3)
-  --seed S          the xorshift64* seed of the key table, decimal or hex with 0x (default:
-                    0x4855494d41323030, "HUIMA200")
-  --black P ...     black stones, points like D10 (columns A-Z without I, rows from 1)
-  --white P ...     white stones
-  --transforms      also print the 16 transformed keys
-  --samples K       study: positions sampled for each symmetry and mode, 1 to 10000000
-                    (default: 20000); positions are replayed, not kept, so the study needs
-                    24 bytes a sample (240 MB at most) whatever the board size, on top of
-                    the key table (up to about 35 MB, on 25x25)
-  --help            print this help
 )";
 
-constexpr std::array<OptionSpec, 7> GoOptions{{
-    {"--size", OptionKind::Value},
-    {"--combine", OptionKind::Value},
-    {"--seed", OptionKind::Value},
-    {"--black", OptionKind::Values},
-    {"--white", OptionKind::Values},
-    {"--transforms", OptionKind::Flag},
-    {"--samples", OptionKind::Value},
-}};
+std::string go_help() {
+  return command_help(GoCommand, GoProse);
+}
 
 struct GoSettings {
   int size = GoDefaultSize;
@@ -70,10 +56,11 @@ Expected<GoSettings> read_settings(const ParsedArgs& args) {
     if (auto ok = check_go_size(*size); !ok) return Error{"--size: " + ok.error()};
     s.size = *size;
   }
-  if (auto text = args.value("--seed")) {
-    auto seed = parse_count(*text, "--seed", /*allow_hex=*/true);
+  if (auto text = args.value("--key-seed")) {
+    auto seed = parse_count(*text, "--key-seed", /*allow_hex=*/true);
     if (!seed) return Error{seed.error()};
-    if (*seed == 0) return Error{"--seed 0 is not allowed (xorshift64* would only ever give 0)"};
+    if (*seed == 0)
+      return Error{"--key-seed 0 is not allowed (xorshift64* would only ever give 0)"};
     s.seed = *seed;
   }
   if (auto text = args.value("--combine")) {
@@ -177,16 +164,17 @@ int run_go_study(const ParsedArgs& args) {
 int run_go(std::span<const std::string> words) {
   if (words.empty()) return report_usage_error("go needs a sub-command: key or study (see --help)");
   if (words.front() == "--help" || words.front() == "-h") {
-    std::cout << GoUsage;
+    std::cout << go_help();
     return ExitSuccess;
   }
   const std::string sub = words.front();
   if (sub != "key" && sub != "study")
     return report_usage_error("unknown go sub-command '" + sub + "' (key or study)");
-  auto args = parse_args(words.subspan(1), GoOptions);
+  static const std::vector<OptionSpec> specs = option_specs(GoCommand);
+  auto args = parse_args(words.subspan(1), specs);
   if (!args) return report_usage_error(args.error());
   if (args->has("--help")) {
-    std::cout << GoUsage;
+    std::cout << go_help();
     return ExitSuccess;
   }
   return sub == "key" ? run_go_key(*args) : run_go_study(*args);

@@ -1,56 +1,37 @@
-#include <array>
 #include <iostream>
 
 #include "args.h"
+#include "command_help.h"
 #include "commands.h"
-#include "help_text.h"
 #include "inputs.h"
 
 namespace zobrist_verify::cli {
 
 namespace {
 
-constexpr const char* KeyUsage = R"(usage: zobrist-verify key [options]
+// key's options: the parser's and the help's.
+constexpr std::string_view KeyUsage[] = {
+    "key [--scheme] [--fen] [--moves] [--chess960] [--allow-unreachable] [--all]"};
+constexpr OptionRef KeyOptionList[] = {option("--scheme"),
+                                       option("--fen"),
+                                       option("--moves"),
+                                       option("--chess960"),
+                                       option("--allow-unreachable"),
+                                       option("--all")};
+constexpr CommandOptions KeyCommand{KeyUsage, KeyOptionList};
 
-Prints the Zobrist key of a position as 16 lower-case hex digits.
-
-options:
+constexpr const char* KeyProse =
+    R"(Prints the Zobrist key of a position as 16 lower-case hex digits.
 )";
-
-// The options after --scheme, whose entry lists the schemes from their tables (scheme_choices).
-constexpr const char* KeyUsageAfterScheme =
-    R"(  --fen FEN            the position (default: the start position; "startpos" names it too);
-                       the FEN may be one quoted word or its fields as separate words
-  --moves M1 M2 ...    UCI moves played from the position first (e2e4, e7e8q, e1g1)
-  --chess960           read the FEN as Chess960 (castling written king-takes-rook)
-  --allow-unreachable  accept a position no legal game reaches, which the strict FEN reader
-                       rejects: a check no move gives (three checkers, a double check no single
-                       move gives, a check older than the last move), a double push that cannot
-                       have been played, castling rights no start allows, an en-passant square
-                       with a halfmove clock above 0, more promoted pieces than missing pawns
-  --all                print "key: ...", "pawn_key: ...", "material_key: ..." lines, and
-                       "printed_key: ..." for schemes that fold the halfmove clock (stockfish)
-  --help               print this help
-)";
-
-constexpr std::array<OptionSpec, 6> KeyOptions{{
-    {"--scheme", OptionKind::Value},
-    {"--fen", OptionKind::Values},
-    {"--moves", OptionKind::Values},
-    {"--chess960", OptionKind::Flag},
-    {"--allow-unreachable", OptionKind::Flag},
-    {"--all", OptionKind::Flag},
-}};
 
 }  // namespace
 
 int run_key(std::span<const std::string> words) {
-  auto args = parse_args(words, KeyOptions);
+  static const std::vector<OptionSpec> specs = option_specs(KeyCommand);
+  auto args = parse_args(words, specs);
   if (!args) return report_usage_error(args.error());
   if (args->has("--help")) {
-    std::cout << KeyUsage
-              << help_entry("  --scheme NAME", 23, scheme_choices(DefaultSchemeName), 100)
-              << KeyUsageAfterScheme;
+    std::cout << command_help(KeyCommand, KeyProse);
     return ExitSuccess;
   }
   auto scheme = scheme_from_args(*args);

@@ -1,12 +1,11 @@
 // zobrist-verify keys: the key-set analyser on a scheme's table or a bare key list.
-#include <array>
 #include <cstdio>
 #include <iostream>
 #include <new>
 
 #include "args.h"
+#include "command_help.h"
 #include "commands.h"
-#include "help_text.h"
 #include "inputs.h"
 #include "key_sets.h"
 #include "progress_line.h"
@@ -19,53 +18,40 @@ namespace zobrist_verify::cli {
 
 namespace {
 
-constexpr const char* KeysUsage =
-    R"(usage: zobrist-verify keys [--scheme NAME | --scheme go:N | --key-list FILE]
-                            [--search-budget PAIRS] [--jobs N] [--json] [--junit FILE]
+// keys' options: the parser's and the help's.
+constexpr std::string_view KeysUsage[] = {
+    "keys [--scheme | --key-list] [--search-budget] [--jobs] [--json] [--junit]"};
+constexpr OptionRef KeysOptionList[] = {option("--scheme"),        option("--key-list"),
+                                        option("--search-budget"), option("--jobs"),
+                                        option("--json"),          option("--junit")};
+constexpr CommandOptions KeysCommand{KeysUsage, KeysOptionList};
 
-Analyses a table of Zobrist keys on its own: the bias of each bit, the minimum pairwise Hamming
+constexpr const char* KeysProse =
+    R"(Analyses a table of Zobrist keys on its own: the bias of each bit, the minimum pairwise Hamming
 distance, the rank over GF(2) and the smallest subset of keys that XORs to zero (positions that
 differ by such a subset collide whatever the rest of the board). A scheme is reduced to the keys
 positions combine first (the report says how); a key list is analysed as given. Indices are
-0-based in the analysed order. Flags and thresholds: docs/statistics.md.
+0-based in the analysed order. Flags and thresholds: docs/statistics.md. Besides the chess
+schemes, --scheme go:N names the table of Huima's Go hash for an N x N board (odd N, 5 to 25,
+default key seed; docs/go-hash.md), its keys named "black K4", whose xor mode has dependencies of
+four keys by design.
 
 The exact search for three keys that XOR to zero examines pairs of keys, each against every later
 key, and stops after --search-budget pairs: a set of more than 46,341 keys is then searched in
 part, the dependency row says WARN and how far the search went, and sizes 4 to 8 are not
-searched. On a terminal, a progress line on stderr shows how far it is.
-
-options:
+searched. On a terminal, a progress line on stderr shows how far it is. With --jobs N the
+Hamming distances and the dependency searches run side by side. --junit writes the four checks.
 )";
 
-// The options after --scheme, whose entry lists the schemes from their tables (scheme_choices).
-constexpr const char* KeysUsageAfterScheme =
-    R"(  --key-list FILE   one hex key a line (1 to 16 digits, optional 0x; # comments), at most
-                    200000 keys
-  --search-budget PAIRS
-                    key pairs the size-3 search examines at most (default: 1073741824, 2^30,
-                    a few seconds)
-)";
-
-// The options after --jobs, whose entry is jobs_help's.
-constexpr const char* KeysUsageAfterJobs =
-    R"(  --json            {"keys", "rank", "min_hamming", "max_bit_bias", "smallest_dependency":
-                    {"size", "indices", "names", "cut"} | null, "search", "triple_search":
-                    {"pairs_examined", "pairs", "triples_covered", "cut"}, "passed", ...}
-  --junit FILE      write the four checks as JUnit XML
-  --help            print this help
+constexpr const char* KeysTail = R"(
+json:
+  {"keys", "rank", "min_hamming", "max_bit_bias", "smallest_dependency": {"size", "indices",
+  "names", "cut"} | null, "search", "triple_search": {"pairs_examined", "pairs",
+  "triples_covered", "cut"}, "passed", ...}
 
 exit status: 0 every check passed (a search cut by its budget warns but does not fail), 1 a flag
 was raised, 2 usage error or unreadable input
 )";
-
-constexpr std::array<OptionSpec, 6> KeysOptions{{
-    {"--jobs", OptionKind::Value},
-    {"--scheme", OptionKind::Value},
-    {"--key-list", OptionKind::Value},
-    {"--search-budget", OptionKind::Value},
-    {"--json", OptionKind::Flag},
-    {"--junit", OptionKind::Value},
-}};
 
 constexpr std::size_t MaxKeyListKeys = 200'000;
 
@@ -175,19 +161,11 @@ Expected<NamedKeySet> key_set_from_args(const ParsedArgs& args) {
 }  // namespace
 
 int run_keys(std::span<const std::string> words) {
-  auto args = parse_args(words, KeysOptions);
+  static const std::vector<OptionSpec> specs = option_specs(KeysCommand);
+  auto args = parse_args(words, specs);
   if (!args) return report_usage_error(args.error());
   if (args->has("--help")) {
-    std::cout << KeysUsage
-              << help_entry("  --scheme NAME", 20,
-                            scheme_choices(DefaultSchemeName) +
-                                "; or go:N, the table of Huima's Go hash for an N x N board (odd "
-                                "N, 5 to 25, default seed; docs/go-hash.md), named \"black K4\", "
-                                "whose xor mode has dependencies of four keys by design",
-                            96)
-              << KeysUsageAfterScheme
-              << jobs_help("the Hamming distances and the dependency searches", false)
-              << KeysUsageAfterJobs;
+    std::cout << command_help(KeysCommand, KeysProse, KeysTail);
     return ExitSuccess;
   }
   auto set = key_set_from_args(*args);

@@ -2,17 +2,16 @@
 // divide) or a plugin's (its legal_moves) against the reference, and reports every divergence
 // shrunk.
 #include <algorithm>
-#include <array>
 #include <chrono>
 #include <iostream>
 #include <memory>
 #include <optional>
 
 #include "args.h"
+#include "command_help.h"
 #include "commands.h"
 #include "door_table.h"
 #include "doors.h"
-#include "help_text.h"
 #include "inputs.h"
 #include "movegen_report.h"
 #include "plugin_stdout.h"
@@ -31,18 +30,31 @@ namespace zobrist_verify::cli {
 
 namespace {
 
-constexpr const char* MovegenUsage =
-    R"(usage: zobrist-verify movegen (--engine "CMD ARGS" | --plugin PATH) [--positions N]
-                               [--depth D] [--seed S] [--chess960] [--timeout MS]
-                               [--protocol uci|xboard]
-                               [--perft-command TEMPLATE] [--perft-total-pattern REGEX]
-                               [--perft-end-pattern REGEX] [--in-flight N] [--transcript FILE]
-                               [--no-isolation] [--memory-limit SIZE] [--xfen]
-                               [--allow-unreachable] [--jobs N] [--json] [--junit FILE]
-       zobrist-verify movegen (--engine "CMD ARGS" | --plugin PATH) --fen FEN [--moves M1 M2 ...]
-                               [--depth D] [door options as above]
+// movegen's options: the parser's and the help's. The rerun command under a divergence keeps the
+// options it keeps in this order (movegen_rerun), the doors' last.
+constexpr std::string_view MovegenUsage[] = {
+    "movegen {door} [--positions] [--depth] [--seed] [--allow-unreachable] [--chess960] "
+    "[--timeout] [--jobs] [--json] [--junit]",
+    "movegen {any-door} --fen [--moves] [--depth] [door options as above]",
+};
+constexpr OptionRef MovegenOptionList[] = {
+    DoorOptionsHere,
+    option("--positions"),
+    option("--depth"),
+    option("--fen"),
+    option("--moves"),
+    option("--seed"),
+    option("--allow-unreachable"),
+    option("--chess960"),
+    option("--timeout"),
+    option("--jobs"),
+    option("--json"),
+    option("--junit"),
+};
+constexpr CommandOptions MovegenCommand{MovegenUsage, MovegenOptionList, DoorUse::Movegen, true};
 
-Fuzzes a move generator against the reference. Positions come from the property suite's
+constexpr const char* MovegenProse =
+    R"(Fuzzes a move generator against the reference. Positions come from the property suite's
 generators: the compiled-in corpus (the tricky perft positions among them) first, then random
 games weighted toward en passant (pinned too), castling, promotions and checks, each position sent
 as a FEN and the last few moves to it. At each one the engine's `go perft D` divide ("move:
@@ -96,105 +108,24 @@ refused, an engine fault, or a fault on a position (a crash, a hang past --timeo
 is not a divide: the run stops there), 2 on a usage error or a target that cannot be used at all
 (does not start or start again, fails the handshake, cannot answer perft on the start position,
 has no legal_moves, faults again soon after every start).
-
-options:
-  --engine "CMD ARGS"  the engine's command line, split into words as a shell would (quotes
-                       respected) and run directly, without a shell
-  --plugin PATH        a plugin (lib/include/zobrist_verify/plugin.h) with legal_moves; it runs
-                       in a forked worker, so that a crash or a hang is a fault on a position
-  --positions N        positions given to the target, compared or refused (default: 1000)
-  --depth D            perft depth, 1 to 4 (default: 1: the move sets themselves)
-  --fen FEN            ask this one position (startpos: the start position) instead of
-                       generated ones; a Chess960 FEN needs --chess960
-  --moves M1 M2 ...    with --fen: moves played from it, in UCI (castling as e1g1 or e1h1), sent
-                       in the door's notation
-  --seed S             generator seed, decimal or hex with 0x (default: a fixed seed)
-  --chess960           also Chess960 games; an engine gets UCI_Chess960 (xboard: "variant
-                       fischerandom") and every castling move is then written king-takes-rook
-                       (e1h1)
-  --protocol P         with --engine: uci (the default) or xboard (CECP version 2; needs
-                       --perft-command)
-  --xfen               send Chess960 castling rights as X-FEN letters (KQkq, or the rook's file
-                       when another rook stands between it and the king), as `check` does
-  --transcript FILE    with --engine: also write every line sent to the engine to FILE, as
-                       `check` does, so that it can be piped into the engine again; not with
-                       --jobs above 1 (each worker talks to an engine of its own)
-  --timeout MS         the longest one position's divide may take (default: 10000); with
-                       --engine the handshake and first isready (or ping) get max(10000, 5 x MS)
-  --perft-command TEMPLATE
-                       with --engine: the perft command, {depth} standing for the depth
-                       (default: "go perft {depth}"; Ethereal 12 and Sjaak II: "perft {depth}")
-  --perft-total-pattern REGEX
-                       with --engine: the engine prints a total only, on the line this pattern
-                       matches, in its one capture group; {depth} in it stands for the depth,
-                       for an engine that prints one total per depth (Ethereal 12: '^([0-9]+)$';
-                       Sjaak II: '^ *{depth} +([0-9]+) '). Patterns are RE2 syntax (no
-                       look-around, no back-references; at most 4096 bytes, groups nested at
-                       most 1000 deep; a line over 1024 bytes matches none), checked at every
-                       depth from 1 to --depth before the engine starts
-  --in-flight N        with --engine: perft requests sent before the replies to the earlier ones
-                       are read, 1 to 1024 (default: 32; 1: one round trip per position). Any
-                       answer that is not a complete reply agreeing with the reference is asked
-                       again alone, on a fresh engine when the pipeline was broken off, and that
-                       answer counts; xboard without --perft-end-pattern is asked one at a time
-  --perft-end-pattern REGEX
-                       with --engine: a line matching it ends a reply ({depth} as above); default:
-                       a divide's "Nodes searched:" line, or the total's own line (xboard: the
-                       "pong N" of a "ping N" sent after the perft command). isready cannot
-                       fence engines that run perft on a search thread (Stockfish)
-  --no-isolation       with --plugin: run it in this process (for gdb or a sanitizer; a crash
-                       then ends the run, and a hang is not timed)
-  --memory-limit SIZE  with --plugin: the most resident memory its worker may hold (4G, 512M,
-                       65536K or bytes; 0: none; default: half of this machine's memory)
-  --allow-unreachable  also send positions no legal game reaches
-{jobs}
-  --json               print {"target", "passed", "given", "positions" (compared), "refused",
-                       "refusal_limit", "refusal_examples", "divergences", "withheld",
-                       "pipeline_disagreements" (answers in flight that the same question
-                       asked alone did not repeat), "first_pipeline_disagreement" (null or
-                       its text), "engine_faults" (faults a fresh engine did not repeat),
-                       "engine_fault_examples" (the first few, described), "seed", "depth",
-                       "totals_only", "seconds", "mix",
-                       "first_divergences": [{"fen", "chess960", "moves", "shrunk" (false: as
-                       found, the target faulted or stopped diverging first), "missing", "extra",
-                       "duplicated", "counts", "nodes", "expected_nodes", "descent" (totals
-                       only: null or {"moves", "depth", "nodes", "expected_nodes",
-                       "children_agree", "stopped"})}],
-                       "fault": null or {"fen", "chess960", "moves", "message"}}
-  --junit FILE         also write the result as JUnit XML to FILE
-  --help               print this help
 )";
 
-// The usage with the --jobs entry put in.
-std::string movegen_usage() {
-  std::string usage = MovegenUsage;
-  usage.replace(usage.find("{jobs}\n"), 7,
-                help_entry("  --jobs N", 23,
-                           "compare the positions in N workers at once, a block at a time, each "
-                           "with an engine of its own (--engine) or a plugin worker of its own "
-                           "(default: 1); the report is the same for every N, timings aside",
-                           96));
-  return usage;
-}
-
-// movegen's own options; the doors' (door_table.h) are added by movegen_options().
-constexpr OptionSpec MovegenOwnOptions[] = {
-    {"--allow-unreachable", OptionKind::Flag},
-    {"--positions", OptionKind::Value},
-    {"--fen", OptionKind::Values},
-    {"--moves", OptionKind::Values},
-    {"--depth", OptionKind::Value},
-    {"--seed", OptionKind::Value},
-    {"--chess960", OptionKind::Flag},
-    {"--timeout", OptionKind::Value},
-    {"--json", OptionKind::Flag},
-    {"--junit", OptionKind::Value},
-    {"--jobs", OptionKind::Value},
-};
+constexpr const char* MovegenTail = R"(
+json:
+  {"target", "passed", "given", "positions" (compared), "refused", "refusal_limit",
+  "refusal_examples", "divergences", "withheld", "pipeline_disagreements" (answers in flight that
+  the same question asked alone did not repeat), "first_pipeline_disagreement" (null or its
+  text), "engine_faults" (faults a fresh engine did not repeat), "engine_fault_examples" (the
+  first few, described), "seed", "depth", "totals_only", "seconds", "mix",
+  "first_divergences": [{"fen", "chess960", "moves", "shrunk" (false: as found, the target
+  faulted or stopped diverging first), "missing", "extra", "duplicated", "counts", "nodes",
+  "expected_nodes", "descent" (totals only: null or {"moves", "depth", "nodes",
+  "expected_nodes", "children_agree", "stopped"})}], "fault": null or {"fen", "chess960",
+  "moves", "message"}}
+)";
 
 const std::vector<OptionSpec>& movegen_options() {
-  static const std::vector<OptionSpec> options =
-      with_door_options(MovegenOwnOptions, DoorUse::Movegen);
+  static const std::vector<OptionSpec> options = option_specs(MovegenCommand);
   return options;
 }
 
@@ -308,7 +239,7 @@ int run_movegen(std::span<const std::string> words) {
   auto args = parse_args(words, movegen_options());
   if (!args) return report_usage_error(args.error());
   if (args->has("--help")) {
-    std::cout << movegen_usage();
+    std::cout << command_help(MovegenCommand, MovegenProse, MovegenTail);
     return ExitSuccess;
   }
   if (auto obeyed = check_option_rules(*args, movegen_options(), movegen_rules()); !obeyed)

@@ -1,10 +1,10 @@
 #include "commands.h"
 
-#include <array>
 #include <cstdio>
 #include <iostream>
 
 #include "args.h"
+#include "command_help.h"
 #include "report.h"
 #include "suite_options.h"
 #include "zobrist_verify/core/hex.h"
@@ -18,30 +18,26 @@ namespace {
 using properties::MutantInfo;
 using properties::MutantRun;
 
-constexpr const char* MutantsUsage =
-    R"(usage: zobrist-verify mutants [--cases N] [--seed S] [--jobs N] [--json]
+// mutants' options: the parser's and the help's.
+constexpr std::string_view MutantsUsage[] = {"mutants [--cases] [--seed] [--jobs] [--json]"};
+constexpr OptionRef MutantsOptionList[] = {option("--cases"), option("--seed"), option("--jobs"),
+                                           option("--json")};
+constexpr CommandOptions MutantsCommand{MutantsUsage, MutantsOptionList};
 
-Runs every property against each mutant of the mutation catalogue: a hashing implementation with
+constexpr const char* MutantsProse =
+    R"(Runs every property against each mutant of the mutation catalogue: a hashing implementation with
 one realistic bug planted (docs/mutants.md). Each is judged black-box, except a bug that only an
 expected scheme can call wrong (no-pawns-term-dropped), judged against its scheme. Prints one row
 per mutant: the property that killed it (the failing one that needed the fewest cases), the cases
-it needed, and the time it took. Exits 0 if every mutant is killed, 1 if one survives.
-
-options:
-  --cases N   RapidCheck cases per property (default: 100, as `check`)
-  --seed S    RapidCheck seed, decimal or 0x hex (default: the suite's fixed seed)
-{jobs}  --json      print {"mutants": [{"name", "killed", "killed_by", "cases", "seconds", "error"
-              (only when its worker died)}], "killed", "survived", "seed",
-              "cases_per_property"} instead
-  --help      print this help
+it needed, and the time it took. Exits 0 if every mutant is killed, 1 if one survives. With
+--jobs N the mutants run side by side, each a piece of its own.
 )";
 
-constexpr std::array<OptionSpec, 4> MutantsOptions{{
-    {"--cases", OptionKind::Value},
-    {"--seed", OptionKind::Value},
-    {"--jobs", OptionKind::Value},
-    {"--json", OptionKind::Flag},
-}};
+constexpr const char* MutantsTail = R"(
+json:
+  {"mutants": [{"name", "killed", "killed_by", "cases", "seconds", "error" (only when its worker
+  died)}], "killed", "survived", "seed", "cases_per_property"}
+)";
 
 std::string format_seconds(double seconds) {
   char text[32];
@@ -103,13 +99,11 @@ void print_json(std::ostream& out, const std::vector<MutantRun>& runs, std::uint
 }  // namespace
 
 int run_mutants(std::span<const std::string> words) {
-  auto args = parse_args(words, MutantsOptions);
+  static const std::vector<OptionSpec> specs = option_specs(MutantsCommand);
+  auto args = parse_args(words, specs);
   if (!args) return report_usage_error(args.error());
   if (args->has("--help")) {
-    std::string usage = MutantsUsage;
-    usage.replace(usage.find("{jobs}"), 6,
-                  jobs_help("the mutants (each a piece of its own)", false, 14));
-    std::cout << usage;
+    std::cout << command_help(MutantsCommand, MutantsProse, MutantsTail);
     return ExitSuccess;
   }
   auto parsed_options = suite_options(*args);

@@ -1,9 +1,9 @@
-#include <array>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
 
 #include "args.h"
+#include "command_help.h"
 #include "commands.h"
 #include "inputs.h"
 #include "perft_suite.h"
@@ -15,48 +15,35 @@ namespace zobrist_verify::cli {
 
 namespace {
 
-constexpr const char* PerftUsage =
-    R"(usage: zobrist-verify perft [--fen FEN] [--moves M1 M2 ...] --depth D [options]
-       zobrist-verify perft --epd FILE [--max-depth D] [--max-nodes N] [options]
+// perft's options: the parser's and the help's.
+constexpr std::string_view PerftUsage[] = {
+    "perft [--fen] [--moves] --depth [--divide] [--full] [--chess960] [--allow-unreachable] "
+    "[--stats]",
+    "perft --epd [--max-depth] [--max-nodes] [--full] [--chess960] [--stats]",
+};
+constexpr OptionRef PerftOptionList[] = {
+    option("--fen"),
+    option("--moves"),
+    option("--depth"),
+    option("--divide"),
+    option("--full"),
+    option("--chess960"),
+    option("--allow-unreachable"),
+    option("--stats"),
+    option("--epd"),
+    option("--max-depth"),
+    option("--max-nodes"),
+};
+constexpr CommandOptions PerftCommand{PerftUsage, PerftOptionList};
 
-Counts the leaves of the legal move tree and prints "Nodes searched: N".
+constexpr const char* PerftProse =
+    R"(Counts the leaves of the legal move tree and prints "Nodes searched: N".
 With --epd, checks every position of a perft suite ("FEN ;D1 n ;D2 n ..." lines, or
 "id / epd / perft d n" blocks), prints a line per mismatch and a summary, and exits 1 if any
 count differs. An invalid FEN in the suite is an error (exit 2). Suites are read with
 --allow-unreachable always: published ones hold positions no legal game reaches, and move
 generation does not care.
-
-options:
-  --fen FEN          the position (default: the start position)
-  --moves M1 ...     UCI moves played from the position first
-  --depth D          depth in plies, 1 to 30
-  --divide           print each root move's count first, as Stockfish's `go perft` does
-  --full             make and unmake every leaf move (slower; keys updated at every node)
-  --chess960         read FENs as Chess960 (castling printed king-takes-rook)
-  --allow-unreachable
-                     accept a --fen no legal game reaches (a check no move gives, a double
-                     push that cannot have been played, castling rights no start allows, an
-                     en-passant square with a halfmove clock above 0, too many promoted pieces)
-  --stats            also print the time taken and the speed in million nodes per second
-  --epd FILE         check a perft suite instead of one position
-  --max-depth D      with --epd: run only depths up to D
-  --max-nodes N      with --epd: run only depths whose expected count is at most N
-  --help             print this help
 )";
-
-constexpr std::array<OptionSpec, 11> PerftOptions{{
-    {"--fen", OptionKind::Values},
-    {"--moves", OptionKind::Values},
-    {"--depth", OptionKind::Value},
-    {"--divide", OptionKind::Flag},
-    {"--full", OptionKind::Flag},
-    {"--chess960", OptionKind::Flag},
-    {"--allow-unreachable", OptionKind::Flag},
-    {"--stats", OptionKind::Flag},
-    {"--epd", OptionKind::Value},
-    {"--max-depth", OptionKind::Value},
-    {"--max-nodes", OptionKind::Value},
-}};
 
 constexpr int MaxDepth = 30;
 
@@ -147,10 +134,11 @@ int run_suite(const ParsedArgs& args) {
 }  // namespace
 
 int run_perft(std::span<const std::string> words) {
-  auto args = parse_args(words, PerftOptions);
+  static const std::vector<OptionSpec> specs = option_specs(PerftCommand);
+  auto args = parse_args(words, specs);
   if (!args) return report_usage_error(args.error());
   if (args->has("--help")) {
-    std::cout << PerftUsage;
+    std::cout << command_help(PerftCommand, PerftProse);
     return ExitSuccess;
   }
   return args->has("--epd") ? run_suite(*args) : run_one_position(*args);

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "args.h"
+#include "command_help.h"
 #include "commands.h"
 #include "door_table.h"
 #include "doors.h"
@@ -21,51 +22,40 @@ namespace zobrist_verify::cli {
 
 namespace {
 
-constexpr const char* ReplayUsage =
-    R"(usage: zobrist-verify replay --plugin PATH --fen FEN [--moves M1 M2 ...] [--chess960]
-                              [--xfen] [--expect SCHEME] [--en-passant RULE] [--no-isolation]
-                              [--timeout MS] [--memory-limit SIZE] [--allow-unreachable]
-       zobrist-verify replay --engine "CMD ARGS" --fen FEN [--moves M1 M2 ...] [--chess960]
-                              [--protocol uci|xboard] [--xfen] [--key-command CMD]
-                              [--key-pattern REGEX] [--fen-pattern REGEX] [--key-base 10|16]
-                              [--transcript FILE] [--expect SCHEME] [--en-passant RULE]
-                              [--timeout MS] [--allow-unreachable]
+// replay's options: the parser's and the help's.
+constexpr std::string_view ReplayUsage[] = {
+    "replay {door} --fen [--moves] [--chess960] [--expect] [--en-passant] [--timeout] "
+    "[--allow-unreachable]",
+};
+constexpr OptionRef ReplayOptionList[] = {
+    DoorOptionsHere,    option("--fen"),        option("--moves"),   option("--chess960"),
+    option("--expect"), option("--en-passant"), option("--timeout"), option("--allow-unreachable"),
+};
+constexpr CommandOptions ReplayCommand{ReplayUsage, ReplayOptionList, DoorUse::Keys, true};
 
-Plays the case on the plugin: set_position(FEN), then each move, printing after each step the
+constexpr const char* ReplayProse =
+    R"(Plays the case on the plugin: set_position(FEN), then each move, printing after each step the
 plugin's key (and pawn and material keys when it has them), the key a second instance gives a
 fresh set_position of the position reached (the reference's FEN of it), and the --expect
-scheme's key (under --en-passant RULE when given: always, pseudo-legal, legal, never, or a split
-fen=RULE,move=RULE that keys the FEN's position under one and every position reached by a move
-under the other, as `check` judged it). The first step where two of them differ is marked, with
-the comparison that failed (incremental vs fresh, or target vs the scheme), and named on the last
-line. The moves are checked on the reference and sent exactly as checked: a word holding several
-moves ("e2e4 e7e5") as those moves, each in canonical UCI (e1g1 in standard chess, king takes
-rook, e1h1, in Chess960).
+scheme's key (under --en-passant RULE when given, as `check` judged it: a split
+fen=RULE,move=RULE keys the FEN's position under one and every position reached by a move under
+the other). The first step where two of them differ is marked, with the comparison that failed
+(incremental vs fresh, or target vs the scheme), and named on the last line. The moves are
+checked on the reference and sent exactly as checked: a word holding several moves ("e2e4
+e7e5") as those moves, each in canonical UCI (e1g1 in standard chess, king takes rook, e1h1, in
+Chess960).
 With --no-isolation the plugin runs in this process, so that a debugger or a sanitizer sees the
-crash; otherwise a crash, a hang, an exit() or a worker past --memory-limit SIZE (4G, 512M;
-default: half of this machine's memory) is reported with the call it happened in. With --engine the
-same steps go to a UCI engine, or an xboard one with --protocol xboard (as `check --engine`
-sends them), and the key it prints is shown;
---expect then compares with the key the scheme's engine prints (--transcript FILE writes
-every line sent to the engine, as `check --engine` does, so that it can be piped into the
-engine again; --key-base as in `check`). A Chess960 FEN goes with
-Shredder castling letters, or X-FEN letters with --xfen, as `check` sends it. Exits 0 when every
-step ran (and every key matched --expect), 1 otherwise, 2 on a usage error. A FEN (or `startpos`)
-that no legal game reaches (an impossible check, an en-passant square whose double push could not
-have been played, castling rights no start allows, too much material) is not sent: exit 2, unless
---allow-unreachable is given.
+crash; otherwise a crash, a hang, an exit() or a worker past --memory-limit is reported with the
+call it happened in. With --engine the same steps go to a UCI engine, or an xboard one with
+--protocol xboard (as `check --engine` sends them), and the key it prints is shown; --expect then
+compares with the key the scheme's engine prints. A Chess960 FEN goes with Shredder castling
+letters, or X-FEN letters with --xfen, as `check` sends it. Exits 0 when every step ran (and
+every key matched --expect), 1 otherwise, 2 on a usage error. A FEN (or `startpos`) that no legal
+game reaches is not sent: exit 2, unless --allow-unreachable is given.
 )";
 
-// replay's own options; the doors' (door_table.h) are added by replay_options().
-constexpr OptionSpec ReplayOwnOptions[] = {
-    {"--allow-unreachable", OptionKind::Flag}, {"--fen", OptionKind::Value},
-    {"--moves", OptionKind::Values},           {"--chess960", OptionKind::Flag},
-    {"--expect", OptionKind::Value},           {"--en-passant", OptionKind::Value},
-    {"--timeout", OptionKind::Value},
-};
-
 const std::vector<OptionSpec>& replay_options() {
-  static const std::vector<OptionSpec> options = with_door_options(ReplayOwnOptions, DoorUse::Keys);
+  static const std::vector<OptionSpec> options = option_specs(ReplayCommand);
   return options;
 }
 
@@ -180,11 +170,14 @@ std::string replay_lines(const properties::Target& target, const std::string& fe
 int run_replay(std::span<const std::string> words) {
   auto args = parse_args(words, replay_options());
   if (!args) return report_usage_error(args.error());
+  // The FEN may be one word or its fields as words, as every command's --fen; it needs one.
+  std::optional<std::string> fen;
+  if (args->has("--fen")) fen = args->joined("--fen");
+  if (fen && fen->empty()) return report_usage_error("option --fen needs a value");
   if (args->has("--help")) {
-    std::cout << ReplayUsage;
+    std::cout << command_help(ReplayCommand, ReplayProse);
     return ExitSuccess;
   }
-  auto fen = args->value("--fen");
   if (fen == "startpos") fen = std::string(StartFen);
   if (auto obeyed = check_option_rules(*args, replay_options(), replay_rules()); !obeyed)
     return report_usage_error(obeyed.error());

@@ -1,10 +1,10 @@
 #include <algorithm>
-#include <array>
 #include <cstdio>
 #include <functional>
 #include <iostream>
 
 #include "args.h"
+#include "command_help.h"
 #include "commands.h"
 #include "inputs.h"
 #include "key_vectors.h"
@@ -24,11 +24,16 @@ constexpr std::uint64_t DefaultMaxNodes = 10'000'000;
 // Past this many failing rows a section only counts the rest, so a broken core stays readable.
 constexpr std::size_t MaxFailureRows = 20;
 
-constexpr const char* VerifyUsage =
-    R"(usage: zobrist-verify verify [--corpus DIR] [--max-nodes N] [--full]
-                              [--allow-unreachable] [--json]
+// verify's options: the parser's and the help's.
+constexpr std::string_view VerifyUsage[] = {
+    "verify [--corpus] [--max-nodes] [--full] [--allow-unreachable] [--json]"};
+constexpr OptionRef VerifyOptionList[] = {option("--corpus"), option("--max-nodes"),
+                                          option("--full"), option("--allow-unreachable"),
+                                          option("--json")};
+constexpr CommandOptions VerifyCommand{VerifyUsage, VerifyOptionList};
 
-Checks the library against the reference corpus and prints one line per check
+constexpr const char* VerifyProse =
+    R"(Checks the library against the reference corpus and prints one line per check
 ("name ....... PASS  detail"), a FAIL line per failing vector or perft count, and a summary.
 Exits 0 if every check passes, 1 if one fails, 2 if a corpus file cannot be read.
 
@@ -38,25 +43,12 @@ Exits 0 if every check passes, 1 if one fails, 2 if a corpus file cannot be read
             every depth whose expected count is at most --max-nodes; read with
             --allow-unreachable always, as the suites hold positions no legal game reaches
   sliders   the sliding-attack method this build uses
-
-options:
-  --corpus DIR     the corpus directory (default: ./corpus)
-  --max-nodes N    largest expected perft count to run (default: 10000000)
-  --full           perft with make/unmake at the leaves (slower; keys updated at every node)
-  --allow-unreachable
-                   accept positions no legal game reaches in the key-vector files too (the
-                   perft suites are always read so)
-  --json           print {"passed": bool, "sections": [{"name", "passed", "detail"}]} instead
-  --help           print this help
 )";
 
-constexpr std::array<OptionSpec, 5> VerifyOptions{{
-    {"--corpus", OptionKind::Value},
-    {"--max-nodes", OptionKind::Value},
-    {"--full", OptionKind::Flag},
-    {"--allow-unreachable", OptionKind::Flag},
-    {"--json", OptionKind::Flag},
-}};
+constexpr const char* VerifyTail = R"(
+json:
+  {"passed": bool, "sections": [{"name", "passed", "detail"}]}
+)";
 
 struct VerifySettings {
   std::string corpus = "corpus";
@@ -175,10 +167,11 @@ std::vector<Section> verify_sections() {
 }  // namespace
 
 int run_verify(std::span<const std::string> words) {
-  auto args = parse_args(words, VerifyOptions);
+  static const std::vector<OptionSpec> specs = option_specs(VerifyCommand);
+  auto args = parse_args(words, specs);
   if (!args) return report_usage_error(args.error());
   if (args->has("--help")) {
-    std::cout << VerifyUsage;
+    std::cout << command_help(VerifyCommand, VerifyProse, VerifyTail);
     return ExitSuccess;
   }
   VerifySettings settings;

@@ -21,11 +21,8 @@ namespace zobrist_verify::cli {
 namespace {
 
 // --plugin PATH: a shared library with the C ABI, loaded only in workers unless --no-isolation.
-constexpr OptionSpec PluginOptions[] = {
-    {"--xfen", OptionKind::Flag},
-    {"--no-isolation", OptionKind::Flag},
-    {"--memory-limit", OptionKind::Value},
-};
+constexpr OptionRef PluginOptions[] = {option("--xfen"), option("--no-isolation"),
+                                       option("--memory-limit")};
 
 Expected<KeyDoor> open_plugin_keys(const std::string& path, const ParsedArgs& args,
                                    const std::string& program) {
@@ -76,11 +73,9 @@ Expected<MovegenDoorOpened> open_plugin_movegen(const std::string& path, const P
 
 // --engine "CMD ARGS": a UCI (or, with --protocol xboard, an xboard) engine in a process of its
 // own.
-constexpr OptionSpec EngineKeyOptions[] = {
-    {"--protocol", OptionKind::Value},    {"--key-command", OptionKind::Value},
-    {"--key-pattern", OptionKind::Value}, {"--fen-pattern", OptionKind::Value},
-    {"--key-base", OptionKind::Value},    {"--transcript", OptionKind::Value},
-    {"--xfen", OptionKind::Flag},
+constexpr OptionRef EngineKeyOptions[] = {
+    option("--protocol"), option("--key-command"), option("--key-pattern"), option("--fen-pattern"),
+    option("--key-base"), option("--transcript"),  option("--xfen"),
 };
 
 Expected<KeyDoor> open_engine_keys(const std::string& command, const ParsedArgs& args,
@@ -127,14 +122,14 @@ Expected<KeyDoor> open_engine_keys(const std::string& command, const ParsedArgs&
 }
 
 // --engine's own options under movegen: how it is asked for perft.
-constexpr OptionSpec EngineMovegenOptions[] = {
-    {"--protocol", OptionKind::Value},
-    {"--perft-command", OptionKind::Value},
-    {"--perft-total-pattern", OptionKind::Value},
-    {"--perft-end-pattern", OptionKind::Value},
-    {"--in-flight", OptionKind::Value},
-    {"--transcript", OptionKind::Value},
-    {"--xfen", OptionKind::Flag},
+constexpr OptionRef EngineMovegenOptions[] = {
+    option("--protocol"),
+    option("--perft-command"),
+    option("--perft-total-pattern"),
+    option("--perft-end-pattern"),
+    option("--in-flight"),
+    option("--transcript"),
+    option("--xfen"),
 };
 
 // movegen's --transcript FILE: every line sent to the engine, as check's, so that the file can be
@@ -266,24 +261,24 @@ Expected<MovegenDoorOpened> open_engine_movegen(const std::string& command, cons
 }
 
 constexpr DoorRow Doors[] = {
-    {"--plugin", "PATH", "--plugin is a chess door", PluginOptions, PluginOptions, open_plugin_keys,
+    {option("--plugin"), "--plugin is a chess door", PluginOptions, PluginOptions, open_plugin_keys,
      open_plugin_movegen},
-    {"--engine", "\"CMD ARGS\"", "--engine is a chess door", EngineKeyOptions, EngineMovegenOptions,
+    {option("--engine"), "--engine is a chess door", EngineKeyOptions, EngineMovegenOptions,
      open_engine_keys, open_engine_movegen},
 };
 
 // Every door's option, in the table's order.
 constexpr auto DoorOptions = [] {
   std::array<std::string_view, std::size(Doors)> options{};
-  for (std::size_t i = 0; i < options.size(); ++i) options[i] = Doors[i].option;
+  for (std::size_t i = 0; i < options.size(); ++i) options[i] = Doors[i].option->name;
   return options;
 }();
 
-std::span<const OptionSpec> own_options(const DoorRow& row, DoorUse use) {
-  return use == DoorUse::Keys ? row.key_options : row.movegen_options;
-}
-
 }  // namespace
+
+std::span<const OptionRef> door_own_options(const DoorRow& door, DoorUse use) {
+  return use == DoorUse::Keys ? door.key_options : door.movegen_options;
+}
 
 std::span<const DoorRow> door_table() {
   return Doors;
@@ -295,39 +290,25 @@ std::span<const std::string_view> door_options() {
 
 std::optional<ChosenDoor> chosen_door(const ParsedArgs& args) {
   for (const DoorRow& row : Doors)
-    if (auto value = args.value(row.option)) return ChosenDoor{&row, *value};
+    if (auto value = args.value(row.option->name)) return ChosenDoor{&row, *value};
   return std::nullopt;
-}
-
-std::vector<OptionSpec> with_door_options(std::span<const OptionSpec> own, DoorUse use) {
-  std::vector<OptionSpec> all(own.begin(), own.end());
-  const auto add = [&all](OptionSpec spec) {
-    if (std::none_of(all.begin(), all.end(),
-                     [&](const OptionSpec& s) { return s.name == spec.name; }))
-      all.push_back(spec);
-  };
-  for (const DoorRow& row : Doors) {
-    add({row.option, OptionKind::Value});
-    for (const OptionSpec& spec : own_options(row, use)) add(spec);
-  }
-  return all;
 }
 
 std::vector<OptionRule> door_rules(DoorUse use) {
   std::vector<OptionRule> rules;
   for (std::size_t i = 0; i < std::size(Doors); ++i)
     for (std::size_t j = i + 1; j < std::size(Doors); ++j)
-      rules.push_back(excludes(Doors[i].option, Doors[j].option));
+      rules.push_back(excludes(Doors[i].option->name, Doors[j].option->name));
   // A door's own options go with it (or with the other door that takes it too: --xfen); what
   // every door takes is the command's.
   for (std::size_t i = 0; i < std::size(Doors); ++i)
-    for (const OptionSpec& spec : own_options(Doors[i], use)) {
+    for (OptionRef own : door_own_options(Doors[i], use)) {
       std::vector<std::string_view> owners;
       for (const DoorRow& row : Doors)
-        for (const OptionSpec& other : own_options(row, use))
-          if (other.name == spec.name) owners.push_back(row.option);
-      if (owners.front() != Doors[i].option) continue;  // its rule is made once, at its first door
-      rules.push_back(goes_with(spec.name, owners[0], owners.size() > 1 ? owners[1] : ""));
+        for (OptionRef other : door_own_options(row, use))
+          if (other == own) owners.push_back(row.option->name);
+      if (owners.front() != Doors[i].option->name) continue;  // made once, at its first door
+      rules.push_back(goes_with(own->name, owners[0], owners.size() > 1 ? owners[1] : ""));
     }
   return rules;
 }
@@ -335,7 +316,7 @@ std::vector<OptionRule> door_rules(DoorUse use) {
 std::string door_choices() {
   std::vector<std::string> doors;
   for (const DoorRow& row : Doors)
-    doors.push_back(std::string(row.option) + " " + std::string(row.value));
+    doors.push_back(std::string(row.option->name) + " " + std::string(row.option->value));
   return listed(doors, "or");
 }
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "args.h"
+#include "option_table.h"
 #include "zobrist_verify/movegen_fuzz.h"
 #include "zobrist_verify/properties.h"
 
@@ -62,12 +63,11 @@ struct MovegenOpening {
 };
 
 struct DoorRow {
-  std::string_view option;  // "--plugin"
-  std::string_view value;   // "PATH", for messages
+  OptionRef option;  // --plugin, whose placeholder (PATH) messages show
   std::string_view
       chess_why;  // why --game other than chess excludes it: "--plugin is a chess door"
-  std::span<const OptionSpec> key_options;      // its own options under check and replay
-  std::span<const OptionSpec> movegen_options;  // its own options under movegen
+  std::span<const OptionRef> key_options;      // its own options under check and replay
+  std::span<const OptionRef> movegen_options;  // its own options under movegen
   Expected<KeyDoor> (*open_keys)(const std::string& value, const ParsedArgs& args,
                                  const std::string& program);
   Expected<MovegenDoorOpened> (*open_movegen)(const std::string& value, const ParsedArgs& args,
@@ -86,8 +86,8 @@ struct ChosenDoor {
 };
 std::optional<ChosenDoor> chosen_door(const ParsedArgs& args);
 
-// A command's options: `own`, then each door's option and its own options for `use`, once each.
-std::vector<OptionSpec> with_door_options(std::span<const OptionSpec> own, DoorUse use);
+// The options `door` takes for `use`, besides its own option.
+std::span<const OptionRef> door_own_options(const DoorRow& door, DoorUse use);
 // The rules the doors bring, in order: the doors exclude one another, and a door's own options go
 // with it only.
 std::vector<OptionRule> door_rules(DoorUse use);

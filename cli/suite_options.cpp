@@ -1,6 +1,5 @@
 #include "suite_options.h"
 
-#include "help_text.h"
 #include "version.h"
 #include "zobrist_verify/core/cores.h"
 
@@ -26,17 +25,6 @@ Expected<properties::SuiteOptions> suite_options(const ParsedArgs& args) {
 Expected<int> jobs_option(const ParsedArgs& args, bool engine_or_plugin) {
   if (auto text = args.value("--jobs")) return parse_int_in_range(*text, "--jobs", 1, 1024);
   return engine_or_plugin ? 1 : usable_cores();
-}
-
-std::string jobs_help(std::string_view splits, bool door_default_one, std::size_t column) {
-  std::string text = "run " + std::string(splits) +
-                     " in N workers at once (default: the cores this process may use, its CPU "
-                     "affinity and cgroup quota respected";
-  if (door_default_one) text += "; 1 with --plugin or --engine";
-  text +=
-      "); the report is the same for every N, timings aside. --jobs 1 runs everything in this "
-      "process, one piece after the other";
-  return help_entry("  --jobs N", column, text, 96);
 }
 
 properties::ReportHeader check_report_header(const properties::SuiteOptions& options) {

@@ -19,11 +19,6 @@ namespace zobrist_verify::cli {
 // and tables of its own and a CI run must not start N of them unasked.
 [[nodiscard]] Expected<int> jobs_option(const ParsedArgs& args, bool engine_or_plugin);
 
-// The help entry of --jobs, the same in every command that takes it; `splits` says what runs at
-// once ("properties, schemes and games", "mutants", "the positions"); its text starts at
-// `column`, as the command's other entries do.
-std::string jobs_help(std::string_view splits, bool door_default_one, std::size_t column = 20);
-
 // This program, `check`, and the seed (the default one for 0) and cases of `options`.
 properties::ReportHeader check_report_header(const properties::SuiteOptions& options);
 

@@ -41,7 +41,7 @@ TEST(GoKeyCommand, TheFourSideStarPointsHashToZeroInXorModeOnly) {
 TEST(GoKeyCommand, OneStoneIsItsTableKeyAndTheSeedChangesIt) {
   auto table = zobrist_verify::GoKeyTable::build(19, 7);
   ASSERT_TRUE(table);
-  const auto r = run_cli({"go", "key", "--seed", "7", "--white", "C3"});
+  const auto r = run_cli({"go", "key", "--key-seed", "7", "--white", "C3"});
   EXPECT_EQ(r.out, zv_test::hex(table->white({2, 2})) + "\n") << r.err;
 }
 
@@ -61,7 +61,7 @@ TEST(GoKeyCommand, BadPointsSizesAndModesAreUsageErrors) {
         {"go", "key", "--size", "27"},
         {"go", "key", "--combine", "or"},
         {"go", "key", "--black", "D4", "--white", "D4"},
-        {"go", "key", "--seed", "0"},
+        {"go", "key", "--key-seed", "0"},
         {"go", "nonsense"},
         {"go"}}) {
     const auto r = run_cli(args);
@@ -116,6 +116,23 @@ TEST(UtttKeyCommand, TheEmptyBoardHashesToZeroAndAMoveAddsItsThreeKeys) {
   // X on the centre of the centre board: the square, "sent to board 5", O to move.
   const auto r = run_cli({"uttt", "key", "--moves", "5:5"});
   EXPECT_EQ(r.out, zv_test::hex(keys->square[0][40] ^ keys->sent[4] ^ keys->side) + "\n") << r.err;
+}
+
+// The seed of a key table is --key-seed (issue 38, section 5): --seed is what a run draws its
+// cases, positions or games from (check, mutants, movegen, collisions), not a hash's table.
+TEST(UtttKeyCommand, KeySeedDrawsTheTableAndSeedIsNoOptionOfTheGames) {
+  auto keys = zobrist_verify::uttt_keys(7);
+  ASSERT_TRUE(keys);
+  const auto r = run_cli({"uttt", "key", "--key-seed", "7", "--moves", "5:5"});
+  EXPECT_EQ(r.out, zv_test::hex(keys->square[0][40] ^ keys->sent[4] ^ keys->side) + "\n") << r.err;
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"uttt", "key", "--seed", "7"}, {"go", "key", "--seed", "7"}}) {
+    const auto old = run_cli(args);
+    EXPECT_EQ(old.exit_code, 2) << args[0];
+    EXPECT_EQ(old.err, "error: unknown option '--seed' (see --help)\n");
+  }
+  EXPECT_EQ(run_cli({"go", "key", "--key-seed", "0"}).err,
+            "error: --key-seed 0 is not allowed (xorshift64* would only ever give 0)\n");
 }
 
 TEST(UtttKeyCommand, AnIllegalMoveIsAUsageErrorNamingTheMoveAndWhy) {
