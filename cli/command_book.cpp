@@ -10,7 +10,6 @@
 
 #include "args.h"
 #include "command_help.h"
-#include "commands.h"
 #include "inputs.h"
 #include "progress_line.h"
 #include "report.h"

@@ -7,7 +7,6 @@
 
 #include "args.h"
 #include "command_help.h"
-#include "commands.h"
 #include "door_table.h"
 #include "doors.h"
 #include "help_text.h"

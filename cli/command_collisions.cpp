@@ -11,7 +11,6 @@
 
 #include "args.h"
 #include "command_help.h"
-#include "commands.h"
 #include "inputs.h"
 #include "key_sets.h"
 #include "report.h"

@@ -5,7 +5,6 @@
 
 #include "args.h"
 #include "command_help.h"
-#include "commands.h"
 #include "inputs.h"
 #include "progress_line.h"
 #include "zobrist_verify/go/go_hash.h"

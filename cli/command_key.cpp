@@ -2,7 +2,6 @@
 
 #include "args.h"
 #include "command_help.h"
-#include "commands.h"
 #include "inputs.h"
 
 namespace zobrist_verify::cli {

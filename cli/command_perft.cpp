@@ -4,7 +4,6 @@
 
 #include "args.h"
 #include "command_help.h"
-#include "commands.h"
 #include "inputs.h"
 #include "perft_suite.h"
 #include "zobrist_verify/chess/movegen.h"

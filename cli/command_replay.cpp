@@ -9,7 +9,6 @@
 
 #include "args.h"
 #include "command_help.h"
-#include "commands.h"
 #include "door_table.h"
 #include "doors.h"
 #include "inputs.h"

@@ -3,7 +3,6 @@
 
 #include "args.h"
 #include "command_help.h"
-#include "commands.h"
 #include "inputs.h"
 #include "zobrist_verify/uttt/uttt.h"
 

@@ -5,7 +5,6 @@
 
 #include "args.h"
 #include "command_help.h"
-#include "commands.h"
 #include "inputs.h"
 #include "key_vectors.h"
 #include "perft_suite.h"

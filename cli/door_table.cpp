@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <map>
 #include <memory>
 
 #include "doors.h"
@@ -175,6 +176,40 @@ std::string sent_fen(const Route& route, CastlingLetters letters) {
   return engine_fen(route.fen, true, letters);
 }
 
+// A started, greeted engine as a movegen door, and the EnginePerft that drives it.
+Expected<std::pair<properties::MovegenDoor, std::shared_ptr<EnginePerft>>> open_perft_door(
+    Expected<std::unique_ptr<PerftConnection>> connection, const PerftDialogue& dialogue,
+    const PerftPipelining& pipelining, const MovegenOpening& how, CastlingLetters letters) {
+  if (!connection) return Error{connection.error()};
+  auto opened_perft = EnginePerft::open(std::move(*connection), dialogue, how.deepest,
+                                        std::chrono::milliseconds(how.timeout_ms), pipelining);
+  if (!opened_perft) return Error{opened_perft.error()};
+  std::shared_ptr<EnginePerft> perft = std::move(*opened_perft);
+  properties::MovegenDoor door;
+  door.name = "engine:" + perft->engine_name();
+  door.king_takes_rook = how.chess960;
+  if (perft->totals_only())
+    door.total = [perft, letters](const Route& route, int depth) {
+      return perft->total(sent_fen(route, letters), moves_text(route.moves), depth);
+    };
+  else
+    door.divide = [perft, letters](const Route& route, int depth) {
+      return perft->divide(sent_fen(route, letters), moves_text(route.moves), depth);
+    };
+  // A fault or a divergence is asked again alone on a fresh engine before it is believed.
+  door.confirm_alone = [perft, letters](const Route& route, int depth) {
+    return perft->confirm_alone(sent_fen(route, letters), moves_text(route.moves), depth);
+  };
+  if (perft->pipelined())
+    door.ask_many = [perft, letters](const std::vector<Route>& routes, int depth) {
+      std::vector<PerftPosition> positions;
+      for (const Route& route : routes)
+        positions.push_back({sent_fen(route, letters), moves_text(route.moves)});
+      return perft->ask_many(positions, depth);
+    };
+  return std::pair{std::move(door), std::move(perft)};
+}
+
 Expected<MovegenDoorOpened> open_engine_movegen(const std::string& command, const ParsedArgs& args,
                                                 const MovegenOpening& how) {
   auto words = split_command_words(command);
@@ -207,38 +242,8 @@ Expected<MovegenDoorOpened> open_engine_movegen(const std::string& command, cons
   // An engine started and greeted, as a door; each --jobs worker opens one more in its process.
   const CastlingLetters letters =
       args.has("--xfen") ? CastlingLetters::XFen : CastlingLetters::Shredder;
-  const auto open_door =
-      [open_connection, dialogue, pipelining, how,
-       letters]() -> Expected<std::pair<properties::MovegenDoor, std::shared_ptr<EnginePerft>>> {
-    auto connection = open_connection();
-    if (!connection) return Error{connection.error()};
-    auto opened_perft = EnginePerft::open(std::move(*connection), dialogue, how.deepest,
-                                          std::chrono::milliseconds(how.timeout_ms), pipelining);
-    if (!opened_perft) return Error{opened_perft.error()};
-    std::shared_ptr<EnginePerft> perft = std::move(*opened_perft);
-    properties::MovegenDoor door;
-    door.name = "engine:" + perft->engine_name();
-    door.king_takes_rook = how.chess960;
-    if (perft->totals_only())
-      door.total = [perft, letters](const Route& route, int depth) {
-        return perft->total(sent_fen(route, letters), moves_text(route.moves), depth);
-      };
-    else
-      door.divide = [perft, letters](const Route& route, int depth) {
-        return perft->divide(sent_fen(route, letters), moves_text(route.moves), depth);
-      };
-    // A fault or a divergence is asked again alone on a fresh engine before it is believed.
-    door.confirm_alone = [perft, letters](const Route& route, int depth) {
-      return perft->confirm_alone(sent_fen(route, letters), moves_text(route.moves), depth);
-    };
-    if (perft->pipelined())
-      door.ask_many = [perft, letters](const std::vector<Route>& routes, int depth) {
-        std::vector<PerftPosition> positions;
-        for (const Route& route : routes)
-          positions.push_back({sent_fen(route, letters), moves_text(route.moves)});
-        return perft->ask_many(positions, depth);
-      };
-    return std::pair{std::move(door), std::move(perft)};
+  const auto open_door = [open_connection, dialogue, pipelining, how, letters] {
+    return open_perft_door(open_connection(), dialogue, pipelining, how, letters);
   };
   auto first = open_door();
   if (!first) return Error{first.error()};
@@ -294,21 +299,34 @@ std::optional<ChosenDoor> chosen_door(const ParsedArgs& args) {
   return std::nullopt;
 }
 
+namespace {
+
+// The doors whose own options under `use` include `option`, in the table's order. The list lives
+// as long as the program: a rule's span of choices points into it.
+std::span<const std::string_view> doors_taking(OptionRef option, DoorUse use) {
+  static std::map<std::pair<OptionRef, DoorUse>, std::vector<std::string_view>> lists;
+  std::vector<std::string_view>& doors = lists[{option, use}];
+  if (doors.empty())
+    for (const DoorRow& row : Doors)
+      for (OptionRef own : door_own_options(row, use))
+        if (own == option) doors.push_back(row.option->name);
+  return doors;
+}
+
+}  // namespace
+
 std::vector<OptionRule> door_rules(DoorUse use) {
   std::vector<OptionRule> rules;
   for (std::size_t i = 0; i < std::size(Doors); ++i)
     for (std::size_t j = i + 1; j < std::size(Doors); ++j)
       rules.push_back(excludes(Doors[i].option->name, Doors[j].option->name));
-  // A door's own options go with it (or with the other door that takes it too: --xfen); what
-  // every door takes is the command's.
-  for (std::size_t i = 0; i < std::size(Doors); ++i)
-    for (OptionRef own : door_own_options(Doors[i], use)) {
-      std::vector<std::string_view> owners;
-      for (const DoorRow& row : Doors)
-        for (OptionRef other : door_own_options(row, use))
-          if (other == own) owners.push_back(row.option->name);
-      if (owners.front() != Doors[i].option->name) continue;  // made once, at its first door
-      rules.push_back(goes_with(own->name, owners[0], owners.size() > 1 ? owners[1] : ""));
+  // A door's own options go with it, or with any of the doors that take it too (--xfen: both);
+  // what every door takes is the command's.
+  for (const DoorRow& door : Doors)
+    for (OptionRef own : door_own_options(door, use)) {
+      const std::span<const std::string_view> doors = doors_taking(own, use);
+      if (doors.front() != door.option->name) continue;  // made once, at its first door
+      rules.push_back(goes_with_any(own->name, doors));
     }
   return rules;
 }

@@ -5,7 +5,6 @@
 #include <vector>
 
 #include "args.h"
-#include "commands.h"
 #include "help_text.h"
 #include "inputs.h"
 #include "output_paths.h"
@@ -17,6 +16,23 @@
 #include "zobrist_verify/doors/subprocess.h"
 
 namespace zobrist_verify::cli {
+
+// The sub-commands, each in cli/command_<name>.cpp: it takes the words after its name and returns
+// the exit code (ExitCode in args.h). A new command is its file, and its declaration here and its
+// row in Commands below.
+int run_key(std::span<const std::string> args);
+int run_perft(std::span<const std::string> args);
+int run_verify(std::span<const std::string> args);
+int run_check(std::span<const std::string> args);
+int run_mutants(std::span<const std::string> args);  // 0 when every mutant is killed, 1 if not
+int run_replay(std::span<const std::string> args);
+int run_book(std::span<const std::string> args);
+int run_go(std::span<const std::string> args);
+int run_uttt(std::span<const std::string> args);
+int run_movegen(std::span<const std::string> args);
+int run_keys(std::span<const std::string> args);
+int run_collisions(std::span<const std::string> args);
+
 namespace {
 
 // One sub-command: the word that names it, the function that runs it (on the words after that
@@ -27,8 +43,8 @@ struct Command {
   std::string_view summary;
 };
 
-// Every command, in the order the usage lists them. A new command is a run_ function
-// (commands.h) and a row here: the usage, the dispatch and the unknown-command message follow.
+// Every command, in the order the usage lists them: the usage, the dispatch and the
+// unknown-command message follow the table.
 constexpr Command Commands[] = {
     {"key", run_key,
      "print the Zobrist key of a position (after optional moves) under a key scheme"},

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "../../cli/option_table.h"
+#include "option_table.h"
 
 namespace {
 
