@@ -132,6 +132,30 @@ inline RunResult run_cli(const std::vector<std::string>& args) {
   return run_captured([&] { execv(argv[0], argv.data()); });
 }
 
+// The lines of a command's output, without their newlines.
+inline std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+// The command names of the usage's "commands:" list, in order (the command table's rows).
+inline std::vector<std::string> listed_commands() {
+  std::vector<std::string> names;
+  bool in_list = false;
+  for (const std::string& line : lines_of(run_cli({"--help"}).out)) {
+    if (line == "commands:") {
+      in_list = true;
+    } else if (in_list && line.empty()) {
+      break;
+    } else if (in_list && line.size() > 2 && line[2] != ' ') {
+      names.push_back(line.substr(2, line.find(' ', 2) - 2));
+    }
+  }
+  return names;
+}
+
 // Runs `line` as a POSIX shell runs a pasted command (/bin/sh -c), in the folder `cwd`, stdout and
 // stderr captured: how a printed reproduction is checked to reproduce, and to run nothing else.
 inline RunResult run_shell(const std::string& line, const fs::path& cwd) {

@@ -21,13 +21,6 @@ namespace {
 using namespace zobrist_verify::testing;
 namespace fs = std::filesystem;
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
 // One line: a single '\n', at the end.
 bool is_one_error_line(const std::string& err) {
   return err.starts_with("error: ") && err.find('\n') == err.size() - 1;
@@ -190,22 +183,6 @@ TEST(CliTop, HelpPrintsUsageOnStdoutAndExitsZero) {
     EXPECT_TRUE(r.out.starts_with("usage: zobrist-verify")) << r.out;
     EXPECT_TRUE(r.err.empty()) << r.err;
   }
-}
-
-// The command names of the usage's "commands:" list, in order.
-std::vector<std::string> listed_commands() {
-  std::vector<std::string> names;
-  bool in_list = false;
-  for (const std::string& line : lines_of(run_cli({"--help"}).out)) {
-    if (line == "commands:") {
-      in_list = true;
-    } else if (in_list && line.empty()) {
-      break;
-    } else if (in_list && line.size() > 2 && line[2] != ' ') {
-      names.push_back(line.substr(2, line.find(' ', 2) - 2));
-    }
-  }
-  return names;
 }
 
 // `text` with every run of white space made one space.

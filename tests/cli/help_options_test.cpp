@@ -21,29 +21,6 @@ using zobrist_verify::cli::OptionKind;
 using zobrist_verify::cli::OptionRow;
 using zobrist_verify::cli::OptionTable;
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
-// The command names of the usage's "commands:" list, in order (the command table's rows).
-std::vector<std::string> listed_commands() {
-  std::vector<std::string> names;
-  bool in_list = false;
-  for (const std::string& line : lines_of(run_cli({"--help"}).out)) {
-    if (line == "commands:") {
-      in_list = true;
-    } else if (in_list && line.empty()) {
-      break;
-    } else if (in_list && line.size() > 2 && line[2] != ' ') {
-      names.push_back(line.substr(2, line.find(' ', 2) - 2));
-    }
-  }
-  return names;
-}
-
 // The words of a command's first usage line before its options and placeholders: "go key",
 // "uttt key", "book" (of "book FILE"), "check".
 std::vector<std::string> command_words(const std::string& help) {
