@@ -28,17 +28,16 @@ std::string describe(const Route& route) {
 }
 
 // The identity in bytes: the board, side, castling rooks and en-passant square, then the clock
-// (two bytes, zero unless the target is keyed by it) last.
+// (four bytes, low first, zero unless the target is keyed by it) last.
+constexpr std::size_t ClockBytes = 4;
 std::string identity_bytes(const PositionIdentity& id) {
   std::string out(id.board.begin(), id.board.end());
   out += char(id.side);
   out.append(id.castling_rooks.begin(), id.castling_rooks.end());
   out += char(id.en_passant);
-  out += char(id.halfmove_clock & 0xff);
-  out += char(id.halfmove_clock >> 8);
+  for (std::size_t i = 0; i < ClockBytes; ++i) out += char(id.halfmove_clock >> (8 * i) & 0xff);
   return out;
 }
-constexpr std::size_t ClockBytes = 2;
 
 class ChessSession final : public games::GameSession {
  public:

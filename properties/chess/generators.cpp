@@ -227,6 +227,7 @@ PlayedGame play_recipe(const GameRecipe& recipe, const GenerationLimits& limits)
   else if (played.start_label != "startpos")
     played.tags |= TagCorpusStart;
 
+  if (game.position().rule50() >= 100) played.tags |= TagLargeClock;
   for (const MoveChoice& choice : recipe.moves) {
     const Position& pos = game.position();
     const MoveList legal = legal_moves(pos);
@@ -280,6 +281,8 @@ const char* tag_name(GameTag tag) {
       return "corpus start";
     case TagFuzzedStart:
       return "fuzzed start";
+    case TagLargeClock:
+      return "large halfmove clock";
   }
   return "?";
 }
@@ -292,6 +295,22 @@ void classify_game(const PlayedGame& game) {
   const std::size_t plies = game.route.moves.size();
   tag_case(plies < 10 ? "under 10 plies" : plies < 50 ? "10-49 plies" : "50+ plies");
 }
+
+namespace {
+
+// One FEN in ten without an en-passant square (a double push resets the clock) gets a large
+// halfmove clock and a fullmove number that could follow it, drawn from a stream of its own so
+// that the board of every seed stays as it was.
+void add_large_clock(FenFields& fields, std::uint64_t seed) {
+  constexpr long long Clocks[] = {100, 150, 1000, 4095, 4096, 4097, 5000, 65535, 65536, 1000000};
+  SplitMix64 rng(seed ^ 0x636C6F636B73ULL);  // "clocks"
+  if (fields.en_passant != "-" || !rng.chance(10)) return;
+  const long long clock = Clocks[rng.below(std::size(Clocks))];
+  fields.halfmove = std::to_string(clock);
+  fields.fullmove = std::to_string(clock / 2 + 1 + rng.below(100));
+}
+
+}  // namespace
 
 std::string fuzzed_fen(std::uint64_t seed) {
   SplitMix64 rng(seed * 0x2545F4914F6CDD1DULL + 1);
@@ -357,6 +376,7 @@ std::string fuzzed_fen(std::uint64_t seed) {
     }
     FenFields fields{placement_field(board), side == White ? "w" : "b",
                      castling.empty() ? "-" : castling, ep};
+    add_large_clock(fields, seed);
     const std::string fen = join_fen(fields);
     if (auto normal = normal_fen(fen)) return *normal;
     // The side not to move may be in check: try with the other side and no en passant.

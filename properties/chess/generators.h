@@ -76,8 +76,9 @@ enum GameTag : std::uint32_t {
   TagChess960 = 1 << 13,
   TagCorpusStart = 1 << 14,
   TagFuzzedStart = 1 << 15,
+  TagLargeClock = 1 << 16,  // a start FEN whose halfmove clock is 100 or more
 };
-constexpr int GameTagCount = 16;
+constexpr int GameTagCount = 17;
 const char* tag_name(GameTag tag);
 
 struct PlayedGame {
@@ -111,7 +112,9 @@ struct DesignedDoublePush {
 std::span<const DesignedDoublePush> designed_double_pushes();
 
 // A valid FEN drawn from `seed`: random placement (sometimes with castling rights and an
-// en-passant square) filtered through the strict parser.
+// en-passant square) filtered through the strict parser. One in ten without an en-passant square
+// has a large halfmove clock (100 to 1,000,000, 4096 and its neighbours among them), with a
+// fullmove number that could follow it.
 std::string fuzzed_fen(std::uint64_t seed);
 
 }  // namespace zobrist_verify::properties

@@ -103,6 +103,22 @@ TEST(FuzzedFen, ThousandSeedsGiveValidPositions) {
     EXPECT_TRUE(fen_is_valid(fuzzed_fen(seed))) << seed << ": " << fuzzed_fen(seed);
 }
 
+// Fruit 2.1 keeps 4096 plies of history without a bound check: a halfmove clock past it is among
+// the fuzzed starts.
+TEST(FuzzedFen, SomeHaveHalfmoveClocksPastFourThousandAndNinetySix) {
+  int large = 0, past_history = 0;
+  for (std::uint64_t seed = 0; seed < 1000; ++seed) {
+    const FenFields f = split_fen(fuzzed_fen(seed));
+    large += std::stoll(f.halfmove) >= 100;
+    past_history += std::stoll(f.halfmove) > 4096;
+    if (std::stoll(f.halfmove) > 0) {
+      EXPECT_EQ(f.en_passant, "-") << fuzzed_fen(seed);
+    }
+  }
+  EXPECT_GT(large, 30);
+  EXPECT_GT(past_history, 10);
+}
+
 TEST(FuzzedFen, SomeHaveEnPassantSquaresAndSomeCastlingRights) {
   int en_passant = 0, castling = 0;
   for (std::uint64_t seed = 0; seed < 1000; ++seed) {

@@ -93,7 +93,9 @@ bool en_passant_term_applies(const Position& pos, EnPassantRule rule) {
 
 PositionIdentity position_identity(const Position& pos, EnPassantRule rule, bool with_clock) {
   PositionIdentity id;
-  if (with_clock) id.halfmove_clock = std::uint16_t(std::min(pos.rule50(), 65535));
+  // Every clock a FEN may give (at most 10^9) and the plies after it fit; none is cut short, as
+  // two clocks cut to one bound would be taken for one position.
+  if (with_clock) id.halfmove_clock = std::uint32_t(std::max(pos.rule50(), 0));
   for (Square s = A1; s < SquareCount; ++s)
     id.board[s / 2] |= std::uint8_t(pos.piece_on(s) << (4 * (s % 2)));
   id.side = std::uint8_t(pos.side_to_move());
@@ -150,8 +152,7 @@ std::size_t PositionIdentityHash::operator()(const PositionIdentity& id) const {
   mix(id.side);
   for (std::uint8_t r : id.castling_rooks) mix(r);
   mix(id.en_passant);
-  mix(std::uint8_t(id.halfmove_clock));
-  mix(std::uint8_t(id.halfmove_clock >> 8));
+  for (int shift = 0; shift < 32; shift += 8) mix(std::uint8_t(id.halfmove_clock >> shift));
   return std::size_t(SplitMix64(h).next());
 }
 

@@ -44,7 +44,7 @@ struct PositionIdentity {
   std::array<std::uint8_t, 4> castling_rooks{};  // per right (WhiteOO, WhiteOOO, BlackOO,
                                                  // BlackOOO): its rook's square, or NoSquare
   std::uint8_t en_passant = NoSquare;
-  std::uint16_t halfmove_clock = 0;  // only for a target whose keys depend on it
+  std::uint32_t halfmove_clock = 0;  // only for a target whose keys depend on it
   friend bool operator==(const PositionIdentity&, const PositionIdentity&) = default;
 };
 // `with_clock`: the halfmove clock is part of the identity (Target::halfmove_dependent).

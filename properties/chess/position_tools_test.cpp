@@ -24,6 +24,22 @@ TEST(PositionIdentity, ShredderAndKqkqSpellingsOfOneRightAreOnePosition) {
             identity_of("3rk1Rr/8/8/8/8/8/8/1R3K1R b k - 0 4", false));
 }
 
+// Clocks past 65535 (a FEN may give up to 10^9) were cut to 65535, so two of them were one
+// position for a target keyed by the clock, and a key that rightly differed was a failure.
+TEST(PositionIdentity, LargeClocksStayApartWhenTheClockIsPartOfIt) {
+  const auto with_clock = [](const std::string& fen) {
+    Game game;
+    EXPECT_TRUE(game.set(fen, polyglot_scheme()).empty()) << fen;
+    return position_identity(game.position(), EnPassantRule::PseudoLegal, true);
+  };
+  EXPECT_NE(with_clock("1bk5/8/8/8/8/8/5K2/6r1 b - - 65549 32786"),
+            with_clock("1bk5/8/8/8/8/8/5K2/6r1 b - - 65563 32793"));
+  EXPECT_NE(with_clock("4k3/8/8/8/8/8/8/4K3 w - - 999999999 500000000"),
+            with_clock("4k3/8/8/8/8/8/8/4K3 w - - 999999998 500000000"));
+  EXPECT_EQ(with_clock("4k3/8/8/8/8/8/8/4K3 w - - 70000 40000"),
+            with_clock("4k3/8/8/8/8/8/8/4K3 w - - 70000 35001"));
+}
+
 TEST(PositionIdentity, XfenAndShredderSpellingsOfOneRightAreOnePosition) {
   EXPECT_EQ(identity_of("1r2k1rr/8/8/8/8/8/8/1R2K1RR w KQkq - 0 1", true),
             identity_of("1r2k1rr/8/8/8/8/8/8/1R2K1RR w HBhb - 0 1", true));
