@@ -77,16 +77,19 @@ Route CallWatch::read_route() const {
   return Route{fen, chess960 != 0, split_moves(moves)};
 }
 
+void CallWatch::begin_call(const std::string& words, const Route& route) {
+  copy_text(call, sizeof call, words);
+  write_route(route);
+  started_ns.store(now_ns(), std::memory_order_release);
+}
+
 WatchedCallScope::WatchedCallScope(CallWatch* watch, const std::string& call, const Route& route)
     : watch_(watch) {
-  if (!watch_) return;
-  copy_text(watch_->call, sizeof watch_->call, call);
-  watch_->write_route(route);
-  watch_->started_ns.store(now_ns(), std::memory_order_release);
+  if (watch_) watch_->begin_call(call, route);
 }
 
 WatchedCallScope::~WatchedCallScope() {
-  if (watch_) watch_->started_ns.store(0, std::memory_order_release);
+  if (watch_) watch_->end_call();
 }
 
 namespace {
