@@ -29,68 +29,6 @@ namespace movegen {
 
 namespace {
 
-void write_route(ByteWriter& out, const Route& route) {
-  out.text(route.fen);
-  out.number(route.chess960);
-  out.texts(route.moves);
-}
-
-Route read_route(ByteReader& in) {
-  Route route;
-  route.fen = in.text();
-  route.chess960 = in.number() != 0;
-  route.moves = in.texts();
-  return route;
-}
-
-void write_difference(ByteWriter& out, const DivideDifference& d) {
-  out.texts(d.missing);
-  out.texts(d.extra);
-  out.texts(d.duplicated);
-  out.number(d.counts.size());
-  for (const CountDifference& c : d.counts) {
-    out.text(c.move);
-    out.number(c.expected);
-    out.number(c.actual);
-  }
-  out.number(d.expected_nodes);
-  out.number(d.actual_nodes);
-}
-
-DivideDifference read_difference(ByteReader& in) {
-  DivideDifference d;
-  d.missing = in.texts();
-  d.extra = in.texts();
-  d.duplicated = in.texts();
-  for (std::uint64_t j = 0, counts = in.number(); j < counts && in.ok(); ++j) {
-    CountDifference c;
-    c.move = in.text();
-    c.expected = in.number();
-    c.actual = in.number();
-    d.counts.push_back(std::move(c));
-  }
-  d.expected_nodes = in.number();
-  d.actual_nodes = in.number();
-  return d;
-}
-
-void write_fault(ByteWriter& out, const std::optional<MovegenFault>& fault) {
-  out.number(fault.has_value());
-  if (!fault) return;
-  write_route(out, fault->route);
-  out.text(fault->message);
-  out.number(fault->unusable);
-}
-
-std::optional<MovegenFault> read_fault(ByteReader& in) {
-  if (in.number() == 0) return std::nullopt;
-  MovegenFault fault;
-  fault.route = read_route(in);
-  fault.message = in.text();
-  fault.unusable = in.number() != 0;
-  return fault;
-}
-
 void write_descent(ByteWriter& out, const std::optional<PerftDescent>& descent) {
   out.number(descent.has_value());
   if (!descent) return;
@@ -114,9 +52,20 @@ std::optional<PerftDescent> read_descent(ByteReader& in) {
   return descent;
 }
 
-// A count read back that the bytes left could not hold: a corrupt encoding.
-bool plausible(std::uint64_t count, const std::string& bytes) {
-  return count <= bytes.size();
+}  // namespace
+
+namespace {
+
+constexpr std::size_t Number = sizeof(std::uint64_t);
+
+// An event's index and a message.
+void write_message(ByteWriter& out, const std::pair<std::uint32_t, std::string>& m) {
+  out.number(m.first);
+  out.text(m.second);
+}
+std::pair<std::uint32_t, std::string> read_message(ByteReader& in) {
+  const auto event = std::uint32_t(in.number());
+  return {event, in.text()};
 }
 
 }  // namespace
@@ -126,30 +75,19 @@ std::string encode_block(const BlockOutcome& o) {
   out.number(o.block);
   out.text(std::string(reinterpret_cast<const char*>(o.events.data()),
                        o.events.size() * sizeof(std::uint16_t)));
-  out.number(o.divergences.size());
-  for (const auto& [event, found] : o.divergences) {
-    out.number(event);
-    write_route(out, found.whole);
-    write_difference(out, found.difference);
-    write_route(out, found.sent);
-  }
-  out.number(o.refusals.size());
-  for (const auto& [event, message] : o.refusals) {
-    out.number(event);
-    out.text(message);
-  }
+  out.list(o.divergences, [&](const std::pair<std::uint32_t, Found>& d) {
+    out.number(d.first);
+    write_route(out, d.second.whole);
+    write_difference(out, d.second.difference);
+    write_route(out, d.second.sent);
+  });
+  out.list(o.refusals, [&](const auto& m) { write_message(out, m); });
   out.number(o.first_withheld_event);
   out.text(o.first_withheld);
-  out.number(o.disagreements.size());
-  for (std::uint32_t event : o.disagreements) out.number(event);
+  out.list(o.disagreements, [&](std::uint32_t event) { out.number(event); });
   out.text(o.first_disagreement);
-  out.number(o.engine_faults.size());
-  for (std::uint32_t event : o.engine_faults) out.number(event);
-  out.number(o.engine_fault_examples.size());
-  for (const auto& [event, message] : o.engine_fault_examples) {
-    out.number(event);
-    out.text(message);
-  }
+  out.list(o.engine_faults, [&](std::uint32_t event) { out.number(event); });
+  out.list(o.engine_fault_examples, [&](const auto& m) { write_message(out, m); });
   write_fault(out, o.fault);
   return out.take();
 }
@@ -162,39 +100,23 @@ std::optional<BlockOutcome> decode_block(const std::string& bytes) {
   if (events.size() % sizeof(std::uint16_t) != 0) return std::nullopt;
   o.events.resize(events.size() / sizeof(std::uint16_t));
   std::memcpy(o.events.data(), events.data(), events.size());
-  const std::uint64_t divergences = in.number();
-  if (!plausible(divergences, bytes)) return std::nullopt;
-  for (std::uint64_t i = 0; i < divergences && in.ok(); ++i) {
+  o.divergences = in.list<std::pair<std::uint32_t, Found>>(Number, [&] {
     const auto event = std::uint32_t(in.number());
     Found found;
     found.whole = read_route(in);
     found.difference = read_difference(in);
     found.sent = read_route(in);
-    o.divergences.emplace_back(event, std::move(found));
-  }
-  const std::uint64_t refusals = in.number();
-  if (!plausible(refusals, bytes)) return std::nullopt;
-  for (std::uint64_t i = 0; i < refusals && in.ok(); ++i) {
-    const auto event = std::uint32_t(in.number());
-    o.refusals.emplace_back(event, in.text());
-  }
+    return std::pair{event, std::move(found)};
+  });
+  o.refusals =
+      in.list<std::pair<std::uint32_t, std::string>>(Number, [&] { return read_message(in); });
   o.first_withheld_event = std::uint32_t(in.number());
   o.first_withheld = in.text();
-  const std::uint64_t disagreements = in.number();
-  if (!plausible(disagreements, bytes)) return std::nullopt;
-  for (std::uint64_t i = 0; i < disagreements && in.ok(); ++i)
-    o.disagreements.push_back(std::uint32_t(in.number()));
+  o.disagreements = in.list<std::uint32_t>(Number, [&] { return std::uint32_t(in.number()); });
   o.first_disagreement = in.text();
-  const std::uint64_t engine_faults = in.number();
-  if (!plausible(engine_faults, bytes)) return std::nullopt;
-  for (std::uint64_t i = 0; i < engine_faults && in.ok(); ++i)
-    o.engine_faults.push_back(std::uint32_t(in.number()));
-  const std::uint64_t examples = in.number();
-  if (!plausible(examples, bytes)) return std::nullopt;
-  for (std::uint64_t i = 0; i < examples && in.ok(); ++i) {
-    const auto event = std::uint32_t(in.number());
-    o.engine_fault_examples.emplace_back(event, in.text());
-  }
+  o.engine_faults = in.list<std::uint32_t>(Number, [&] { return std::uint32_t(in.number()); });
+  o.engine_fault_examples =
+      in.list<std::pair<std::uint32_t, std::string>>(Number, [&] { return read_message(in); });
   o.fault = read_fault(in);
   if (!in.ok() || !in.at_end()) return std::nullopt;
   return o;
@@ -202,13 +124,12 @@ std::optional<BlockOutcome> decode_block(const std::string& bytes) {
 
 std::string encode_shrunk(const Shrunk& shrunk) {
   ByteWriter out;
-  out.number(shrunk.divergences.size());
-  for (const MovegenDivergence& d : shrunk.divergences) {
+  out.list(shrunk.divergences, [&](const MovegenDivergence& d) {
     write_route(out, d.route);
     out.number(d.shrunk);
     write_difference(out, d.difference);
     write_descent(out, d.descent);
-  }
+  });
   write_fault(out, shrunk.fault);
   out.texts(shrunk.engine_faults);
   return out.take();
@@ -217,16 +138,14 @@ std::string encode_shrunk(const Shrunk& shrunk) {
 std::optional<Shrunk> decode_shrunk(const std::string& bytes) {
   ByteReader in(bytes);
   Shrunk shrunk;
-  const std::uint64_t count = in.number();
-  if (!plausible(count, bytes)) return std::nullopt;
-  for (std::uint64_t i = 0; i < count && in.ok(); ++i) {
+  shrunk.divergences = in.list<MovegenDivergence>(Number, [&] {
     MovegenDivergence d;
     d.route = read_route(in);
     d.shrunk = in.number() != 0;
     d.difference = read_difference(in);
     d.descent = read_descent(in);
-    shrunk.divergences.push_back(std::move(d));
-  }
+    return d;
+  });
   shrunk.fault = read_fault(in);
   shrunk.engine_faults = in.texts();
   if (!in.ok() || !in.at_end()) return std::nullopt;

@@ -215,29 +215,22 @@ class LinePlayer {
 void encode(ByteWriter& out, const LineRecord& r) {
   out.number(r.index);
   out.number(r.started);
-  out.text(r.route.fen);
-  out.number(r.route.chess960);
-  out.texts(r.route.moves);
+  write_route(out, r.route);
   out.text(r.identities);
   out.number(r.keys.size());
   for (std::size_t i = 0; i < r.keys.size(); ++i) {
     out.number(r.keys[i]);
     out.number(r.differing[i]);
   }
-  out.number(r.tags.size());
-  for (const auto& [ply, tag] : r.tags) {
-    out.number(ply);
-    out.text(tag);
-  }
-  // The tally and a failure's counterexample travel as a result does.
-  PropertyResult carrier;
-  carrier.tally = r.tally;
+  out.list(r.tags, [&](const std::pair<std::uint32_t, std::string>& tag) {
+    out.number(tag.first);
+    out.text(tag.second);
+  });
+  write_tally(out, r.tally);
   out.number(r.stop ? 1 + std::uint64_t(r.stop->kind) : 0);
-  if (r.stop) {
-    if (r.stop->kind == LineStop::Kind::Failed) carrier.counterexample = r.stop->counterexample;
-    out.text(r.stop->why);
-  }
-  out.text(encode_result(carrier));
+  if (!r.stop) return;
+  out.text(r.stop->why);
+  if (r.stop->kind == LineStop::Kind::Failed) write_counterexample(out, r.stop->counterexample);
 }
 
 std::optional<std::vector<LineRecord>> decode_block(const std::string& bytes) {
@@ -247,35 +240,22 @@ std::optional<std::vector<LineRecord>> decode_block(const std::string& bytes) {
     LineRecord r;
     r.index = in.number();
     r.started = in.number() != 0;
-    r.route.fen = in.text();
-    r.route.chess960 = in.number() != 0;
-    r.route.moves = in.texts();
+    r.route = read_route(in);
     r.identities = in.text();
-    const std::uint64_t plies = in.number();
-    // Each ply takes 16 bytes: a count the bytes cannot hold is a broken block.
-    if (!in.ok() || plies > bytes.size() / 16) return std::nullopt;
-    for (std::uint64_t i = 0; i < plies; ++i) {
+    // Each ply is a key and a count of positions made to differ.
+    for (std::uint64_t plies = in.count(2 * sizeof(std::uint64_t)); plies > 0; --plies) {
       r.keys.push_back(in.number());
       r.differing.push_back(std::uint32_t(in.number()));
     }
-    const std::uint64_t tags = in.number();
-    if (!in.ok() || tags > bytes.size() / 16) return std::nullopt;
-    for (std::uint64_t i = 0; i < tags; ++i) {
+    r.tags = in.list<std::pair<std::uint32_t, std::string>>(2 * sizeof(std::uint64_t), [&] {
       const auto ply = std::uint32_t(in.number());
-      r.tags.emplace_back(ply, in.text());
-    }
-    const std::uint64_t stop = in.number();
-    if (stop > 3) return std::nullopt;
-    std::string why = stop ? in.text() : std::string();
-    const std::optional<PropertyResult> carrier = decode_result(in.text());
-    if (!in.ok() || !carrier) return std::nullopt;
-    r.tally = carrier->tally;
-    if (stop) {
-      r.stop = LineStop{LineStop::Kind(stop - 1), {}, std::move(why)};
-      if (r.stop->kind == LineStop::Kind::Failed) {
-        if (!carrier->counterexample) return std::nullopt;
-        r.stop->counterexample = *carrier->counterexample;
-      }
+      return std::pair{ply, in.text()};
+    });
+    r.tally = read_tally(in);
+    if (const std::uint64_t stop = in.number(); stop > 0) {
+      if (stop > 3) return std::nullopt;
+      r.stop = LineStop{LineStop::Kind(stop - 1), {}, in.text()};
+      if (r.stop->kind == LineStop::Kind::Failed) r.stop->counterexample = read_counterexample(in);
     }
     records.push_back(std::move(r));
   }

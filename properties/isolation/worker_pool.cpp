@@ -334,28 +334,6 @@ void run_pieces_beside(std::size_t count, const UnitSlots& slots, std::size_t wi
   for (std::thread& t : helpers) t.join();
 }
 
-std::string encode_results(const std::vector<PropertyResult>& results) {
-  ByteWriter out;
-  out.number(results.size());
-  for (const PropertyResult& r : results) out.text(encode_result(r));
-  return out.take();
-}
-
-std::optional<std::vector<PropertyResult>> decode_results(const std::string& bytes) {
-  ByteReader in(bytes);
-  const std::uint64_t n = in.number();
-  // Each result takes at least its 8-byte length.
-  if (!in.ok() || n > bytes.size() / 8) return std::nullopt;
-  std::vector<PropertyResult> results;
-  for (std::uint64_t i = 0; i < n; ++i) {
-    std::optional<PropertyResult> r = decode_result(in.text());
-    if (!in.ok() || !r) return std::nullopt;
-    results.push_back(std::move(*r));
-  }
-  if (!in.at_end()) return std::nullopt;
-  return results;
-}
-
 namespace {
 
 std::mutex run_faults_mutex;

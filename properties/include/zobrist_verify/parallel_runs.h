@@ -142,7 +142,8 @@ std::vector<SuiteUnit> suite_units(const Target& target, const SuiteOptions& opt
 std::vector<PropertyResult> run_units(const std::vector<SuiteUnit>& units, int jobs,
                                       std::atomic<std::size_t>* finished = nullptr);
 
-// A list of results as bytes and back (run_units' worker output; `mutants` sends its runs so).
+// A list of results as bytes and back (run_units' worker output; `mutants` sends its runs so),
+// written by the one worker codec (core/result_codec.cpp).
 std::string encode_results(const std::vector<PropertyResult>& results);
 std::optional<std::vector<PropertyResult>> decode_results(const std::string& bytes);
 
