@@ -170,20 +170,18 @@ Expected<Done> run_worker(BlockSource& source, const MovegenOptions& options,
   Expected<MovegenDoor> door = open(source.watch());
   if (!door) return door.failure();
   const auto positions = std::uint64_t(options.positions);
-  const BlockHooks hooks{[&]() -> std::optional<std::uint64_t> {
-                           if (given.load() >= positions) return std::nullopt;
-                           return source.take();
-                         },
-                         [&](BlockOutcome&& outcome) {
-                           if (!source.send(outcome.block, encode_block(outcome),
-                                            outcome.fault.has_value()))
-                             return;
-                           std::uint64_t count = 0;
-                           for (std::uint16_t event : outcome.events)
-                             count += Event(event & 7) != Event::Withheld;
-                           given += count;
-                         },
-                         [&](std::uint64_t lowest_held) { return source.superseded(lowest_held); }};
+  const BlockHooks hooks{
+      [&]() -> std::optional<std::uint64_t> {
+        if (given.load() >= positions) return std::nullopt;
+        return source.take();
+      },
+      [&](BlockOutcome&& outcome) {
+        if (!source.send(outcome.block, encode_block(outcome), outcome.fault.has_value())) return;
+        std::uint64_t count = 0;
+        for (std::uint16_t event : outcome.events) count += Event(event & 7) != Event::Withheld;
+        given += count;
+      },
+      [&](std::uint64_t lowest_held) { return source.superseded(lowest_held); }};
   MovegenOptions in_worker = options;
   in_worker.progress = nullptr;
   run_blocks(*door, in_worker, hooks);
@@ -207,11 +205,11 @@ bool merge_block(Merger& merger, const std::string& door_name, std::uint64_t blo
                      " (the run stops here: not a fault on any position)");
     return false;
   } else {
-    merger.take_fault(MovegenFault{{},
-                                   output.fault ? door_name + " " + output.fault->words
-                                                : "the workers ended before block " +
-                                                      std::to_string(block) +
-                                                      " of the run was done"});
+    merger.take_fault(MovegenFault{
+        {},
+        output.fault
+            ? door_name + " " + output.fault->words
+            : "the workers ended before block " + std::to_string(block) + " of the run was done"});
   }
   return !merger.done();
 }

@@ -473,8 +473,8 @@ std::string play_block(const GameTarget& target, std::uint64_t seed, std::uint64
 // --jobs 1.
 class BlocksBeside {
  public:
-  BlocksBeside(const GameTarget& target, SweepMerge& merge, std::uint64_t seed,
-               std::uint64_t lines, std::uint64_t block_size)
+  BlocksBeside(const GameTarget& target, SweepMerge& merge, std::uint64_t seed, std::uint64_t lines,
+               std::uint64_t block_size)
       : target_(target), merge_(merge), seed_(seed), lines_(lines), block_size_(block_size) {}
 
   void run(const UnitSlots& slots) {

@@ -116,7 +116,11 @@ class Stream {
 
 BlockSource::BlockSource(BlockRunShared& run, BlockWorkerShared& mine, CallWatch& watch,
                          std::uint64_t blocks, std::optional<std::uint64_t> given)
-    : run_(run), mine_(mine), watch_(watch), blocks_(blocks), given_(given),
+    : run_(run),
+      mine_(mine),
+      watch_(watch),
+      blocks_(blocks),
+      given_(given),
       one_block_(given.has_value()) {}
 
 std::optional<std::uint64_t> BlockSource::take() {
@@ -180,7 +184,9 @@ WorkerFault fault_of(const ChildRun& run) {
 class BlockWorkers {
  public:
   BlockWorkers(const BlockWorkerPlan& plan, const BlockWorkerHooks& hooks)
-      : plan_(plan), hooks_(hooks), workers_(std::size_t(std::max(plan.workers, 0))),
+      : plan_(plan),
+        hooks_(hooks),
+        workers_(std::size_t(std::max(plan.workers, 0))),
         streams_(std::size_t(std::max(plan.workers, 0))),
         failures_(std::size_t(std::max(plan.workers, 0))) {
     for (int t = 0; t < plan.workers; ++t)

@@ -153,8 +153,9 @@ TEST(BlockWorkers, ADeathThatEndsTheRunStopsTheWorkersHoldingLaterBlocks) {
   const auto begun = std::chrono::steady_clock::now();
   run_block_workers(plan, hooks);
   EXPECT_LT(std::chrono::steady_clock::now() - begun, 30s);
-  EXPECT_EQ(seen, (std::vector<std::string>{
-                      "0 sent: fine", "1 died: crashed in its worker: killed by signal 6 (Aborted)"}));
+  EXPECT_EQ(seen,
+            (std::vector<std::string>{
+                "0 sent: fine", "1 died: crashed in its worker: killed by signal 6 (Aborted)"}));
   ASSERT_NE(sleeper->load(), 0);
   EXPECT_EQ(::kill(sleeper->load(), 0), -1) << "the worker holding block 2 outlived the run";
 }
