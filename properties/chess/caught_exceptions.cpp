@@ -9,6 +9,7 @@
 #include <rapidcheck.h>
 
 #include "core/case_log.h"
+#include "zobrist_verify/doors/forwarding_hash.h"
 
 namespace zobrist_verify::properties {
 
@@ -22,82 +23,33 @@ std::string demangled(const char* name) {
   return out;
 }
 
-class CatchingHash final : public HashUnderTest {
+// What a call throws, caught at the call: the case fails on the instance's route, or the call
+// returns the error.
+class CatchingHash final : public ForwardingHash {
  public:
-  explicit CatchingHash(std::unique_ptr<HashUnderTest> inner) : inner_(std::move(inner)) {}
-
-  std::string name() const override { return inner_->name(); }
-  Capabilities capabilities() const override { return inner_->capabilities(); }
-  Expected<Done> set_position(std::string_view fen, bool chess960) override {
-    return set(fen, chess960, [&] { return inner_->set_position(fen, chess960); });
-  }
-  Expected<Done> set_written_position(const std::string& fen, bool chess960) override {
-    return set(fen, chess960, [&] { return inner_->set_written_position(fen, chess960); });
-  }
-  Expected<Done> make_move(std::string_view uci) override {
-    route_.moves.emplace_back(uci);
-    Expected<Done> done =
-        guarded("make_move " + std::string(uci), [&] { return inner_->make_move(uci); });
-    if (!done) route_.moves.pop_back();
-    return done;
-  }
-  Expected<Done> unmake_move() override {
-    Expected<Done> done = guarded("unmake_move", [&] { return inner_->unmake_move(); });
-    if (done && !route_.moves.empty()) route_.moves.pop_back();
-    return done;
-  }
-  Expected<Key> key() override {
-    return guarded("key", [&] { return inner_->key(); });
-  }
-  Expected<KeyTicket> request_key() override {
-    return guarded("key", [&] { return inner_->request_key(); });
-  }
-  Expected<Key> collect_key(KeyTicket ticket) override {
-    return guarded("key", [&] { return inner_->collect_key(ticket); });
-  }
-  Expected<KeyTicket> request_key_of(std::string_view fen, bool chess960) override {
-    route_ = Route{std::string(fen), chess960, {}};
-    return guarded("set_position", [&] { return inner_->request_key_of(fen, chess960); });
-  }
-  Expected<Key> pawn_key() override {
-    return guarded("pawn_key", [&] { return inner_->pawn_key(); });
-  }
-  Expected<Key> material_key() override {
-    return guarded("material_key", [&] { return inner_->material_key(); });
-  }
-  Expected<Key> aux_key(std::size_t index) override {
-    return guarded("aux_key", [&] { return inner_->aux_key(index); });
-  }
+  using ForwardingHash::ForwardingHash;
 
  private:
-  template <class Set>
-  Expected<Done> set(std::string_view fen, bool chess960, Set set_by) {
-    route_ = Route{std::string(fen), chess960, {}};
-    return guarded("set_position", set_by);
-  }
-  template <class Call>
-  auto guarded(const std::string& call, Call&& inner) -> decltype(inner()) {
+  Error caught(const DoorCall& call) override {
     try {
-      return inner();
+      throw;
     } catch (const rc::detail::CaseResult&) {
       throw;  // a property's own verdict, not the target's exception
     } catch (...) {
       const std::string words = current_exception_words();
+      const std::string name = call.words();
       if (!recording_failures())
-        return Error{"the target threw " + words + " from " + call, ErrorKind::Crashed};
+        return Error{"the target threw " + words + " from " + name, ErrorKind::Crashed};
       Counterexample c;
-      c.route = route_;
-      c.ply = int(route_.moves.size()) - 1;
-      c.what = "the target threw " + words + " from " + call +
-               (call == "set_position" ? " of " + route_.fen : std::string());
+      c.route = route();
+      c.ply = int(route().moves.size()) - 1;
+      c.what = "the target threw " + words + " from " + name +
+               (call.kind == DoorCall::Kind::SetPosition ? " of " + route().fen : std::string());
       c.comparison = Comparison::TargetError;
       c.target_error = "threw " + words;
       fail(std::move(c));
     }
   }
-
-  std::unique_ptr<HashUnderTest> inner_;
-  Route route_;  // this instance's start FEN and the moves it has taken
 };
 
 }  // namespace

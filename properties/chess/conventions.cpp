@@ -312,7 +312,8 @@ std::optional<Conventions> decode_conventions(const std::string& bytes) {
   c.halfmove_dependent = r.number() != 0;
   c.halfmove_evidence = r.text();
   c.summary = r.text();
-  c.observations.resize(std::min<std::uint64_t>(r.number(), 64));
+  // Each observation takes at least its four texts' lengths and four numbers.
+  c.observations.resize(r.count(8 * sizeof(std::uint64_t)));
   for (EnPassantObservation& o : c.observations) {
     o.label = r.text();
     o.before_fen = r.text();

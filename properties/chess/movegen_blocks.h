@@ -19,12 +19,11 @@
 #include <vector>
 
 #include "isolation/forked_run.h"
+#include "zobrist_verify/block_workers.h"
 #include "zobrist_verify/chess/position.h"
 #include "zobrist_verify/movegen_fuzz.h"
 
 namespace zobrist_verify::properties::movegen {
-
-inline constexpr std::uint64_t NoBlock = ~std::uint64_t{0};
 
 // The blocks a run may take: one for a run of one route (MovegenOptions::only), else no limit.
 std::uint64_t block_count(const MovegenOptions& options);
@@ -94,8 +93,7 @@ struct BlockHooks {
   std::function<bool(std::uint64_t lowest_held)> abandon;
 };
 // After a fault the runner commits the faulted block and those before it, and stops.
-void run_blocks(const MovegenDoor& door, const MovegenOptions& options, const BlockHooks& hooks,
-                std::function<void(std::uint64_t lowest_held)> holding = {});
+void run_blocks(const MovegenDoor& door, const MovegenOptions& options, const BlockHooks& hooks);
 
 // Puts block outcomes together in block order into `result`, position by position, until the run
 // has given options.positions positions or met a fault.
@@ -142,15 +140,12 @@ std::vector<MovegenDivergence> unshrunk(const std::vector<Found>& found);
 // A result with the door's name, the seed, depth and kind of comparison, and nothing found yet.
 MovegenResult empty_result(const MovegenDoor& door, const MovegenOptions& options);
 
-// A worker that only computes, or drives an engine of its own (which keeps its own timeouts), is
-// never in a watched call: this timeout never applies to it.
-inline constexpr std::chrono::milliseconds NoCallTimeout{std::chrono::hours(24 * 365)};
-
-// Phase 1 in `jobs` forked workers, each running blocks against the door `open` gives it there
-// (watching its calls through `watch` when it runs in the worker: a plugin), their outcomes
-// streamed back and merged in block order. A worker that crashes or hangs (past `call_timeout`
-// in one watched call) ends the run at the block it held: the blocks before it count, the fault
-// names the call and route in flight. Every worker, and whatever it started, is gone on return.
+// Phase 1 in `jobs` forked workers (run_block_workers, zobrist_verify/block_workers.h), each
+// running blocks against the door `open` gives it there (watching its calls through `watch` when
+// it runs in the worker: a plugin), their outcomes streamed back and merged in block order. A
+// worker that crashes or hangs (past `call_timeout` in one watched call) ends the run at the block
+// it held: the blocks before it count, the fault names the call and route in flight. Every worker,
+// and whatever it started, is gone on return.
 void run_blocks_in_workers(const MovegenOptions& options, int jobs,
                            std::chrono::milliseconds call_timeout, const std::string& door_name,
                            const std::function<Expected<MovegenDoor>(CallWatch& watch)>& open,

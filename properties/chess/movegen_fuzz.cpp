@@ -156,9 +156,8 @@ std::string out_of_step_text(const Route& sent, const DivideDifference& found,
 // met (or gathered for ask_many), each block handed on once all of it is answered.
 class BlockRun {
  public:
-  BlockRun(const MovegenDoor& door, const MovegenOptions& options, const BlockHooks& hooks,
-           std::function<void(std::uint64_t)> holding)
-      : door_(door), options_(options), hooks_(hooks), holding_(std::move(holding)) {}
+  BlockRun(const MovegenDoor& door, const MovegenOptions& options, const BlockHooks& hooks)
+      : door_(door), options_(options), hooks_(hooks) {}
 
   void run() {
     while (!stopped_) {
@@ -166,7 +165,6 @@ class BlockRun {
       if (!block) break;
       held_.push_back(Held{});
       held_.back().outcome.block = *block;
-      report_holding();
       generate(*block);
       if (stopped_) break;
       if (Held* held = find(*block)) held->generated = true;
@@ -198,18 +196,11 @@ class BlockRun {
     return nullptr;
   }
 
-  void report_holding() {
-    if (holding_) holding_(held_.empty() ? NoBlock : held_.front().outcome.block);
-  }
-
   void commit_ready() {
-    bool committed = false;
     while (!held_.empty() && held_.front().generated && held_.front().unanswered == 0) {
       hooks_.commit(std::move(held_.front().outcome));
       held_.pop_front();
-      committed = true;
     }
-    if (committed) report_holding();
   }
 
   void generate(std::uint64_t block) {
@@ -466,7 +457,6 @@ class BlockRun {
   const MovegenDoor& door_;
   const MovegenOptions& options_;
   const BlockHooks& hooks_;
-  std::function<void(std::uint64_t)> holding_;
   std::deque<Held> held_;       // blocks taken and not yet committed, in order
   std::vector<Waiting> batch_;  // positions waiting to be asked together (door_.ask_many)
   bool one_at_a_time_ = false;  // the target's answers in a batch proved unreliable
@@ -488,9 +478,8 @@ std::string history_fault_text(const std::string& fault, const PerftConfirmation
   return text;
 }
 
-void run_blocks(const MovegenDoor& door, const MovegenOptions& options, const BlockHooks& hooks,
-                std::function<void(std::uint64_t lowest_held)> holding) {
-  BlockRun(door, options, hooks, std::move(holding)).run();
+void run_blocks(const MovegenDoor& door, const MovegenOptions& options, const BlockHooks& hooks) {
+  BlockRun(door, options, hooks).run();
 }
 
 }  // namespace movegen
@@ -501,7 +490,7 @@ MovegenResult run_movegen(const MovegenDoor& door, const MovegenOptions& options
   movegen::Merger merger(options, result);
   if (options.jobs > 1) {
     movegen::run_blocks_in_workers(
-        options, options.jobs, movegen::NoCallTimeout, door.name,
+        options, options.jobs, NoCallTimeout, door.name,
         [&](CallWatch&) -> Expected<MovegenDoor> {
           return door.open_in_worker ? door.open_in_worker() : Expected<MovegenDoor>(door);
         },

@@ -15,6 +15,7 @@
 #include "core/identity_store.h"
 #include "core/rapidcheck_run.h"
 #include "core/result_codec.h"
+#include "zobrist_verify/block_workers.h"
 
 namespace zobrist_verify::properties::games {
 
@@ -215,29 +216,22 @@ class LinePlayer {
 void encode(ByteWriter& out, const LineRecord& r) {
   out.number(r.index);
   out.number(r.started);
-  out.text(r.route.fen);
-  out.number(r.route.chess960);
-  out.texts(r.route.moves);
+  write_route(out, r.route);
   out.text(r.identities);
   out.number(r.keys.size());
   for (std::size_t i = 0; i < r.keys.size(); ++i) {
     out.number(r.keys[i]);
     out.number(r.differing[i]);
   }
-  out.number(r.tags.size());
-  for (const auto& [ply, tag] : r.tags) {
-    out.number(ply);
-    out.text(tag);
-  }
-  // The tally and a failure's counterexample travel as a result does.
-  PropertyResult carrier;
-  carrier.tally = r.tally;
+  out.list(r.tags, [&](const std::pair<std::uint32_t, std::string>& tag) {
+    out.number(tag.first);
+    out.text(tag.second);
+  });
+  write_tally(out, r.tally);
   out.number(r.stop ? 1 + std::uint64_t(r.stop->kind) : 0);
-  if (r.stop) {
-    if (r.stop->kind == LineStop::Kind::Failed) carrier.counterexample = r.stop->counterexample;
-    out.text(r.stop->why);
-  }
-  out.text(encode_result(carrier));
+  if (!r.stop) return;
+  out.text(r.stop->why);
+  if (r.stop->kind == LineStop::Kind::Failed) write_counterexample(out, r.stop->counterexample);
 }
 
 std::optional<std::vector<LineRecord>> decode_block(const std::string& bytes) {
@@ -247,35 +241,22 @@ std::optional<std::vector<LineRecord>> decode_block(const std::string& bytes) {
     LineRecord r;
     r.index = in.number();
     r.started = in.number() != 0;
-    r.route.fen = in.text();
-    r.route.chess960 = in.number() != 0;
-    r.route.moves = in.texts();
+    r.route = read_route(in);
     r.identities = in.text();
-    const std::uint64_t plies = in.number();
-    // Each ply takes 16 bytes: a count the bytes cannot hold is a broken block.
-    if (!in.ok() || plies > bytes.size() / 16) return std::nullopt;
-    for (std::uint64_t i = 0; i < plies; ++i) {
+    // Each ply is a key and a count of positions made to differ.
+    for (std::uint64_t plies = in.count(2 * sizeof(std::uint64_t)); plies > 0; --plies) {
       r.keys.push_back(in.number());
       r.differing.push_back(std::uint32_t(in.number()));
     }
-    const std::uint64_t tags = in.number();
-    if (!in.ok() || tags > bytes.size() / 16) return std::nullopt;
-    for (std::uint64_t i = 0; i < tags; ++i) {
+    r.tags = in.list<std::pair<std::uint32_t, std::string>>(2 * sizeof(std::uint64_t), [&] {
       const auto ply = std::uint32_t(in.number());
-      r.tags.emplace_back(ply, in.text());
-    }
-    const std::uint64_t stop = in.number();
-    if (stop > 3) return std::nullopt;
-    std::string why = stop ? in.text() : std::string();
-    const std::optional<PropertyResult> carrier = decode_result(in.text());
-    if (!in.ok() || !carrier) return std::nullopt;
-    r.tally = carrier->tally;
-    if (stop) {
-      r.stop = LineStop{LineStop::Kind(stop - 1), {}, std::move(why)};
-      if (r.stop->kind == LineStop::Kind::Failed) {
-        if (!carrier->counterexample) return std::nullopt;
-        r.stop->counterexample = *carrier->counterexample;
-      }
+      return std::pair{ply, in.text()};
+    });
+    r.tally = read_tally(in);
+    if (const std::uint64_t stop = in.number(); stop > 0) {
+      if (stop > 3) return std::nullopt;
+      r.stop = LineStop{LineStop::Kind(stop - 1), {}, in.text()};
+      if (r.stop->kind == LineStop::Kind::Failed) r.stop->counterexample = read_counterexample(in);
     }
     records.push_back(std::move(r));
   }
@@ -485,84 +466,108 @@ std::string play_block(const GameTarget& target, std::uint64_t seed, std::uint64
   }
 }
 
-// The lines in blocks, played by forked workers within the run's slots, merged here in order.
-void play_in_workers(const GameTarget& target, SweepMerge& merge, std::uint64_t seed,
-                     std::uint64_t lines, std::size_t wanted, const UnitSlots& slots) {
-  // Lines give about a position a ply, fewer where they repeat: the blocks are sized for the
-  // expected need, and there are more of them if it runs longer.
-  const std::uint64_t expected_lines = wanted / std::uint64_t(std::max(target.sweep_plies, 1)) + 1;
-  const std::uint64_t block_size = std::clamp<std::uint64_t>(
-      expected_lines / (BlocksPerSlot * std::uint64_t(slots.slots->count())), LeastBlockLines,
-      MostBlockLines);
-  const std::uint64_t blocks = (lines + block_size - 1) / block_size;
-  std::exception_ptr raised;  // a failure of the merge, raised once the workers are stopped
-  auto block_lines = [&](std::size_t b) {
-    return std::pair{std::uint64_t(b) * block_size,
-                     std::min(lines, std::uint64_t(b + 1) * block_size)};
-  };
-  // This process plays the blocks no worker has taken, on the unit's own slot, straight into the
-  // merge (no fork, nothing sent); workers take blocks only on the run's free slots.
-  std::unique_ptr<GameSession> own_session;
-  double first_block_seconds = 0;
-  auto merge_here = [&](std::size_t b) {
+// The lines in blocks (core/sweep.h): this process plays those nobody has taken, on the unit's
+// own slot, straight into the merge (no fork, nothing sent); a worker is forked for a block only
+// on a free slot of the run (run_block_workers), and a block whose worker died, or sent what
+// cannot be read, is played again here, so that a crash is this process's own, reported as with
+// --jobs 1.
+class BlocksBeside {
+ public:
+  BlocksBeside(const GameTarget& target, SweepMerge& merge, std::uint64_t seed, std::uint64_t lines,
+               std::uint64_t block_size)
+      : target_(target), merge_(merge), seed_(seed), lines_(lines), block_size_(block_size) {}
+
+  void run(const UnitSlots& slots) {
+    const int jobs = slots.slots->count();
+    BlockWorkerPlan plan;
+    plan.blocks = (lines_ + block_size_ - 1) / block_size_;
+    plan.workers = int(std::min<std::uint64_t>(std::uint64_t(jobs - 1), plan.blocks - 1));
+    plan.workers_at_once = jobs;
+    plan.worker_per_block = true;
+    plan.window = BlocksAheadPerSlot * std::uint64_t(jobs);
+    plan.slots = slots;
+    BlockWorkerHooks hooks;
+    hooks.work = [&](BlockSource& source) -> Expected<Done> {
+      while (const std::optional<std::uint64_t> b = source.take())
+        if (!source.send(*b, play_block(target_, seed_, first(*b), last(*b)))) break;
+      return Done{};
+    };
+    hooks.here = [&](std::uint64_t b) { return merge_here(b); };
+    hooks.ahead = [&](std::uint64_t b) { return ahead(b); };
+    hooks.merge = [&](std::uint64_t b, BlockOutput output) { return merge_sent(b, output); };
+    // Workers pay only where a position costs more to play than to send and merge: a UCI engine,
+    // Go's neighbours; not the reference's chess, at about a microsecond a position.
+    hooks.worth_workers = [&] {
+      return first_block_seconds_ > MinSecondsPerSentPosition * double(merge_.plies());
+    };
+    run_block_workers(plan, hooks);
+    if (raised_) std::rethrow_exception(raised_);
+  }
+
+ private:
+  std::uint64_t first(std::uint64_t b) const { return b * block_size_; }
+  std::uint64_t last(std::uint64_t b) const { return std::min(lines_, (b + 1) * block_size_); }
+  LinePlayer player() {
+    if (!own_session_) own_session_ = open_session(target_);
+    return LinePlayer(target_, *own_session_, seed_);
+  }
+
+  bool merge_here(std::uint64_t b) {
     try {
-      const auto [first, last] = block_lines(b);
-      Timed timed(b == 0 ? &first_block_seconds : nullptr);
-      if (!own_session) own_session = open_session(target);
-      LinePlayer(target, *own_session, seed).play(first, last, [&](LineRecord r) {
-        return merge.take(r);
-      });
-      return !merge.done();
+      Timed timed(b == 0 ? &first_block_seconds_ : nullptr);
+      player().play(first(b), last(b), [&](LineRecord r) { return merge_.take(r); });
+      return !merge_.done();
     } catch (...) {
-      raised = std::current_exception();
+      raised_ = std::current_exception();  // raised once the workers are stopped
       return false;
     }
-  };
-  run_pieces_beside(
-      std::size_t(blocks), slots, BlocksAheadPerSlot * std::size_t(slots.slots->count()),
-      [&](std::size_t b) {
-        const auto [first, last] = block_lines(b);
-        return play_block(target, seed, first, last);
-      },
-      merge_here,
-      [&](std::size_t b) {
-        // Played here ahead of the merge, into records as a worker sends them.
-        try {
-          const auto [first, last] = block_lines(b);
-          if (!own_session) own_session = open_session(target);
-          ByteWriter out;
-          LinePlayer(target, *own_session, seed).play(first, last, [&](LineRecord r) {
-            encode(out, r);
-            return true;
-          });
-          return out.take();
-        } catch (...) {
-          return std::string();  // played again when the merge reaches it
-        }
-      },
-      [&](std::size_t b, PieceOutput output) {
-        try {
-          std::optional<std::vector<LineRecord>> records;
-          if (output && !output->empty()) records = decode_block(*output);
-          // A block whose worker died, or sent what cannot be read, is played again here: a
-          // crash is then this process's own, reported as with --jobs 1.
-          if (!records) return merge_here(b);
-          // A record that stopped its block ends the sweep: take() raises it unless the sweep
-          // was complete before it.
-          for (const LineRecord& r : *records)
-            if (!merge.take(r)) return false;
-          return !merge.done();
-        } catch (...) {
-          raised = std::current_exception();
-          return false;
-        }
-      },
-      [&] {
-        // Workers pay only where a position costs more to play than to send and merge: a UCI
-        // engine, Go's neighbours; not the reference's chess, at about a microsecond a position.
-        return first_block_seconds > MinSecondsPerSentPosition * double(merge.plies());
+  }
+
+  // Played here ahead of the merge, into records as a worker sends them.
+  std::string ahead(std::uint64_t b) {
+    try {
+      ByteWriter out;
+      player().play(first(b), last(b), [&](LineRecord r) {
+        encode(out, r);
+        return true;
       });
-  if (raised) std::rethrow_exception(raised);
+      return out.take();
+    } catch (...) {
+      return std::string();  // played again when the merge reaches it
+    }
+  }
+
+  bool merge_sent(std::uint64_t b, const BlockOutput& output) {
+    try {
+      std::optional<std::vector<LineRecord>> records;
+      if (output.kind == BlockOutput::Kind::Sent && !output.bytes.empty())
+        records = decode_block(output.bytes);
+      if (!records) return merge_here(b);
+      // A record that stopped its block ends the sweep: take() raises it unless the sweep was
+      // complete before it.
+      for (const LineRecord& r : *records)
+        if (!merge_.take(r)) return false;
+      return !merge_.done();
+    } catch (...) {
+      raised_ = std::current_exception();
+      return false;
+    }
+  }
+
+  const GameTarget& target_;
+  SweepMerge& merge_;
+  const std::uint64_t seed_, lines_, block_size_;
+  std::unique_ptr<GameSession> own_session_;
+  double first_block_seconds_ = 0;
+  std::exception_ptr raised_;  // a failure of the merge, raised once the workers are stopped
+};
+
+// Lines give about a position a ply, fewer where they repeat: the blocks are sized for the
+// expected need, and there are more of them if it runs longer.
+std::uint64_t block_size(const GameTarget& target, std::size_t wanted, int slots) {
+  const std::uint64_t expected_lines = wanted / std::uint64_t(std::max(target.sweep_plies, 1)) + 1;
+  return std::clamp<std::uint64_t>(expected_lines / (BlocksPerSlot * std::uint64_t(slots)),
+                                   LeastBlockLines, MostBlockLines);
 }
 
 }  // namespace
@@ -573,7 +578,8 @@ void run_sweep(const GameTarget& target, std::size_t wanted, std::uint64_t seed)
   const std::uint64_t lines = wanted;
   const UnitSlots slots = current_unit_slots();
   if (slots.slots && slots.slots->count() > 1)
-    play_in_workers(target, merge, seed, lines, wanted, slots);
+    BlocksBeside(target, merge, seed, lines, block_size(target, wanted, slots.slots->count()))
+        .run(slots);
   else
     play_here(target, merge, seed, 0, lines);
   merge.finish();

@@ -15,10 +15,10 @@
 // Inside a unit's worker of a --jobs N run the lines are cut into blocks: this process plays them
 // on the unit's own slot, and forked workers, each with a session of its own
 // (GameTarget::sweep_worker_sessions: an engine of its own), take blocks on the run's free slots
-// (zobrist_verify/parallel_runs.h CoreSlots, run_pieces_beside), so the run never has more than
-// N processes at work. Workers are used only where a position costs more to play than to send.
-// A block whose worker dies is played again here, so that a crash or a leak is reported as a
-// --jobs 1 run reports it.
+// (zobrist_verify/parallel_runs.h CoreSlots), so the run never has more than N processes at work:
+// the one block runner of zobrist_verify/block_workers.h, a worker a block. Workers are used only
+// where a position costs more to play than to send. A block whose worker dies is played again
+// here, so that a crash or a leak is reported as a --jobs 1 run reports it.
 #pragma once
 
 #include <cstddef>

@@ -77,16 +77,19 @@ Route CallWatch::read_route() const {
   return Route{fen, chess960 != 0, split_moves(moves)};
 }
 
+void CallWatch::begin_call(const std::string& words, const Route& route) {
+  copy_text(call, sizeof call, words);
+  write_route(route);
+  started_ns.store(now_ns(), std::memory_order_release);
+}
+
 WatchedCallScope::WatchedCallScope(CallWatch* watch, const std::string& call, const Route& route)
     : watch_(watch) {
-  if (!watch_) return;
-  copy_text(watch_->call, sizeof watch_->call, call);
-  watch_->write_route(route);
-  watch_->started_ns.store(now_ns(), std::memory_order_release);
+  if (watch_) watch_->begin_call(call, route);
 }
 
 WatchedCallScope::~WatchedCallScope() {
-  if (watch_) watch_->started_ns.store(0, std::memory_order_release);
+  if (watch_) watch_->end_call();
 }
 
 namespace {
@@ -171,16 +174,26 @@ std::string memory_size_text(std::uint64_t bytes) {
   return text;
 }
 
-ChildRun run_in_child(const std::function<std::string(CallWatch&)>& work,
-                      std::chrono::milliseconds call_timeout, int workers_at_once,
-                      const std::atomic<bool>* stop, int pass_fd) {
-  ChildRun run;
+namespace {
+
+// A worker forked and not yet reaped: its id, the page its calls are watched through, and the
+// read end of its result pipe.
+struct Forked {
+  pid_t pid = 0;
+  CallWatch* watch = nullptr;
+  int result_fd = -1;
+};
+
+// Forks a worker that runs `work` (the child never returns from here). Nothing, with `run` saying
+// why, when no worker could be started.
+std::optional<Forked> fork_worker(const std::function<std::string(CallWatch&)>& work, int pass_fd,
+                                  ChildRun& run) {
   void* page =
       ::mmap(nullptr, sizeof(CallWatch), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   if (page == MAP_FAILED) {
     run.end = ChildRun::End::Crashed;
     run.how = std::string("could not share memory with a worker: ") + std::strerror(errno);
-    return run;
+    return std::nullopt;
   }
   auto* watch = new (page) CallWatch();
   int fds[2];
@@ -188,7 +201,7 @@ ChildRun run_in_child(const std::function<std::string(CallWatch&)>& work,
     ::munmap(page, sizeof(CallWatch));
     run.end = ChildRun::End::Crashed;
     run.how = std::string("could not make a pipe to a worker: ") + std::strerror(errno);
-    return run;
+    return std::nullopt;
   }
   // Output buffered now would be written twice, once by each process.
   std::cout.flush();
@@ -202,7 +215,7 @@ ChildRun run_in_child(const std::function<std::string(CallWatch&)>& work,
     ::munmap(page, sizeof(CallWatch));
     run.end = ChildRun::End::Crashed;
     run.how = std::string("could not start a worker: ") + std::strerror(errno);
-    return run;
+    return std::nullopt;
   }
   if (pid == 0) {
     ::close(fds[0]);
@@ -215,31 +228,44 @@ ChildRun run_in_child(const std::function<std::string(CallWatch&)>& work,
   ::setpgid(pid, pid);  // as the child does: whichever runs first, the group exists
   kill_on_interrupt(pid);
   ::close(fds[1]);
+  return Forked{pid, watch, fds[0]};
+}
 
+// Why the parent stopped watching a worker before it ended: a call past the timeout, resident
+// memory past the limit, or `stop` turned true.
+enum class Halt : std::uint8_t { No, TimedOut, MemoryLimit, Stopped };
+
+struct Watching {
+  std::chrono::milliseconds call_timeout;
+  std::uint64_t memory_limit = 0;  // this worker's share; 0: none
+  const std::atomic<bool>* stop = nullptr;
+  Halt halt = Halt::No;
+  std::uint64_t resident = 0;  // when last measured
+};
+
+// Reads the worker's result into `output` while it runs, watching its calls and its memory,
+// until it has ended (and its result is read, or a short grace is over) or a halt.
+void watch_worker(const Forked& child, Watching& w, std::string& output) {
   // After the child has ended, what is left of its result is waited for this long at most: a
   // process it started and that escaped its group may hold the pipe open forever.
-  constexpr auto Grace = std::chrono::milliseconds(200);
-  const std::uint64_t memory_limit =
-      worker_memory_limit() / std::uint64_t(std::max(workers_at_once, 1));
-  enum class Stop : std::uint8_t { No, TimedOut, MemoryLimit, Stopped } halt = Stop::No;
-  std::uint64_t resident = 0;
+  constexpr std::uint64_t GraceNs = 200'000'000;
   std::uint64_t last_memory_look = 0;
   std::uint64_t ended_at = 0;  // 0: still running
   // The worker is measured once before anything else: one that ends before the loop's first look
   // (its first poll takes up to 20 ms) would otherwise never be (a limit of 1 byte passed).
-  if (memory_limit != 0) {
+  if (w.memory_limit != 0) {
     last_memory_look = now_ns();
-    resident = resident_bytes(pid);
-    if (resident > memory_limit) halt = Stop::MemoryLimit;
+    w.resident = resident_bytes(child.pid);
+    if (w.resident > w.memory_limit) w.halt = Halt::MemoryLimit;
   }
-  for (bool open = true; halt == Stop::No;) {
+  for (bool open = true; w.halt == Halt::No;) {
     if (open) {
-      pollfd p{fds[0], POLLIN, 0};
+      pollfd p{child.result_fd, POLLIN, 0};
       if (::poll(&p, 1, 20) > 0) {
         char buffer[65536];
-        const ssize_t n = ::read(fds[0], buffer, sizeof buffer);
+        const ssize_t n = ::read(child.result_fd, buffer, sizeof buffer);
         if (n > 0)
-          run.output.append(buffer, std::size_t(n));
+          output.append(buffer, std::size_t(n));
         else if (n == 0 || errno != EINTR)
           open = false;
       }
@@ -247,72 +273,88 @@ ChildRun run_in_child(const std::function<std::string(CallWatch&)>& work,
       ::poll(nullptr, 0, 5);
     }
     const std::uint64_t now = now_ns();
-    if (stop && stop->load(std::memory_order_acquire)) {
-      halt = Stop::Stopped;
+    if (w.stop && w.stop->load(std::memory_order_acquire)) {
+      w.halt = Halt::Stopped;
       break;
     }
-    if (ended_at == 0 && has_ended(pid)) {
+    if (ended_at == 0 && has_ended(child.pid)) {
       ended_at = now;
-      ::kill(-pid, SIGKILL);  // whatever it started and left in its group
+      ::kill(-child.pid, SIGKILL);  // whatever it started and left in its group
     }
     if (ended_at != 0) {
-      if (!open || now - ended_at > std::uint64_t(Grace.count()) * 1'000'000ULL) break;
+      if (!open || now - ended_at > GraceNs) break;
       continue;
     }
     // Read after `now`: a call the child began since is younger than 0, not 2^64 ns old.
-    const std::uint64_t started = watch->started_ns.load(std::memory_order_acquire);
+    const std::uint64_t started = child.watch->started_ns.load(std::memory_order_acquire);
     if (started != 0 && now > started &&
-        now - started > std::uint64_t(call_timeout.count()) * 1'000'000ULL) {
-      halt = Stop::TimedOut;
+        now - started > std::uint64_t(w.call_timeout.count()) * 1'000'000ULL) {
+      w.halt = Halt::TimedOut;
       break;
     }
-    if (memory_limit != 0 && now - last_memory_look > 10'000'000ULL) {
+    if (w.memory_limit != 0 && now - last_memory_look > 10'000'000ULL) {
       last_memory_look = now;
-      resident = resident_bytes(pid);
-      if (resident > memory_limit) {
-        halt = Stop::MemoryLimit;
-        break;
-      }
+      w.resident = resident_bytes(child.pid);
+      if (w.resident > w.memory_limit) w.halt = Halt::MemoryLimit;
     }
   }
-  if (halt != Stop::No) {
-    ::kill(-pid, SIGKILL);
-    ::kill(pid, SIGKILL);
+}
+
+// How a worker that did not finish well ended, from why it was halted and its wait status.
+void judge_end(ChildRun& run, const Watching& w, int status, bool returned) {
+  if (w.halt == Halt::Stopped) {
+    run.end = ChildRun::End::Crashed;
+    run.how = "stopped";
+  } else if (w.halt == Halt::TimedOut) {
+    run.end = ChildRun::End::TimedOut;
+    run.how = "no answer within " + std::to_string(w.call_timeout.count()) + " ms";
+  } else if (w.halt == Halt::MemoryLimit) {
+    run.end = ChildRun::End::MemoryLimit;
+    run.how = memory_size_text(w.resident) + " resident, over the limit of " +
+              memory_size_text(w.memory_limit) + " (--memory-limit)";
+  } else if (WIFEXITED(status) && !returned) {
+    run.end = ChildRun::End::Exited;
+    run.how =
+        "exit status " + std::to_string(WEXITSTATUS(status)) + " (it called exit() or _exit())";
+  } else {
+    run.end = ChildRun::End::Crashed;
+    run.how = describe_wait_status(status);
+    const int signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+    run.killed_from_outside =
+        signal == SIGKILL || signal == SIGTERM || signal == SIGINT || signal == SIGHUP;
   }
-  ::close(fds[0]);
+}
+
+}  // namespace
+
+ChildRun run_in_child(const std::function<std::string(CallWatch&)>& work,
+                      std::chrono::milliseconds call_timeout, int workers_at_once,
+                      const std::atomic<bool>* stop, int pass_fd) {
+  ChildRun run;
+  const std::optional<Forked> child = fork_worker(work, pass_fd, run);
+  if (!child) return run;
+  Watching watching{call_timeout,
+                    worker_memory_limit() / std::uint64_t(std::max(workers_at_once, 1)), stop};
+  watch_worker(*child, watching, run.output);
+  if (watching.halt != Halt::No) {
+    ::kill(-child->pid, SIGKILL);
+    ::kill(child->pid, SIGKILL);
+  }
+  ::close(child->result_fd);
   int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  while (::waitpid(child->pid, &status, 0) < 0 && errno == EINTR) {
   }
-  forget_on_interrupt(pid);
-  const bool in_call = watch->started_ns.load(std::memory_order_acquire) != 0;
-  const bool returned = watch->work_returned.load(std::memory_order_acquire) != 0;
-  if (halt != Stop::No || !WIFEXITED(status) || WEXITSTATUS(status) != 0 || !returned) {
-    if (halt == Stop::Stopped) {
-      run.end = ChildRun::End::Crashed;
-      run.how = "stopped";
-    } else if (halt == Stop::TimedOut) {
-      run.end = ChildRun::End::TimedOut;
-      run.how = "no answer within " + std::to_string(call_timeout.count()) + " ms";
-    } else if (halt == Stop::MemoryLimit) {
-      run.end = ChildRun::End::MemoryLimit;
-      run.how = memory_size_text(resident) + " resident, over the limit of " +
-                memory_size_text(memory_limit) + " (--memory-limit)";
-    } else if (WIFEXITED(status) && !returned) {
-      run.end = ChildRun::End::Exited;
-      run.how =
-          "exit status " + std::to_string(WEXITSTATUS(status)) + " (it called exit() or _exit())";
-    } else {
-      run.end = ChildRun::End::Crashed;
-      run.how = describe_wait_status(status);
-      const int signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
-      run.killed_from_outside =
-          signal == SIGKILL || signal == SIGTERM || signal == SIGINT || signal == SIGHUP;
-    }
-    if (in_call) run.call = WatchedCall{watch->call, watch->read_route()};
+  forget_on_interrupt(child->pid);
+  const CallWatch& watch = *child->watch;
+  const bool in_call = watch.started_ns.load(std::memory_order_acquire) != 0;
+  const bool returned = watch.work_returned.load(std::memory_order_acquire) != 0;
+  if (watching.halt != Halt::No || !WIFEXITED(status) || WEXITSTATUS(status) != 0 || !returned) {
+    judge_end(run, watching, status, returned);
+    if (in_call) run.call = WatchedCall{watch.call, watch.read_route()};
     run.output.clear();
   }
-  watch->~CallWatch();
-  ::munmap(page, sizeof(CallWatch));
+  child->watch->~CallWatch();
+  ::munmap(child->watch, sizeof(CallWatch));
   return run;
 }
 

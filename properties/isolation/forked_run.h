@@ -34,6 +34,9 @@ struct CallWatch {
   void write_route(const Route& route);
   // The route last written, as far as it fitted.
   Route read_route() const;
+  // A call begins (child side): its words, the route, the time; and ends.
+  void begin_call(const std::string& call, const Route& route);
+  void end_call() { started_ns.store(0, std::memory_order_release); }
 };
 
 // The call a child was in when it died or was killed.

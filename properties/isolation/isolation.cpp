@@ -5,6 +5,7 @@
 #include "core/result_codec.h"
 #include "core/route_shrinking.h"
 #include "zobrist_verify/doors/command_words.h"
+#include "zobrist_verify/doors/forwarding_hash.h"
 #include "zobrist_verify/parallel_runs.h"
 
 namespace zobrist_verify::properties {
@@ -15,76 +16,34 @@ using Milliseconds = std::chrono::milliseconds;
 
 // A target instance whose every call is announced in the shared watch, with the route (start FEN
 // and moves) this instance stands on, so that the parent can name the case a crash happened in.
-class WatchedHash final : public HashUnderTest {
+class WatchedHash final : public ForwardingHash {
  public:
   WatchedHash(std::unique_ptr<HashUnderTest> inner, CallWatch* watch)
-      : inner_(std::move(inner)), watch_(watch) {}
+      : ForwardingHash(std::move(inner)), watch_(watch) {}
   ~WatchedHash() override {
-    WatchedCallScope scope(watch_, "destroy", route_);
-    inner_.reset();
+    WatchedCallScope scope(watch_, "destroy", route());
+    destroy_inner();
   }
+  WatchedHash(const WatchedHash&) = delete;
+  WatchedHash& operator=(const WatchedHash&) = delete;
 
-  std::string name() const override { return inner_->name(); }
   // Every call is watched on its own, so a pipelined target is driven one call at a time here.
   Capabilities capabilities() const override {
-    Capabilities caps = inner_->capabilities();
+    Capabilities caps = ForwardingHash::capabilities();
     caps.pipelined = false;
     return caps;
   }
 
-  Expected<Done> set_position(std::string_view fen, bool chess960) override {
-    return set(fen, chess960, [&] { return inner_->set_position(fen, chess960); });
+ private:
+  std::optional<Error> before(const DoorCall& call) override {
+    if (watch_) watch_->begin_call(call.words(), route());
+    return std::nullopt;
   }
-  Expected<Done> set_written_position(const std::string& fen, bool chess960) override {
-    return set(fen, chess960, [&] { return inner_->set_written_position(fen, chess960); });
-  }
-  Expected<Done> make_move(std::string_view uci) override {
-    route_.moves.emplace_back(uci);
-    Expected<Done> done = [&] {
-      WatchedCallScope scope(watch_, "make_move " + std::string(uci), route_);
-      return inner_->make_move(uci);
-    }();
-    if (!done) {
-      // A refused move is not on the instance's route.
-      route_.moves.pop_back();
-    }
-    return done;
-  }
-  Expected<Done> unmake_move() override {
-    Expected<Done> done = [&] {
-      WatchedCallScope scope(watch_, "unmake_move", route_);
-      return inner_->unmake_move();
-    }();
-    if (done && !route_.moves.empty()) route_.moves.pop_back();
-    return done;
-  }
-  Expected<Key> key() override {
-    WatchedCallScope scope(watch_, "key", route_);
-    return inner_->key();
-  }
-  Expected<Key> pawn_key() override {
-    WatchedCallScope scope(watch_, "pawn_key", route_);
-    return inner_->pawn_key();
-  }
-  Expected<Key> material_key() override {
-    WatchedCallScope scope(watch_, "material_key", route_);
-    return inner_->material_key();
-  }
-  Expected<Key> aux_key(std::size_t index) override {
-    WatchedCallScope scope(watch_, "aux_key " + std::to_string(index), route_);
-    return inner_->aux_key(index);
+  void after(const DoorCall&) override {
+    if (watch_) watch_->end_call();
   }
 
- private:
-  template <class Set>
-  Expected<Done> set(std::string_view fen, bool chess960, Set set_by) {
-    route_ = Route{std::string(fen), chess960, {}};
-    WatchedCallScope scope(watch_, "set_position", route_);
-    return set_by();
-  }
-  std::unique_ptr<HashUnderTest> inner_;
   CallWatch* watch_;
-  Route route_;
 };
 
 bool same_end(const ChildRun& a, const ChildRun& b) {

@@ -14,17 +14,13 @@
 #include <thread>
 #include <utility>
 
-#include "core/result_codec.h"
 #include "isolation/forked_run.h"
+#include "zobrist_verify/block_workers.h"
 #include "zobrist_verify/parallel_runs.h"
 
 namespace zobrist_verify::properties {
 
 namespace {
-
-// A worker that computes without calling a target is never "in a call": the timeout that
-// run_in_child applies to one call does not apply to it.
-constexpr std::chrono::milliseconds NoCallTimeout{std::chrono::hours(24 * 365)};
 
 std::vector<std::size_t> start_order(std::size_t count, const std::vector<std::size_t>& order) {
   std::vector<std::size_t> all(count);
@@ -230,132 +226,6 @@ UnitSlots current_unit_slots() {
   return this_unit;
 }
 
-void run_pieces_beside(std::size_t count, const UnitSlots& slots, std::size_t window,
-                       const std::function<std::string(std::size_t)>& work,
-                       const std::function<bool(std::size_t)>& here,
-                       const std::function<std::string(std::size_t)>& ahead,
-                       const std::function<bool(std::size_t, PieceOutput)>& done,
-                       const std::function<bool()>& worth_workers) {
-  const int jobs = slots.slots ? slots.slots->count() : 1;
-  std::mutex mutex;
-  std::condition_variable changed;
-  std::size_t next = 0;     // the first piece nobody has begun
-  std::size_t merging = 0;  // the piece this thread is at
-  std::vector<bool> taken(count, false);
-  std::vector<std::optional<PieceOutput>> outputs(count);
-  std::atomic<bool> stop{false};
-  auto may_take = [&] { return next < count && next < merging + std::max<std::size_t>(window, 1); };
-  auto helper = [&] {
-    for (;;) {
-      {
-        std::unique_lock lock(mutex);
-        changed.wait(lock, [&] { return stop.load() || next >= count || may_take(); });
-        if (stop.load() || next >= count) return;
-      }
-      if (!slots.slots->take(slots.unit, &stop)) return;
-      std::size_t index;
-      {
-        std::unique_lock lock(mutex);
-        if (stop.load() || !may_take()) {
-          const bool over = stop.load() || next >= count;
-          lock.unlock();
-          slots.slots->give_back(slots.unit);
-          if (over) return;
-          continue;
-        }
-        index = next++;
-        taken[index] = true;
-      }
-      const ChildRun run =
-          run_in_child([&](CallWatch&) { return work(index); }, NoCallTimeout, jobs, &stop);
-      slots.slots->give_back(slots.unit);
-      PieceOutput output = run.end == ChildRun::End::Finished
-                               ? PieceOutput(run.output)
-                               : PieceOutput(Error{fault_words(run, "", std::string("its work"))});
-      {
-        std::lock_guard lock(mutex);
-        outputs[index] = std::move(output);
-      }
-      changed.notify_all();
-    }
-  };
-  // The workers start once this thread has played the first piece: a worker is forked while this
-  // thread plays, and a lazy initialisation (a function's static) under way at that moment would
-  // stay locked in the worker forever. After one piece, what the pieces initialise is done.
-  std::vector<std::thread> helpers;
-  auto start_helpers = [&] {
-    if (slots.slots)
-      for (int t = 1; t < jobs && std::size_t(t) < count; ++t) helpers.emplace_back(helper);
-  };
-  for (std::size_t i = 0; i < count; ++i) {
-    if (i == 1 && (!worth_workers || worth_workers())) start_helpers();
-    bool mine = false;
-    std::optional<PieceOutput> output;
-    {
-      std::unique_lock lock(mutex);
-      merging = i;
-      if (!taken[i] && next == i) {
-        taken[i] = true;
-        next = i + 1;
-        mine = true;
-      }
-    }
-    changed.notify_all();
-    // While a worker plays piece i, this thread plays the next piece nobody has begun, ahead.
-    while (!mine) {
-      std::unique_lock lock(mutex);
-      if (outputs[i]) {
-        output = std::move(outputs[i]);
-        outputs[i].reset();
-        break;
-      }
-      if (may_take()) {
-        const std::size_t j = next++;
-        taken[j] = true;
-        lock.unlock();
-        PieceOutput played(ahead(j));
-        {
-          std::lock_guard relock(mutex);
-          outputs[j] = std::move(played);
-        }
-        changed.notify_all();
-        continue;
-      }
-      changed.wait(lock, [&] { return outputs[i].has_value() || may_take(); });
-    }
-    const bool more = mine ? here(i) : done(i, std::move(*output));
-    if (!more) break;
-  }
-  {
-    std::lock_guard lock(mutex);
-    stop.store(true);
-  }
-  changed.notify_all();
-  for (std::thread& t : helpers) t.join();
-}
-
-std::string encode_results(const std::vector<PropertyResult>& results) {
-  ByteWriter out;
-  out.number(results.size());
-  for (const PropertyResult& r : results) out.text(encode_result(r));
-  return out.take();
-}
-
-std::optional<std::vector<PropertyResult>> decode_results(const std::string& bytes) {
-  ByteReader in(bytes);
-  const std::uint64_t n = in.number();
-  // Each result takes at least its 8-byte length.
-  if (!in.ok() || n > bytes.size() / 8) return std::nullopt;
-  std::vector<PropertyResult> results;
-  for (std::uint64_t i = 0; i < n; ++i) {
-    std::optional<PropertyResult> r = decode_result(in.text());
-    if (!in.ok() || !r) return std::nullopt;
-    results.push_back(std::move(*r));
-  }
-  if (!in.at_end()) return std::nullopt;
-  return results;
-}
-
 namespace {
 
 std::mutex run_faults_mutex;
@@ -373,6 +243,37 @@ std::vector<std::string> take_run_faults() {
   return std::exchange(run_faults, {});
 }
 
+namespace {
+
+// The units' indices, the heaviest first (the order they start in).
+std::vector<std::size_t> heaviest_first(const std::vector<SuiteUnit>& units) {
+  std::vector<std::size_t> order(units.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return units[a].weight > units[b].weight; });
+  return order;
+}
+
+// The row of a unit whose worker died twice (`first`: how it died the first time, `again`: the
+// second), and the run's fault that says so.
+PropertyResult dead_unit(const SuiteUnit& unit, const std::string& first, const ChildRun& again) {
+  PropertyResult dead;
+  dead.name = unit.name;
+  dead.target = unit.target;
+  dead.skipped = true;
+  dead.note = "not run to the end: the worker running it " + first + ", and again when run " +
+              "once more (an error of the run, not of the target)";
+  report_run_fault("the worker running " + unit.name + " on " + unit.target + " " + first +
+                   ", and again when run once more (" +
+                   (again.end == ChildRun::End::Finished
+                        ? std::string("it sent an incomplete result")
+                        : fault_words(again, "", std::string("its work"))) +
+                   "): not a fault of the target");
+  return dead;
+}
+
+}  // namespace
+
 std::vector<PropertyResult> run_units(const std::vector<SuiteUnit>& units, int jobs,
                                       std::atomic<std::size_t>* finished) {
   std::vector<PropertyResult> results;
@@ -384,10 +285,6 @@ std::vector<PropertyResult> run_units(const std::vector<SuiteUnit>& units, int j
     }
     return results;
   }
-  std::vector<std::size_t> heaviest_first(units.size());
-  std::iota(heaviest_first.begin(), heaviest_first.end(), std::size_t{0});
-  std::stable_sort(heaviest_first.begin(), heaviest_first.end(),
-                   [&](std::size_t a, std::size_t b) { return units[a].weight > units[b].weight; });
   // In a worker for the units that do not isolate themselves: there `finished` is a copy of this
   // process's counter, so the unit is counted here once its worker has ended.
   // The run's cores, shared with the workers: a unit holds one while it runs, and a sweep split
@@ -431,19 +328,7 @@ std::vector<PropertyResult> run_units(const std::vector<SuiteUnit>& units, int j
         results.insert(results.end(), retried->begin(), retried->end());
         return true;
       }
-    PropertyResult dead;
-    dead.name = units[i].name;
-    dead.target = units[i].target;
-    dead.skipped = true;
-    dead.note = "not run to the end: the worker running it " + first + ", and again when run " +
-                "once more (an error of the run, not of the target)";
-    report_run_fault("the worker running " + units[i].name + " on " + units[i].target + " " +
-                     first + ", and again when run once more (" +
-                     (again.end == ChildRun::End::Finished
-                          ? std::string("it sent an incomplete result")
-                          : fault_words(again, "", std::string("its work"))) +
-                     "): not a fault of the target");
-    results.push_back(std::move(dead));
+    results.push_back(dead_unit(units[i], first, again));
     return true;
   };
   // Units that fork workers of their own are started from threads; the others each get one.
@@ -451,9 +336,9 @@ std::vector<PropertyResult> run_units(const std::vector<SuiteUnit>& units, int j
     run_pieces_on_threads(
         units.size(), jobs, on_thread,
         [&](std::size_t i, std::string output) { return take(i, PieceOutput(std::move(output))); },
-        heaviest_first);
+        heaviest_first(units));
   else
-    run_pieces_with(units.size(), jobs, in_worker, take, heaviest_first, finished,
+    run_pieces_with(units.size(), jobs, in_worker, take, heaviest_first(units), finished,
                     slots ? &hooks : nullptr);
   return results;
 }

@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "zobrist_verify/chess/position.h"
+#include "zobrist_verify/doors/forwarding_hash.h"
 
 namespace zobrist_verify {
 
@@ -12,38 +13,18 @@ Error withheld(const std::string& why) {
   return Error{"withheld, no legal game reaches it: " + why, ErrorKind::Withheld};
 }
 
-class GatedHash final : public HashUnderTest {
+// Refuses a position that fails the gate before it goes; every other call passes straight through.
+class GatedHash final : public ForwardingHash {
  public:
-  explicit GatedHash(std::unique_ptr<HashUnderTest> door) : door_(std::move(door)) {}
-
-  std::string name() const override { return door_->name(); }
-  Capabilities capabilities() const override { return door_->capabilities(); }
-  Expected<Done> set_position(std::string_view fen, bool chess960) override {
-    return gated(fen, chess960, [&] { return door_->set_position(fen, chess960); });
-  }
-  Expected<Done> set_written_position(const std::string& fen, bool chess960) override {
-    return gated(fen, chess960, [&] { return door_->set_written_position(fen, chess960); });
-  }
-  Expected<KeyTicket> request_key_of(std::string_view fen, bool chess960) override {
-    if (std::optional<std::string> why = unreachable_reason(fen, chess960)) return withheld(*why);
-    return door_->request_key_of(fen, chess960);
-  }
-  Expected<Done> make_move(std::string_view uci) override { return door_->make_move(uci); }
-  Expected<Done> unmake_move() override { return door_->unmake_move(); }
-  Expected<Key> key() override { return door_->key(); }
-  Expected<KeyTicket> request_key() override { return door_->request_key(); }
-  Expected<Key> collect_key(KeyTicket ticket) override { return door_->collect_key(ticket); }
-  Expected<Key> pawn_key() override { return door_->pawn_key(); }
-  Expected<Key> material_key() override { return door_->material_key(); }
-  Expected<Key> aux_key(std::size_t index) override { return door_->aux_key(index); }
+  using ForwardingHash::ForwardingHash;
 
  private:
-  template <class Set>
-  Expected<Done> gated(std::string_view fen, bool chess960, Set set) {
-    if (std::optional<std::string> why = unreachable_reason(fen, chess960)) return withheld(*why);
-    return set();
+  std::optional<Error> before(const DoorCall& call) override {
+    if (call.kind != DoorCall::Kind::SetPosition) return std::nullopt;
+    if (std::optional<std::string> why = unreachable_reason(route().fen, route().chess960))
+      return withheld(*why);
+    return std::nullopt;
   }
-  std::unique_ptr<HashUnderTest> door_;
 };
 
 }  // namespace

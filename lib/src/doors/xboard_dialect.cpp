@@ -17,7 +17,7 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using Milliseconds = std::chrono::milliseconds;
 
-constexpr int MaxReplyLines = XboardEngine::max_reply_lines;
+constexpr int MaxXboardReplyLines = XboardEngine::max_reply_lines;
 // Separates the position's lines in a request's name (no FEN or move holds it).
 constexpr std::string_view LineSeparator = "; ";
 
@@ -115,7 +115,7 @@ Expected<Key> XboardDialect::read_reply(const std::string& position_command,
   const Milliseconds timeout = timeout_ * stretch_;
   const auto deadline = Clock::now() + timeout;
   KeyReply reply(keys_, fen_pattern_, name_, asked, key_command_);
-  for (int count = 0; count < MaxReplyLines; ++count) {
+  for (int count = 0; count < MaxXboardReplyLines; ++count) {
     if (auto read = next_reply_line(*engine_, line_, deadline, name_, asked, timeout); !read)
       return reply_cut_short(*engine_, reply, read.failure());
     if (std::optional<std::uint64_t> pong = pong_number(line_)) {
@@ -130,7 +130,7 @@ Expected<Key> XboardDialect::read_reply(const std::string& position_command,
     if (std::optional<std::string> why = reply.take(line_, xboard_reports_error(line_)))
       return stop_for(reply.out_of_step(line_, *why));
   }
-  return stop_for(reply_flooded(name_, asked, MaxReplyLines, "pong " + std::to_string(ping)));
+  return stop_for(reply_flooded(name_, asked, MaxXboardReplyLines, "pong " + std::to_string(ping)));
 }
 
 std::string XboardDialect::quit(EngineTranscript& transcript) {

@@ -96,24 +96,6 @@ struct UnitSlots {
 };
 UnitSlots current_unit_slots();
 
-// Pieces of a unit that splits its own work, inside the slots of its run. This thread, on the
-// unit's own slot, plays the pieces in index order with `here(i)` (false: stop), unless a forked
-// worker has taken the piece: whenever a slot of the run is free, a worker takes the next piece
-// not yet begun (at most `window` ahead of this thread) and runs `work(i)`; while this thread
-// waits for such a piece, it plays the next piece not yet begun with `ahead(i)`. Outputs go to
-// `done(i, output)` on this thread, in index order (false: stop); a worker that fails hands it
-// its error. Workers start after this thread has played piece 0 (a lazy initialisation under way
-// in this thread would stay locked in a forked worker). When the run stops, the running workers
-// are killed and reaped. With no free slot the unit's pieces all run here, without forking; so do
-// they when `worth_workers`, asked after piece 0, says that sending pieces would cost more than
-// playing them here.
-void run_pieces_beside(std::size_t count, const UnitSlots& slots, std::size_t window,
-                       const std::function<std::string(std::size_t)>& work,
-                       const std::function<bool(std::size_t)>& here,
-                       const std::function<std::string(std::size_t)>& ahead,
-                       const std::function<bool(std::size_t, PieceOutput)>& done,
-                       const std::function<bool()>& worth_workers = nullptr);
-
 // One piece of `check`'s run: the results it adds to the report, in order.
 struct SuiteUnit {
   std::function<std::vector<PropertyResult>()> run;
@@ -142,7 +124,8 @@ std::vector<SuiteUnit> suite_units(const Target& target, const SuiteOptions& opt
 std::vector<PropertyResult> run_units(const std::vector<SuiteUnit>& units, int jobs,
                                       std::atomic<std::size_t>* finished = nullptr);
 
-// A list of results as bytes and back (run_units' worker output; `mutants` sends its runs so).
+// A list of results as bytes and back (run_units' worker output; `mutants` sends its runs so),
+// written by the one worker codec (core/result_codec.cpp).
 std::string encode_results(const std::vector<PropertyResult>& results);
 std::optional<std::vector<PropertyResult>> decode_results(const std::string& bytes);
 
