@@ -6,7 +6,6 @@
 #include <cstdio>
 #include <map>
 #include <random>
-#include <ranges>
 #include <set>
 #include <stdexcept>
 
@@ -379,7 +378,9 @@ TEST(PropertyKill, EveryPropertyFailsOnAtLeastOneMutant) {
   std::map<std::string, std::string> failed_on;  // property -> the first mutant it failed on
   // From the end of the catalogue: its last entries plant the bugs only the later properties of
   // the contract catch, so that fewer properties run their whole budget on a mutant.
-  for (const MutantInfo& mutant : std::views::reverse(mutants())) {
+  // (Reverse iterators, not std::views::reverse, which clang 14 cannot use with libstdc++ 12.)
+  for (auto entry = mutants().rbegin(); entry != mutants().rend(); ++entry) {
+    const MutantInfo& mutant = *entry;
     SuiteOptions options;
     for (const PropertyInfo& property : all_properties())
       if (!failed_on.contains(property.name)) options.only.push_back(property.name);
