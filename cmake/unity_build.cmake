@@ -10,6 +10,7 @@ set(ZV_UNITY_ALONE
     lib/src/core/file_io.cpp                     # OutputFile::State holds an anonymous type
     lib/src/chess/position_check.cpp             # PositionAudit holds an anonymous type
     lib/src/doors/key_pattern.cpp                # KeyPattern::Compiled holds an anonymous type
+    lib/src/keys/key_scheme_file.cpp             # parse_square, as a file in fuzz's batch
     lib/src/analysis/dependency_search.cpp       # SampleChunks, as position_sample.h
     properties/chess/zero_keys_property.cpp      # Reading, as xfen_probe.cpp
     cli/command_verify.cpp                       # format_seconds, as command_mutants.cpp
