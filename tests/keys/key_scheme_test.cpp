@@ -41,7 +41,7 @@ const std::vector<Key>& polyglot_corpus() {
 }
 
 std::string hex(Key key) {
-  return zv_test::scheme_hex(key);
+  return zv::hex_key_literal(key);
 }
 
 using zv_test::same_scheme;

@@ -3,25 +3,19 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdio>
 #include <string>
 
+#include "zobrist_verify/core/hex.h"
 #include "zobrist_verify/keys/key_scheme.h"
 
 namespace zv_test {
-
-// "0x" and 16 upper-case hex digits.
-inline std::string scheme_hex(zobrist_verify::Key key) {
-  char text[19];
-  std::snprintf(text, sizeof text, "0x%016llX", static_cast<unsigned long long>(key));
-  return text;
-}
 
 // Field-by-field comparison that names the first difference.
 inline testing::AssertionResult same_scheme(const zobrist_verify::KeyScheme& a,
                                             const zobrist_verify::KeyScheme& b) {
   auto differ = [](const std::string& what, zobrist_verify::Key x, zobrist_verify::Key y) {
-    return testing::AssertionFailure() << what << ": " << scheme_hex(x) << " vs " << scheme_hex(y);
+    return testing::AssertionFailure() << what << ": " << zobrist_verify::hex_key_literal(x)
+                                       << " vs " << zobrist_verify::hex_key_literal(y);
   };
   if (a.name != b.name)
     return testing::AssertionFailure() << "name: " << a.name << " vs " << b.name;
