@@ -79,6 +79,16 @@ constexpr OptionRef EngineKeyOptions[] = {
     option("--key-base"), option("--transcript"),  option("--xfen"),
 };
 
+// What the key line holds besides the key, for the report's notes: "; its pawn key and material
+// key from the same line" when the key pattern names their groups, else nothing.
+std::string keys_besides(const EngineConnection& connection) {
+  std::vector<std::string> keys;
+  if (connection.prints_pawn_key()) keys.emplace_back("pawn key");
+  if (connection.prints_material_key()) keys.emplace_back("material key");
+  if (keys.empty()) return "";
+  return "; its " + listed(keys, "and") + " from the same line";
+}
+
 Expected<KeyDoor> open_engine_keys(const std::string& command, const ParsedArgs& args,
                                    const std::string& program) {
   auto door = engine_door(command, args, program);
@@ -108,7 +118,7 @@ Expected<KeyDoor> open_engine_keys(const std::string& command, const ParsedArgs&
     return {"engine: " + std::to_string(answered()) + " positions answered" +
                 (restarts() ? ", restarted " + std::to_string(restarts()) + " times after faults"
                             : std::string()),
-            "engine keys: read as " + connection->key_reading()};
+            "engine keys: read as " + connection->key_reading() + keys_besides(*connection)};
   };
   opened.faults = [connection] { return connection->incidents(); };
   opened.unusable = [connection]() -> std::optional<std::string> {

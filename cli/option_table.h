@@ -120,9 +120,12 @@ inline constexpr OptionRow OptionTable[] = {
     {"--key-pattern", OptionKind::Value, "REGEX",
      "a regular expression in RE2 syntax with one capture group, the key (default: ^Key: "
      "*([^ ]*) *$, Stockfish's \"Key:\" line; Glaurung 2.2's bare decimal key line: "
-     "^(-?[0-9]+)$). RE2 has no look-around and no back-references; a pattern is at most 4096 "
-     "bytes with groups nested at most 1000 deep, and a line longer than 1024 bytes matches no "
-     "pattern"},
+     "^(-?[0-9]+)$); or with named groups (?P<key>...), (?P<pawn>...) and (?P<material>...), "
+     "for an engine that prints its pawn and material keys on its key's line: they are then "
+     "checked too (Glaurung 2.2's `key`, with --key-command key: '^key: (?P<key>-?[0-9]+) "
+     "material key: (?P<material>-?[0-9]+) pawn key: (?P<pawn>-?[0-9]+)'). RE2 has no "
+     "look-around and no back-references; a pattern is at most 4096 bytes with groups nested at "
+     "most 1000 deep, and a line longer than 1024 bytes matches no pattern"},
     {"--key-base", OptionKind::Value, "10|16",
      "the base the engine writes keys in. Without it the base is told once, from the start "
      "position's key: a letter a-f or a 0x prefix is hex, more than 16 digits decimal; 2 to 16 "

@@ -1,7 +1,8 @@
 // Debian's engines as they are (label `engine`; each test skips when its engine is not
-// installed, and each is a few seconds): Glaurung 2.2's decimal keys and its split en-passant
-// rule, Ethereal 12's totals-only `perft`, Sjaak II's per-depth totals behind its coloured banner,
-// and Toga II 3.0, which answers `go perft` with a search and cannot be used.
+// installed, and each is a few seconds): Glaurung 2.2's decimal keys, its three keys on one line
+// and its split en-passant rule, Ethereal 12's totals-only `perft`, Sjaak II's per-depth totals
+// behind its coloured banner, and Toga II 3.0, which answers `go perft` with a search and cannot be
+// used.
 #include <unistd.h>
 
 #include <chrono>
@@ -50,6 +51,27 @@ TEST(Glaurung22, DecimalKeysShowItsSplitEnPassantRuleAndNothingElse) {
   // Nothing else: one failure, every other property passes or cannot run through UCI.
   EXPECT_NE(r.out.find("check: 5 passed, 1 failed, 2 skipped"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("refused"), std::string::npos) << r.out;
+}
+
+// Glaurung's `key` prints its key, material key and pawn key on one line: read through named
+// groups, pawn-and-material-keys runs on it and passes, and its split en-passant rule is still
+// its only failing row (issue 39, section 1).
+TEST(Glaurung22, ItsThreeKeysAreCheckedAndOnlyTheSplitRuleFails) {
+  NEEDS("/usr/games/glaurung");
+  const RunResult r = run_cli(
+      {"check", "--engine", "/usr/games/glaurung", "--key-command", "key", "--key-pattern",
+       "^key: (?P<key>-?[0-9]+) material key: (?P<material>-?[0-9]+) pawn key: (?P<pawn>-?[0-9]+)",
+       "--cases", "50", "--property", AllButTheSweep});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("its pawn key and material key from the same line"), std::string::npos)
+      << r.out;
+  EXPECT_TRUE(std::regex_search(r.out, std::regex("pawn-and-material-keys \\.+ PASS  50 cases")))
+      << r.out;
+  EXPECT_TRUE(std::regex_search(r.out, std::regex("en-passant \\.+ FAIL  after 0 cases: split")))
+      << r.out;
+  // The warning: its pawn key is 0 without pawns, its material key with bare kings.
+  EXPECT_NE(r.out.find("check: 5 passed, 1 failed, 1 skipped, 1 warned"), std::string::npos)
+      << r.out;
 }
 
 TEST(Ethereal12, GeneratesTheReferenceMovesByTotals) {

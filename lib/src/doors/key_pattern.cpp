@@ -263,7 +263,7 @@ std::optional<std::string> KeyPattern::key_text(std::string_view line) const {
 }
 
 Expected<KeyPattern> compile_key_pattern(const std::string& pattern) {
-  return KeyPattern::compile(pattern, "--key-pattern", "the key's digits");
+  return KeyPattern::compile_keys(pattern);
 }
 
 Expected<KeyPattern> compile_fen_pattern(const std::string& pattern) {
@@ -278,6 +278,27 @@ Expected<Key> KeyReader::read(std::string_view text) {
     decided_from_ = "'" + std::string(text) + "' (" + decided->why + ")";
   }
   return parse_key(text, *base_);
+}
+
+Expected<PrintedKeys> KeyReader::read_keys(const KeyTexts& texts) {
+  Expected<Key> key = read(texts.key);
+  if (!key) return key.failure();
+  PrintedKeys keys{*key, {}, {}};
+  const auto part = [&](int group, std::string_view text, std::string_view name,
+                        std::optional<Key>& into) -> Expected<Done> {
+    if (group == 0) return Done{};
+    Expected<Key> read_part = parse_key(text, *base_);
+    if (!read_part) return Error{"its " + std::string(name) + " is not one: " + read_part.error()};
+    into = *read_part;
+    return Done{};
+  };
+  const KeyGroups& groups = pattern_.groups();
+  if (auto pawn = part(groups.pawn, texts.pawn, "pawn key", keys.pawn); !pawn)
+    return pawn.failure();
+  if (auto material = part(groups.material, texts.material, "material key", keys.material);
+      !material)
+    return material.failure();
+  return keys;
 }
 
 std::string KeyReader::reading() const {

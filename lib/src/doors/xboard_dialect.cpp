@@ -41,8 +41,9 @@ class XboardDialect final : public EngineDialect {
   bool send(const std::string& position_command, bool chess960,
             EngineTranscript& transcript) override;
   void stretch_replies(int factor) override { stretch_ = factor; }
-  Expected<Key> read_reply(const std::string& position_command, std::string_view expected_fen,
-                           bool chess960) override;
+  Expected<PrintedKeys> read_reply(const std::string& position_command,
+                                   std::string_view expected_fen, bool chess960) override;
+  KeyGroups key_groups() const override { return keys_.pattern().groups(); }
   std::string stop() override { return engine_ ? engine_->close() : "not running"; }
   std::string quit(EngineTranscript& transcript) override;
 
@@ -106,8 +107,8 @@ bool XboardDialect::send(const std::string& position_command, bool chess960,
   return engine_->send_lines(lines).has_value();
 }
 
-Expected<Key> XboardDialect::read_reply(const std::string& position_command,
-                                        std::string_view expected_fen, bool chess960) {
+Expected<PrintedKeys> XboardDialect::read_reply(const std::string& position_command,
+                                                std::string_view expected_fen, bool chess960) {
   const std::string asked = "'" + position_command + "' then '" + key_command_ + "'";
   if (!running() || pings_.empty()) return not_running_for(asked);
   const std::uint64_t ping = pings_.front();
@@ -125,7 +126,8 @@ Expected<Key> XboardDialect::read_reply(const std::string& position_command,
                        "' was to end its reply (a pong no request was waiting for)"));
       KeyReply::Outcome outcome = reply.finish(expected_fen, chess960, keys_seen_, line_, true);
       if (outcome.stop_engine) return stop_for(outcome.key.failure());
-      return std::move(outcome.key);
+      if (!outcome.key) return outcome.key.failure();
+      return PrintedKeys{*outcome.key, outcome.pawn, outcome.material};
     }
     if (std::optional<std::string> why = reply.take(line_, xboard_reports_error(line_)))
       return stop_for(reply.out_of_step(line_, *why));
