@@ -27,6 +27,7 @@ class XboardDialect final : public EngineDialect {
       : argv_(options.argv),
         key_command_(options.key_command),
         timeout_(options.timeout),
+        games_(options.xboard_new_games ? XboardGames::NewEachPosition : XboardGames::SetOnce),
         keys_(std::move(pattern), options.key_base),
         fen_pattern_(std::move(fen_pattern)) {}
 
@@ -53,6 +54,7 @@ class XboardDialect final : public EngineDialect {
   std::vector<std::string> argv_;
   std::string key_command_;
   Milliseconds timeout_;
+  XboardGames games_;
   int stretch_ = 1;  // replies get stretch_ times timeout_ (stretch_replies)
   KeyReader keys_;   // the key pattern, and the base keys are read in
   KeyPattern fen_pattern_;
@@ -69,7 +71,7 @@ Expected<Done> XboardDialect::start(EngineTranscript& transcript) {
   const EngineTimeouts timeouts = engine_timeouts(timeout_);
   transcript.write("xboard\nprotover 2\n");
   engine_.reset();  // a stopped engine is reaped before the next one starts
-  auto engine = XboardEngine::start(argv_, timeouts);
+  auto engine = XboardEngine::start(argv_, timeouts, {}, games_);
   if (!engine) return Error{engine.error()};
   // The rest of the handshake: the features' replies, "new", "force" and the first ping.
   for (std::size_t i = 2; i < engine->handshake_lines().size(); ++i)
