@@ -13,6 +13,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "zobrist_verify/core/hex.h"
 #include "zobrist_verify/core/result.h"
@@ -62,6 +63,13 @@ class KeyPattern {
   // group named. The error says which rule `pattern` breaks.
   [[nodiscard]] static Expected<KeyPattern> compile_keys(const std::string& pattern);
 
+  // A pattern with exactly the named groups `names` ((?P<move>...), (?P<count>...) for
+  // --perft-divide-pattern) and no other capture group; group_texts gives their texts. The error
+  // names the group missing or the group that is not one of them.
+  [[nodiscard]] static Expected<KeyPattern> compile_named(const std::string& pattern,
+                                                          std::string_view what,
+                                                          const std::vector<std::string>& names);
+
   // A pattern whose lines are only matched, with any number of capture groups (a reply's end).
   [[nodiscard]] static Expected<KeyPattern> compile_line_pattern(const std::string& pattern,
                                                                  std::string_view what);
@@ -74,6 +82,9 @@ class KeyPattern {
   // A key pattern's texts on `line` when it matches (the main key's group is key_text's).
   std::optional<KeyTexts> key_texts(std::string_view line) const;
   const KeyGroups& groups() const;
+  // A compile_named pattern's group texts on `line`, in the order of its names, when it matches
+  // (with matches()'s rule for long lines).
+  std::optional<std::vector<std::string_view>> group_texts(std::string_view line) const;
   // The pattern as given.
   const std::string& text() const;
   // The named groups ((?P<name>...)) and their numbers, 1 for the first group.
