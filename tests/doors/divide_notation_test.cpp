@@ -70,8 +70,9 @@ TEST(DivideNotation, TextInNoNotationIsAFault) {
   EXPECT_EQ(read("zz9"),
             "error: 'zz9' is a move in no notation the door reads (UCI e2e4, long algebraic "
             "Ng1-f3, SAN Nf3)");
-  EXPECT_EQ(read("Nf3-"), "error: 'Nf3-' is a move in no notation the door reads (UCI e2e4, "
-                          "long algebraic Ng1-f3, SAN Nf3)");
+  EXPECT_EQ(read("Nf3-"),
+            "error: 'Nf3-' is a move in no notation the door reads (UCI e2e4, "
+            "long algebraic Ng1-f3, SAN Nf3)");
 }
 
 TEST(DivideNotation, AWholeDivideIsReadAtThePositionItsMovesReach) {

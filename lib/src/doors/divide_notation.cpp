@@ -64,7 +64,8 @@ std::optional<std::string> by_squares(std::string_view text) {
     return std::nullopt;
   }
   std::size_t at = piece_of(text.empty() ? ' ' : text[0], true) ? 1 : 0;
-  if (!is_square(text, at) || at + 2 >= text.size() || !is_square(text, at + 3)) return std::nullopt;
+  if (!is_square(text, at) || at + 2 >= text.size() || !is_square(text, at + 3))
+    return std::nullopt;
   const char separator = text[at + 2];
   if (separator != '-' && separator != 'x' && separator != ':') return std::nullopt;
   std::string uci = std::string(text.substr(at, 2)) + std::string(text.substr(at + 3, 2));
@@ -174,8 +175,8 @@ Expected<DivideCounts> divide_in_uci(std::string_view fen, std::string_view uci_
                                      bool chess960, DivideCounts printed) {
   Game game;
   const std::string_view start = fen == "startpos" ? std::string_view(StartFen) : fen;
-  if (!game.set(start, polyglot_scheme(), FenOptions{.chess960 = chess960,
-                                                     .allow_unreachable = true})
+  if (!game.set(start, polyglot_scheme(),
+                FenOptions{.chess960 = chess960, .allow_unreachable = true})
            .empty())
     return Error{"the divide's position cannot be read: '" + std::string(start) + "'",
                  ErrorKind::GaveUp};

@@ -28,8 +28,7 @@ namespace zobrist_verify {
 // Every move of `printed` (moves as printed) in UCI, in the position reached by `uci_moves`
 // (UCI, separated by spaces) from `fen` ("startpos" for the start position), read as Chess960
 // when `chess960`. The error names the move that cannot be read.
-[[nodiscard]] Expected<DivideCounts> divide_in_uci(std::string_view fen,
-                                                   std::string_view uci_moves, bool chess960,
-                                                   DivideCounts printed);
+[[nodiscard]] Expected<DivideCounts> divide_in_uci(std::string_view fen, std::string_view uci_moves,
+                                                   bool chess960, DivideCounts printed);
 
 }  // namespace zobrist_verify
