@@ -67,9 +67,11 @@ case) begins with "error", "illegal" or "invalid", or showing another position t
 requests (a "readyok" with no key before it, two keys or two positions for one request) is a
 fault: the engine is restarted, and at the start position it cannot be used (exit 2).
 --protocol xboard speaks CECP version 2 instead: "xboard", "protover 2", each feature accepted
-or rejected; an engine that does not announce ping=1 or setboard=1 cannot be used (exit 2, the
-missing feature named). Each position goes as "setboard FEN" and its moves ("usermove" when the
-engine asks for it), then the key command and "ping N"; the reply is read up to "pong N", so a
+or rejected; an engine that does not announce ping=1 or setboard=1, or whose variants do not
+include normal chess, cannot be used (exit 2, the reason named). Each position goes as GUIs send
+it: "new", the variant ("variant fischerandom" for Chess960), "force" (--no-new: the game set
+once), "setboard FEN" and its moves ("usermove" when the engine asks for it), then the key
+command and "ping N"; the reply is read up to "pong N", so a
 pong of another number is a fault. CECP's error lines (Error, Illegal move, illegal position,
 tellusererror) refuse the position. Chess960 goes to an engine that announces the variant
 fischerandom (castling as king takes rook); otherwise standard chess only, as the report says.

@@ -68,13 +68,15 @@ only where a child's total shows it: an extra (say, illegal) move of the engine,
 missing, cannot be named from totals, and some engines stop reading `moves` at a move they do
 not know (a divide names it). An engine that answers the perft command with a search ("info
 depth ..." or "bestmove" lines: Toga II, GNU Chess) cannot be used (exit 2).
---protocol xboard speaks CECP version 2 as `check` does (an engine without ping=1 or setboard=1
-cannot be used): "new", "force" and the variant once, then each position as "setboard FEN" and
-its moves. xboard has no standard perft command, so --perft-command is required; without
---perft-end-pattern a "ping N" follows the perft command and the reply ends at "pong N" (an
-engine that runs perft before reading its next line, as Sjaak II does). --chess960 needs an
-engine that announces the fischerandom variant (exit 2 otherwise); CECP's error lines (Error,
-Illegal move, illegal position) are refusals.
+--protocol xboard speaks CECP version 2 as `check` does (an engine without ping=1 or setboard=1,
+or without normal chess among its variants, cannot be used): each position as GUIs send it,
+"new", the variant, "force", "setboard FEN" and its moves (--no-new: the game set once). xboard
+has no standard perft command, so --perft-command is required; without --perft-end-pattern a
+"ping N" follows the perft command and the reply ends at "pong N" (an engine that runs perft
+before reading its next line, as Sjaak II does). --chess960 needs an engine that announces the
+fischerandom variant (exit 2 otherwise); CECP's error lines (Error, Illegal move, illegal
+position) are refusals. A divide in another form (PyChess's long algebraic, SAN) is read through
+--perft-divide-pattern.
 A position no legal game reaches (an impossible check, an en-passant square whose double push
 could not have been played, castling rights no start allows, too much material) is withheld and
 counted, never sent, unless --allow-unreachable is given.

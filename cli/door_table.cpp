@@ -76,8 +76,18 @@ Expected<MovegenDoorOpened> open_plugin_movegen(const std::string& path, const P
 // own.
 constexpr OptionRef EngineKeyOptions[] = {
     option("--protocol"), option("--key-command"), option("--key-pattern"), option("--fen-pattern"),
-    option("--key-base"), option("--transcript"),  option("--xfen"),
+    option("--key-base"), option("--transcript"),  option("--xfen"),        option("--no-new"),
 };
+
+// What the key line holds besides the key, for the report's notes: "; its pawn key and material
+// key from the same line" when the key pattern names their groups, else nothing.
+std::string keys_besides(const EngineConnection& connection) {
+  std::vector<std::string> keys;
+  if (connection.prints_pawn_key()) keys.emplace_back("pawn key");
+  if (connection.prints_material_key()) keys.emplace_back("material key");
+  if (keys.empty()) return "";
+  return "; its " + listed(keys, "and") + " from the same line";
+}
 
 Expected<KeyDoor> open_engine_keys(const std::string& command, const ParsedArgs& args,
                                    const std::string& program) {
@@ -108,7 +118,7 @@ Expected<KeyDoor> open_engine_keys(const std::string& command, const ParsedArgs&
     return {"engine: " + std::to_string(answered()) + " positions answered" +
                 (restarts() ? ", restarted " + std::to_string(restarts()) + " times after faults"
                             : std::string()),
-            "engine keys: read as " + connection->key_reading()};
+            "engine keys: read as " + connection->key_reading() + keys_besides(*connection)};
   };
   opened.faults = [connection] { return connection->incidents(); };
   opened.unusable = [connection]() -> std::optional<std::string> {
@@ -127,10 +137,12 @@ constexpr OptionRef EngineMovegenOptions[] = {
     option("--protocol"),
     option("--perft-command"),
     option("--perft-total-pattern"),
+    option("--perft-divide-pattern"),
     option("--perft-end-pattern"),
     option("--in-flight"),
     option("--transcript"),
     option("--xfen"),
+    option("--no-new"),
 };
 
 // movegen's --transcript FILE: every line sent to the engine, as check's, so that the file can be
@@ -160,11 +172,14 @@ Expected<int> in_flight_option(const ParsedArgs& args) {
   return DefaultPerftInFlight;
 }
 
-// --perft-command, --perft-total-pattern and --perft-end-pattern, as given.
-PerftDialogue perft_dialogue(const ParsedArgs& args) {
+// --perft-command, --perft-total-pattern, --perft-divide-pattern and --perft-end-pattern, as
+// given, for a run in Chess960 or not.
+PerftDialogue perft_dialogue(const ParsedArgs& args, bool chess960) {
   PerftDialogue dialogue;
+  dialogue.chess960 = chess960;
   if (auto text = args.value("--perft-command")) dialogue.command = *text;
   if (auto text = args.value("--perft-total-pattern")) dialogue.total_pattern = *text;
+  if (auto text = args.value("--perft-divide-pattern")) dialogue.divide_pattern = *text;
   if (auto text = args.value("--perft-end-pattern")) dialogue.end_pattern = *text;
   return dialogue;
 }
@@ -217,11 +232,13 @@ Expected<MovegenDoorOpened> open_engine_movegen(const std::string& command, cons
   auto protocol = read_engine_protocol(args);
   if (!protocol) return Error{protocol.error()};
   const bool xboard = *protocol == EngineProtocol::Xboard;
+  const Expected<XboardGames> games = xboard_games(args, *protocol);
+  if (!games) return Error{games.error()};
   // xboard has no standard perft command: "go perft" is UCI's (Stockfish's).
   if (xboard && !args.value("--perft-command"))
     return Error{"--protocol xboard needs --perft-command: xboard has no standard perft command " +
                  std::string("(Sjaak II: --perft-command 'perft {depth}')")};
-  const PerftDialogue dialogue = perft_dialogue(args);
+  const PerftDialogue dialogue = perft_dialogue(args, how.chess960);
   // A malformed pattern or command, at any depth the run asks, is a usage error before any
   // engine starts.
   if (auto patterns = PerftPatterns::compile(dialogue, how.deepest); !patterns)
@@ -234,8 +251,8 @@ Expected<MovegenDoorOpened> open_engine_movegen(const std::string& command, cons
   auto transcript = movegen_transcript(args);
   if (!transcript) return Error{transcript.error()};
   const auto open_connection = [words = *words, timeouts, xboard, chess960 = how.chess960,
-                                tap = transcript->tap] {
-    return xboard ? open_xboard_perft_connection(words, timeouts, chess960, tap)
+                                tap = transcript->tap, games = *games] {
+    return xboard ? open_xboard_perft_connection(words, timeouts, chess960, tap, games)
                   : open_uci_perft_connection(words, timeouts, chess960, tap);
   };
   pipelining.reopen = open_connection;

@@ -120,6 +120,13 @@ Expected<EngineProtocol> read_engine_protocol(const ParsedArgs& args) {
                "' is not a protocol (uci, the default, or xboard)"};
 }
 
+Expected<XboardGames> xboard_games(const ParsedArgs& args, EngineProtocol protocol) {
+  if (!args.has("--no-new")) return XboardGames::NewEachPosition;
+  if (protocol != EngineProtocol::Xboard)
+    return Error{"--no-new is an xboard option: it goes with --protocol xboard"};
+  return XboardGames::SetOnce;
+}
+
 namespace {
 
 // An engine that cannot be used, said once: "engine 'CMD' cannot be used: WHY", or WHY alone when
@@ -142,6 +149,9 @@ Expected<EngineDoorTarget> engine_door(const std::string& command, const ParsedA
   if (!protocol) return Error{protocol.error()};
   options.protocol = *protocol;
   const bool xboard = options.protocol == EngineProtocol::Xboard;
+  auto games = xboard_games(args, options.protocol);
+  if (!games) return Error{games.error()};
+  options.xboard_new_games = *games == XboardGames::NewEachPosition;
   if (auto key_command = args.value("--key-command")) options.key_command = *key_command;
   if (auto pattern = args.value("--key-pattern")) options.key_pattern = *pattern;
   if (auto pattern = args.value("--fen-pattern")) options.fen_pattern = *pattern;
@@ -206,6 +216,7 @@ Expected<EngineDoorTarget> engine_door(const std::string& command, const ParsedA
        {"--protocol", "--key-command", "--key-pattern", "--fen-pattern", "--key-base", "--timeout"})
     if (auto value = args.value(option)) replay.insert(replay.end(), {option, *value});
   if (letters == CastlingLetters::XFen) replay.push_back("--xfen");
+  if (args.has("--no-new")) replay.push_back("--no-new");
   // The base told from the start position's key goes along, so that the replay reads the same.
   if (auto base = (*connection)->key_base(); base && !args.has("--key-base"))
     replay.insert(replay.end(), {"--key-base", *base == KeyBase::Decimal ? "10" : "16"});

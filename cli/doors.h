@@ -13,6 +13,7 @@
 #include "zobrist_verify/core/file_io.h"
 #include "zobrist_verify/doors/engine_hash.h"
 #include "zobrist_verify/doors/plugin_hash.h"
+#include "zobrist_verify/doors/xboard_protocol.h"
 #include "zobrist_verify/properties.h"
 #include "zobrist_verify/third_party.h"
 
@@ -48,6 +49,9 @@ struct EngineDoorTarget {
 };
 // --protocol uci|xboard (with --engine; default uci).
 [[nodiscard]] Expected<EngineProtocol> read_engine_protocol(const ParsedArgs& args);
+// --no-new (with --protocol xboard): the game set once, not before each position; with UCI it is
+// a usage error.
+[[nodiscard]] Expected<XboardGames> xboard_games(const ParsedArgs& args, EngineProtocol protocol);
 [[nodiscard]] Expected<EngineDoorTarget> engine_door(const std::string& command,
                                                      const ParsedArgs& args,
                                                      const std::string& program);

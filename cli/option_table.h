@@ -110,6 +110,11 @@ inline constexpr OptionRow OptionTable[] = {
     {"--protocol", OptionKind::Value, "uci|xboard",
      "the engine's protocol: uci (the default) or xboard (CECP version 2; movegen then needs "
      "--perft-command)"},
+    {"--no-new", OptionKind::Flag, "",
+     "over xboard, set the game once (\"new\", \"force\" and the variant when it changes) "
+     "instead of before each position; by default each position is sent as GUIs send it: \"new\", "
+     "\"variant fischerandom\" for Chess960, \"force\", then \"setboard\" (Sjeng 11.2 counts "
+     "moves from its last \"new\", and crashes after about 600 in one game)"},
     {"--transcript", OptionKind::Value, "FILE",
      "also write every line sent to the engine to FILE, so that it can be piped into the engine "
      "again; not with --jobs above 1 (each worker talks to an engine of its own)"},
@@ -120,9 +125,12 @@ inline constexpr OptionRow OptionTable[] = {
     {"--key-pattern", OptionKind::Value, "REGEX",
      "a regular expression in RE2 syntax with one capture group, the key (default: ^Key: "
      "*([^ ]*) *$, Stockfish's \"Key:\" line; Glaurung 2.2's bare decimal key line: "
-     "^(-?[0-9]+)$). RE2 has no look-around and no back-references; a pattern is at most 4096 "
-     "bytes with groups nested at most 1000 deep, and a line longer than 1024 bytes matches no "
-     "pattern"},
+     "^(-?[0-9]+)$); or with named groups (?P<key>...), (?P<pawn>...) and (?P<material>...), "
+     "for an engine that prints its pawn and material keys on its key's line: they are then "
+     "checked too (Glaurung 2.2's `key`, with --key-command key: '^key: (?P<key>-?[0-9]+) "
+     "material key: (?P<material>-?[0-9]+) pawn key: (?P<pawn>-?[0-9]+)'). RE2 has no "
+     "look-around and no back-references; a pattern is at most 4096 bytes with groups nested at "
+     "most 1000 deep, and a line longer than 1024 bytes matches no pattern"},
     {"--key-base", OptionKind::Value, "10|16",
      "the base the engine writes keys in. Without it the base is told once, from the start "
      "position's key: a letter a-f or a 0x prefix is hex, more than 16 digits decimal; 2 to 16 "
@@ -146,6 +154,15 @@ inline constexpr OptionRow OptionTable[] = {
      "look-around, no back-references; at most 4096 bytes, groups nested at most 1000 deep; a "
      "line over 1024 bytes matches none), checked at every depth from 1 to --depth before the "
      "engine starts"},
+    {"--perft-divide-pattern", OptionKind::Value, "REGEX",
+     "the engine prints its divide in lines this pattern matches, the move in its named group "
+     "(?P<move>...) and the count in (?P<count>...) ({depth} as in --perft-total-pattern); the "
+     "move in UCI, long algebraic (Ng1-f3, e2xd3, b7-b8=Q: read by its squares) or SAN (Nf3, "
+     "exd5, e8=Q, O-O: matched against the legal moves; one that fits none is an extra move, "
+     "quoted as printed, one that fits two a fault). Other lines are passed over, and the divide "
+     "is the last run of matching lines before the reply's end (PyChess's `perft D 1` lists "
+     "depths 1 to D: --perft-command 'perft {depth} 1' --perft-divide-pattern "
+     "'^ *(?P<move>[^ ]+) +(?P<count>[0-9]+) +[0-9]+$'). Default: \"MOVE: COUNT\" lines in UCI"},
     {"--perft-end-pattern", OptionKind::Value, "REGEX",
      "a line matching it ends the engine's perft reply ({depth} as in --perft-total-pattern); "
      "default: a divide's \"Nodes searched:\" line, or the total's own line (xboard: the \"pong "

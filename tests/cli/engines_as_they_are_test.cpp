@@ -128,6 +128,38 @@ TEST(KeyLines, ABacktrackingKeyPatternAnswersAtOnce) {
       << r.err;
 }
 
+// Glaurung 2.2's `key` prints its key, material key and pawn key on one line; named groups
+// read all three, and pawn-and-material-keys runs on the engine (issue 39, section 1).
+const std::vector<std::string> ThreeKeys = {
+    "--key-command",
+    "key",
+    "--key-pattern",
+    "^key: (?P<key>-?[0-9]+) material key: (?P<material>-?[0-9]+) pawn key: (?P<pawn>-?[0-9]+)",
+    "--cases",
+    "20",
+    "--property",
+    "pawn-and-material-keys"};
+
+TEST(ThreeKeys, PawnAndMaterialKeysRunOnAnEngineThatPrintsThem) {
+  const RunResult r = run_cli(with({"check", "--engine", Engine}, ThreeKeys));
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("pawn-and-material-keys ... PASS  20 cases"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("its pawn key and material key from the same line"), std::string::npos)
+      << r.out;
+}
+
+TEST(ThreeKeys, APawnKeyThatHashesKnightsFailsPawnAndMaterialKeys) {
+  const RunResult r =
+      run_cli(with({"check", "--engine", Engine + " --bug pawn-key-sees-knights"}, ThreeKeys));
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("pawn-and-material-keys ... FAIL  after 0 cases: pawn key of "
+                       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 vs "),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("(same pawns, other pieces moved): must be equal"), std::string::npos)
+      << r.out;
+}
+
 TEST(PerftTotals, AnEngineThatPrintsATotalAlonePasses) {
   const RunResult r = movegen("--perft totals", with(Totals, {"--depth", "2"}));
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;

@@ -208,5 +208,135 @@ TEST(MovegenXboard, AProtocolThatIsNoneIsAUsageError) {
   EXPECT_NE(r.err.find("--protocol: 'cecp' is not a protocol"), std::string::npos) << r.err;
 }
 
+// --- driven as GUIs drive it (issue 39, section 2) ---------------------------------------------
+
+const std::vector<std::string> Divide = {"--perft-command", "divide {depth}"};
+
+// movegen over xboard without --positions (a --fen run, or a count of its own).
+RunResult movegen_alone(const std::string& mode, std::vector<std::string> extra) {
+  std::vector<std::string> args{"movegen", "--engine", std::string(ZV_XBOARD_ENGINE) + " " + mode,
+                                "--protocol", "xboard"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return run_cli(args);
+}
+
+// Every position is sent as GUIs send it: "new", the variant when it is not normal, "force",
+// then "setboard"; the handshake's own "new", "force" and fence come first.
+TEST(MovegenXboardSequence, EachPositionGoesAfterNewAndForce) {
+  const testing::TempDir dir;
+  const std::string transcript = (dir.path() / "sent.txt").string();
+  const RunResult r =
+      movegen_alone("good", with(Divide, {"--fen", "startpos", "--transcript", transcript}));
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  const std::string sent = testing::read_file(transcript);
+  EXPECT_TRUE(
+      sent.ends_with("\nnew\nforce\nping 1\n"
+                     "new\nforce\nsetboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w "
+                     "KQkq - 0 1\ndivide 1\nping 2\n"
+                     "new\nforce\nsetboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w "
+                     "KQkq - 0 1\ndivide 1\nping 3\nquit\n"))
+      << sent;
+}
+
+TEST(MovegenXboardSequence, AChess960PositionGoesAfterNewVariantFischerandomAndForce) {
+  const testing::TempDir dir;
+  const std::string transcript = (dir.path() / "sent.txt").string();
+  const RunResult r =
+      movegen_alone("good", with(Divide, {"--chess960", "--fen",
+                                          "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w "
+                                          "HFhf - 0 1",
+                                          "--transcript", transcript}));
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  const std::string sent = testing::read_file(transcript);
+  EXPECT_TRUE(
+      sent.ends_with("\nnew\nvariant fischerandom\nforce\nsetboard "
+                     "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\ndivide "
+                     "1\nping 3\nquit\n"))
+      << sent;
+}
+
+TEST(MovegenXboardSequence, NoNewSetsTheGameOnce) {
+  const testing::TempDir dir;
+  const std::string transcript = (dir.path() / "sent.txt").string();
+  const RunResult r = movegen_alone(
+      "good", with(Divide, {"--no-new", "--fen", "startpos", "--transcript", transcript}));
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  const std::string sent = testing::read_file(transcript);
+  EXPECT_TRUE(
+      sent.ends_with("\nnew\nforce\nping 1\nping 2\n"
+                     "setboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
+                     "divide 1\nping 3\n"
+                     "setboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
+                     "divide 1\nping 4\nquit\n"))
+      << sent;
+}
+
+// As Sjeng 11.2: a move counter that only "new" resets, and a crash when it runs over. With "new"
+// before each position every one passes; without, the engine crashes again and again.
+TEST(MovegenXboardSequence, AnEngineThatCountsMovesSinceNewRunsCleanlyWithNew) {
+  const RunResult with_new =
+      movegen_alone("crash-without-new 30", with(PerDepth, {"--positions", "200"}));
+  EXPECT_EQ(with_new.exit_code, 0) << with_new.out << with_new.err;
+  EXPECT_NE(with_new.out.find("positions .... 200 compared"), std::string::npos) << with_new.out;
+  const RunResult without =
+      movegen_alone("crash-without-new 30", with(PerDepth, {"--positions", "200", "--no-new"}));
+  EXPECT_NE(without.exit_code, 0) << without.out << without.err;
+  EXPECT_NE(without.out.find("killed by signal 11"), std::string::npos) << without.out;
+}
+
+TEST(MovegenXboardSequence, NoNewOverUciIsAUsageError) {
+  const RunResult r = run_cli({"movegen", "--engine", std::string(ZV_PERFT_ENGINE), "--no-new"});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_EQ(r.err, "error: --no-new is an xboard option: it goes with --protocol xboard\n");
+}
+
+// CrazyWa and HaChu announce shogi and other games, no normal chess: they are refused with
+// their list, not driven as if they played chess.
+TEST(MovegenXboardVariants, AnEngineWithoutNormalChessIsRefusedWithItsVariants) {
+  const RunResult r = movegen("shogi-only", PerDepth);
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("engine 'fake xboard shogi-only' (" + std::string(ZV_XBOARD_ENGINE) +
+                       ") cannot be used over xboard: it does not play normal chess: "
+                       "its variants are \"crazyhouse,shogi,minishogi\" (feature variants), "
+                       "without normal"),
+            std::string::npos)
+      << r.err;
+}
+
+// PyChess's `perft D 1`: its divides of depths 1 to D in turn, moves in long algebraic or SAN.
+const std::vector<std::string> PyChess = {"--perft-command", "divide {depth}",
+                                          "--perft-divide-pattern",
+                                          "^ *(?P<move>[^ ]+) +(?P<count>[0-9]+) +[0-9]+$"};
+
+TEST(MovegenXboardDivides, LongAlgebraicAndSanDividesAreReadThroughTheirPattern) {
+  for (const char* mode : {"lan-divide", "san-divide"}) {
+    const RunResult r = movegen(mode, with(PyChess, {"--depth", "2"}));
+    EXPECT_EQ(r.exit_code, 0) << mode << r.out << r.err;
+    EXPECT_NE(r.out.find("positions .... 40 compared"), std::string::npos) << mode << r.out;
+  }
+}
+
+TEST(MovegenXboardDivides, SanThatFitsNoLegalMoveIsAnExtraMoveQuotedAsPrinted) {
+  const RunResult r =
+      movegen_alone("wrong-san", with(PyChess, {"--fen", "startpos", "--depth", "2"}));
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("  missing:  b1a3 b1c3 g1f3 g1h3\n  extra:    'Ba3' 'Bc3' 'Bf3' 'Bh3'\n"),
+            std::string::npos)
+      << r.out;
+}
+
+TEST(MovegenXboardDivides, SanThatFitsTwoLegalMovesIsAFaultOfTheReply) {
+  const RunResult r = movegen_alone("ambiguous-san", with(PyChess, {"--fen",
+                                                                    "4k3/8/8/8/8/5N2/8/1N2K3 w "
+                                                                    "- - 0 1",
+                                                                    "--depth", "1"}));
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("printed a divide of 'setboard 4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1' that "
+                       "cannot be read: the SAN move 'Nd2' fits 2 legal moves (b1d2, f3d2): SAN "
+                       "names one"),
+            std::string::npos)
+      << r.out;
+}
+
 }  // namespace
 }  // namespace zobrist_verify

@@ -143,5 +143,38 @@ TEST(KeyReader, AGivenBaseIsNeverDecided) {
   EXPECT_EQ(keys.reading(), "hexadecimal (--key-base 16)");
 }
 
+constexpr const char* GlaurungKeys =
+    "^key: (?P<key>-?[0-9]+) material key: (?P<material>-?[0-9]+) pawn key: (?P<pawn>-?[0-9]+)";
+
+// Glaurung 2.2's `key` after e2e4: its three keys, read in the base its key decided.
+TEST(KeyReader, ReadsThePawnAndMaterialKeysOfANamedGroupPatternInTheKeysBase) {
+  KeyReader keys(*compile_key_pattern(GlaurungKeys), std::nullopt);
+  const std::string line =
+      "key: 5521865908262336403 material key: 5307933936963684642 pawn key: 1313532948988535692";
+  Expected<PrintedKeys> read = keys.read_keys(*keys.pattern().key_texts(line));
+  ASSERT_TRUE(read) << read.error();
+  EXPECT_EQ(read->key, 5521865908262336403ULL);
+  EXPECT_EQ(read->material, 5307933936963684642ULL);
+  EXPECT_EQ(read->pawn, 1313532948988535692ULL);
+  EXPECT_EQ(keys.base(), KeyBase::Decimal);
+}
+
+TEST(KeyReader, APawnKeyThatIsNoKeyIsNamed) {
+  KeyReader keys(*compile_key_pattern("^k=(?P<key>[^ ]+) p=(?P<pawn>[^ ]*)$"),
+                 KeyBase::Hexadecimal);
+  Expected<PrintedKeys> read = keys.read_keys(*keys.pattern().key_texts("k=12ab p=zz"));
+  ASSERT_FALSE(read);
+  EXPECT_EQ(read.error(), "its pawn key is not one: 'zz' is not hexadecimal ('z' is not a digit)");
+}
+
+TEST(KeyReader, APatternWithOneGroupReadsTheKeyAlone) {
+  KeyReader keys = reader(KeyBase::Hexadecimal);
+  Expected<PrintedKeys> read = keys.read_keys(*keys.pattern().key_texts("ff"));
+  ASSERT_TRUE(read) << read.error();
+  EXPECT_EQ(read->key, 0xffu);
+  EXPECT_FALSE(read->pawn);
+  EXPECT_FALSE(read->material);
+}
+
 }  // namespace
 }  // namespace zobrist_verify

@@ -102,6 +102,44 @@ TEST(XboardDoor, TheTranscriptShowsTheHandshakeSetboardUsermoveAndNumberedPings)
   EXPECT_EQ(text.substr(text.size() - 5), "quit\n");
 }
 
+// Each request is sent as GUIs send a position: "new", the variant when it is not normal (and
+// "variant normal" back after a Chess960 one), "force", "setboard" (issue 39, section 2).
+TEST(XboardDoor, EachRequestStartsAGameAsGuisDo) {
+  TempDir dir;
+  const std::string transcript = (dir.path() / "transcript.txt").string();
+  const RunResult r = check_xboard("good", {"--cases", "5", "--property", "incremental-equals-full",
+                                            "--transcript", transcript});
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  std::ifstream in(transcript);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  // The start position's key first, for its base.
+  EXPECT_NE(text.find("\nforce\nping 1\nnew\nforce\nsetboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/"
+                      "RNBQKBNR w KQkq - 0 1\nd\nping 2\nnew\nforce\nsetboard "),
+            std::string::npos)
+      << text.substr(0, 600);
+  EXPECT_NE(text.find("\nnew\nvariant fischerandom\nforce\nsetboard "), std::string::npos);
+  EXPECT_NE(text.find("\nnew\nvariant normal\nforce\nsetboard "), std::string::npos);
+  // Every setboard is the fourth line of its request at most: none comes without "force".
+  EXPECT_EQ(count_of(text, "\nsetboard "), count_of(text, "\nforce\nsetboard "));
+  EXPECT_EQ(count_of(text, "\nnew\n"), count_of(text, "\nsetboard ") + 1);
+}
+
+TEST(XboardDoor, NoNewSetsTheGameOnlyWhenItChanges) {
+  TempDir dir;
+  const std::string transcript = (dir.path() / "transcript.txt").string();
+  const RunResult r =
+      check_xboard("good", {"--cases", "5", "--property", "incremental-equals-full",
+                            "--no-chess960", "--no-new", "--transcript", transcript});
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  std::ifstream in(transcript);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(count_of(text, "\nnew\n"), 1) << text.substr(0, 600);  // the handshake's
+  EXPECT_NE(text.find("\nforce\nping 1\nsetboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w "
+                      "KQkq - 0 1\nd\nping 2\nsetboard "),
+            std::string::npos)
+      << text.substr(0, 600);
+}
+
 // Many requests go out before any reply is read; each reply is then placed by its pong number.
 TEST(XboardDoor, RequestsArePipelinedAndEachKeyIsItsOwnPositions) {
   TempDir dir;
@@ -170,7 +208,11 @@ INSTANTIATE_TEST_SUITE_P(
                  "reply) nor setboard=1 (a position set from a FEN) (and it sent no 'feature "
                  "done=1')"},
         Unusable{"bad-feature", "a malformed feature line 'feature ping=1 myname=\"unterminated'"},
-        Unusable{"wrong-pong-at-start", "answered 'ping 1' with 'pong 2'"}),
+        Unusable{"wrong-pong-at-start", "answered 'ping 1' with 'pong 2'"},
+        // As CrazyWa and HaChu: shogi and other games, no normal chess (issue 39, section 2).
+        Unusable{"shogi-only",
+                 "cannot be used over xboard: it does not play normal chess: its variants are "
+                 "\"crazyhouse,shogi,minishogi\" (feature variants), without normal"}),
     [](const auto& info) {
       std::string name = info.param.mode;
       std::replace(name.begin(), name.end(), '-', '_');

@@ -7,12 +7,15 @@
 //        the base cannot be told from it); `bare` prints Glaurung's two lines: the FEN without its
 //        clocks, then the decimal key alone; `padded` the hex key, 1,100 spaces and "GARBAGE"
 //        (a line once judged by its first kilobyte); `bang` 40 hex digits and "!" (a line on
-//        which '^Key: *((?:[0-9A-Fa-f]+)*)$' backtracked for minutes under std::regex)
+//        which '^Key: *((?:[0-9A-Fa-f]+)*)$' backtracked for minutes under std::regex); and
+//        `key` prints Glaurung 2.2's line of three decimal keys, "key: K material key: M pawn
+//        key: P" (the reference's key, material key and pawn key)
 //   --perft divide|totals|per-depth|search   `perft D` and `go perft D` print Stockfish's divide,
 //        the total alone (as Ethereal 12), one total per depth " d  N  0.00  1nps" (as Sjaak
 //        II), or start a search that prints "info depth" lines until `stop` (as Toga II 3.0)
 //   --bug no-en-passant   the perft counts leave out every en-passant capture, at every depth
 //   --bug crash-on-en-passant   aborts at a perft command where an en-passant capture is legal
+//   --bug pawn-key-sees-knights   `key`'s pawn key also hashes the knights (their squares' keys)
 //   --bug total-in-flight   a divide's "Nodes searched" says one more than its counts when more
 //        input is already waiting, as Stockfish 15.1's can with requests in flight (its input
 //        thread counts the next position's moves into the same counter); alone it is right
@@ -45,7 +48,7 @@ using namespace zobrist_verify;
 struct Options {
   std::string keys = "hex", perft = "divide";
   bool drop_en_passant = false, crash_on_en_passant = false, total_in_flight = false,
-       banner = false, late = false, reorder = false;
+       pawn_key_sees_knights = false, banner = false, late = false, reorder = false;
   std::string log;
 };
 
@@ -107,6 +110,16 @@ void display(Position& pos, const std::string& keys) {
     std::printf("Key: %016" PRIX64 "\n", key);
 }
 
+// Glaurung 2.2's `key`: "key: K material key: M pawn key: P", in decimal.
+void print_three_keys(const Position& pos, bool pawn_key_sees_knights) {
+  Key pawn_key = pos.pawn_key();
+  if (pawn_key_sees_knights)
+    for (Square s = A1; s < SquareCount; ++s)
+      if (type_of(pos.piece_on(s)) == Knight) pawn_key ^= polyglot_scheme().psq[pos.piece_on(s)][s];
+  std::printf("key: %" PRIu64 " material key: %" PRIu64 " pawn key: %" PRIu64 "\n", pos.key(),
+              pos.material_key(), pawn_key);
+}
+
 // Whether a line of input is waiting (in cin's buffer, or in the pipe within `ms`).
 bool input_waiting(int ms) {
   if (std::cin.rdbuf()->in_avail() > 0) return true;
@@ -163,6 +176,7 @@ int main(int argc, char** argv) {
       options.drop_en_passant = bug == "no-en-passant";
       options.crash_on_en_passant = bug == "crash-on-en-passant";
       options.total_in_flight = bug == "total-in-flight";
+      options.pawn_key_sees_knights = bug == "pawn-key-sees-knights";
     } else if (std::strcmp(argv[i], "--log") == 0)
       options.log = argv[++i];
   }
@@ -202,6 +216,8 @@ int main(int argc, char** argv) {
       if (!set_position(game, line)) std::printf("info string Invalid position\n");
     } else if (line == "d") {
       display(game.position(), options.keys);
+    } else if (line == "key") {
+      print_three_keys(game.position(), options.pawn_key_sees_knights);
     } else if (line.starts_with("perft ") || line.starts_with("go perft ")) {
       const int depth = std::atoi(line.c_str() + line.find("perft ") + 6);
       if (options.crash_on_en_passant) {

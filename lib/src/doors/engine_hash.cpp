@@ -46,6 +46,9 @@ class EngineHash final : public HashUnderTest {
     Capabilities caps;
     caps.chess960 = connection_->offers_chess960();
     caps.pipelined = true;
+    // The keys the key pattern names besides the main one (Glaurung's "pawn key: N").
+    caps.pawn_key = connection_->prints_pawn_key();
+    caps.material_key = connection_->prints_material_key();
     return caps;
   }
 
@@ -79,6 +82,7 @@ class EngineHash final : public HashUnderTest {
       checkpoint = with_chess960_castling(game_.position().fen(), game_.position(), letters_);
     Expected<Move> move = game_.play_uci(uci);
     if (!move) return Error{move.error()};
+    current_keys_.reset();
     if (!checkpoint.empty()) checkpoints_.emplace_back(moves_.size(), std::move(checkpoint));
     moves_.push_back(move_to_uci(*move, chess960_));
     return Done{};
@@ -88,10 +92,26 @@ class EngineHash final : public HashUnderTest {
     return Error{"a UCI engine has no unmake: the door sends each position afresh"};
   }
 
+  // The keys of the current position are read from one reply: key() asks for them, and
+  // pawn_key() and material_key() give what that reply held (asking first when key() has not).
   Expected<Key> key() override {
-    Expected<KeyTicket> ticket = request_key();
-    if (!ticket) return Error{ticket.error()};
-    return collect_key(*ticket);
+    Expected<PrintedKeys> keys = current_keys();
+    if (!keys) return keys.failure();
+    return keys->key;
+  }
+
+  Expected<Key> pawn_key() override {
+    if (!connection_->prints_pawn_key()) return HashUnderTest::pawn_key();
+    Expected<PrintedKeys> keys = current_keys_ ? *current_keys_ : current_keys();
+    if (!keys) return keys.failure();
+    return *keys->pawn;
+  }
+
+  Expected<Key> material_key() override {
+    if (!connection_->prints_material_key()) return HashUnderTest::material_key();
+    Expected<PrintedKeys> keys = current_keys_ ? *current_keys_ : current_keys();
+    if (!keys) return keys.failure();
+    return *keys->material;
   }
 
   Expected<KeyTicket> request_key() override {
@@ -126,12 +146,41 @@ class EngineHash final : public HashUnderTest {
   }
 
   Expected<Key> collect_key(KeyTicket ticket) override {
+    Expected<PrintedKeys> keys = collect_keys(ticket);
+    if (!keys) return keys.failure();
+    return keys->key;
+  }
+
+ private:
+  // A key asked for and not collected yet.
+  struct Outstanding {
+    std::uint64_t id = 0;
+    std::uint64_t line = 0;  // lines_ when asked
+    std::size_t plies = 0;   // moves played when asked
+    bool from_checkpoint = false;
+    std::string fen;  // the position asked for, as the reference writes it
+    // For request_key_of's request of a FEN the engine has not answered before: the FEN as
+    // refused_fens and accepted_fens know it, to be filed there by the answer.
+    std::string judges_fen;
+  };
+
+  // The keys of the current position, asked for and kept for pawn_key() and material_key().
+  Expected<PrintedKeys> current_keys() {
+    current_keys_.reset();
+    Expected<KeyTicket> ticket = request_key();
+    if (!ticket) return ticket.failure();
+    Expected<PrintedKeys> keys = collect_keys(*ticket);
+    if (keys) current_keys_ = *keys;
+    return keys;
+  }
+
+  Expected<PrintedKeys> collect_keys(KeyTicket ticket) {
     const auto it = std::find_if(outstanding_.begin(), outstanding_.end(),
                                  [&](const Outstanding& o) { return o.id == ticket.id; });
-    if (it == outstanding_.end()) return connection_->collect(ticket);
+    if (it == outstanding_.end()) return connection_->collect_keys(ticket);
     const Outstanding asked = std::move(*it);
     outstanding_.erase(it);
-    Expected<Key> key = connection_->collect(ticket);
+    Expected<PrintedKeys> key = connection_->collect_keys(ticket);
     if (!asked.judges_fen.empty()) {
       // As take_start_position: the answer to the FEN alone says whether the engine takes it.
       if (key)
@@ -148,21 +197,8 @@ class EngineHash final : public HashUnderTest {
     connection_->send_whole_lines();
     std::string moves;
     for (std::size_t i = 0; i < asked.plies; ++i) moves += (i ? " " : "") + moves_[i];
-    return connection_->collect(connection_->request(start_fen_, moves, chess960_, asked.fen));
+    return connection_->collect_keys(connection_->request(start_fen_, moves, chess960_, asked.fen));
   }
-
- private:
-  // A key asked for and not collected yet.
-  struct Outstanding {
-    std::uint64_t id = 0;
-    std::uint64_t line = 0;  // lines_ when asked
-    std::size_t plies = 0;   // moves played when asked
-    bool from_checkpoint = false;
-    std::string fen;  // the position asked for, as the reference writes it
-    // For request_key_of's request of a FEN the engine has not answered before: the FEN as
-    // refused_fens and accepted_fens know it, to be filed there by the answer.
-    std::string judges_fen;
-  };
 
   static std::string seen_as(bool chess960, const std::string& fen) {
     return (chess960 ? "960 " : "") + fen;
@@ -179,6 +215,7 @@ class EngineHash final : public HashUnderTest {
     // Chess960 by themselves, and then go in UCI_Chess960 mode too).
     start_fen_ = with_chess960_castling(fen, game_.position(), letters_);
     chess960_ = game_.position().is_chess960();
+    current_keys_.reset();
     moves_.clear();
     checkpoints_.clear();
     return Done{};
@@ -196,8 +233,8 @@ class EngineHash final : public HashUnderTest {
         refused != connection_->refused_fens().end())
       return refused->second;
     if (connection_->accepted_fens().contains(seen)) return Done{};
-    Expected<Key> key =
-        connection_->collect(connection_->request(start_fen_, "", chess960_, start_fen_));
+    Expected<PrintedKeys> key =
+        connection_->collect_keys(connection_->request(start_fen_, "", chess960_, start_fen_));
     if (!key && key.error_kind() == ErrorKind::Refused) {
       connection_->refused_fens().emplace(seen, key.failure());
       return key.failure();
@@ -215,9 +252,12 @@ class EngineHash final : public HashUnderTest {
   std::vector<std::string> moves_;  // as sent: king-takes-rook castling in Chess960
   // (i, FEN of the position before moves_[i]) every tail_plies moves, in order.
   std::vector<std::pair<std::size_t, std::string>> checkpoints_;
-  std::deque<Outstanding> outstanding_;     // in the order asked: mostly collected from the front
-  std::uint64_t lines_ = 0;                 // set_position calls so far
-  std::optional<Expected<Key>> start_key_;  // read by take_start_position, not yet asked for
+  std::deque<Outstanding> outstanding_;  // in the order asked: mostly collected from the front
+  std::uint64_t lines_ = 0;              // set_position calls so far
+  // Read by take_start_position, not yet asked for.
+  std::optional<Expected<PrintedKeys>> start_key_;
+  // The keys key() read for the current position (none since a set_position or a move).
+  std::optional<PrintedKeys> current_keys_;
 };
 
 }  // namespace

@@ -9,6 +9,7 @@
 
 #include "perft_text.h"
 #include "zobrist_verify/core/visible_text.h"
+#include "zobrist_verify/doors/divide_notation.h"
 #include "zobrist_verify/doors/engine_faults.h"
 
 namespace zobrist_verify {
@@ -86,7 +87,19 @@ Expected<DivideCounts> EnginePerft::divide(std::string_view fen, std::string_vie
   if (!patterns) return patterns.failure();
   PerftReplyReader reader(std::move(*patterns));
   if (auto asked = ask(fen, uci_moves, depth, reader); !asked) return asked.failure();
-  return reader.divide();
+  return in_uci(fen, uci_moves, reader.divide());
+}
+
+Expected<DivideCounts> EnginePerft::in_uci(std::string_view fen, std::string_view uci_moves,
+                                           DivideCounts divide) const {
+  const PerftDialogue& dialogue = patterns_.dialogue();
+  if (dialogue.divide_pattern.empty()) return divide;
+  Expected<DivideCounts> read = divide_in_uci(fen, uci_moves, dialogue.chess960, std::move(divide));
+  if (read) return read;
+  return Error{engine_words(engine_name()) + " printed a divide of '" +
+                   connection_->position_command(fen, uci_moves) +
+                   "' that cannot be read: " + read.error(),
+               read.error_kind()};
 }
 
 Expected<std::uint64_t> EnginePerft::total(std::string_view fen, std::string_view uci_moves,
@@ -106,8 +119,9 @@ bool EnginePerft::pipelined() const {
 std::vector<std::string> EnginePerft::request_lines(std::string_view fen,
                                                     std::string_view uci_moves, int depth) const {
   const std::string position = connection_->position_command(fen, uci_moves);
-  // The position's lines (one for UCI; "setboard" and each move for xboard), then the command.
-  std::vector<std::string> lines;
+  // The game's lines (xboard's "new", "force"), the position's (one for UCI; "setboard" and each
+  // move for xboard), then the command.
+  std::vector<std::string> lines = connection_->game_lines();
   for (std::size_t at = 0, next = 0; at <= position.size(); at = next + 1) {
     next = std::min(position.find('\n', at), position.size());
     lines.push_back(position.substr(at, next - at));
@@ -228,7 +242,7 @@ std::vector<Expected<DivideCounts>> EnginePerft::ask_many(
   const auto alone = [&](const PerftPosition& p) -> Expected<DivideCounts> {
     PerftReplyReader reader(*at_depth);
     if (auto asked = ask(p.fen, p.moves, depth, reader); !asked) return asked.failure();
-    return reader.divide();
+    return in_uci(p.fen, p.moves, reader.divide());
   };
   if (!pipelined()) {
     for (const PerftPosition& p : positions) answers.push_back(alone(p));
@@ -264,7 +278,8 @@ std::vector<Expected<DivideCounts>> EnginePerft::ask_many(
           engine_words(engine_name()) + ": " + reader.why() + " (with other requests in flight)",
           ErrorKind::AnsweredBadly});
     else
-      answers.push_back(reader.divide());
+      answers.push_back(
+          in_uci(positions[answers.size()].fen, positions[answers.size()].moves, reader.divide()));
   }
   if (answers.size() < positions.size()) {
     // Out of step from here: the engine is stopped, and the rest are for the caller to ask alone.

@@ -86,8 +86,9 @@ struct KeyPattern::Compiled {
   std::string text;
   re2::RE2 regex;
   DirectShape direct = DirectShape::None;
-  std::string literal;  // the direct matcher's line start
-  KeyGroups groups;     // a key pattern's named groups; the first group otherwise
+  std::string literal;           // the direct matcher's line start
+  KeyGroups groups;              // a key pattern's named groups; the first group otherwise
+  std::vector<int> named_order;  // a compile_named pattern's groups, in the order of its names
 };
 
 std::string quoted_pattern(std::string_view pattern) {
@@ -136,6 +137,37 @@ Expected<KeyPattern> KeyPattern::compile_keys(const std::string& pattern) {
                    "without capturing)");
   auto shared = std::make_shared<Compiled>(pattern);
   shared->groups = groups;  // the direct matcher takes unnamed groups only: none here
+  return KeyPattern(std::move(shared));
+}
+
+Expected<KeyPattern> KeyPattern::compile_named(const std::string& pattern, std::string_view what,
+                                               const std::vector<std::string>& names) {
+  Expected<KeyPattern> compiled = compile_line_pattern(pattern, what);
+  if (!compiled) return compiled;
+  const auto refused = [&](const std::string& why) {
+    return Error{std::string(what) + " " + quoted_pattern(pattern) + ": " + why};
+  };
+  std::string wanted;
+  for (const std::string& name : names) wanted += (wanted.empty() ? "" : ", ") + name;
+  const re2::RE2& regex = compiled->compiled_->regex;
+  const std::map<std::string, int>& named = regex.NamedCapturingGroups();
+  for (const auto& [name, number] : named)
+    if (std::find(names.begin(), names.end(), name) == names.end())
+      return refused("its group (?P<" + visible_text(name) +
+                     ">...) is not one it reads: name "
+                     "the groups " +
+                     wanted);
+  auto shared = std::make_shared<Compiled>(pattern);
+  for (const std::string& name : names) {
+    const auto found = named.find(name);
+    if (found == named.end())
+      return refused("it has no group (?P<" + name + ">...); it needs the named groups " + wanted);
+    shared->named_order.push_back(found->second);
+  }
+  if (regex.NumberOfCapturingGroups() != int(named.size()))
+    return refused("it has " + std::to_string(regex.NumberOfCapturingGroups()) +
+                   " capture groups and names " + std::to_string(named.size()) +
+                   "; every group must be named (write (?:...) to group without capturing)");
   return KeyPattern(std::move(shared));
 }
 
@@ -248,6 +280,19 @@ std::optional<KeyTexts> KeyPattern::key_texts(std::string_view line) const {
   return KeyTexts{text(g.key), text(g.pawn), text(g.material)};
 }
 
+std::optional<std::vector<std::string_view>> KeyPattern::group_texts(std::string_view line) const {
+  const Compiled& c = *compiled_;
+  if (line.size() > MaxMatchedLength || c.named_order.empty()) return std::nullopt;
+  std::vector<re2::StringPiece> pieces(std::size_t(c.regex.NumberOfCapturingGroups()) + 1);
+  if (!c.regex.Match(re2::StringPiece(line.data(), line.size()), 0, line.size(),
+                     re2::RE2::UNANCHORED, pieces.data(), int(pieces.size())))
+    return std::nullopt;
+  std::vector<std::string_view> texts;
+  for (int group : c.named_order)
+    texts.emplace_back(pieces[std::size_t(group)].data(), pieces[std::size_t(group)].size());
+  return texts;
+}
+
 bool KeyPattern::matches(std::string_view line) const {
   const Compiled& c = *compiled_;
   if (line.size() > MaxMatchedLength) return false;
@@ -263,7 +308,7 @@ std::optional<std::string> KeyPattern::key_text(std::string_view line) const {
 }
 
 Expected<KeyPattern> compile_key_pattern(const std::string& pattern) {
-  return KeyPattern::compile(pattern, "--key-pattern", "the key's digits");
+  return KeyPattern::compile_keys(pattern);
 }
 
 Expected<KeyPattern> compile_fen_pattern(const std::string& pattern) {
@@ -278,6 +323,27 @@ Expected<Key> KeyReader::read(std::string_view text) {
     decided_from_ = "'" + std::string(text) + "' (" + decided->why + ")";
   }
   return parse_key(text, *base_);
+}
+
+Expected<PrintedKeys> KeyReader::read_keys(const KeyTexts& texts) {
+  Expected<Key> key = read(texts.key);
+  if (!key) return key.failure();
+  PrintedKeys keys{*key, {}, {}};
+  const auto part = [&](int group, std::string_view text, std::string_view name,
+                        std::optional<Key>& into) -> Expected<Done> {
+    if (group == 0) return Done{};
+    Expected<Key> read_part = parse_key(text, *base_);
+    if (!read_part) return Error{"its " + std::string(name) + " is not one: " + read_part.error()};
+    into = *read_part;
+    return Done{};
+  };
+  const KeyGroups& groups = pattern_.groups();
+  if (auto pawn = part(groups.pawn, texts.pawn, "pawn key", keys.pawn); !pawn)
+    return pawn.failure();
+  if (auto material = part(groups.material, texts.material, "material key", keys.material);
+      !material)
+    return material.failure();
+  return keys;
 }
 
 std::string KeyReader::reading() const {

@@ -54,7 +54,7 @@ std::optional<std::string> KeyReply::take(const std::string& line, bool error_li
       return "after " + quoted_engine_line(*fen_line_) + " (two positions shown for one request)";
     shown_fen_ = std::move(fen);
     fen_line_ = line;
-  } else if (std::optional<Expected<Key>> key = key_on(line)) {
+  } else if (std::optional<Expected<PrintedKeys>> key = key_on(line)) {
     if (found_) {
       // A pattern that matches more than the key's line (say '(.*)') shows here too.
       second_key_line_ = "the key pattern '" + keys_->pattern().text() +
@@ -108,7 +108,7 @@ KeyReply::Outcome KeyReply::finish(std::string_view expected_fen, bool chess960,
               true};
     return {no_key(), true};
   }
-  if (!*found_) return {*found_, true};
+  if (!*found_) return {found_->failure(), true};
   keys_seen = true;
   // The same text is the same position (the expected FEN is the door's own, always readable):
   // most replies need no FEN read.
@@ -119,7 +119,7 @@ KeyReply::Outcome KeyReply::finish(std::string_view expected_fen, bool chess960,
                     ")"},
               false};
   }
-  return {*found_, false};
+  return {(*found_)->key, false, (*found_)->pawn, (*found_)->material};
 }
 
 std::optional<Error> KeyReply::refusal() const {
@@ -134,10 +134,10 @@ Error KeyReply::out_of_step(const std::string& line, const std::string& why) con
                         "desynchronised: it printed " + quoted_engine_line(line) + " " + why);
 }
 
-std::optional<Expected<Key>> KeyReply::key_on(const std::string& line) {
-  std::optional<std::string> text = keys_->pattern().key_text(line);
-  if (!text) return std::nullopt;
-  Expected<Key> key = keys_->read(*text);
+std::optional<Expected<PrintedKeys>> KeyReply::key_on(const std::string& line) {
+  std::optional<KeyTexts> texts = keys_->pattern().key_texts(line);
+  if (!texts) return std::nullopt;
+  Expected<PrintedKeys> key = keys_->read_keys(*texts);
   if (key) return key;
   return Error{engine_words(name_) + " printed " + quoted_engine_line(line) + " for " + asked_ +
                    ", which is not a key: " + key.error(),

@@ -114,9 +114,18 @@ Expected<PerftPatterns> PerftPatterns::compile(PerftDialogue dialogue, int deepe
   if (!totals) return Error{totals.error()};
   auto ends = compile_at_depths(d.end_pattern, "--perft-end-pattern", deepest, end);
   if (!ends) return Error{ends.error()};
+  if (!d.divide_pattern.empty() && !d.total_pattern.empty())
+    return Error{
+        "--perft-divide-pattern and --perft-total-pattern: an engine prints a divide or "
+        "a total alone, give the pattern of one"};
+  const auto divide = [](const std::string& text, std::string_view what) {
+    return KeyPattern::compile_named(text, what, {"move", "count"});
+  };
+  auto divides = compile_at_depths(d.divide_pattern, "--perft-divide-pattern", deepest, divide);
+  if (!divides) return Error{divides.error()};
   for (std::size_t i = 0; i < std::size_t(deepest); ++i)
-    patterns.by_depth_.push_back(
-        {(*totals)[i], (*ends)[i], with_depth(patterns.dialogue_.command, int(i) + 1)});
+    patterns.by_depth_.push_back({(*totals)[i], (*ends)[i], (*divides)[i],
+                                  with_depth(patterns.dialogue_.command, int(i) + 1)});
   return patterns;
 }
 
@@ -134,7 +143,8 @@ Expected<PerftDepthPatterns> PerftPatterns::at(int depth) const {
 
 PerftReplyReader::Step PerftReplyReader::take(std::string_view line) {
   if (is_search_line(line)) return Step::Search;
-  return patterns_.total ? take_total_line(line) : take_divide_line(line);
+  if (patterns_.total) return take_total_line(line);
+  return patterns_.divide ? take_pattern_divide_line(line) : take_divide_line(line);
 }
 
 bool PerftReplyReader::reports_error(std::string_view line) const {
@@ -218,15 +228,50 @@ PerftReplyReader::Step PerftReplyReader::take_divide_line(std::string_view line)
       return Step::More;
     }
     if (parsed->kind == DivideLine::Kind::Skip) return Step::More;
-    divide_.nodes = parsed->count;
-    total_seen_ = true;
-    if (auto total = check_divide_total(divide_); !total) {
-      why_ = total.error();
-      inconsistent_ = true;
-    }
-    if (has_end()) return Step::More;
-    return inconsistent_ ? Step::Inconsistent : Step::Done;
+    return divide_total(parsed->count);
   }
+  return divide_end();
+}
+
+PerftReplyReader::Step PerftReplyReader::divide_total(std::uint64_t nodes) {
+  divide_.nodes = nodes;
+  total_seen_ = true;
+  if (auto total = check_divide_total(divide_); !total) {
+    why_ = total.error();
+    inconsistent_ = true;
+  }
+  if (has_end()) return Step::More;
+  return inconsistent_ ? Step::Inconsistent : Step::Done;
+}
+
+PerftReplyReader::Step PerftReplyReader::take_pattern_divide_line(std::string_view line) {
+  if (at_end(line)) return divide_end();
+  if (divide_.moves.empty() && reports_error(line)) return error_line(line);
+  // "Nodes searched: N" is the total, as in a divide of "MOVE: COUNT" lines.
+  if (Expected<DivideLine> parsed = parse_divide_line(line);
+      parsed && parsed->kind == DivideLine::Kind::Total)
+    return divide_total(parsed->count);
+  if (std::optional<std::vector<std::string_view>> texts = patterns_.divide->group_texts(line)) {
+    const std::string_view count_text = (*texts)[1];
+    std::uint64_t count = 0;
+    const auto [end, error] =
+        std::from_chars(count_text.data(), count_text.data() + count_text.size(), count);
+    if (count_text.empty() || error != std::errc() || end != count_text.data() + count_text.size())
+      return bad("the divide line " + quoted(line) + " has no whole number in the group count (" +
+                 quoted(count_text) + ")");
+    if ((*texts)[0].empty())
+      return bad("the divide line " + quoted(line) + " has an empty group move");
+    if (std::exchange(run_broken_, false)) divide_.moves.clear();  // an earlier depth's list
+    divide_.moves.emplace_back(std::string((*texts)[0]), count);
+    return Step::More;
+  }
+  if (line.find_first_not_of(" \t\r") == std::string_view::npos || line.starts_with('#'))
+    return Step::More;  // blank lines and comments keep a run whole
+  if (!divide_.moves.empty()) run_broken_ = true;
+  return Step::More;  // another line: passed over
+}
+
+PerftReplyReader::Step PerftReplyReader::divide_end() {
   if (inconsistent_) return Step::Inconsistent;
   // A custom end: the total is the printed one when there was one, else the counts' sum.
   if (!total_seen_) {

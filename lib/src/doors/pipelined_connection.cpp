@@ -63,7 +63,7 @@ Expected<Done> PipelinedConnection::start() {
   if (options_.key_base) return Done{};
   // The base of the keys is told once, from the start position's key: the dialect's KeyReader
   // decides on the first key it reads, so that is asked for before anything else.
-  Expected<Key> key = collect(request(StartFen, "", false, StartFen));
+  Expected<PrintedKeys> key = collect_keys(request(StartFen, "", false, StartFen));
   if (!key) return Error{"it gave no key for the start position: " + key.error()};
   return Done{};
 }
@@ -120,7 +120,7 @@ std::vector<std::string> PipelinedConnection::incidents() const {
   return lines;
 }
 
-Expected<Key> PipelinedConnection::confirm_alone(const Request& r, const Error& fault) {
+Expected<PrintedKeys> PipelinedConnection::confirm_alone(const Request& r, const Error& fault) {
   last_fault_ = fault.message;
   const bool soon_after_restart = restarts_ > 0 && answered_since_restart_ < FreshAnswers;
   if (dialect_->running()) (void)dialect_->stop();
@@ -132,9 +132,9 @@ Expected<Key> PipelinedConnection::confirm_alone(const Request& r, const Error& 
   dialect_->stretch_replies(5);
   const bool sent = dialect_->send(r.position_command, r.chess960, transcript_);
   transcript_.flush();
-  Expected<Key> again =
+  Expected<PrintedKeys> again =
       !sent || !dialect_->flush()
-          ? Expected<Key>(died_before_taking_alone(r.position_command, dialect_->stop()))
+          ? Expected<PrintedKeys>(died_before_taking_alone(r.position_command, dialect_->stop()))
           : dialect_->read_reply(r.position_command, r.expected_fen, r.chess960);
   dialect_->stretch_replies(1);
   if (!again && is_fault(again.error_kind())) {
@@ -159,9 +159,9 @@ void PipelinedConnection::remember_fault(const Request& request, const Error& er
   faults_.insert_or_assign(fault_key(request.chess960, request.position_command), error);
 }
 
-KeyTicket PipelinedConnection::known(Expected<Key> key) {
+KeyTicket PipelinedConnection::known(Expected<PrintedKeys> keys) {
   const KeyTicket ticket{next_id_++};
-  answers_.insert_or_assign(ticket.id, std::move(key));
+  answers_.insert_or_assign(ticket.id, std::move(keys));
   return ticket;
 }
 
@@ -212,11 +212,17 @@ KeyTicket PipelinedConnection::request(std::string_view fen, std::string_view mo
 }
 
 Expected<Key> PipelinedConnection::collect(KeyTicket ticket) {
+  Expected<PrintedKeys> keys = collect_keys(ticket);
+  if (!keys) return keys.failure();
+  return keys->key;
+}
+
+Expected<PrintedKeys> PipelinedConnection::collect_keys(KeyTicket ticket) {
   for (;;) {
     if (auto it = answers_.find(ticket.id); it != answers_.end()) {
-      Expected<Key> key = std::move(it->second);
+      Expected<PrintedKeys> keys = std::move(it->second);
       answers_.erase(it);
-      return key;
+      return keys;
     }
     const bool waiting = std::any_of(in_flight_.begin(), in_flight_.end(),
                                      [&](const Request& r) { return r.id == ticket.id; });
@@ -232,9 +238,9 @@ void PipelinedConnection::forget(KeyTicket ticket) {
     if (r.id == ticket.id) r.forgotten = true;
 }
 
-void PipelinedConnection::answer(const Request& request, Expected<Key> key) {
+void PipelinedConnection::answer(const Request& request, Expected<PrintedKeys> keys) {
   answered_.fetch_add(1, std::memory_order_relaxed);
-  if (!request.forgotten) answers_.insert_or_assign(request.id, std::move(key));
+  if (!request.forgotten) answers_.insert_or_assign(request.id, std::move(keys));
 }
 
 bool PipelinedConnection::flush_requests() {
@@ -256,7 +262,7 @@ void PipelinedConnection::read_oldest() {
   // A nap before the read pays only with a backlog: with a few requests left (the end of a small
   // case) the engine has answered them in tens of microseconds, and a nap would be all wait.
   dialect_->expect_more_replies(in_flight_.size() >= 8);
-  Expected<Key> key =
+  Expected<PrintedKeys> key =
       dialect_->read_reply(oldest.position_command, oldest.expected_fen, oldest.chess960);
   const bool fault = !key && is_fault(key.error_kind());
   if (fault) {
@@ -295,7 +301,8 @@ void PipelinedConnection::replay_alone(std::deque<Request> requests) {
       answer(r, died_before_taking_alone(r.position_command, dialect_->stop()));
       continue;
     }
-    Expected<Key> key = dialect_->read_reply(r.position_command, r.expected_fen, r.chess960);
+    Expected<PrintedKeys> key =
+        dialect_->read_reply(r.position_command, r.expected_fen, r.chess960);
     if (!key && is_fault(key.error_kind())) {
       last_fault_ = key.error();
       remember_fault(r, key.failure());

@@ -66,8 +66,9 @@ class UciDialect final : public EngineDialect {
   bool has_queued() const override { return !queued_.empty(); }
   void expect_more_replies(bool more) override { more_replies_ = more; }
   void stretch_replies(int factor) override { stretch_ = factor; }
-  Expected<Key> read_reply(const std::string& position_command, std::string_view expected_fen,
-                           bool chess960) override;
+  Expected<PrintedKeys> read_reply(const std::string& position_command,
+                                   std::string_view expected_fen, bool chess960) override;
+  KeyGroups key_groups() const override { return keys_.pattern().groups(); }
   std::string stop() override { return engine_ ? engine_->close() : "not running"; }
   std::string quit(EngineTranscript& transcript) override;
 
@@ -136,8 +137,8 @@ bool UciDialect::flush() {
 
 // Each request is "position", the key command and "isready": its reply is every line up to
 // "readyok", read by KeyReply (a key, a refusal, or a fault that stops the engine).
-Expected<Key> UciDialect::read_reply(const std::string& position_command,
-                                     std::string_view expected_fen, bool chess960) {
+Expected<PrintedKeys> UciDialect::read_reply(const std::string& position_command,
+                                             std::string_view expected_fen, bool chess960) {
   const std::string asked = "'" + position_command + "' then '" + key_command_ + "'";
   if (!running()) return not_running_for(asked);
   const Milliseconds timeout = timeout_ * stretch_;
@@ -157,7 +158,8 @@ Expected<Key> UciDialect::read_reply(const std::string& position_command,
     if (first_word(line_) == "readyok") {
       KeyReply::Outcome outcome = reply.finish(expected_fen, chess960, keys_seen_, line_, false);
       if (outcome.stop_engine) return stop_for(outcome.key.failure());
-      return std::move(outcome.key);
+      if (!outcome.key) return outcome.key.failure();
+      return PrintedKeys{*outcome.key, outcome.pawn, outcome.material};
     }
     if (std::optional<std::string> why = reply.take(line_, reports_error_quickly(line_)))
       return stop_for(reply.out_of_step(line_, *why));

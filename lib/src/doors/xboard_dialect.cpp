@@ -27,6 +27,7 @@ class XboardDialect final : public EngineDialect {
       : argv_(options.argv),
         key_command_(options.key_command),
         timeout_(options.timeout),
+        games_(options.xboard_new_games ? XboardGames::NewEachPosition : XboardGames::SetOnce),
         keys_(std::move(pattern), options.key_base),
         fen_pattern_(std::move(fen_pattern)) {}
 
@@ -41,8 +42,9 @@ class XboardDialect final : public EngineDialect {
   bool send(const std::string& position_command, bool chess960,
             EngineTranscript& transcript) override;
   void stretch_replies(int factor) override { stretch_ = factor; }
-  Expected<Key> read_reply(const std::string& position_command, std::string_view expected_fen,
-                           bool chess960) override;
+  Expected<PrintedKeys> read_reply(const std::string& position_command,
+                                   std::string_view expected_fen, bool chess960) override;
+  KeyGroups key_groups() const override { return keys_.pattern().groups(); }
   std::string stop() override { return engine_ ? engine_->close() : "not running"; }
   std::string quit(EngineTranscript& transcript) override;
 
@@ -52,6 +54,7 @@ class XboardDialect final : public EngineDialect {
   std::vector<std::string> argv_;
   std::string key_command_;
   Milliseconds timeout_;
+  XboardGames games_;
   int stretch_ = 1;  // replies get stretch_ times timeout_ (stretch_replies)
   KeyReader keys_;   // the key pattern, and the base keys are read in
   KeyPattern fen_pattern_;
@@ -68,7 +71,7 @@ Expected<Done> XboardDialect::start(EngineTranscript& transcript) {
   const EngineTimeouts timeouts = engine_timeouts(timeout_);
   transcript.write("xboard\nprotover 2\n");
   engine_.reset();  // a stopped engine is reaped before the next one starts
-  auto engine = XboardEngine::start(argv_, timeouts);
+  auto engine = XboardEngine::start(argv_, timeouts, {}, games_);
   if (!engine) return Error{engine.error()};
   // The rest of the handshake: the features' replies, "new", "force" and the first ping.
   for (std::size_t i = 2; i < engine->handshake_lines().size(); ++i)
@@ -106,8 +109,8 @@ bool XboardDialect::send(const std::string& position_command, bool chess960,
   return engine_->send_lines(lines).has_value();
 }
 
-Expected<Key> XboardDialect::read_reply(const std::string& position_command,
-                                        std::string_view expected_fen, bool chess960) {
+Expected<PrintedKeys> XboardDialect::read_reply(const std::string& position_command,
+                                                std::string_view expected_fen, bool chess960) {
   const std::string asked = "'" + position_command + "' then '" + key_command_ + "'";
   if (!running() || pings_.empty()) return not_running_for(asked);
   const std::uint64_t ping = pings_.front();
@@ -125,7 +128,8 @@ Expected<Key> XboardDialect::read_reply(const std::string& position_command,
                        "' was to end its reply (a pong no request was waiting for)"));
       KeyReply::Outcome outcome = reply.finish(expected_fen, chess960, keys_seen_, line_, true);
       if (outcome.stop_engine) return stop_for(outcome.key.failure());
-      return std::move(outcome.key);
+      if (!outcome.key) return outcome.key.failure();
+      return PrintedKeys{*outcome.key, outcome.pawn, outcome.material};
     }
     if (std::optional<std::string> why = reply.take(line_, xboard_reports_error(line_)))
       return stop_for(reply.out_of_step(line_, *why));

@@ -18,10 +18,12 @@ Milliseconds left_until(Clock::time_point deadline) {
 }  // namespace
 
 Expected<XboardEngine> XboardEngine::start(const std::vector<std::string>& argv,
-                                           EngineTimeouts timeouts, SentLinesTap tap) {
+                                           EngineTimeouts timeouts, SentLinesTap tap,
+                                           XboardGames games) {
   auto process = EngineProcess::spawn(argv, timeouts, std::move(tap));
   if (!process) return Error{process.error()};
   XboardEngine engine(std::move(*process));
+  engine.games_ = games;
   if (auto greeted = engine.handshake(); !greeted) return greeted.failure();
   return engine;
 }
@@ -66,6 +68,9 @@ Expected<Done> XboardEngine::handshake() {
   if (std::optional<std::string> missing = features_.missing_features())
     return process_.kill("engine " + process_.label() + " cannot be used over xboard: " + *missing +
                          (features_.done() ? "" : " (and it sent no 'feature done=1')"));
+  if (std::optional<std::string> variants = features_.no_normal_chess())
+    return process_.kill("engine " + process_.label() +
+                         " cannot be used over xboard: " + *variants);
   // Force mode: the engine plays neither side, whatever position it is given.
   if (auto sent = send_handshake({"new", "force"}); !sent) return sent.failure();
   chess960_game_ = false;
@@ -81,6 +86,16 @@ Expected<Done> XboardEngine::send_handshake(const std::vector<std::string>& line
 
 std::vector<std::string> XboardEngine::game_lines(bool chess960) {
   std::vector<std::string> lines;
+  if (games_ == XboardGames::NewEachPosition) {
+    lines.emplace_back("new");
+    if (chess960)
+      lines.emplace_back("variant fischerandom");
+    else if (chess960_game_ != false)
+      lines.emplace_back("variant normal");
+    lines.emplace_back("force");
+    chess960_game_ = chess960;
+    return lines;
+  }
   if (chess960_game_ != chess960) {
     // "new" should bring the normal variant back; Fairy-Stockfish 11.1 stays in Chess960 unless
     // told "variant normal".

@@ -1,5 +1,6 @@
 // The xboard side of the perft door (perft_connection.h): an XboardEngine behind the
-// PerftConnection interface, its game (Chess960 or standard) set once when opened.
+// PerftConnection interface, its game (Chess960 or standard) set when opened and started again
+// before each position ("new", the variant, "force"), unless XboardGames::SetOnce.
 #include <cstdint>
 #include <utility>
 
@@ -14,8 +15,9 @@ namespace {
 
 class XboardPerftConnection final : public PerftConnection {
  public:
-  XboardPerftConnection(XboardEngine engine, EngineTimeouts timeouts)
-      : engine_(std::move(engine)), timeouts_(timeouts) {}
+  XboardPerftConnection(XboardEngine engine, EngineTimeouts timeouts, bool chess960,
+                        XboardGames games)
+      : engine_(std::move(engine)), timeouts_(timeouts), chess960_(chess960), games_(games) {}
 
   const std::string& engine_name() const override { return engine_.name(); }
   bool running() const override { return engine_.running(); }
@@ -25,6 +27,10 @@ class XboardPerftConnection final : public PerftConnection {
                                                          uci_moves, engine_.features().usermove()))
       text += (text.empty() ? "" : "\n") + line;
     return text;
+  }
+  std::vector<std::string> game_lines() override {
+    if (games_ == XboardGames::SetOnce) return {};
+    return engine_.game_lines(chess960_);
   }
   Expected<Done> send_lines(const std::vector<std::string>& lines) override {
     return engine_.send_lines(lines);
@@ -53,15 +59,17 @@ class XboardPerftConnection final : public PerftConnection {
  private:
   XboardEngine engine_;
   EngineTimeouts timeouts_;
+  bool chess960_;
+  XboardGames games_;
   std::uint64_t reply_ping_ = 0;  // the number of the last reply_fence(), 0 before any
 };
 
 }  // namespace
 
 Expected<std::unique_ptr<PerftConnection>> open_xboard_perft_connection(
-    const std::vector<std::string>& argv, EngineTimeouts timeouts, bool chess960,
-    SentLinesTap tap) {
-  auto engine = XboardEngine::start(argv, timeouts, std::move(tap));
+    const std::vector<std::string>& argv, EngineTimeouts timeouts, bool chess960, SentLinesTap tap,
+    XboardGames games) {
+  auto engine = XboardEngine::start(argv, timeouts, std::move(tap), games);
   if (!engine) return Error{engine.error()};
   if (chess960 && !engine->offers_chess960()) {
     engine->close();
@@ -69,12 +77,15 @@ Expected<std::unique_ptr<PerftConnection>> open_xboard_perft_connection(
                  " does not announce the fischerandom variant (feature variants), so it cannot " +
                  "be given Chess960 positions over xboard"};
   }
-  // The game is set once: every position after it is a "setboard".
-  if (auto sent = engine->send_lines(engine->game_lines(chess960)); !sent)
-    return Error{sent.error()};
-  if (auto fenced = engine->fence(timeouts.handshake); !fenced) return Error{fenced.error()};
+  // With SetOnce the game is set here, once: every position after it is a "setboard". Otherwise
+  // each position brings its own (game_lines).
+  if (games == XboardGames::SetOnce) {
+    if (auto sent = engine->send_lines(engine->game_lines(chess960)); !sent)
+      return Error{sent.error()};
+    if (auto fenced = engine->fence(timeouts.handshake); !fenced) return Error{fenced.error()};
+  }
   return std::unique_ptr<PerftConnection>(
-      std::make_unique<XboardPerftConnection>(std::move(*engine), timeouts));
+      std::make_unique<XboardPerftConnection>(std::move(*engine), timeouts, chess960, games));
 }
 
 }  // namespace zobrist_verify

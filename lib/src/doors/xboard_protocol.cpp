@@ -133,6 +133,14 @@ std::optional<std::string> XboardHandshake::missing_features() const {
   return text;
 }
 
+std::optional<std::string> XboardHandshake::no_normal_chess() const {
+  if (plays_variant("normal")) return std::nullopt;
+  std::string list;
+  for (const std::string& variant : variants_) list += (list.empty() ? "" : ",") + variant;
+  return "it does not play normal chess: its variants are \"" + visible_text(list) +
+         "\" (feature variants), without normal";
+}
+
 std::optional<std::uint64_t> pong_number(std::string_view line) {
   std::string_view rest = line;
   if (take_word(rest) != "pong") return std::nullopt;

@@ -43,6 +43,9 @@ struct EngineDoorOptions {
   // positions not seen before.
   int max_restarts = 1000;
   std::string transcript;  // when set, every line sent to the engine is also written here
+  // xboard: "new" (and the variant, and "force") before each position, as GUIs send it; false
+  // (--no-new): the game is set once, and again when it changes (xboard_protocol.h XboardGames).
+  bool xboard_new_games = true;
 };
 
 }  // namespace zobrist_verify

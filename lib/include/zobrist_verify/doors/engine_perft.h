@@ -37,6 +37,16 @@ struct PerftDialogue {
   // A line that ends the reply. Empty: a divide ends at its "Nodes searched:" line, a total at
   // the line that holds it.
   std::string end_pattern;
+  // Empty: a divide's lines are "MOVE: COUNT" with the move in UCI. Otherwise a divide line is
+  // one this pattern matches, its move in the named group move (UCI, long algebraic or SAN:
+  // divide_notation.h) and its count in the group count; the divide is the last run of such lines
+  // before the reply's end (another line between two runs starts the divide afresh: PyChess's
+  // `perft D 1` lists depths 1 to D in turn, each followed by its total), and other lines are
+  // passed over. A "Nodes searched: N" line is still the total.
+  std::string divide_pattern = {};
+  // The run's positions are Chess960: their FENs are read so, and castling read from a divide
+  // comes back king takes rook.
+  bool chess960 = false;
 };
 
 // Whether an engine's line says it will not take the position: its first word, or the first
@@ -51,9 +61,10 @@ bool is_search_line(std::string_view line);
 
 // The dialogue's patterns with one depth put in for `{depth}`, compiled.
 struct PerftDepthPatterns {
-  std::optional<KeyPattern> total;  // --perft-total-pattern; none: the engine prints divides
-  std::optional<KeyPattern> end;    // --perft-end-pattern; none: not given
-  std::string command;              // the perft command at this depth ("perft 3"); may be empty
+  std::optional<KeyPattern> total;   // --perft-total-pattern; none: the engine prints divides
+  std::optional<KeyPattern> end;     // --perft-end-pattern; none: not given
+  std::optional<KeyPattern> divide;  // --perft-divide-pattern; none: "MOVE: COUNT" lines
+  std::string command;               // the perft command at this depth ("perft 3"); may be empty
 };
 
 // The dialogue's patterns, compiled before the run for every depth it asks, 1 to `deepest`: a
@@ -125,6 +136,12 @@ class PerftReplyReader {
  private:
   Step take_total_line(std::string_view line);
   Step take_divide_line(std::string_view line);
+  // A line of a divide read through --perft-divide-pattern.
+  Step take_pattern_divide_line(std::string_view line);
+  // A divide's total line ("Nodes searched: N"): checked against the counts.
+  Step divide_total(std::uint64_t nodes);
+  // The reply's end line of a divide: done, or inconsistent (why_).
+  Step divide_end();
   // Whether `line` reports an error, and whether it quotes the perft command (an error in answer
   // to the request, not a refusal of the position); error_line gives the step either way.
   bool reports_error(std::string_view line) const;
@@ -144,6 +161,7 @@ class PerftReplyReader {
   ReplyFraming framing_;
   DivideCounts divide_;
   bool total_seen_ = false;
+  bool run_broken_ = false;    // a pattern divide: a line of another kind came after its moves
   bool inconsistent_ = false;  // the total line disagreed with the counts (why_)
   std::string why_;
 };
@@ -264,6 +282,11 @@ class EnginePerft {
   // The position's divide, or its total as counts, as the door prints them.
   [[nodiscard]] Expected<DivideCounts> counts(std::string_view fen, std::string_view uci_moves,
                                               int depth);
+  // A divide read through --perft-divide-pattern with its moves in UCI (divide_notation.h), read
+  // in the position asked; a divide of UCI lines as it is. The error (a move in no notation, a
+  // SAN move that fits two) is a fault of the reply.
+  [[nodiscard]] Expected<DivideCounts> in_uci(std::string_view fen, std::string_view uci_moves,
+                                              DivideCounts divide) const;
   // Counts a request sent to the engine now running (PerftConfirmation::history).
   void count_sent(std::string_view uci_moves);
 

@@ -13,6 +13,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "zobrist_verify/core/hex.h"
 #include "zobrist_verify/core/result.h"
@@ -30,6 +31,13 @@ struct KeyGroups {
 // What a key line's groups captured: views into the line; empty for a group the pattern lacks.
 struct KeyTexts {
   std::string_view key, pawn, material;
+};
+
+// The keys one line of an engine's reply holds: its key, and its pawn and material keys when the
+// key pattern names their groups (Glaurung 2.2's `key` prints all three on one line).
+struct PrintedKeys {
+  Key key = 0;
+  std::optional<Key> pawn, material;
 };
 
 class KeyPattern {
@@ -52,9 +60,15 @@ class KeyPattern {
 
   // A key pattern: one unnamed capture group, the key; or named groups (?P<key>...) and, when the
   // engine prints them on the same line, (?P<pawn>...) and (?P<material>...), every capture
-  // group named. The error says which rule `pattern` breaks. (Issue 39, section 1: the engine
-  // door does not read the pawn and material keys yet; --key-pattern still takes one group.)
+  // group named. The error says which rule `pattern` breaks.
   [[nodiscard]] static Expected<KeyPattern> compile_keys(const std::string& pattern);
+
+  // A pattern with exactly the named groups `names` ((?P<move>...), (?P<count>...) for
+  // --perft-divide-pattern) and no other capture group; group_texts gives their texts. The error
+  // names the group missing or the group that is not one of them.
+  [[nodiscard]] static Expected<KeyPattern> compile_named(const std::string& pattern,
+                                                          std::string_view what,
+                                                          const std::vector<std::string>& names);
 
   // A pattern whose lines are only matched, with any number of capture groups (a reply's end).
   [[nodiscard]] static Expected<KeyPattern> compile_line_pattern(const std::string& pattern,
@@ -68,6 +82,9 @@ class KeyPattern {
   // A key pattern's texts on `line` when it matches (the main key's group is key_text's).
   std::optional<KeyTexts> key_texts(std::string_view line) const;
   const KeyGroups& groups() const;
+  // A compile_named pattern's group texts on `line`, in the order of its names, when it matches
+  // (with matches()'s rule for long lines).
+  std::optional<std::vector<std::string_view>> group_texts(std::string_view line) const;
   // The pattern as given.
   const std::string& text() const;
   // The named groups ((?P<name>...)) and their numbers, 1 for the first group.
@@ -91,8 +108,9 @@ class KeyPattern {
 // length of the whole when cut: "'^Key: ...' (a pattern of 5000 bytes, cut)".
 std::string quoted_pattern(std::string_view pattern);
 
-// The engine door's key pattern (--key-pattern: one group, the key's digits) and FEN pattern
-// (--fen-pattern: one group, the FEN of the position the engine shows).
+// The engine door's key pattern (--key-pattern: one group, the key's digits, or the named groups
+// of KeyPattern::compile_keys) and FEN pattern (--fen-pattern: one group, the FEN of the position
+// the engine shows).
 [[nodiscard]] Expected<KeyPattern> compile_key_pattern(const std::string& pattern);
 [[nodiscard]] Expected<KeyPattern> compile_fen_pattern(const std::string& pattern);
 
@@ -109,6 +127,10 @@ class KeyReader {
   // The key `text` (what the pattern captured) stands for, or why it is none. The first text
   // read decides the base when none was given; an ambiguous one is an error, and decides nothing.
   [[nodiscard]] Expected<Key> read(std::string_view text);
+  // The keys of a line's texts (KeyPattern::key_texts): the main key first, which may decide the
+  // base, then the pawn and material keys the pattern names, in the same base. The error names
+  // the key that is none ("its pawn key is not one: 'zz' is not hexadecimal ...").
+  [[nodiscard]] Expected<PrintedKeys> read_keys(const KeyTexts& texts);
   std::optional<KeyBase> base() const { return base_; }
   // How keys are read, for the report: "decimal (--key-base 10)", or "decimal, told from the
   // start position's key '11118386876534324246' (20 digits: more than a hexadecimal key's 16)".

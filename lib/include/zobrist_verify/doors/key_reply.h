@@ -1,5 +1,6 @@
 // One engine's reply to a key request, read line by line, whatever protocol fenced it (UCI's
-// "readyok", xboard's "pong N"): the one line matching the key pattern, the position shown (the
+// "readyok", xboard's "pong N"): the one line matching the key pattern (its key, and the pawn and
+// material keys the pattern names), the position shown (the
 // FEN pattern), and a line reporting an error. At the fence it says what the reply was: a key, a
 // refusal of the position (an error line, or another position shown), or a fault that shows the
 // replies out of step with the requests (a second key or FEN, no key at all). It reads text only
@@ -45,6 +46,9 @@ class KeyReply {
     // The reply is a fault (kind AnsweredBadly) after which the engine must be stopped; a
     // refusal (kind Refused) leaves it answering.
     bool stop_engine = false;
+    // The pawn and material keys on the key's line, when the key pattern names them.
+    std::optional<Key> pawn = std::nullopt;
+    std::optional<Key> material = std::nullopt;
   };
   // `expected_fen` (when not empty) is the position the request set up; `keys_seen` whether an
   // earlier reply had a key (it is set when this one has). `fence_line` is the line that ended
@@ -62,8 +66,8 @@ class KeyReply {
   Error out_of_step(const std::string& line, const std::string& why) const;
 
  private:
-  // The key on a line that matches the key pattern, or why what matched is not a key.
-  std::optional<Expected<Key>> key_on(const std::string& line);
+  // The keys on a line that matches the key pattern, or why what matched is not a key.
+  std::optional<Expected<PrintedKeys>> key_on(const std::string& line);
   Error no_key() const;
 
   KeyReader* keys_;
@@ -72,7 +76,7 @@ class KeyReply {
   std::string asked_;
   std::string key_command_;
   int count_ = 0;
-  std::optional<Expected<Key>> found_;
+  std::optional<Expected<PrintedKeys>> found_;
   std::optional<std::string> shown_fen_, fen_line_, error_line_;
   std::optional<std::string> key_command_error_;  // an error line about the key command
   std::optional<std::string> long_line_;          // the first line too long to match, quoted

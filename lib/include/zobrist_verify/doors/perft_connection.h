@@ -30,6 +30,7 @@
 
 #include "zobrist_verify/core/result.h"
 #include "zobrist_verify/doors/engine_process.h"
+#include "zobrist_verify/doors/xboard_protocol.h"
 
 namespace zobrist_verify {
 
@@ -44,6 +45,9 @@ class PerftConnection {
   // The lines that set up the position reached by `uci_moves` (separated by spaces) from `fen`
   // ("startpos" for the start position), joined by '\n'.
   virtual std::string position_command(std::string_view fen, std::string_view uci_moves) const = 0;
+  // The lines sent before each position's, that start its game (xboard's "new", "force"); not
+  // part of position_command, which names the request in messages. Empty by default.
+  virtual std::vector<std::string> game_lines() { return {}; }
   [[nodiscard]] virtual Expected<Done> send_lines(const std::vector<std::string>& lines) = 0;
   [[nodiscard]] virtual Expected<std::string> read_line(std::chrono::milliseconds timeout) = 0;
   // The next line the engine has already sent, into `line`, without a system call; false when a
@@ -83,17 +87,18 @@ class PerftConnection {
     SentLinesTap tap = {});
 
 // Starts `argv` as an xboard (CECP 2) engine: the handshake (XboardEngine::start: an engine
-// without ping=1 or setboard=1 cannot be used), then "new", "force" and "variant fischerandom"
-// (Chess960) or "variant normal", once: positions are set with "setboard FEN" and the moves
-// ("usermove MOVE" when the engine asked for it). Asking for Chess960 from an engine that does
-// not announce the fischerandom variant is an error. xboard has no standard perft command: the
-// perft door's --perft-command gives it. A reply ends at the end pattern when one is given, else
-// at the `pong N` of a `ping N` sent right after the perft command: an xboard engine reads its
-// input in order, and those with a perft command (Sjaak II's `perft D`) run it before reading
-// the next line, so the pong comes after the perft lines; an engine that ran perft in the
-// background would answer the ping first, and needs --perft-end-pattern.
+// without ping=1 or setboard=1, or that plays no normal chess, cannot be used). Each position is
+// then set with `games`' lines (game_lines: "new", "variant fischerandom" for Chess960, "force",
+// as GUIs send them; with SetOnce none, the game set once when opened: "new", "force" and the
+// variant), "setboard FEN" and the moves ("usermove MOVE" when the engine asked for it). Asking
+// for Chess960 from an engine that does not announce the fischerandom variant is an error. xboard
+// has no standard perft command: the perft door's --perft-command gives it. A reply ends at the end
+// pattern when one is given, else at the `pong N` of a `ping N` sent right after the perft command:
+// an xboard engine reads its input in order, and those with a perft command (Sjaak II's `perft D`)
+// run it before reading the next line, so the pong comes after the perft lines; an engine that ran
+// perft in the background would answer the ping first, and needs --perft-end-pattern.
 [[nodiscard]] Expected<std::unique_ptr<PerftConnection>> open_xboard_perft_connection(
     const std::vector<std::string>& argv, EngineTimeouts timeouts, bool chess960,
-    SentLinesTap tap = {});
+    SentLinesTap tap = {}, XboardGames games = XboardGames::NewEachPosition);
 
 }  // namespace zobrist_verify

@@ -26,6 +26,7 @@
 #include "zobrist_verify/core/types.h"
 #include "zobrist_verify/doors/engine_door_options.h"
 #include "zobrist_verify/doors/hash_under_test.h"
+#include "zobrist_verify/doors/key_pattern.h"
 
 namespace zobrist_verify {
 
@@ -82,13 +83,17 @@ class EngineDialect {
   // Replies get `factor` times the deadline from now on (1: as the options say): a request asked
   // again alone after it timed out gets five.
   virtual void stretch_replies(int /*factor*/) {}
-  // Reads the reply to the oldest request sent: its key, or why there is none. `expected_fen`
+  // Reads the reply to the oldest request sent: its keys, or why there are none. `expected_fen`
   // (when not empty) is the position the request sets up, for an engine that shows the position
   // it holds. An engine that refused the position gives kind Refused. A fault (kind Crashed,
   // TimedOut, or AnsweredBadly: a reply out of step with the requests) stops the engine; a
   // refusal leaves it answering.
-  [[nodiscard]] virtual Expected<Key> read_reply(const std::string& position_command,
-                                                 std::string_view expected_fen, bool chess960) = 0;
+  [[nodiscard]] virtual Expected<PrintedKeys> read_reply(const std::string& position_command,
+                                                         std::string_view expected_fen,
+                                                         bool chess960) = 0;
+  // The keys a reply holds besides the main key: the key pattern's named pawn and material
+  // groups (KeyPattern::groups); none by default.
+  virtual KeyGroups key_groups() const { return {}; }
   // How the dialect reads keys, for the report (KeyReader::reading: "decimal, told from the start
   // position's key ..."). A dialect that reads through a KeyReader returns its reading().
   virtual std::string key_reading() const { return "hexadecimal"; }
@@ -125,15 +130,20 @@ class PipelinedConnection {
   // key '11118386876534324246' (20 digits: more than a hexadecimal key's 16)".
   std::string key_reading() const { return dialect_->key_reading(); }
   std::optional<KeyBase> key_base() const { return dialect_->key_base(); }
+  // Whether each reply holds a pawn key, and a material key (the key pattern names their groups).
+  bool prints_pawn_key() const { return dialect_->key_groups().pawn != 0; }
+  bool prints_material_key() const { return dialect_->key_groups().material != 0; }
 
   // Sends the position reached by `moves` from `fen` (in Chess960 when `chess960` and the engine
   // offers it) and asks for its key, without waiting for the reply. `expected_fen`, when given,
   // is the position reached, to compare with the one the engine shows.
   KeyTicket request(std::string_view fen, std::string_view moves, bool chess960,
                     std::string expected_fen = {});
-  // A ticket whose answer is already known (a key read earlier).
-  KeyTicket known(Expected<Key> key);
-  // The key of a requested position, reading replies up to its own.
+  // A ticket whose answer is already known (keys read earlier).
+  KeyTicket known(Expected<PrintedKeys> keys);
+  // The keys of a requested position, reading replies up to its own.
+  [[nodiscard]] Expected<PrintedKeys> collect_keys(KeyTicket ticket);
+  // collect_keys' main key.
   [[nodiscard]] Expected<Key> collect(KeyTicket ticket);
   // Drops a ticket that will never be collected.
   void forget(KeyTicket ticket);
@@ -177,12 +187,12 @@ class PipelinedConnection {
   void replay_alone(std::deque<Request> requests);
   // A fresh engine after a fault, within options_.max_restarts (else ErrorKind::GaveUp).
   [[nodiscard]] Expected<Done> restart();
-  void answer(const Request& request, Expected<Key> key);
+  void answer(const Request& request, Expected<PrintedKeys> keys);
   void remember_fault(const Request& request, const Error& error);
   // Asks a request whose reply was a fault (`fault`) again, alone, on a fresh engine, with five
   // times the deadline: a fault that recurs is the position's; an answer makes `fault` an
   // incident of the engine and is the request's answer.
-  Expected<Key> confirm_alone(const Request& request, const Error& fault);
+  Expected<PrintedKeys> confirm_alone(const Request& request, const Error& fault);
   // Counts a request answered since the last restart.
   void after_restart(bool answered);
   // Notes a fault that a fresh engine did not repeat: the engine is unusable once such faults
@@ -198,7 +208,7 @@ class PipelinedConnection {
   EngineDoorOptions options_;
   EngineTranscript transcript_;
   std::deque<Request> in_flight_;
-  std::unordered_map<std::uint64_t, Expected<Key>> answers_;
+  std::unordered_map<std::uint64_t, Expected<PrintedKeys>> answers_;
   // Positions (Chess960 flag and position command) that crashed or hung the engine, and how.
   std::unordered_map<std::string, Error> faults_;
   std::uint64_t next_id_ = 1;

@@ -1,8 +1,10 @@
 // An xboard (CECP version 2) engine in a child process: the handshake ("xboard", "protover 2",
-// each feature accepted or rejected, up to "feature done=1"), positions ("new", "force",
-// "variant fischerandom" where needed, "setboard FEN", the moves as the features say), and the
+// each feature accepted or rejected, up to "feature done=1"), positions (as GUIs send them:
+// "new", "variant fischerandom" where needed, "force", "setboard FEN", the moves as the features
+// say), and the
 // "ping N" / "pong N" fence, which plays the part of UCI's isready. An engine that does not
-// announce ping=1 or setboard=1 cannot be used. Besides the key door's dialect (xboard_dialect.h)
+// announce ping=1 or setboard=1, or whose variants do not include normal chess, cannot be used.
+// Besides the key door's dialect (xboard_dialect.h)
 // it offers what a perft session needs: a position, a line out, a line in within a deadline,
 // a fence, and close (those of EngineOverProcess, the process layer both dialects share).
 #pragma once
@@ -31,10 +33,11 @@ class XboardEngine : public EngineOverProcess {
  public:
   // Starts the engine and completes the handshake, then "new", "force" and a first fence. The
   // error says why the engine cannot be used: it does not start, dies, hangs, sends a malformed
-  // feature line, or lacks ping=1 or setboard=1 (named).
-  [[nodiscard]] static Expected<XboardEngine> start(const std::vector<std::string>& argv,
-                                                    EngineTimeouts timeouts = {},
-                                                    SentLinesTap tap = {});
+  // feature line, lacks ping=1 or setboard=1 (named), or plays no normal chess (its variants
+  // listed).
+  [[nodiscard]] static Expected<XboardEngine> start(
+      const std::vector<std::string>& argv, EngineTimeouts timeouts = {}, SentLinesTap tap = {},
+      XboardGames games = XboardGames::NewEachPosition);
 
   const XboardHandshake& features() const { return features_; }
   // Every line sent to the engine by start(), in order ("xboard", "protover 2", the accepted and
@@ -45,9 +48,10 @@ class XboardEngine : public EngineOverProcess {
   // 11.1 reads (it refuses O-O).
   bool offers_chess960() const { return features_.plays_variant("fischerandom"); }
 
-  // "new", "force" and "variant fischerandom" (or "variant normal") when the game's variant
-  // changes (Chess960 or not), else nothing. The variant is taken as set once the lines are
-  // returned: send them.
+  // The lines that start a position's game, as XboardGames says: "new", "variant fischerandom"
+  // for Chess960 ("variant normal" when the game before was Chess960: Fairy-Stockfish 11.1 keeps
+  // the variant across "new"), "force"; with SetOnce, "new", "force" and the variant when it
+  // changes, else nothing. The variant is taken as set once the lines are returned: send them.
   std::vector<std::string> game_lines(bool chess960);
   // game_lines, then "setboard FEN" and the moves ("usermove MOVE" when the engine asked for it).
   std::vector<std::string> position_lines(std::string_view fen, std::string_view uci_moves,
@@ -76,6 +80,7 @@ class XboardEngine : public EngineOverProcess {
   std::vector<std::string> handshake_lines_;
   std::uint64_t pings_ = 0;
   std::optional<bool> chess960_game_;  // the variant of the game set up last (none yet)
+  XboardGames games_ = XboardGames::NewEachPosition;
 };
 
 }  // namespace zobrist_verify

@@ -15,6 +15,13 @@
 
 namespace zobrist_verify {
 
+// How each position's game starts (XboardEngine::game_lines). NewEachPosition: CECP's sequence
+// before every "setboard", as GUIs send it: "new" (a fresh game: Sjeng 11.2 resets its move
+// counter there and nowhere else, and crashes after about 600 moves in one game), "variant
+// fischerandom" for a Chess960 position, "force". SetOnce (--no-new): "new", "force" and the
+// variant only when the game changes between standard chess and Chess960.
+enum class XboardGames : std::uint8_t { NewEachPosition, SetOnce };
+
 // One NAME=VALUE of a feature line; a quoted value without its quotes.
 struct XboardFeature {
   std::string name;
@@ -56,6 +63,10 @@ class XboardHandshake {
   // Why the engine cannot be used by the door, naming each missing feature ("it does not announce
   // feature ping=1 (the reply fence) nor setboard=1 (positions from a FEN)"), or nothing.
   std::optional<std::string> missing_features() const;
+  // Why the engine cannot be given chess: its variants feature does not include "normal" (CrazyWa
+  // and HaChu play shogi and other games), the list quoted; nothing when it plays normal chess,
+  // as an engine that sends no variants feature does.
+  std::optional<std::string> no_normal_chess() const;
 
  private:
   std::vector<std::string> replies_;
