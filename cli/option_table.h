@@ -197,6 +197,10 @@ inline constexpr OptionRow OptionTable[] = {
     {"--all", OptionKind::Flag, "",
      "print \"key: ...\", \"pawn_key: ...\", \"material_key: ...\" lines, and \"printed_key: "
      "...\" for schemes that fold the halfmove clock (stockfish)"},
+    {"--print-scheme", OptionKind::Flag, "",
+     "print the --scheme's table (a built-in, seed:N or file:PATH) in the key-scheme-file format "
+     "instead of a key: a line a key, as docs/key-scheme-file.md says, to diff with an engine's "
+     "own table written the same way, or to edit and read back with --scheme file:PATH"},
     // Key tables and collisions.
     {"--key-list", OptionKind::Value, "FILE",
      "keys instead of a scheme, one hex key a line (1 to 16 digits, optional 0x; a # starts a "

@@ -40,6 +40,10 @@ impl Engine for AuxBugEngine {
         self.0.unmake_move()
     }
 
+    fn has_unmake() -> bool {
+        true
+    }
+
     fn key(&self) -> u64 {
         self.0.key()
     }

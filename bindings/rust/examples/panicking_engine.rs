@@ -53,6 +53,10 @@ impl Engine for PanickingEngine {
         self.engine.unmake_move()
     }
 
+    fn has_unmake() -> bool {
+        true
+    }
+
     fn key(&self) -> u64 {
         assert!(!self.panic_on_key, "no key for move 999");
         self.engine.key()

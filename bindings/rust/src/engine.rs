@@ -78,14 +78,17 @@ pub trait Engine: Sized + 'static {
     /// `e1h1` in Chess960; `0000` only when `null_move()`.
     fn make_move(&mut self, uci: &str) -> Result<(), String>;
 
-    /// Takes back the last move. Engines without unmake return `false` from `has_unmake`.
+    /// Takes back the last move. An engine that implements it also returns `true` from
+    /// `has_unmake`: the two defaults agree, no unmake.
     fn unmake_move(&mut self) -> Result<(), String> {
         Err("this engine has no unmake".to_string())
     }
 
-    /// `true` when `unmake_move` is implemented; without it the reversibility property is skipped.
+    /// `true` when `unmake_move` is implemented. The default, `false`, leaves unmake out of the
+    /// plugin table: the reversibility property is skipped (SKIP), and the auxiliary keys are
+    /// not checked after unmake.
     fn has_unmake() -> bool {
-        true
+        false
     }
 
     /// The position's Zobrist key.
@@ -134,5 +137,39 @@ pub trait Engine: Sized + 'static {
     /// It cannot refuse: a panic here aborts the worker, which the suite reports as a crash.
     fn aux_key(&self, index: usize) -> u64 {
         panic!("aux_keys() declares key {} but aux_key() is not implemented", index)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Engine;
+
+    /// An engine of the required calls only, as an adapter without unmake is.
+    struct RequiredOnly;
+
+    impl Engine for RequiredOnly {
+        fn new() -> Self {
+            RequiredOnly
+        }
+        fn name() -> String {
+            "required calls only".to_string()
+        }
+        fn set_fen(&mut self, _fen: &str) -> Result<(), String> {
+            Ok(())
+        }
+        fn make_move(&mut self, _uci: &str) -> Result<(), String> {
+            Ok(())
+        }
+        fn key(&self) -> u64 {
+            0
+        }
+    }
+
+    /// Without unmake the table has none (reversibility is skipped), as the default
+    /// `unmake_move`, which refuses, says: the two defaults agree.
+    #[test]
+    fn without_unmake_the_defaults_agree() {
+        assert!(!RequiredOnly::has_unmake());
+        assert_eq!(RequiredOnly::new().unmake_move(), Err("this engine has no unmake".to_string()));
     }
 }

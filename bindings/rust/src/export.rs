@@ -3,8 +3,13 @@
 //! function is undefined behaviour; here it never does. A panic in a call that can refuse
 //! (`set_fen`, `make_move`, `unmake_move`) becomes a refusal whose `last_error` holds the panic's
 //! message and place; a panic in a call that cannot refuse (`key`, `pawn_key`, `material_key`,
-//! `aux_key`, `legal_moves`, `create`) is written to stderr and aborts the process, which the suite reports
-//! as a crash of that call (it runs plugins in worker processes).
+//! `aux_key`, `legal_moves`, `create`) is written to stderr and aborts the process, which the
+//! suite reports as a crash of that call (it runs plugins in worker processes).
+//!
+//! Built with `panic = "abort"` (a profile setting, as Rustic's release profile has it), no panic
+//! can be caught: every panic ends the worker. `export_plugin!` then warns at compile time, and
+//! each panic is written to stderr with its call, message and place before the process aborts, so
+//! that the crash the suite reports says what happened and why it was not a refusal.
 
 use std::any::Any;
 use std::cell::{Cell, RefCell, UnsafeCell};
@@ -45,15 +50,22 @@ impl<E: Engine> State<E> {
 /// uses it and never calls `name()` again, which could panic outside any guard.
 static ENGINE_NAME: Mutex<String> = Mutex::new(String::new());
 
+/// Whether this build unwinds a panic (`panic = "unwind"`, the default) or aborts at once.
+const PANIC_ABORTS: bool = cfg!(panic = "abort");
+
 thread_local! {
     /// Where the last panic on this thread happened, recorded by the hook `plugin_entry` adds.
     static PANIC_PLACE: RefCell<Option<String>> = RefCell::new(None);
     /// Inside `guarded`: a panic is reported through the plugin ABI, not printed.
     static GUARDED: Cell<bool> = Cell::new(false);
+    /// The call `guarded` runs ("make_move e7e8q"), kept only when a panic aborts: the hook then
+    /// reports it, as nothing after the hook runs.
+    static CALL: RefCell<String> = RefCell::new(String::new());
 }
 
 /// Records each panic's place. A panic inside a guarded call is reported with its message and
 /// place through the ABI, so the default hook prints only the others (the engine's own threads).
+/// Where panics abort, a guarded call's panic is reported here, the last code that runs.
 fn record_panic_places() {
     static HOOK: Once = Once::new();
     HOOK.call_once(|| {
@@ -64,17 +76,48 @@ fn record_panic_places() {
             PANIC_PLACE.with(|p| *p.borrow_mut() = place);
             if !GUARDED.with(|g| g.get()) {
                 previous(info);
+            } else if PANIC_ABORTS {
+                let call = CALL.with(|c| c.borrow().clone());
+                report_abort(&panic_text(info.payload(), &call));
             }
         }));
     });
 }
 
-/// Runs one call of the engine; a panic comes back as `Err` with its payload.
-fn guarded<R>(call: impl FnOnce() -> R) -> std::thread::Result<R> {
+/// Runs one call of the engine, `call` naming it ("make_move e7e8q"); a panic comes back as `Err`
+/// with its payload (or, where panics abort, is reported by the hook and ends the process).
+fn guarded<R>(call: &str, work: impl FnOnce() -> R) -> std::thread::Result<R> {
+    if PANIC_ABORTS {
+        CALL.with(|c| {
+            let mut kept = c.borrow_mut();
+            kept.clear();
+            kept.push_str(call);
+        });
+    }
     let was_guarded = GUARDED.with(|g| g.replace(true));
-    let outcome = catch_unwind(AssertUnwindSafe(call));
+    let outcome = catch_unwind(AssertUnwindSafe(work));
     GUARDED.with(|g| g.set(was_guarded));
     outcome
+}
+
+/// The engine's name as stored when the table was built.
+fn stored_name() -> String {
+    match ENGINE_NAME.lock() {
+        Ok(name) => name.clone(),
+        Err(poisoned) => poisoned.into_inner().clone(),
+    }
+}
+
+/// A panic that aborts the process, written to stderr: what it was, and why it is no refusal.
+fn report_abort(text: &str) {
+    let _ = writeln!(
+        std::io::stderr(),
+        "zobrist-verify plugin '{}': {}; the plugin is built with panic = \"abort\", so a panic \
+         ends the process (built with panic = \"unwind\", one in set_fen, make_move or \
+         unmake_move is a refusal)",
+        stored_name(),
+        text
+    );
 }
 
 /// "panic in make_move e7e8q: MESSAGE (at src/board.rs:12:9)".
@@ -101,15 +144,11 @@ fn c_string(text: &str) -> CString {
 /// no engine code runs here, outside the guard.
 fn abort_for(payload: &(dyn Any + Send), call: &str) -> ! {
     let text = panic_text(payload, call);
-    let name = match ENGINE_NAME.lock() {
-        Ok(name) => name.clone(),
-        Err(poisoned) => poisoned.into_inner().clone(),
-    };
     let _ = writeln!(
         std::io::stderr(),
         "zobrist-verify plugin '{}': {}; {} cannot refuse, so the plugin aborts rather than \
          unwind into C",
-        name,
+        stored_name(),
         text,
         call
     );
@@ -137,7 +176,7 @@ fn state_ref<'a, E>(state: *const ZvState) -> &'a State<E> {
 }
 
 extern "C" fn create<E: Engine>() -> *mut ZvState {
-    match guarded(|| E::new()) {
+    match guarded("create", || E::new()) {
         Ok(engine) => {
             Box::into_raw(Box::new(State { engine, error: CString::default() })) as *mut ZvState
         }
@@ -151,7 +190,7 @@ extern "C" fn destroy<E: Engine>(state: *mut ZvState) {
     }
     // SAFETY: `state` came from Box::into_raw in `create::<E>` and is destroyed once.
     let boxed = unsafe { Box::from_raw(state as *mut State<E>) };
-    if let Err(payload) = guarded(move || drop(boxed)) {
+    if let Err(payload) = guarded("destroy", move || drop(boxed)) {
         abort_for(&*payload, "destroy");
     }
 }
@@ -162,9 +201,10 @@ extern "C" fn set_fen<E: Engine>(state: *mut ZvState, fen: *const c_char) -> c_i
         Ok(fen) => fen,
         Err(message) => return state.finish(Ok(Err(message)), "set_fen"),
     };
+    let call = format!("set_fen {}", fen);
     let engine = &mut state.engine;
-    let outcome = guarded(|| engine.set_fen(fen));
-    state.finish(outcome, &format!("set_fen {}", fen))
+    let outcome = guarded(&call, || engine.set_fen(fen));
+    state.finish(outcome, &call)
 }
 
 extern "C" fn make_move<E: Engine>(state: *mut ZvState, uci: *const c_char) -> c_int {
@@ -173,22 +213,23 @@ extern "C" fn make_move<E: Engine>(state: *mut ZvState, uci: *const c_char) -> c
         Ok(uci) => uci,
         Err(message) => return state.finish(Ok(Err(message)), "make_move"),
     };
+    let call = format!("make_move {}", uci);
     let engine = &mut state.engine;
-    let outcome = guarded(|| engine.make_move(uci));
-    state.finish(outcome, &format!("make_move {}", uci))
+    let outcome = guarded(&call, || engine.make_move(uci));
+    state.finish(outcome, &call)
 }
 
 extern "C" fn unmake_move<E: Engine>(state: *mut ZvState) -> c_int {
     let state = state_mut::<E>(state);
     let engine = &mut state.engine;
-    let outcome = guarded(|| engine.unmake_move());
+    let outcome = guarded("unmake_move", || engine.unmake_move());
     state.finish(outcome, "unmake_move")
 }
 
 /// A key read: the engine's answer, or the end of the process on a panic.
 fn read_key<E: Engine>(state: *const ZvState, call: &str, read: fn(&E) -> u64) -> u64 {
     let engine = &state_ref::<E>(state).engine;
-    match guarded(|| read(engine)) {
+    match guarded(call, || read(engine)) {
         Ok(key) => key,
         Err(payload) => abort_for(&*payload, call),
     }
@@ -208,7 +249,9 @@ extern "C" fn material_key<E: Engine>(state: *const ZvState) -> u64 {
 
 extern "C" fn aux_key<E: Engine>(state: *const ZvState, index: u32) -> u64 {
     let engine = &state_ref::<E>(state).engine;
-    match guarded(|| engine.aux_key(index as usize)) {
+    // The call's name only where the hook reports it: aux_key is read as often as key.
+    let call = if PANIC_ABORTS { format!("aux_key {}", index) } else { String::new() };
+    match guarded(&call, || engine.aux_key(index as usize)) {
         Ok(key) => key,
         Err(payload) => abort_for(&*payload, &format!("aux_key {}", index)),
     }
@@ -216,7 +259,7 @@ extern "C" fn aux_key<E: Engine>(state: *const ZvState, index: u32) -> u64 {
 
 extern "C" fn legal_moves<E: Engine>(state: *const ZvState, buf: *mut c_char, cap: usize) -> c_int {
     let engine = &state_ref::<E>(state).engine;
-    let moves = match guarded(|| engine.legal_moves()) {
+    let moves = match guarded("legal_moves", || engine.legal_moves()) {
         Ok(moves) => moves,
         Err(payload) => abort_for(&*payload, "legal_moves"),
     };
@@ -305,7 +348,7 @@ impl PluginTable {
 /// The body of `zv_plugin_entry`: the table, or NULL (which the loader reports) when building it
 /// panicked.
 pub fn plugin_entry<E: Engine>(storage: &'static PluginTable) -> *const ZvPlugin {
-    let built = guarded(|| {
+    let built = guarded("zv_plugin_entry", || {
         record_panic_places();
         storage.once.call_once(|| {
             let table = build_table::<E>();
@@ -338,6 +381,9 @@ macro_rules! export_plugin {
     ($engine:ty) => {
         #[no_mangle]
         pub extern "C" fn zv_plugin_entry() -> *const $crate::abi::ZvPlugin {
+            // Built with panic = "abort": naming this deprecated constant warns at compile time.
+            #[cfg(panic = "abort")]
+            let _ = $crate::BUILT_WITH_PANIC_ABORT;
             static TABLE: $crate::PluginTable = $crate::PluginTable::new();
             $crate::plugin_entry::<$engine>(&TABLE)
         }

@@ -414,6 +414,10 @@ impl Engine for ToyEngine {
         Ok(())
     }
 
+    fn has_unmake() -> bool {
+        true
+    }
+
     fn key(&self) -> u64 {
         self.board.key
     }
