@@ -27,15 +27,17 @@ namespace {
 
 // check's options: the parser's and the help's.
 constexpr std::string_view CheckUsage[] = {
-    "check [--game] [--scheme | --mutant] [--cases] [--seed] [--property] [--jobs] [--json] "
-    "[--junit]",
+    "check [--game] [--scheme | --mutant] [--move-routes-only] [--cases] [--seed] [--property] "
+    "[--distinct] [--jobs] [--json] [--junit]",
     "check {door} [--expect] [--en-passant] [--timeout] [--no-chess960] [--allow-unreachable] "
-    "[--cases] [--seed] [--property] [--jobs] [--json] [--junit]",
+    "[--move-routes-only] [--cases] [--seed] [--property] [--distinct] [--jobs] [--json] "
+    "[--junit]",
 };
 constexpr OptionRef CheckOptionList[] = {
     option("--game"),        option("--scheme"), option("--mutant"), DoorOptionsHere,
-    option("--no-chess960"), option("--cases"),  option("--seed"),   option("--property"),
-    option("--jobs"),        option("--json"),   option("--junit"),
+    option("--no-chess960"), option("--move-routes-only"), option("--cases"), option("--seed"),
+    option("--property"),    option("--distinct"),         option("--jobs"),  option("--json"),
+    option("--junit"),
 };
 // Checked in this order (check_rules).
 constexpr OptionRef CheckDoorBound[] = {option("--expect"), option("--en-passant"),
@@ -114,6 +116,8 @@ const std::vector<OptionRule>& check_rules() {
     all.push_back(excludes_unless("--game", "chess", "--mutant", "--mutant is a chess door"));
     all.push_back(
         excludes_unless("--game", "chess", "--no-chess960", "--no-chess960 is a chess option"));
+    all.push_back(excludes_unless("--game", "chess", "--move-routes-only",
+                                  "--move-routes-only is a chess option"));
     for (const OptionRule& rule : door_rules(DoorUse::Keys)) all.push_back(rule);
     for (const DoorRow& door : door_table()) {
       all.push_back(excludes(door.option->name, "--scheme"));
@@ -358,6 +362,12 @@ int run_check(std::span<const std::string> words) {
     options.only = *names;
   }
   options.chess960 = !args->has("--no-chess960");
+  options.move_routes_only = args->has("--move-routes-only");
+  if (auto text = args->value("--distinct")) {
+    auto distinct = parse_int_in_range(*text, "--distinct", 1, 100);
+    if (!distinct) return report_usage_error(distinct.error());
+    options.distinct = *distinct;
+  }
   auto jobs = jobs_option(*args, chosen_door(*args).has_value());
   if (!jobs) return report_usage_error(jobs.error());
   options.jobs = *jobs;

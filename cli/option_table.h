@@ -72,6 +72,15 @@ inline constexpr OptionRow OptionTable[] = {
      "of the games the run checks (castling with --game uttt, go:symmetry with a chess door) is a "
      "usage error, as nothing would run; a property the target cannot run (reversibility on an "
      "engine, which has no unmake) is shown as SKIP and does not change the exit status"},
+    {"--distinct", OptionKind::Value, "N",
+     "after a property fails, search the rest of its cases for up to N failures that differ from "
+     "the ones found (in what was compared and in the cause of the shrunk case), each shrunk and "
+     "shown with its replay line (default: 3; 1: the first failure only)"},
+    {"--move-routes-only", OptionKind::Flag, "",
+     "judge positions only as reached by moves from their start FENs, never against a fresh "
+     "set_position of a later position, so that a FEN reader's bug cannot mask a bug of "
+     "make_move; the properties that judge the FEN reader keep their rows, and the report says "
+     "the option was used"},
     {"--no-chess960", OptionKind::Flag, "",
      "send no Chess960 position, even to a target that offers Chess960 (a plugin's chess960 "
      "flag, an engine's UCI_Chess960): standard chess only"},

@@ -33,6 +33,7 @@ properties::ReportHeader check_report_header(const properties::SuiteOptions& opt
   header.command = "check";
   header.seed = options.seed ? options.seed : properties::DefaultSeed;
   header.cases = options.cases;
+  header.move_routes_only = options.move_routes_only;
   return header;
 }
 

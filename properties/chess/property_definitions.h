@@ -19,6 +19,7 @@ struct PropertyContext {
   Capabilities caps;
   int cases = 100;  // the case budget; property 4 scales its position count with it
   GenerationLimits limits;
+  bool move_routes_only = false;  // SuiteOptions::move_routes_only
 };
 
 using PropertyBody = void (*)(const PropertyContext&);

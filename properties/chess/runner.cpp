@@ -72,8 +72,11 @@ PropertyResult run_property(const std::string& name, const Target& target,
   run_rapidcheck(
       target.name + "/" + name, options, definition->single_case,
       [&](int cases) {
-        PropertyContext context{
-            target, caps, cases, {caps.chess960 && options.chess960, caps.null_move}};
+        PropertyContext context{target,
+                                caps,
+                                cases,
+                                {caps.chess960 && options.chess960, caps.null_move},
+                                options.move_routes_only};
         definition->body(context);
       },
       result);

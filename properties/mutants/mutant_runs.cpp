@@ -22,7 +22,10 @@ Target mutant_target(const MutantInfo& mutant) {
   return target;
 }
 
-MutantRun run_mutant(const MutantInfo& mutant, const SuiteOptions& options, MutantRunMode mode) {
+MutantRun run_mutant(const MutantInfo& mutant, const SuiteOptions& suite, MutantRunMode mode) {
+  // A kill needs one failure: the search for further distinct ones would only add time.
+  SuiteOptions options = suite;
+  options.distinct = 1;
   MutantRun run;
   run.name = mutant.name;
   const Target target = mutant_target(mutant);

@@ -169,6 +169,14 @@ struct SuiteOptions {
   // Properties run at once, each in a worker of its own (parallel_runs.h); 1: one after the
   // other in this process. The results are the same for every value.
   int jobs = 1;
+  // After a property fails, its case budget is searched on for failures that differ from those
+  // found (in what was compared and in the cause of the shrunk case), up to this many per
+  // property (--distinct N); 1: the first failure only.
+  int distinct = 3;
+  // Positions are judged only as reached by moves from their start FENs, never against a fresh
+  // set_position of a later position (--move-routes-only), so that a FEN reader's bug does not
+  // mask one of make_move's; the properties that judge the FEN reader keep their rows.
+  bool move_routes_only = false;
 };
 
 // The seed used when SuiteOptions::seed is 0.

@@ -22,6 +22,7 @@ struct ReportHeader {
   std::string command = "check";     // names the JUnit <testsuites>: "zobrist-verify check"
   std::uint64_t seed = DefaultSeed;  // the seed the run used (never 0)
   int cases = 0;                     // RapidCheck cases per property
+  bool move_routes_only = false;     // SuiteOptions::move_routes_only: said in the head
   std::optional<TargetSummary> third_party;
 };
 
