@@ -34,9 +34,9 @@ constexpr std::string_view CheckUsage[] = {
     "[--junit]",
 };
 constexpr OptionRef CheckOptionList[] = {
-    option("--game"),        option("--scheme"), option("--mutant"), DoorOptionsHere,
-    option("--no-chess960"), option("--move-routes-only"), option("--cases"), option("--seed"),
-    option("--property"),    option("--distinct"),         option("--jobs"),  option("--json"),
+    option("--game"),        option("--scheme"),           option("--mutant"), DoorOptionsHere,
+    option("--no-chess960"), option("--move-routes-only"), option("--cases"),  option("--seed"),
+    option("--property"),    option("--distinct"),         option("--jobs"),   option("--json"),
     option("--junit"),
 };
 // Checked in this order (check_rules).
