@@ -15,7 +15,14 @@ constexpr CastlingRights SingleRights[] = {WhiteOO, WhiteOOO, BlackOO, BlackOOO}
 }  // namespace
 
 MutantHasher::MutantHasher(std::string name, const KeyScheme& scheme, EnPassantRule rule, Bug bug)
-    : name_(std::move(name)), scheme_(scheme), rule_(rule), bug_(bug) {}
+    : MutantHasher(std::move(name), scheme, rule, std::vector<Bug>{bug}) {}
+
+MutantHasher::MutantHasher(std::string name, const KeyScheme& scheme, EnPassantRule rule,
+                           const std::vector<Bug>& bugs)
+    : name_(std::move(name)), scheme_(scheme), rule_(rule) {
+  for (Bug bug : bugs)
+    if (bug != Bug::None) bugs_ |= std::uint64_t(1) << unsigned(bug);
+}
 
 Capabilities MutantHasher::capabilities() const {
   Capabilities caps{true, true, true, true, true};
@@ -28,7 +35,7 @@ void MutantHasher::xor_aux(AuxKeys& aux, Piece pc, Key term, bool non_pawn,
   const PieceType pt = type_for_class == NoPieceType ? type_of(pc) : type_for_class;
   if (type_of(pc) == Pawn) {
     // The bug: a pawn goes into its side's non-pawn key (never into the minor or major key).
-    if (bug_ == Bug::NonPawnKeyHashesPawns)
+    if (has(Bug::NonPawnKeyHashesPawns))
       aux[color_of(pc) == White ? NonPawnWhite : NonPawnBlack] ^= term;
     return;
   }
@@ -71,7 +78,7 @@ Expected<Done> MutantHasher::read_castling_field(std::string_view field) {
     auto rook_on = [&](int file) { return pos.piece_on(make_square(File(file), back)) == rook; };
 
     int rook_file = -1;
-    const bool inner = bug_ == Bug::XfenLetterPicksInnerRook;
+    const bool inner = has(Bug::XfenLetterPicksInnerRook);
     if (lower == 'k') {
       if (inner) {
         for (int f = file_of(king) + 1; f <= FileH && rook_file < 0; ++f)
@@ -116,7 +123,7 @@ MutantHasher::State MutantHasher::compute_from_scratch() const {
   st.ep_hashed = ep_hashed(st.ep_square, /*from_fen=*/true);
 
   int counts[PieceCount] = {};
-  st.pawn_key = bug_ == Bug::NoPawnsTermDropped ? 0 : z.no_pawns;
+  st.pawn_key = has(Bug::NoPawnsTermDropped) ? 0 : z.no_pawns;
   for (Square s = A1; s < SquareCount; ++s) {
     const Piece pc = pos.piece_on(s);
     if (pc == NoPiece) continue;
@@ -125,7 +132,7 @@ MutantHasher::State MutantHasher::compute_from_scratch() const {
     if (type_of(pc) == Pawn) st.pawn_key ^= z.psq[pc][s];
     xor_aux(st.aux, pc, z.psq[pc][s]);
   }
-  if (bug_ == Bug::PawnKeyZeroWhenPawnless && counts[WhitePawn] + counts[BlackPawn] == 0)
+  if (has(Bug::PawnKeyZeroWhenPawnless) && counts[WhitePawn] + counts[BlackPawn] == 0)
     st.pawn_key = 0;
   for (Piece pc : EveryPiece)
     for (int i = 0; i < counts[pc]; ++i) st.material_key ^= z.psq[pc][i];
@@ -134,7 +141,7 @@ MutantHasher::State MutantHasher::compute_from_scratch() const {
   st.key ^= side_term(pos.side_to_move());
   st.key ^= ep_term(st);
   // The parser turned "-" into SQ_NONE and hashed enpassant[file_of(SQ_NONE)], file a's key.
-  if (bug_ == Bug::EpKeyFromFenWithoutSquare && !fen_has_ep_square_)
+  if (has(Bug::EpKeyFromFenWithoutSquare) && !fen_has_ep_square_)
     st.key ^= z.en_passant[make_square(FileA, Rank3)];
   return st;
 }
@@ -166,10 +173,10 @@ Key MutantHasher::castling_move_terms(Move m, State& st) const {
   const Square rook_to = relative_square(us, king_side ? F1 : D1);
   const Piece rook = make_piece(us, Rook);
   Key k = z.psq[king][from] ^ z.psq[king][king_to];
-  if (bug_ != Bug::CastlingRookMoveNotHashed) k ^= z.psq[rook][to] ^ z.psq[rook][rook_to];
+  if (!has(Bug::CastlingRookMoveNotHashed)) k ^= z.psq[rook][to] ^ z.psq[rook][rook_to];
   xor_aux(st.aux, king, z.psq[king][from] ^ z.psq[king][king_to]);
   xor_aux(st.aux, rook, z.psq[rook][to] ^ z.psq[rook][rook_to],
-          bug_ != Bug::CastlingRookMissingFromNonPawnKey);
+          !has(Bug::CastlingRookMissingFromNonPawnKey));
   return k;
 }
 
@@ -182,14 +189,14 @@ Key MutantHasher::promotion_terms(Move m, State& st) const {
   const Piece pawn = pos.piece_on(m.from());
   const Square to = m.to();
   const Piece promoted = make_piece(us, m.promotion_type());
-  const Piece keyed = bug_ == Bug::UnderpromotionHashedAsQueen ? make_piece(us, Queen) : promoted;
+  const Piece keyed = has(Bug::UnderpromotionHashedAsQueen) ? make_piece(us, Queen) : promoted;
   Key k = 0;
-  if (bug_ != Bug::PromotionKeepsPawnInKey) k ^= z.psq[pawn][to] ^ z.psq[keyed][to];
+  if (!has(Bug::PromotionKeepsPawnInKey)) k ^= z.psq[pawn][to] ^ z.psq[keyed][to];
   st.pawn_key ^= z.psq[pawn][to];
   xor_aux(st.aux, pawn, z.psq[pawn][to]);  // out of the aux keys that hold pawns (bugs only)
-  xor_aux(st.aux, promoted, z.psq[promoted][to], bug_ != Bug::PromotionMissingFromNonPawnKey);
+  xor_aux(st.aux, promoted, z.psq[promoted][to], !has(Bug::PromotionMissingFromNonPawnKey));
   int promoted_slot = popcount(pos.pieces(us, m.promotion_type()));
-  if (bug_ == Bug::MaterialKeyOffByOneOnPromotion) ++promoted_slot;
+  if (has(Bug::MaterialKeyOffByOneOnPromotion)) ++promoted_slot;
   const int pawn_slot = popcount(pos.pieces(us, Pawn)) - 1;
   st.material_key ^= z.psq[promoted][promoted_slot] ^ z.psq[pawn][pawn_slot];
   return k;
@@ -206,20 +213,20 @@ Key MutantHasher::move_terms(Move m, State& st) const {
   Square capture_square = to;
   if (m.kind() == MoveKind::EnPassant) {
     captured = make_piece(them, Pawn);
-    if (bug_ != Bug::EpCaptureRemovesPawnOnTarget) capture_square = to - pawn_push(us);
+    if (!has(Bug::EpCaptureRemovesPawnOnTarget)) capture_square = to - pawn_push(us);
   }
   Key k = 0;
   if (captured != NoPiece) {
     k ^= z.psq[captured][capture_square];
-    if (type_of(captured) == Pawn && bug_ != Bug::PawnKeyMissesCapturedPawn)
+    if (type_of(captured) == Pawn && !has(Bug::PawnKeyMissesCapturedPawn))
       st.pawn_key ^= z.psq[captured][capture_square];
     // The bug of Stockfish's first correction-history commit (60351b9d): the captured piece
     // classed by the capturer's type, so a knight taken by a rook stays in the minor key.
     const bool capturer_major = type_of(pc) == Rook || type_of(pc) == Queen;
     xor_aux(st.aux, captured, z.psq[captured][capture_square], true,
-            bug_ != Bug::CapturedPieceLeftInMinorKey ? NoPieceType
-            : capturer_major                         ? Rook
-                                                     : Knight);
+            !has(Bug::CapturedPieceLeftInMinorKey) ? NoPieceType
+            : capturer_major                       ? Rook
+                                                   : Knight);
     const int remaining = popcount(pos.pieces(them, type_of(captured))) - 1;
     st.material_key ^= z.psq[captured][remaining];
   }
@@ -235,11 +242,10 @@ CastlingRights MutantHasher::rights_lost(Move m) const {
   const Square from = m.from(), to = m.to();
   const Color us = game_.position().side_to_move();
   const bool king_move = type_of(game_.position().piece_on(from)) == King;
-  if (bug_ == Bug::RookCaptureKeepsRight && m.kind() != MoveKind::Castling)
-    return rights_mask_[from];
-  if (bug_ == Bug::KingMoveKeepsRights && king_move && m.kind() != MoveKind::Castling)
+  if (has(Bug::RookCaptureKeepsRight) && m.kind() != MoveKind::Castling) return rights_mask_[from];
+  if (has(Bug::KingMoveKeepsRights) && king_move && m.kind() != MoveKind::Castling)
     return rights_mask_[to];
-  if (bug_ == Bug::CastlingClearsOnlyUsedRight && m.kind() == MoveKind::Castling)
+  if (has(Bug::CastlingClearsOnlyUsedRight) && m.kind() == MoveKind::Castling)
     return us & (to > from ? (WhiteOO | BlackOO) : (WhiteOOO | BlackOOO));
   return rights_mask_[from] | rights_mask_[to];
 }
@@ -271,8 +277,8 @@ void MutantHasher::make_real_move(Move m) {
   const Key new_ep_term = ep_term(st);
   const bool same_file = old_ep_square != NoSquare && st.ep_square != NoSquare &&
                          file_of(old_ep_square) == file_of(st.ep_square);
-  if (!(bug_ == Bug::EpSameFileUpdateSkipped && same_file)) {
-    if (!(bug_ == Bug::EpKeptAfterPawnReply && pawn_move)) k ^= old_ep_term;
+  if (!(has(Bug::EpSameFileUpdateSkipped) && same_file)) {
+    if (!(has(Bug::EpKeptAfterPawnReply) && pawn_move)) k ^= old_ep_term;
     k ^= new_ep_term;
   }
   st.key = k;
@@ -286,11 +292,11 @@ void MutantHasher::make_null_move() {
   State st = old;
   const Color us = pos.side_to_move();
   Key k = old.key ^ side_term(us) ^ side_term(~us);
-  if (bug_ != Bug::NullMoveKeepsEpKey) k ^= ep_term(old);
+  if (!has(Bug::NullMoveKeepsEpKey)) k ^= ep_term(old);
   st.ep_square = NoSquare;
   st.ep_hashed = false;
   k ^= ep_term(st);
-  if (bug_ == Bug::NullMoveRehashesCastling) k ^= castling_term(st.castling, false);
+  if (has(Bug::NullMoveRehashesCastling)) k ^= castling_term(st.castling, false);
   st.key = k;
   game_.play_null();
   states_.push_back(st);
@@ -301,13 +307,13 @@ Expected<Done> MutantHasher::unmake_move() {
   if (states_.size() < 2 || !game_.undo())
     return Error{name_ + ": unmake_move with no move to take back"};
   states_.pop_back();
-  if (bug_ != Bug::StaleKeyAfterUnmake) cached_key_.reset();
+  if (!has(Bug::StaleKeyAfterUnmake)) cached_key_.reset();
   return Done{};
 }
 
 Expected<Key> MutantHasher::key() {
   if (states_.empty()) return Error{name_ + ": key() before set_position"};
-  if (bug_ != Bug::StaleKeyAfterUnmake) return states_.back().key;
+  if (!has(Bug::StaleKeyAfterUnmake)) return states_.back().key;
   if (!cached_key_) cached_key_ = states_.back().key;
   return *cached_key_;
 }
@@ -331,30 +337,20 @@ Expected<Key> MutantHasher::aux_key(std::size_t index) {
 // Whether the en-passant square counts in the current position, under the implemented rule.
 bool MutantHasher::ep_hashed(Square ep, bool from_fen) const {
   if (ep == NoSquare) return false;
-  if (from_fen && bug_ == Bug::EpAlwaysWhenSetFromFen) return true;
+  if (from_fen && has(Bug::EpAlwaysWhenSetFromFen)) return true;
   const Position& pos = game_.position();
   const Color us = pos.side_to_move();
   const Bitboard capturers = pawn_attacks(~us, ep) & pos.pieces(us, Pawn);
 
   EnPassantRule rule = rule_;
-  switch (bug_) {
-    case Bug::EpHashedWithoutCapturer:
-      return true;
-    case Bug::EpPinnedHashedUnderLegal:
-      rule = EnPassantRule::PseudoLegal;
-      break;
-    case Bug::EpPinnedUnhashedUnderPseudoLegal:
-      rule = EnPassantRule::Legal;
-      break;
-    case Bug::EpLegalWhenSetFromFen:
-      if (from_fen) rule = EnPassantRule::Legal;
-      break;
-    case Bug::EpLegalChecksOnlyPinnedPawn:
-      for (Bitboard b = capturers; b;)
-        if (ep_capturer_unpinned(pop_lsb(b), ep)) return true;
-      return false;
-    default:
-      break;
+  if (has(Bug::EpHashedWithoutCapturer)) return true;
+  if (has(Bug::EpPinnedHashedUnderLegal)) rule = EnPassantRule::PseudoLegal;
+  if (has(Bug::EpPinnedUnhashedUnderPseudoLegal)) rule = EnPassantRule::Legal;
+  if (has(Bug::EpLegalWhenSetFromFen) && from_fen) rule = EnPassantRule::Legal;
+  if (has(Bug::EpLegalChecksOnlyPinnedPawn)) {
+    for (Bitboard b = capturers; b;)
+      if (ep_capturer_unpinned(pop_lsb(b), ep)) return true;
+    return false;
   }
   switch (rule) {
     case EnPassantRule::Always:
@@ -396,29 +392,31 @@ bool MutantHasher::ep_capturer_unpinned(Square from, Square ep) const {
 }
 
 Key MutantHasher::ep_term(const State& st) const {
-  if (bug_ == Bug::NoEpKeys) return 0;
+  if (has(Bug::NoEpKeys)) return 0;
   return st.ep_hashed ? scheme_.en_passant[st.ep_square] : scheme_.en_passant_none;
 }
 
 Key MutantHasher::castling_term(CastlingRights rights, bool from_scratch) const {
   const KeyScheme& z = scheme_;
-  if (bug_ == Bug::NoCastlingKeys) return 0;
-  if (bug_ == Bug::Chess960CastlingKeyedByRookFile && game_.position().is_chess960()) {
+  if (has(Bug::NoCastlingKeys)) return 0;
+  if (has(Bug::Chess960CastlingKeyedByRookFile) && game_.position().is_chess960()) {
     Key term = 0;
     for (CastlingRights right : SingleRights)
       if (rights & right) term ^= z.castling[file_of(rook_square_[right])];
     return term;
   }
+  // A FEN reader that never hashes the rights it reads, while moves toggle them as they change.
+  if (has(Bug::FenKeysLackCastlingRights) && from_scratch) return 0;
   // The init loop that breaks after the first right it finds.
-  if (bug_ == Bug::OnlyFirstCastlingRightHashed && from_scratch)
+  if (has(Bug::OnlyFirstCastlingRightHashed) && from_scratch)
     return castling_key(z, CastlingRights(rights & -int(rights)), rook_square_);
   return castling_key(z, rights, rook_square_);
 }
 
 Key MutantHasher::side_term(Color side) const {
-  if (bug_ == Bug::NoSideKey) return 0;
+  if (has(Bug::NoSideKey)) return 0;
   // Polyglot's turn key is Random64[780]; this reads slot 768, White's O-O key.
-  if (bug_ == Bug::CastlingKeyCollidesWithSide && side == White) return scheme_.castling[WhiteOO];
+  if (has(Bug::CastlingKeyCollidesWithSide) && side == White) return scheme_.castling[WhiteOO];
   return side == White ? scheme_.side_white : scheme_.side_black;
 }
 

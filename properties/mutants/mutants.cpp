@@ -95,6 +95,10 @@ std::vector<MutantInfo> build_catalogue() {
        "the from-scratch loop over the four rights breaks after the first one it finds; the "
        "incremental update XORs whole masks",
        "only the first castling right hashed", Start, false, ""},
+      {"fen-keys-lack-castling-rights", Bug::FenKeysLackCastlingRights, "polyglot", PseudoLegal,
+       "the key set from a FEN has no castling term; make_move XORs the rights a move loses as "
+       "it should, so every key after a lost right holds that right's term",
+       "castling rights missing from keys set from a FEN", Start, false, ""},
       {"castling-key-collides-with-side", Bug::CastlingKeyCollidesWithSide, "polyglot", PseudoLegal,
        "the turn key is read from Random64[768], White's O-O slot, instead of Random64[780], so "
        "White to move with K equals Black to move without it",
@@ -186,6 +190,20 @@ std::unique_ptr<HashUnderTest> make_mutant(const MutantInfo& mutant) {
   const KeyScheme& tables = scheme ? **scheme : polyglot_scheme();
   return std::make_unique<MutantHasher>("mutant:" + mutant.name, tables, mutant.en_passant_rule,
                                         mutant.bug);
+}
+
+std::unique_ptr<HashUnderTest> make_mutants(const std::vector<const MutantInfo*>& planted) {
+  if (planted.empty()) return nullptr;
+  std::string name;
+  std::vector<Bug> bugs;
+  for (const MutantInfo* m : planted) {
+    name += (name.empty() ? "" : "+") + m->name;
+    bugs.push_back(m->bug);
+  }
+  auto scheme = builtin_scheme(planted.front()->scheme);
+  const KeyScheme& tables = scheme ? **scheme : polyglot_scheme();
+  return std::make_unique<MutantHasher>("mutant:" + name, tables, planted.front()->en_passant_rule,
+                                        bugs);
 }
 
 KeyScheme mutant_reference_scheme(const MutantInfo& mutant) {

@@ -41,6 +41,7 @@ enum class Bug : std::uint8_t {
   KingMoveKeepsRights,              // an ordinary king move keeps the rights (only castling clears)
   CastlingClearsOnlyUsedRight,      // castling drops the right used, not both rights of that colour
   OnlyFirstCastlingRightHashed,     // the from-scratch castling term stops after the first right
+  FenKeysLackCastlingRights,        // the from-scratch key has no castling term at all
   CastlingKeyCollidesWithSide,      // the side key is read from the White O-O castling slot
   CastlingRookMoveNotHashed,        // castling moves the king in the key, not the rook
   NoCastlingKeys,                   // no castling term at all
@@ -66,11 +67,15 @@ enum class Bug : std::uint8_t {
   NonPawnKeyHashesPawns,              // nonPawnKey, declared without pawns, hashes them too
   Count,                              // the number of bugs above (Bug::None included): keep last
 };
+static_assert(unsigned(Bug::Count) <= 64, "MutantHasher keeps its bugs in one 64-bit mask");
 
 class MutantHasher final : public HashUnderTest {
  public:
   // `scheme` must outlive the hasher; `rule` is the en-passant rule it implements (bugs aside).
   MutantHasher(std::string name, const KeyScheme& scheme, EnPassantRule rule, Bug bug);
+  // Several bugs planted at once (a build with more than one fault), each as it is alone.
+  MutantHasher(std::string name, const KeyScheme& scheme, EnPassantRule rule,
+               const std::vector<Bug>& bugs);
 
   std::string name() const override { return name_; }
   Capabilities capabilities() const override;
@@ -122,7 +127,8 @@ class MutantHasher final : public HashUnderTest {
   std::string name_;
   const KeyScheme& scheme_;
   EnPassantRule rule_;
-  Bug bug_;
+  std::uint64_t bugs_ = 0;  // bit b: Bug(b) is planted
+  bool has(Bug bug) const { return (bugs_ >> unsigned(bug) & 1) != 0; }
 
   Game game_;
   std::vector<State> states_;

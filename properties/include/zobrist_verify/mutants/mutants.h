@@ -39,6 +39,10 @@ const std::vector<MutantInfo>& mutants();
 // The mutant as a hashing implementation under test.
 std::unique_ptr<HashUnderTest> make_mutant(const MutantInfo& mutant);
 
+// Several mutants' bugs planted in one hasher, as a build with more than one fault has them, each
+// as it is alone; with the first one's scheme and en-passant rule, named "mutant:A+B".
+std::unique_ptr<HashUnderTest> make_mutants(const std::vector<const MutantInfo*>& planted);
+
 // The built-in scheme the mutant hashes with, its en_passant_rule field set to the mutant's rule:
 // the reference a correct implementation of the same claim agrees with exactly.
 KeyScheme mutant_reference_scheme(const MutantInfo& mutant);
