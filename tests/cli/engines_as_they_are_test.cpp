@@ -167,6 +167,33 @@ TEST(PerftTotals, AnEngineThatPrintsATotalAlonePasses) {
   EXPECT_NE(r.out.find("positions .... 40 compared"), std::string::npos) << r.out;
 }
 
+// An engine that prints a total alone, read as a divide (no --perft-total-pattern): it cannot be
+// used, and the error says which option reads totals, with the pattern of its line (issue 39,
+// section 2).
+TEST(PerftTotals, ATotalReadAsADivideNamesTheOptionThatReadsTotals) {
+  const RunResult r = movegen("--perft totals", {"--perft-command", "perft {depth}"});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("cannot answer perft on the start position: "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("'20' is not a perft line ('MOVE: COUNT' or 'Nodes searched: N'); an "
+                       "engine that prints a total without a divide is read with "
+                       "--perft-total-pattern, whose one group is the total (for this line: "
+                       "'^([0-9]+)$')"),
+            std::string::npos)
+      << r.err;
+}
+
+// A UCI engine driven over xboard (issue 39, section 2): it answers "xboard" as Stockfish 15.1
+// does, and the error says to give --protocol uci, at once rather than after the handshake.
+TEST(ProtocolHint, AUciEngineSentXboardIsToldToGiveProtocolUci) {
+  const RunResult r = run_cli({"check", "--engine", Engine + " --unknown", "--protocol", "xboard"});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find(" answered 'xboard' with 'Unknown command: 'xboard'. Type help for more "
+                       "information.'; its reply is a UCI engine's: give --protocol uci (the "
+                       "default)"),
+            std::string::npos)
+      << r.err;
+}
+
 TEST(PerftTotals, AnEngineThatPrintsOneTotalPerDepthBehindABannerPasses) {
   const RunResult r = movegen("--perft per-depth --banner", with(PerDepth, {"--depth", "3"}));
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;

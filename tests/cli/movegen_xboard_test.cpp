@@ -62,6 +62,32 @@ TEST(MovegenXboard, AnEndPatternEndsTheReplyWithoutAFence) {
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
 }
 
+// A reply of totals read as a divide (issue 39, section 2): by the default reader ("MOVE: COUNT"
+// lines) or through a divide pattern that none of its lines matches, the engine cannot be used,
+// and the error names --perft-total-pattern with the pattern of Sjaak II's lines.
+TEST(MovegenXboard, TotalsReadAsADivideNameTheOptionThatReadsTotals) {
+  const std::string hint =
+      "an engine that prints a total without a divide is read with --perft-total-pattern, whose "
+      "one group is the total (for a depth and its total, as Sjaak II prints: "
+      "'^ *{depth} +([0-9]+) ')";
+  const RunResult lines = movegen("good", {"--perft-command", "perft {depth}"});
+  EXPECT_EQ(lines.exit_code, 2) << lines.out << lines.err;
+  EXPECT_NE(lines.err.find("'1         20  0.00  1.00nps' is not a perft line ('MOVE: COUNT' or "
+                           "'Nodes searched: N'); " +
+                           hint),
+            std::string::npos)
+      << lines.err;
+  const RunResult pattern =
+      movegen("good", {"--perft-command", "perft {depth}", "--perft-divide-pattern",
+                       "^(?P<move>[a-h][1-8][a-h][1-8][qrbn]?): (?P<count>[0-9]+)$"});
+  EXPECT_EQ(pattern.exit_code, 2) << pattern.out << pattern.err;
+  EXPECT_NE(pattern.err.find("cannot answer perft on the start position: its reply has a count "
+                             "(' 1         20  0.00  1.00nps') but no divide line; " +
+                             hint),
+            std::string::npos)
+      << pattern.err;
+}
+
 // The planted bug's leaves at `depth` below the position, counted here: every en-passant
 // capture is left out.
 std::uint64_t without_en_passant(Position& pos, int depth) {

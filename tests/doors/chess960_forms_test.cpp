@@ -168,4 +168,23 @@ TEST(Chess960Forms, NoChess960SendsAnEngineNoChess960Position) {
   EXPECT_EQ(r.out.find("reads X-FEN castling letters"), std::string::npos) << r.out;
 }
 
+// movegen --xfen sends an engine X-FEN castling letters, as check does (issue 39, section 3): the
+// engine that reads X-FEN letters only gives its divide with them, and refuses the position
+// without (Shredder's letters).
+TEST(Chess960Forms, MovegenSendsAnEngineXfenLettersWithXfen) {
+  const std::string engine = std::string(ZV_CASTLING_LETTERS_ENGINE) + " xfen";
+  // Rooks on f and h, the king on g: X-FEN's KQkq, Shredder's HFhf.
+  const std::string fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+  const std::vector<std::string> asked = {"movegen", "--engine", engine,    "--chess960",
+                                          "--fen",   fen,        "--depth", "2"};
+  std::vector<std::string> with_xfen = asked;
+  with_xfen.emplace_back("--xfen");
+  const RunResult xfen = run_cli(with_xfen);
+  EXPECT_EQ(xfen.exit_code, 0) << xfen.out << xfen.err;
+  EXPECT_NE(xfen.out.find("positions .... 1 compared"), std::string::npos) << xfen.out;
+  const RunResult shredder = run_cli(asked);
+  EXPECT_EQ(shredder.exit_code, 1) << shredder.out << shredder.err;
+  EXPECT_NE(shredder.out.find("Invalid castling letters"), std::string::npos) << shredder.out;
+}
+
 }  // namespace

@@ -185,6 +185,18 @@ TEST(EngineConventions, ASplitEnPassantRuleIsOneFailureAndEverythingElsePasses) 
   EXPECT_LT(r.out.find(" FAIL", row), r.out.find('\n', row)) << r.out;
 }
 
+// A run limited to some properties reports only those (issue 39, section 3): the split rule's
+// en-passant row is not shown, nor does it fail the run, when en-passant is not asked for.
+TEST(EngineConventions, ASplitEnPassantRuleIsNotReportedWhenOnlyCastlingIsAsked) {
+  REQUIRE_STOCKFISH();
+  const RunResult r = run_cli({"check", "--engine", FakeEngine + " split-en-passant", "--cases",
+                               "20", "--property", "castling"});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_EQ(r.out.find(" en-passant ."), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find(" conventions ."), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("check: 1 passed, 0 failed, 0 skipped"), std::string::npos) << r.out;
+}
+
 TEST(EngineRefusals, AnotherPositionShownIsACountedRefusal) {
   REQUIRE_STOCKFISH();
   // One FEN in 40 is ignored without a word: `d` shows the position the engine kept.

@@ -147,6 +147,73 @@ TEST(PerftReply, ADivideWithACustomEndSumsItsCounts) {
   EXPECT_EQ(reader.total(), 2u);
 }
 
+// A divide read where the engine prints a total alone (issue 39, section 2): the fault names the
+// option that reads totals, with the pattern of the line when its form is one engines print.
+TEST(PerftReply, ATotalWhereADivideIsReadNamesTheOptionThatReadsTotals) {
+  const std::string hint =
+      "; an engine that prints a total without a divide is read with --perft-total-pattern, whose "
+      "one group is the total";
+  PerftPatterns divide = patterns("");
+  PerftReplyReader ethereal = reader_at(divide, 1);
+  EXPECT_EQ(ethereal.take("20"), Step::Bad);
+  EXPECT_EQ(ethereal.why(), "'20' is not a perft line ('MOVE: COUNT' or 'Nodes searched: N')" +
+                                hint + " (for this line: '^([0-9]+)$')");
+  PerftReplyReader sjaak = reader_at(divide, 1);
+  EXPECT_EQ(sjaak.take(" 1         20  0.00    363636.36nps"), Step::Bad);
+  EXPECT_TRUE(sjaak.why().ends_with(
+      hint + " (for a depth and its total, as Sjaak II prints: '^ *{depth} +([0-9]+) ')"))
+      << sjaak.why();
+  PerftReplyReader nodes_only = reader_at(divide, 1);
+  EXPECT_EQ(nodes_only.take("Nodes searched: 20"), Step::Inconsistent);
+  EXPECT_EQ(nodes_only.why(), "its moves' counts add up to 0, but it printed 'Nodes searched: 20'" +
+                                  hint + " (for this line: '^Nodes searched: ([0-9]+)$')");
+  PerftReplyReader other = reader_at(divide, 1);
+  EXPECT_EQ(other.take("perft 1: 20 nodes"), Step::Bad);
+  EXPECT_TRUE(other.why().ends_with(hint)) << other.why();
+}
+
+TEST(PerftReply, ALineWithoutACountOrAfterTheMovesNamesNoTotalsOption) {
+  PerftPatterns divide = patterns("");
+  PerftReplyReader words = reader_at(divide, 1);
+  EXPECT_EQ(words.take("this is not a perft line"), Step::Bad);
+  PerftReplyReader zero = reader_at(divide, 1);
+  EXPECT_EQ(zero.take("0"), Step::Bad);  // no move, so no total above 0 either
+  PerftReplyReader late = reader_at(divide, 1);
+  EXPECT_EQ(late.take("e2e4: 1"), Step::More);
+  EXPECT_EQ(late.take("20"), Step::Bad);
+  for (const PerftReplyReader* reader : {&words, &zero, &late}) {
+    EXPECT_EQ(reader->why().find("--perft-total-pattern"), std::string::npos) << reader->why();
+    EXPECT_EQ(reader->total_line(), "");
+  }
+}
+
+// CECP's comments ("# New game 'Chess'", which Sjaak II prints after each "new") are no lines of
+// a divide, as in a divide read through a pattern.
+TEST(PerftReply, AnXboardCommentInADivideIsPassedOver) {
+  PerftPatterns divide = *PerftPatterns::compile({"divide {depth}", "", "^end$"}, Deepest);
+  PerftReplyReader reader = reader_at(divide, 1);
+  EXPECT_EQ(reader.take("# New game 'Chess'"), Step::More);
+  EXPECT_EQ(reader.take("e2e4: 1"), Step::More);
+  EXPECT_EQ(reader.take("end"), Step::Done);
+  EXPECT_EQ(reader.total(), 1u);
+}
+
+// A divide pattern passes over other lines: one that holds a count, before any move, is kept as
+// the reply's total line (EnginePerft::open refuses an engine whose start position gives that and
+// no move).
+TEST(PerftReply, APatternDivideKeepsALineWithACountItPassedOver) {
+  PerftDialogue dialogue{"perft {depth}", "", "^end$"};
+  dialogue.divide_pattern = "^(?P<move>[a-h][1-8][a-h][1-8][qrbn]?): (?P<count>[0-9]+)$";
+  PerftPatterns divide = *PerftPatterns::compile(dialogue, Deepest);
+  PerftReplyReader reader = reader_at(divide, 1);
+  EXPECT_EQ(reader.take("# New game 'Chess'"), Step::More);
+  EXPECT_EQ(reader.take(" 1         20  0.00  1.00nps"), Step::More);
+  EXPECT_EQ(reader.take("end"), Step::Done);
+  EXPECT_TRUE(reader.divide().moves.empty());
+  EXPECT_EQ(reader.total_line(), " 1         20  0.00  1.00nps");
+  EXPECT_TRUE(reader.totals_hint().ends_with("'^ *{depth} +([0-9]+) ')")) << reader.totals_hint();
+}
+
 TEST(PerftPatterns, RefusesWhatCannotBeUsed) {
   auto no_depth = PerftPatterns::compile({"perft 3", "", ""}, Deepest);
   ASSERT_FALSE(no_depth);

@@ -219,6 +219,17 @@ INSTANTIATE_TEST_SUITE_P(
       return name;
     });
 
+// An xboard engine driven as UCI, the default (issue 39, section 2): it answers "Illegal move:
+// uci", and the error says to give --protocol xboard, at once rather than after the handshake.
+TEST(XboardDoor, AnXboardEngineSentUciIsToldToGiveProtocolXboard) {
+  const RunResult r = run_cli({"check", "--engine", Fake + " good"});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find(" answered 'uci' with 'Illegal move: uci', not 'uciok'; its reply is an "
+                       "xboard (CECP) engine's: give --protocol xboard"),
+            std::string::npos)
+      << r.err;
+}
+
 TEST(XboardDoor, AnUnknownProtocolIsAUsageError) {
   const RunResult r = run_cli({"check", "--engine", Fake + " good", "--protocol", "cecp"});
   EXPECT_EQ(r.exit_code, 2) << r.out << r.err;

@@ -1,15 +1,20 @@
 // A UCI engine that reads Chess960 castling in one form only, for the engine door's tests: the
-// reference with Polyglot's keys, answering `d` with Stockfish's "Fen:" and "Key:" lines. Run as
-// `castling_letters_engine shredder` (HAha only) or `... xfen` (X-FEN's KQkq where they name the
-// outermost rook). A Chess960 FEN in the other form, or one sent without UCI_Chess960, makes `d`
-// print "Key: wrong-castling-letters" (garbage to the door), which fails that position.
+// reference with Polyglot's keys, answering `d` with Stockfish's "Fen:" and "Key:" lines and
+// `go perft D` with Stockfish's divide. Run as `castling_letters_engine shredder` (HAha only) or
+// `... xfen` (X-FEN's KQkq where they name the outermost rook). A Chess960 FEN in the other form,
+// or one sent without UCI_Chess960, makes `d` print "Key: wrong-castling-letters" (garbage to the
+// door), which fails that position, and `go perft D` "info string Invalid castling letters" (a
+// refusal).
 #include <cinttypes>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <sstream>
 #include <string>
 
 #include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/chess/perft.h"
+#include "zobrist_verify/chess/uci.h"
 #include "zobrist_verify/doors/castling_letters.h"
 
 namespace {
@@ -47,6 +52,17 @@ bool set_position(Game& game, bool chess960, CastlingLetters letters, const std:
   return true;
 }
 
+// Stockfish's divide of `go perft D`: "MOVE: COUNT" a move (king takes rook in Chess960), a
+// blank line, "Nodes searched: N".
+void print_divide(Position& pos, int depth) {
+  std::uint64_t total = 0;
+  for (const auto& [move, count] : perft_divide(pos, depth)) {
+    std::printf("%s: %" PRIu64 "\n", move_to_uci(move, pos.is_chess960()).c_str(), count);
+    total += count;
+  }
+  std::printf("\nNodes searched: %" PRIu64 "\n", total);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -72,6 +88,12 @@ int main(int argc, char** argv) {
                     game.position().key());
       else
         std::printf("Key: wrong-castling-letters\n");
+      std::fflush(stdout);
+    } else if (line.starts_with("go perft ")) {
+      if (readable)
+        print_divide(game.position(), std::atoi(line.c_str() + 9));
+      else
+        std::printf("info string Invalid castling letters\n");
       std::fflush(stdout);
     } else if (line == "quit") {
       break;

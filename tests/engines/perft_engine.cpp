@@ -24,6 +24,8 @@
 //        input has been quiet for 10 ms), as an engine whose perft runs while it reads on; with
 //        --log FILE it writes there how many replies each release held ("released N")
 //   --reorder             with --late: releases the held replies last first (out of order)
+//   --unknown             answers a command it does not know as Stockfish 15.1 does: "Unknown
+//        command: 'LINE'. Type help for more information." (an xboard handshake, say)
 #include <poll.h>
 
 #include <algorithm>
@@ -48,7 +50,8 @@ using namespace zobrist_verify;
 struct Options {
   std::string keys = "hex", perft = "divide";
   bool drop_en_passant = false, crash_on_en_passant = false, total_in_flight = false,
-       pawn_key_sees_knights = false, banner = false, late = false, reorder = false;
+       pawn_key_sees_knights = false, banner = false, late = false, reorder = false,
+       unknown = false;
   std::string log;
 };
 
@@ -184,6 +187,7 @@ int main(int argc, char** argv) {
     options.banner |= std::strcmp(argv[i], "--banner") == 0;
     options.late |= std::strcmp(argv[i], "--late") == 0;
     options.reorder |= std::strcmp(argv[i], "--reorder") == 0;
+    options.unknown |= std::strcmp(argv[i], "--unknown") == 0;
   }
   std::ios::sync_with_stdio(false);  // cin's own buffer, which input_waiting looks into
   std::ofstream log;
@@ -236,6 +240,8 @@ int main(int argc, char** argv) {
       std::printf("bestmove e2e4\n");
     } else if (line == "quit") {
       break;
+    } else if (options.unknown) {
+      std::printf("Unknown command: '%s'. Type help for more information.\n", line.c_str());
     }
     std::fflush(stdout);
   }

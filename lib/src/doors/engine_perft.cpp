@@ -70,12 +70,24 @@ Expected<std::unique_ptr<EnginePerft>> EnginePerft::open(
   if (!patterns) return Error{patterns.error()};
   std::unique_ptr<EnginePerft> perft(
       new EnginePerft(std::move(connection), std::move(*patterns), timeout, std::move(pipelining)));
-  if (auto first = perft->total("startpos", "", 1); !first) {
+  if (auto first = perft->answers_start_position(); !first) {
     perft->connection_->kill("it cannot answer perft", ErrorKind::Crashed);
     return Error{engine_words(perft->engine_name()) +
                  " cannot be used: it cannot answer perft on the start position: " + first.error()};
   }
   return perft;
+}
+
+Expected<Done> EnginePerft::answers_start_position() {
+  auto patterns = patterns_.at(1);
+  if (!patterns) return patterns.failure();
+  PerftReplyReader reader(std::move(*patterns));
+  if (auto asked = ask("startpos", "", 1, reader); !asked) return asked.failure();
+  // A divide with no move whose reply held a count: a total where a divide is read.
+  if (totals_only() || !reader.divide().moves.empty() || reader.total_line().empty()) return Done{};
+  return Error{"its reply has a count (" + quoted(reader.total_line()) + ") but no divide line" +
+                   reader.totals_hint(),
+               ErrorKind::AnsweredBadly};
 }
 
 Expected<DivideCounts> EnginePerft::divide(std::string_view fen, std::string_view uci_moves,

@@ -183,8 +183,12 @@ Expected<std::string> EngineProcess::read_line(Milliseconds timeout) {
 }
 
 Expected<Done> EngineProcess::read_until(std::string_view command, std::string_view wanted,
-                                         Milliseconds timeout, std::vector<std::string>& seen) {
+                                         Milliseconds timeout, std::vector<std::string>& seen,
+                                         const ReplyWatch& watch) {
   if (!running()) return not_running();
+  const auto explained = [&](std::string why) {
+    return watch.explains ? why + watch.explains(seen) : why;
+  };
   const auto deadline = Clock::now() + timeout;
   const std::string waiting =
       "'" + std::string(wanted) + "' in reply to '" + std::string(command) + "'";
@@ -192,19 +196,25 @@ Expected<Done> EngineProcess::read_until(std::string_view command, std::string_v
     const auto left = std::chrono::ceil<Milliseconds>(deadline - Clock::now());
     auto line = process_.read_line(std::max(left, Milliseconds(0)));
     if (!line)
-      return kill("engine " + label() + " stopped before sending " + waiting + ": " + line.error() +
-                      last_words(),
+      return kill(explained("engine " + label() + " stopped before sending " + waiting + ": " +
+                            line.error() + last_words()),
                   ErrorKind::Crashed);
     if (!line->has_value())
-      return kill("engine " + label() + " did not send " + waiting + " within " +
-                      std::to_string(timeout.count()) + " ms (" + printed_lines_text(seen) + ")",
-                  ErrorKind::TimedOut);
+      return kill(
+          explained("engine " + label() + " did not send " + waiting + " within " +
+                    std::to_string(timeout.count()) + " ms (" + printed_lines_text(seen) + ")"),
+          ErrorKind::TimedOut);
     remember(**line);
     seen.push_back(std::move(**line));
     if (first_word(seen.back()) == wanted) return Done{};
+    if (watch.refuses && watch.refuses(seen.back()))
+      return kill(explained("engine " + label() + " answered '" + std::string(command) +
+                            "' with '" + visible_text(seen.back().substr(0, 200)) + "', not '" +
+                            std::string(wanted) + "'"),
+                  ErrorKind::AnsweredBadly);
   }
-  return kill("engine " + label() + " sent " + std::to_string(max_reply_lines) + " lines without " +
-                  waiting + " (" + printed_lines_text(seen) + ")",
+  return kill(explained("engine " + label() + " sent " + std::to_string(max_reply_lines) +
+                        " lines without " + waiting + " (" + printed_lines_text(seen) + ")"),
               ErrorKind::Crashed);
 }
 

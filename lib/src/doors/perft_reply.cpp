@@ -68,6 +68,19 @@ Expected<std::vector<std::optional<KeyPattern>>> compile_at_depths(const std::st
   return compiled;
 }
 
+// Whether `line` holds a count above 0 as a word of its own ("20", " 1  20  0.00  1.00nps").
+bool holds_count(std::string_view line) {
+  const std::vector<std::string_view> words = words_of(line);
+  return std::any_of(words.begin(), words.end(), [](std::string_view word) {
+    return word.find_first_not_of("0123456789") == std::string_view::npos &&
+           word.find_first_not_of('0') != std::string_view::npos;
+  });
+}
+
+bool is_number(std::string_view word) {
+  return !word.empty() && word.find_first_not_of("0123456789") == std::string_view::npos;
+}
+
 }  // namespace
 
 bool is_perft_refusal_line(std::string_view line) {
@@ -221,23 +234,49 @@ PerftReplyReader::Step PerftReplyReader::take_total_line(std::string_view line) 
 PerftReplyReader::Step PerftReplyReader::take_divide_line(std::string_view line) {
   if (!at_end(line)) {
     if (divide_.moves.empty() && reports_error(line)) return error_line(line);
+    // A comment (CECP's "# ..."; Sjaak II's "# New game 'Chess'" after each "new") is no line of
+    // the divide, as in a pattern divide.
+    if (line.starts_with('#')) return Step::More;
     Expected<DivideLine> parsed = parse_divide_line(line);
-    if (!parsed) return bad(parsed.error());
+    if (!parsed) {
+      note_total_line(line);
+      return bad(parsed.error() + totals_hint());
+    }
     if (parsed->kind == DivideLine::Kind::Move) {
       divide_.moves.emplace_back(std::move(parsed->move), parsed->count);
       return Step::More;
     }
     if (parsed->kind == DivideLine::Kind::Skip) return Step::More;
-    return divide_total(parsed->count);
+    return divide_total(parsed->count, line);
   }
   return divide_end();
 }
 
-PerftReplyReader::Step PerftReplyReader::divide_total(std::uint64_t nodes) {
+void PerftReplyReader::note_total_line(std::string_view line) {
+  if (divide_.moves.empty() && total_line_.empty() && holds_count(line)) total_line_ = line;
+}
+
+std::string PerftReplyReader::totals_hint() const {
+  if (total_line_.empty()) return "";
+  std::string hint =
+      "; an engine that prints a total without a divide is read with --perft-total-pattern, "
+      "whose one group is the total";
+  const std::vector<std::string_view> words = words_of(total_line_);
+  if (words.size() == 1)
+    hint += " (for this line: '^([0-9]+)$')";
+  else if (words.size() == 3 && words[0] == "Nodes" && words[1] == "searched:")
+    hint += " (for this line: '^Nodes searched: ([0-9]+)$')";
+  else if (is_number(words[0]) && is_number(words[1]))
+    hint += " (for a depth and its total, as Sjaak II prints: '^ *{depth} +([0-9]+) ')";
+  return hint;
+}
+
+PerftReplyReader::Step PerftReplyReader::divide_total(std::uint64_t nodes, std::string_view line) {
+  note_total_line(line);
   divide_.nodes = nodes;
   total_seen_ = true;
   if (auto total = check_divide_total(divide_); !total) {
-    why_ = total.error();
+    why_ = total.error() + totals_hint();
     inconsistent_ = true;
   }
   if (has_end()) return Step::More;
@@ -250,7 +289,7 @@ PerftReplyReader::Step PerftReplyReader::take_pattern_divide_line(std::string_vi
   // "Nodes searched: N" is the total, as in a divide of "MOVE: COUNT" lines.
   if (Expected<DivideLine> parsed = parse_divide_line(line);
       parsed && parsed->kind == DivideLine::Kind::Total)
-    return divide_total(parsed->count);
+    return divide_total(parsed->count, line);
   if (std::optional<std::vector<std::string_view>> texts = patterns_.divide->group_texts(line)) {
     const std::string_view count_text = (*texts)[1];
     std::uint64_t count = 0;
@@ -268,6 +307,7 @@ PerftReplyReader::Step PerftReplyReader::take_pattern_divide_line(std::string_vi
   if (line.find_first_not_of(" \t\r") == std::string_view::npos || line.starts_with('#'))
     return Step::More;  // blank lines and comments keep a run whole
   if (!divide_.moves.empty()) run_broken_ = true;
+  note_total_line(line);
   return Step::More;  // another line: passed over
 }
 

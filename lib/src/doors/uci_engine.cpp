@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "zobrist_verify/core/visible_text.h"
+#include "zobrist_verify/doors/protocol_hint.h"
 
 namespace zobrist_verify {
 UciHandshake read_uci_handshake(const std::vector<std::string>& lines) {
@@ -63,7 +64,14 @@ Expected<UciEngine> UciEngine::start(const std::vector<std::string>& argv, Engin
   UciEngine engine(std::move(*process));
   if (auto sent = engine.send_line("uci"); !sent) return sent.failure();
   std::vector<std::string> seen;
-  if (auto done = engine.process_.read_until("uci", "uciok", timeouts.handshake, seen); !done)
+  // An xboard engine sent "uci" (it answers "Illegal move: uci", or prints nothing of UCI's) is
+  // told which --protocol to give.
+  const ReplyWatch watch{[](std::string_view line) { return refuses_command(line, "uci"); },
+                         [](const std::vector<std::string>& lines) {
+                           return other_protocol_hint(EngineProtocol::Uci, lines);
+                         }};
+  if (auto done = engine.process_.read_until("uci", "uciok", timeouts.handshake, seen, watch);
+      !done)
     return done.failure();
   UciHandshake handshake = read_uci_handshake(seen);
   if (!handshake.name.empty()) engine.process_.set_name(std::move(handshake.name));

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "zobrist_verify/core/visible_text.h"
+#include "zobrist_verify/doors/protocol_hint.h"
 
 namespace zobrist_verify {
 namespace {
@@ -43,7 +44,8 @@ Expected<Done> XboardEngine::handshake() {
     if (int(seen.size()) >= max_reply_lines)
       return process_.kill("engine " + process_.label() + " sent " +
                            std::to_string(max_reply_lines) +
-                           " lines without 'feature done=1' in reply to 'protover 2'");
+                           " lines without 'feature done=1' in reply to 'protover 2'" +
+                           other_protocol_hint(EngineProtocol::Xboard, seen));
     auto line = process_.read_line(left_until(deadline));
     if (!line && line.error_kind() == ErrorKind::TimedOut) {
       if (features_.waits_longer())
@@ -55,9 +57,16 @@ Expected<Done> XboardEngine::handshake() {
     }
     if (!line)
       return Error{"engine " + process_.label() +
-                   " stopped before completing the xboard handshake: " + line.error()};
+                   " stopped before completing the xboard handshake: " + line.error() +
+                   other_protocol_hint(EngineProtocol::Xboard, seen)};
     if (seen.empty()) first_line = Clock::now();
     seen.push_back(std::move(*line));
+    // A UCI engine sent "xboard" ("Unknown command: 'xboard'") is told which --protocol to give.
+    if (refuses_command(seen.back(), "xboard"))
+      return process_.kill("engine " + process_.label() + " answered 'xboard' with '" +
+                               visible_text(seen.back().substr(0, 200)) + "'" +
+                               other_protocol_hint(EngineProtocol::Xboard, seen),
+                           ErrorKind::AnsweredBadly);
     if (auto taken = features_.take_line(seen.back()); !taken)
       return process_.kill("engine " + process_.label() +
                            " cannot be used over xboard: " + taken.error());
@@ -67,7 +76,8 @@ Expected<Done> XboardEngine::handshake() {
   if (!features_.myname().empty()) process_.set_name(engine_name_text(features_.myname()));
   if (std::optional<std::string> missing = features_.missing_features())
     return process_.kill("engine " + process_.label() + " cannot be used over xboard: " + *missing +
-                         (features_.done() ? "" : " (and it sent no 'feature done=1')"));
+                         (features_.done() ? "" : " (and it sent no 'feature done=1')") +
+                         other_protocol_hint(EngineProtocol::Xboard, seen));
   if (std::optional<std::string> variants = features_.no_normal_chess())
     return process_.kill("engine " + process_.label() +
                          " cannot be used over xboard: " + *variants);

@@ -132,14 +132,23 @@ class PerftReplyReader {
   bool inconsistent() const { return inconsistent_; }
   // Whether `line` ends the reply as the dialogue says (for the lines after a refusal).
   bool ends(std::string_view line) const;
+  // A divide reply's first line, before any move, that holds a count (a word of digits above 0)
+  // and was not read as a move ("20", " 1  20  0.00 ...", "Nodes searched: 20"), or empty: a
+  // total, when the reply has no divide lines. totals_hint() is then "; ..." saying that
+  // --perft-total-pattern reads totals (with the pattern of that line when it is a number
+  // alone, "Nodes searched: N" or a depth and a total), else "".
+  const std::string& total_line() const { return total_line_; }
+  std::string totals_hint() const;
 
  private:
   Step take_total_line(std::string_view line);
   Step take_divide_line(std::string_view line);
   // A line of a divide read through --perft-divide-pattern.
   Step take_pattern_divide_line(std::string_view line);
-  // A divide's total line ("Nodes searched: N"): checked against the counts.
-  Step divide_total(std::uint64_t nodes);
+  // A divide's total line ("Nodes searched: N", `line`): checked against the counts.
+  Step divide_total(std::uint64_t nodes, std::string_view line);
+  // Keeps `line` as total_line() when it is one.
+  void note_total_line(std::string_view line);
   // The reply's end line of a divide: done, or inconsistent (why_).
   Step divide_end();
   // Whether `line` reports an error, and whether it quotes the perft command (an error in answer
@@ -164,6 +173,7 @@ class PerftReplyReader {
   bool run_broken_ = false;    // a pattern divide: a line of another kind came after its moves
   bool inconsistent_ = false;  // the total line disagreed with the counts (why_)
   std::string why_;
+  std::string total_line_;
 };
 
 // Requests in flight by default: Stockfish 15.1 and Fairy-Stockfish 11.1 read a `position` while
@@ -209,8 +219,9 @@ class EnginePerft {
  public:
   // Compiles the dialogue's patterns for depths 1 to `deepest` (the deepest the run asks), then
   // asks for perft 1 of the start position: an engine that cannot answer it (it searches
-  // instead, refuses, prints something else, hangs or dies) is not usable, and the error says
-  // "cannot be used" and why. The engine is then stopped.
+  // instead, refuses, prints something else, hangs or dies, or prints a total where a divide is
+  // read: the error then names --perft-total-pattern) is not usable, and the error says "cannot
+  // be used" and why. The engine is then stopped.
   [[nodiscard]] static Expected<std::unique_ptr<EnginePerft>> open(
       std::unique_ptr<PerftConnection> connection, PerftDialogue dialogue, int deepest,
       std::chrono::milliseconds timeout, PerftPipelining pipelining = {});
@@ -265,6 +276,8 @@ class EnginePerft {
         timeout_(timeout),
         pipelining_(std::move(pipelining)) {}
 
+  // perft 1 of the start position, as open() asks it.
+  [[nodiscard]] Expected<Done> answers_start_position();
   // Sends the position and the perft command and reads the reply into `reader`.
   [[nodiscard]] Expected<Done> ask(std::string_view fen, std::string_view uci_moves, int depth,
                                    PerftReplyReader& reader);

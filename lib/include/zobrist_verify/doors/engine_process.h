@@ -51,6 +51,16 @@ std::string printed_lines_text(const std::vector<std::string>& lines);
 // closes it), before it is written: movegen's --transcript. Empty: nothing is told.
 using SentLinesTap = std::function<void(std::string_view text)>;
 
+// What read_until makes of a reply that may not be the one awaited (a handshake in a protocol
+// the engine may not speak). Either may be empty.
+struct ReplyWatch {
+  // A line after which the awaited one will not come (the engine refused the command): a failure
+  // at once.
+  std::function<bool(std::string_view line)> refuses;
+  // Added to the error of any failure, given the lines read: "; ..." (the --protocol to give).
+  std::function<std::string(const std::vector<std::string>& seen)> explains;
+};
+
 class EngineProcess {
  public:
   // Starts argv (argv[0] is searched in PATH when it has no '/'); says nothing to it yet. `tap`
@@ -90,10 +100,12 @@ class EngineProcess {
   bool take_buffered_line(std::string& line);
   // Reads lines until one whose first word is `wanted`, within `timeout`; every line read, the
   // last included, goes to `seen`. Any failure (a death, a timeout, max_reply_lines lines without
-  // it) stops the engine; the error names `command`, what was awaited and what came instead.
+  // it, a line `watch` says refuses the command) stops the engine; the error names `command`,
+  // what was awaited and what came instead, and then what `watch` explains.
   [[nodiscard]] Expected<Done> read_until(std::string_view command, std::string_view wanted,
                                           std::chrono::milliseconds timeout,
-                                          std::vector<std::string>& seen);
+                                          std::vector<std::string>& seen,
+                                          const ReplyWatch& watch = {});
 
   // Stops the engine at once (its process group killed) and reaps it; every later call reports
   // `why`. Returns the error it records ("...; the engine was killed" when it still ran).
