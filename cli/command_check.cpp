@@ -14,6 +14,7 @@
 #include "plugin_stdout.h"
 #include "progress_line.h"
 #include "suite_options.h"
+#include "zobrist_verify/baseline.h"
 #include "zobrist_verify/core/listed.h"
 #include "zobrist_verify/game_properties.h"
 #include "zobrist_verify/mutants/mutant_runs.h"
@@ -28,16 +29,17 @@ namespace {
 // check's options: the parser's and the help's.
 constexpr std::string_view CheckUsage[] = {
     "check [--game] [--scheme | --mutant] [--move-routes-only] [--cases] [--seed] [--property] "
-    "[--distinct] [--jobs] [--json] [--junit]",
+    "[--distinct] [--baseline] [--jobs] [--json] [--junit]",
     "check {door} [--expect] [--en-passant] [--timeout] [--no-chess960] [--allow-unreachable] "
-    "[--move-routes-only] [--cases] [--seed] [--property] [--distinct] [--jobs] [--json] "
-    "[--junit]",
+    "[--move-routes-only] [--cases] [--seed] [--property] [--distinct] [--baseline] [--jobs] "
+    "[--json] [--junit]",
 };
 constexpr OptionRef CheckOptionList[] = {
-    option("--game"),        option("--scheme"),           option("--mutant"), DoorOptionsHere,
-    option("--no-chess960"), option("--move-routes-only"), option("--cases"),  option("--seed"),
-    option("--property"),    option("--distinct"),         option("--jobs"),   option("--json"),
-    option("--junit"),
+    option("--game"),     option("--scheme"),      option("--mutant"),
+    DoorOptionsHere,      option("--no-chess960"), option("--move-routes-only"),
+    option("--cases"),    option("--seed"),        option("--property"),
+    option("--distinct"), option("--baseline"),    option("--jobs"),
+    option("--json"),     option("--junit"),
 };
 // Checked in this order (check_rules).
 constexpr OptionRef CheckDoorBound[] = {option("--expect"), option("--en-passant"),
@@ -275,18 +277,21 @@ int check_door(const ChosenDoor& chosen, const ParsedArgs& args,
 
 // Prints the report (text without its head, which was printed before the run; or JSON), writes
 // it to `junit` when given, and returns the exit status.
-int report_results(const properties::SuiteReport& report, bool json,
-                   std::optional<OutputFile>& junit) {
-  if (json)
+int report_results(properties::SuiteReport& report, const properties::SuiteOptions& options,
+                   bool json, std::optional<OutputFile>& junit) {
+  apply_baseline_option(report, options);
+  if (json) {
     properties::write_json_report(std::cout, report);
-  else
+  } else {
+    properties::write_baseline_lines(std::cout, report);
     properties::write_text_report(std::cout, report.results);
+  }
   if (junit) {
     properties::write_junit_report(junit->stream(), report);
     if (auto written = junit->finish(); !written) return report_usage_error(written.error());
   }
   for (const properties::PropertyResult& r : report.results)
-    if (!r.passed) return ExitCheckFailed;
+    if (!r.passed && !r.known) return ExitCheckFailed;
   return ExitSuccess;
 }
 
@@ -313,7 +318,8 @@ int check_reference(const ParsedArgs& args, const properties::SuiteOptions& opti
   if (!junit) return report_usage_error(junit.error());
 
   const bool json = args.has("--json");
-  properties::SuiteReport report{check_report_header(options), {}};
+  properties::SuiteReport report;
+  report.header = check_report_header(options);
   // The head at once: a long run shows its seed from the start.
   if (!json) properties::write_text_head(std::cout, *report.header);
   // Every property on every target is a unit of its own: with --jobs they run side by side, and
@@ -340,7 +346,7 @@ int check_reference(const ParsedArgs& args, const properties::SuiteOptions& opti
     });
     report.results = properties::run_units(units, options.jobs, &finished);
   }
-  return report_results(report, json, *junit);
+  return report_results(report, options, json, *junit);
 }
 
 }  // namespace
@@ -367,6 +373,11 @@ int run_check(std::span<const std::string> words) {
     auto distinct = parse_int_in_range(*text, "--distinct", 1, 100);
     if (!distinct) return report_usage_error(distinct.error());
     options.distinct = *distinct;
+  }
+  if (auto file = args->value("--baseline")) {
+    auto baseline = properties::read_baseline(*file);
+    if (!baseline) return report_usage_error(baseline.error());
+    options.baseline = std::make_shared<const properties::Baseline>(std::move(*baseline));
   }
   auto jobs = jobs_option(*args, chosen_door(*args).has_value());
   if (!jobs) return report_usage_error(jobs.error());

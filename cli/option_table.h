@@ -76,6 +76,11 @@ inline constexpr OptionRow OptionTable[] = {
      "after a property fails, search the rest of its cases for up to N failures that differ from "
      "the ones found (in what was compared and in the cause of the shrunk case), each shrunk and "
      "shown with its replay line (default: 3; 1: the first failure only)"},
+    {"--baseline", OptionKind::Value, "FILE",
+     "accepted failures: a previous `check --json` report, or lines of PROPERTY [WORDS...] "
+     "written by hand (docs/baseline.md); a failure it lists is shown as KNOWN and does not fail "
+     "the run, a new one does, and an entry no failure matches is reported as fixed since the "
+     "baseline"},
     {"--move-routes-only", OptionKind::Flag, "",
      "judge positions only as reached by moves from their start FENs, never against a fresh "
      "set_position of a later position, so that a FEN reader's bug cannot mask a bug of "

@@ -1,6 +1,7 @@
 #include "suite_options.h"
 
 #include "version.h"
+#include "zobrist_verify/baseline.h"
 #include "zobrist_verify/core/cores.h"
 
 namespace zobrist_verify::cli {
@@ -25,6 +26,13 @@ Expected<properties::SuiteOptions> suite_options(const ParsedArgs& args) {
 Expected<int> jobs_option(const ParsedArgs& args, bool engine_or_plugin) {
   if (auto text = args.value("--jobs")) return parse_int_in_range(*text, "--jobs", 1, 1024);
   return engine_or_plugin ? 1 : usable_cores();
+}
+
+void apply_baseline_option(properties::SuiteReport& report,
+                           const properties::SuiteOptions& options) {
+  if (!options.baseline) return;
+  report.baseline = options.baseline->file;
+  report.fixed_since_baseline = properties::apply_baseline(*options.baseline, report.results);
 }
 
 properties::ReportHeader check_report_header(const properties::SuiteOptions& options) {

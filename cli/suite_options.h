@@ -22,4 +22,9 @@ namespace zobrist_verify::cli {
 // This program, `check`, and the seed (the default one for 0) and cases of `options`.
 properties::ReportHeader check_report_header(const properties::SuiteOptions& options);
 
+// With options.baseline: marks the report's known failures and names the baseline's entries no
+// failure matched (SuiteReport::baseline, fixed_since_baseline); nothing without one.
+void apply_baseline_option(properties::SuiteReport& report,
+                           const properties::SuiteOptions& options);
+
 }  // namespace zobrist_verify::cli

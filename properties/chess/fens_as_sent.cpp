@@ -12,11 +12,11 @@ void show_fens_as_sent(std::vector<PropertyResult>& results, const Target& targe
     if (!route.fen.empty() && route.fen != "?")
       route.fen = target.fen_as_sent(route.fen, route.chess960);
   };
-  for (PropertyResult& r : results) {
-    if (!r.counterexample) continue;
-    rewrite(r.counterexample->route);
-    for (ComparedPosition& p : r.counterexample->positions) rewrite(p.route);
-  }
+  for (PropertyResult& r : results)
+    for (Counterexample* c : counterexamples_of(r)) {
+      rewrite(c->route);
+      for (ComparedPosition& p : c->positions) rewrite(p.route);
+    }
 }
 
 }  // namespace zobrist_verify::properties

@@ -2,11 +2,13 @@
 // into a PropertyResult.
 #include <algorithm>
 #include <chrono>
+#include <functional>
 
 #include "chess/property_definitions.h"
 #include "core/case_log.h"
 #include "core/rapidcheck_run.h"
 #include "isolation/isolation.h"
+#include "zobrist_verify/baseline.h"
 #include "zobrist_verify/parallel_runs.h"
 
 namespace zobrist_verify::properties {
@@ -26,6 +28,69 @@ double relative_cost(const std::string& name) {
   if (name == "auxiliary-key-dependencies") return 3;
   if (name == "pawn-and-material-keys") return 2;
   return 1;  // 0.1 s or less
+}
+
+// Whether the search for distinct failures may go on after `c`: not after a fault of the target
+// as a program (a crash, a hang), which ends what its worker can tell, nor after a failure of the
+// property itself.
+bool searchable(const Counterexample& c) {
+  switch (c.comparison) {
+    case Comparison::TargetCrashed:
+    case Comparison::TargetTimedOut:
+    case Comparison::TargetExited:
+    case Comparison::TargetMemoryLimit:
+      return false;
+    default:
+      return c.route.fen != "?";
+  }
+}
+
+// `c` with its cause named, as a baseline matches it.
+Counterexample with_cause(Counterexample c) {
+  if (c.cause.empty()) c.cause = failure_cause(c);
+  return c;
+}
+
+// The first failure and up to options.distinct - 1 more of other causes: each further run goes
+// through the property's whole budget again (the same seed, so the same cases), with the causes
+// found before passing, and is shrunk on its own.
+PropertyResult search_distinct(const SuiteOptions& options,
+                               const std::function<PropertyResult(const SuiteOptions&)>& run) {
+  PropertyResult result = run(options);
+  if (!result.counterexample || !searchable(*result.counterexample)) return result;
+  // A failure a baseline accepts is shown but not counted among the N distinct ones looked for.
+  auto accepted = [&](const Counterexample& c) {
+    return options.baseline && baseline_covers(*options.baseline, result.name, c);
+  };
+  SuiteOptions more = options;
+  more.found_causes.push_back(failure_cause(*result.counterexample));
+  int counted = accepted(with_cause(*result.counterexample)) ? 0 : 1;
+  // At most this many further runs, whatever the baseline accepts.
+  int runs_left = options.distinct - 1 + (options.baseline ? 8 : 0);
+  while (counted < options.distinct && runs_left-- > 0) {
+    PropertyResult next = run(more);
+    result.seconds += next.seconds;
+    if (!next.counterexample) break;
+    std::string cause = failure_cause(*next.counterexample);
+    // Shrinking may end on a cause found before; the search has then found nothing new.
+    if (std::find(more.found_causes.begin(), more.found_causes.end(), cause) !=
+        more.found_causes.end())
+      break;
+    more.found_causes.push_back(std::move(cause));
+    result.further.push_back(std::move(*next.counterexample));
+    if (!accepted(with_cause(result.further.back()))) ++counted;
+    if (!searchable(result.further.back())) break;
+  }
+  return result;
+}
+
+// search_distinct, with each counterexample's cause named for the report and a baseline.
+PropertyResult run_distinct(const SuiteOptions& options,
+                            const std::function<PropertyResult(const SuiteOptions&)>& run) {
+  PropertyResult result = search_distinct(options, run);
+  for (Counterexample* c : counterexamples_of(result))
+    if (c->cause.empty()) c->cause = failure_cause(*c);
+  return result;
 }
 
 }  // namespace
@@ -66,7 +131,8 @@ PropertyResult run_property(const std::string& name, const Target& target,
   }
 
   TallyScope tally_scope(result.tally);
-  StepNamerScope steps(failing_step);  // shrinking stays on the first failure's step
+  StepNamerScope steps(failing_step);     // shrinking stays on the first failure's step
+  CauseNamerScope causes(failure_cause);  // the causes found before pass (run_distinct)
   Findings findings;  // what harms only some engines: warnings when the property passes
   FindingsScope findings_scope(findings);
   run_rapidcheck(
@@ -101,8 +167,9 @@ std::vector<SuiteUnit> suite_units(const Target& target, const SuiteOptions& opt
     unit.isolated = options.isolate;
     unit.weight = relative_cost(name);
     unit.run = [name, target, options]() -> std::vector<PropertyResult> {
-      return {options.isolate ? run_property_isolated(name, target, options)
-                              : run_property(name, target, options)};
+      return {run_distinct(options, [&](const SuiteOptions& o) {
+        return o.isolate ? run_property_isolated(name, target, o) : run_property(name, target, o);
+      })};
     };
     if (target.worker_factory && !options.isolate)
       unit.run_in_worker = [name, target, options]() -> std::vector<PropertyResult> {
@@ -118,7 +185,8 @@ std::vector<SuiteUnit> suite_units(const Target& target, const SuiteOptions& opt
         // in each of its workers (core/sweep.h).
         Target own = target;
         own.make = std::move(*factory);
-        return {run_property(name, own, options)};
+        return {run_distinct(options,
+                             [&](const SuiteOptions& o) { return run_property(name, own, o); })};
       };
     units.push_back(std::move(unit));
   }

@@ -170,20 +170,19 @@ std::vector<std::string> judged_as(const Target& target, const ThirdPartyOptions
 void add_replay_commands(std::vector<PropertyResult>& results, const Target& target,
                          const ThirdPartyOptions& options) {
   const std::vector<std::string> judged = judged_as(target, options);
-  for (PropertyResult& r : results) {
-    if (!r.counterexample || !r.counterexample->replay.empty() ||
-        r.counterexample->route.fen.empty() || r.counterexample->route.fen == "?")
-      continue;
-    Counterexample& c = *r.counterexample;
-    const std::size_t played =
-        c.ply < 0 ? 0 : std::min(c.route.moves.size(), std::size_t(c.ply) + 1);
-    c.replay =
-        replay_line(target,
-                    Route{c.route.fen,
-                          c.route.chess960,
-                          {c.route.moves.begin(), c.route.moves.begin() + std::ptrdiff_t(played)}},
-                    judged);
-  }
+  for (PropertyResult& r : results)
+    for (Counterexample* each : counterexamples_of(r)) {
+      Counterexample& c = *each;
+      if (!c.replay.empty() || c.route.fen.empty() || c.route.fen == "?") continue;
+      const std::size_t played =
+          c.ply < 0 ? 0 : std::min(c.route.moves.size(), std::size_t(c.ply) + 1);
+      c.replay = replay_line(
+          target,
+          Route{c.route.fen,
+                c.route.chess960,
+                {c.route.moves.begin(), c.route.moves.begin() + std::ptrdiff_t(played)}},
+          judged);
+    }
 }
 
 }  // namespace
@@ -235,6 +234,10 @@ ThirdPartyRun run_third_party(Target target, const std::string& description,
   if (tally.fens_refused || tally.moves_refused) summary.notes.push_back(refusal_note(tally));
   show_fens_as_sent(results, target);
   add_replay_commands(results, target, options);
+  // The rows added after the suite (a split en-passant rule's) named as the suite's are.
+  for (PropertyResult& r : results)
+    for (Counterexample* c : counterexamples_of(r))
+      if (c->cause.empty()) c->cause = failure_cause(*c);
   out.results = std::move(results);
   return out;
 }

@@ -1,5 +1,7 @@
 #include "core/case_log.h"
 
+#include <algorithm>
+
 #include <rapidcheck.h>
 
 namespace zobrist_verify::properties {
@@ -9,6 +11,7 @@ namespace {
 thread_local FailureLog* current_log = nullptr;
 thread_local TargetTally* current_tally_ = nullptr;
 thread_local StepNamer current_step_namer = nullptr;
+thread_local CauseNamer current_cause_namer = nullptr;
 
 bool varies(const std::string& word) {
   return word.find_first_of("0123456789/") != std::string::npos;
@@ -40,7 +43,7 @@ FailureLogScope::~FailureLogScope() {
   current_log = previous_;
 }
 
-std::string check_of(const Counterexample& c) {
+std::string check_words(const Counterexample& c) {
   std::string words;
   const std::string what = c.what.substr(0, c.what.find('('));
   std::size_t begin = 0;
@@ -58,7 +61,11 @@ std::string check_of(const Counterexample& c) {
     fen_fields = in_fen ? fen_fields - 1 : 0;
     if (!in_fen && !varies(word)) words += (words.empty() ? "" : " ") + word;
   }
-  return std::string(to_string(c.comparison)) + "|" + words + "|" +
+  return words;
+}
+
+std::string check_of(const Counterexample& c) {
+  return std::string(to_string(c.comparison)) + "|" + check_words(c) + "|" +
          (current_step_namer ? current_step_namer(c) : std::string());
 }
 
@@ -85,7 +92,27 @@ StepNamerScope::~StepNamerScope() {
   current_step_namer = previous_;
 }
 
+CauseNamerScope::CauseNamerScope(CauseNamer namer) : previous_(current_cause_namer) {
+  current_cause_namer = namer;
+}
+
+CauseNamerScope::~CauseNamerScope() {
+  current_cause_namer = previous_;
+}
+
+std::string cause_on_this_thread(const Counterexample& c) {
+  return current_cause_namer ? current_cause_namer(c) : check_of(c);
+}
+
+bool FailureLog::masks(const Counterexample& c) const {
+  if (masked_.empty()) return false;
+  const std::string cause = cause_on_this_thread(c);
+  return std::find(masked_.begin(), masked_.end(), cause) != masked_.end();
+}
+
 void fail(Counterexample c) {
+  if (current_log && current_log->masks(c))
+    throw rc::detail::CaseResult(rc::detail::CaseResult::Type::Success, std::string(FoundBefore));
   if (current_log && !current_log->keeps(check_of(c))) {
     // A shrinking step that slid onto another check: not this bug's case, so it counts as
     // passing and RapidCheck keeps the case it had.

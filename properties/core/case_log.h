@@ -17,6 +17,8 @@ namespace zobrist_verify::properties {
 // squares and the parenthesised detail left out), and the step as the game names it (see
 // StepNamerScope). "same-key|key: after make_move vs a fresh set_position of|promotion".
 std::string check_of(const Counterexample& c);
+// The words part of check_of: "key: after make_move vs a fresh set_position of".
+std::string check_words(const Counterexample& c);
 
 // The counterexamples of one run_property call, in the order they were found. Shrinking stays on
 // the first failure's check: a smaller case that fails another is set aside, not taken, since it
@@ -32,6 +34,10 @@ class FailureLog {
     return *first_check_ == check;
   }
   void set_aside(const Counterexample& c) { set_aside_.push_back({c.ply, c.what}); }
+  // Failures of these causes (CauseNamer's words) were found before in this property's budget:
+  // a case failing with one of them passes, so the search goes on to another cause.
+  void mask(std::vector<std::string> causes) { masked_ = std::move(causes); }
+  bool masks(const Counterexample& c) const;
   // When a case set aside failed at an earlier ply than `final_ply` (shrinking stopped short for
   // it): "kept to the first failure's check (...): 3 shorter cases failed another check and were
   // set aside (first: ...)". Else "".
@@ -49,6 +55,7 @@ class FailureLog {
   };
   std::vector<Entry> entries_;
   std::optional<std::string> first_check_;
+  std::vector<std::string> masked_;
   struct SetAside {
     int ply;
     std::string what;
@@ -69,6 +76,25 @@ class StepNamerScope {
  private:
   StepNamer previous_;
 };
+
+// Names the cause of a failure (chess: its check, the step and what the step did, such as "a
+// castling right lost"): two failures with one cause are one bug as far as the suite can tell.
+// Installed on this thread while the scope lives; without one, a failure's cause is check_of.
+using CauseNamer = std::string (*)(const Counterexample&);
+class CauseNamerScope {
+ public:
+  explicit CauseNamerScope(CauseNamer namer);
+  ~CauseNamerScope();
+  CauseNamerScope(const CauseNamerScope&) = delete;
+  CauseNamerScope& operator=(const CauseNamerScope&) = delete;
+
+ private:
+  CauseNamer previous_;
+};
+std::string cause_on_this_thread(const Counterexample& c);
+
+// What a case that failed with a cause found before passes with (see FailureLog::mask).
+inline constexpr std::string_view FoundBefore = "a failure of a cause found before";
 
 // Makes `log` the one fail() writes to on this thread while the scope lives.
 class FailureLogScope {

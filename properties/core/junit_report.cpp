@@ -88,11 +88,19 @@ void write_testcase(std::ostream& out, const std::string& target, const Property
     out << "</system-out>\n";
   } else if (r.skipped) {
     out << "      <skipped message=\"" << xml_escape(r.note) << "\"/>\n";
+  } else if (r.known) {
+    // A baseline's accepted failure: JUnit has no such status; skipped keeps the gate green and
+    // shows the failure.
+    out << "      <skipped message=\""
+        << xml_escape("known failure (baseline): " +
+                      (r.counterexample ? r.counterexample->what : r.note))
+        << "\"/>\n";
+    out << "      <system-out>" << xml_escape(r.counterexample ? failure_blocks(r) : r.note)
+        << "</system-out>\n";
   } else {
     const std::string message = r.counterexample ? r.counterexample->what : r.note;
     out << "      <failure message=\"" << xml_escape(message) << "\">"
-        << xml_escape(r.counterexample ? format_counterexample(*r.counterexample) : r.note)
-        << "</failure>\n";
+        << xml_escape(r.counterexample ? failure_blocks(r) : r.note) << "</failure>\n";
   }
   out << "    </testcase>\n";
 }
@@ -103,8 +111,8 @@ void write_testsuite(std::ostream& out, const std::string& target,
   int failures = 0, skipped = 0;
   double seconds = 0;
   for (const PropertyResult* r : rows) {
-    failures += !r->passed;
-    skipped += r->skipped;
+    failures += !r->passed && !r->known;
+    skipped += r->skipped || (!r->passed && r->known);
     seconds += r->seconds;
   }
   out << "  <testsuite name=\"" << xml_escape(target) << "\" tests=\"" << rows.size()
@@ -133,8 +141,8 @@ void write_junit(std::ostream& out, const std::vector<PropertyResult>& results,
   double seconds = 0;
   for (const PropertyResult& r : results) {
     ++total;
-    failures += !r.passed;
-    skipped += r.skipped;
+    failures += !r.passed && !r.known;
+    skipped += r.skipped || (!r.passed && r.known);
     seconds += r.seconds;
   }
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

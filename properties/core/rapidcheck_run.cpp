@@ -101,6 +101,7 @@ void run_rapidcheck(const std::string& id, const SuiteOptions& options, bool sin
   if (single_case) params.maxSuccess = 1;
 
   FailureLog log;
+  log.mask(options.found_causes);
   FailureLogScope scope(log);
   rc::detail::TestMetadata metadata;
   metadata.id = id;
@@ -129,7 +130,7 @@ void run_rapidcheck(const std::string& id, const SuiteOptions& options, bool sin
     if (const Counterexample* found = log.find(failure.description)) {
       c = *found;
     } else if ((failure.description == RapidCheckPassed ||
-                failure.description == AnotherCheckFailed) &&
+                failure.description == AnotherCheckFailed || failure.description == FoundBefore) &&
                !log.empty()) {
       // RapidCheck reruns the minimal case to describe it; that rerun passed (or failed another
       // check). The case that failed first is kept, with its keys, and the target named as what

@@ -24,28 +24,34 @@ std::string joined_moves(const std::vector<std::string>& moves) {
 }
 
 struct Counts {
-  int passed = 0, failed = 0, skipped = 0, warned = 0;
+  int passed = 0, failed = 0, skipped = 0, warned = 0, known = 0;
 };
 
 Counts count(const std::vector<PropertyResult>& results) {
   Counts counts;
   for (const PropertyResult& r : results)
-    (r.skipped   ? counts.skipped
-     : !r.passed ? counts.failed
-     : warned(r) ? counts.warned
-                 : counts.passed) += 1;
+    (r.skipped              ? counts.skipped
+     : !r.passed && r.known ? counts.known
+     : !r.passed            ? counts.failed
+     : warned(r)            ? counts.warned
+                            : counts.passed) += 1;
   return counts;
 }
 
 Verdict verdict(const PropertyResult& r) {
-  return r.skipped   ? Verdict::Skip
-         : !r.passed ? Verdict::Fail
-         : warned(r) ? Verdict::Warn
-                     : Verdict::Pass;
+  return r.skipped              ? Verdict::Skip
+         : !r.passed && r.known ? Verdict::Known
+         : !r.passed            ? Verdict::Fail
+         : warned(r)            ? Verdict::Warn
+                                : Verdict::Pass;
 }
 
 const char* status(const PropertyResult& r) {
-  return r.skipped ? "skip" : !r.passed ? "fail" : warned(r) ? "warn" : "pass";
+  return r.skipped              ? "skip"
+         : !r.passed && r.known ? "known"
+         : !r.passed            ? "fail"
+         : warned(r)            ? "warn"
+                                : "pass";
 }
 
 std::string warning_lines(const PropertyResult& r) {
@@ -81,6 +87,57 @@ void write_shared_features(std::ostream& out, const std::vector<PropertyResult>&
   }
 }
 
+// What a failure_cause ("WORDS | STEP | FEATURES") names across properties: its cause features,
+// else its step ("promotion"), else the words of its check (a relation between two positions).
+std::string cause_label(const std::string& cause) {
+  const std::size_t first = cause.find(" | ");
+  const std::size_t second = first == std::string::npos ? first : cause.find(" | ", first + 3);
+  if (second == std::string::npos) return cause;
+  const std::string step = cause.substr(first + 3, second - first - 3);
+  const std::string features = cause.substr(second + 3);
+  return !features.empty() ? features : !step.empty() ? step : cause.substr(0, first);
+}
+
+// When a target's failures (distinct ones included) have more than one cause, or one cause in
+// several properties: the causes, each with the properties it failed, so that a fix can be
+// checked cause by cause.
+void write_causes(std::ostream& out, const std::vector<PropertyResult>& results) {
+  struct Cause {
+    std::string target, label;
+    std::vector<std::string> properties;
+  };
+  std::vector<Cause> causes;
+  std::size_t failures = 0;
+  for (const PropertyResult& r : results) {
+    std::vector<const Counterexample*> all;
+    if (r.counterexample) all.push_back(&*r.counterexample);
+    for (const Counterexample& c : r.further) all.push_back(&c);
+    for (const Counterexample* c : all) {
+      if (c->cause.empty()) continue;
+      ++failures;
+      const std::string label = cause_label(c->cause);
+      auto it = std::find_if(causes.begin(), causes.end(), [&](const Cause& k) {
+        return k.target == r.target && k.label == label;
+      });
+      if (it == causes.end()) it = causes.insert(causes.end(), {r.target, label, {}});
+      if (std::find(it->properties.begin(), it->properties.end(), r.name) == it->properties.end())
+        it->properties.push_back(r.name);
+    }
+  }
+  if (failures < 2) return;
+  std::string target;
+  for (std::size_t i = 0; i < causes.size(); ++i) {
+    if (i == 0 || causes[i].target != target) {
+      target = causes[i].target;
+      out << (i ? "\n" : "") << (target.empty() ? std::string() : target + ": ")
+          << "failures by cause:";
+    }
+    out << (i && causes[i - 1].target == target ? "; " : " ") << causes[i].label << " ("
+        << joined(causes[i].properties, ", ") << ')';
+  }
+  out << '\n';
+}
+
 // "1 case", "100 cases".
 std::string cases_text(int cases) {
   return std::to_string(cases) + (cases == 1 ? " case" : " cases");
@@ -92,7 +149,12 @@ std::string detail(const PropertyResult& r) {
   std::snprintf(timing, sizeof timing, "%.2f s", r.seconds);
   if (r.skipped) return r.note;
   if (r.passed) return cases_text(r.cases) + ", " + timing;
-  if (r.counterexample) return "after " + cases_text(r.cases) + ": " + r.counterexample->what;
+  if (r.counterexample)
+    return "after " + cases_text(r.cases) + ": " + r.counterexample->what +
+           (r.further.empty()
+                ? std::string()
+                : " (and " + std::to_string(r.further.size()) + " more distinct failure" +
+                      (r.further.size() == 1 ? "" : "s") + ")");
   return r.note;
 }
 
@@ -219,6 +281,8 @@ const char* to_string(Verdict verdict) {
       return "SKIP";
     case Verdict::Warn:
       return "WARN";
+    case Verdict::Known:
+      return "KNOWN";
   }
   return "?";
 }
@@ -234,6 +298,14 @@ void write_aligned_rows(std::ostream& out, const std::vector<ReportRow>& rows,
     if (!row.detail.empty()) out << "  " << row.detail;
     out << '\n' << row.below;
   }
+}
+
+void write_baseline_lines(std::ostream& out, const SuiteReport& report) {
+  if (report.baseline.empty()) return;
+  out << "baseline: " << report.baseline
+      << " (a failure it lists is KNOWN and does not fail the run)\n";
+  for (const std::string& fixed : report.fixed_since_baseline)
+    out << "  fixed since the baseline: " << fixed << '\n';
 }
 
 void write_text_head(std::ostream& out, const ReportHeader& header) {
@@ -257,31 +329,68 @@ void write_text_head(std::ostream& out, const ReportHeader& header) {
 void write_text_report(std::ostream& out, const std::vector<PropertyResult>& results) {
   std::vector<ReportRow> rows;
   for (const PropertyResult& r : results)
-    rows.push_back({row_name(r), verdict(r), detail(r),
-                    (r.counterexample ? format_counterexample(*r.counterexample) : std::string()) +
-                        warning_lines(r)});
+    rows.push_back({row_name(r), verdict(r), detail(r), failure_blocks(r) + warning_lines(r)});
   write_aligned_rows(out, rows, 48);
   write_shared_features(out, results);
+  write_causes(out, results);
   const Counts counts = count(results);
   out << "check: " << counts.passed << " passed, " << counts.failed << " failed, " << counts.skipped
       << " skipped";
   // Only when some row warned, so that a run without warnings prints the line it always did.
   if (counts.warned) out << ", " << counts.warned << " warned";
+  if (counts.known) out << ", " << counts.known << " known";
   out << '\n';
 }
 
 void write_text_report(std::ostream& out, const SuiteReport& report) {
   if (report.header) write_text_head(out, *report.header);
+  write_baseline_lines(out, report);
   write_text_report(out, report.results);
 }
 
 namespace {
 
+// One counterexample as a JSON object.
+void write_json_counterexample(std::ostream& out, const Counterexample& c) {
+  out << "{\"fen\": " << json_string(c.route.fen)
+      << ", \"chess960\": " << (c.route.chess960 ? "true" : "false")
+      << ", \"moves\": " << json_list(c.route.moves);
+  out << ", \"ply\": " << c.ply << ", \"what\": " << json_string(c.what) << ", \"comparison\": \""
+      << to_string(c.comparison) << '"';
+  if (c.comparison == Comparison::SameKey)
+    out << ", \"expected\": " << json_string(hex_key(c.expected))
+        << ", \"actual\": " << json_string(hex_key(c.actual));
+  if (!c.positions.empty()) {
+    out << ", \"positions\": [";
+    for (std::size_t p = 0; p < c.positions.size(); ++p) {
+      const ComparedPosition& position = c.positions[p];
+      out << (p ? ", " : "") << "{\"fen\": " << json_string(position.route.fen)
+          << ", \"chess960\": " << (position.route.chess960 ? "true" : "false")
+          << ", \"moves\": " << json_list(position.route.moves)
+          << ", \"key\": " << json_string(hex_key(position.key)) << '}';
+    }
+    out << ']';
+  }
+  if (c.comparison == Comparison::DifferentKeys)
+    out << ", \"difference\": " << json_string(c.difference);
+  if (c.comparison == Comparison::TargetError || c.comparison == Comparison::TargetCrashed ||
+      c.comparison == Comparison::TargetTimedOut || c.comparison == Comparison::TargetExited ||
+      c.comparison == Comparison::TargetMemoryLimit)
+    out << ", \"target_error\": " << json_string(c.target_error);
+  if (!c.replay.empty()) out << ", \"replay\": " << json_string(c.replay);
+  if (!c.shrinking.empty()) out << ", \"shrinking\": " << json_string(c.shrinking);
+  out << ", \"features\": " << json_list(c.features)
+      << ", \"reproduce\": " << json_string(c.reproduce);
+  if (!c.cause.empty()) out << ", \"cause\": " << json_string(c.cause);
+  out << '}';
+}
+
 // The JSON object of write_json_report, with a third party's summary after "passed" when given.
 void write_json(std::ostream& out, const std::vector<PropertyResult>& results,
-                const TargetSummary* summary) {
-  const bool all_passed =
-      std::all_of(results.begin(), results.end(), [](const PropertyResult& r) { return r.passed; });
+                const TargetSummary* summary, const SuiteReport* report = nullptr) {
+  // Known failures (a baseline's) do not fail the run.
+  const bool all_passed = std::all_of(results.begin(), results.end(),
+                                      [](const PropertyResult& r) { return r.passed || r.known; });
   const Counts counts = count(results);
   out << "{\"passed\": " << (all_passed ? "true" : "false");
   if (summary) {
@@ -291,9 +400,13 @@ void write_json(std::ostream& out, const std::vector<PropertyResult>& results,
         << ", \"judged_en_passant_rule\": " << json_string(summary->judged_rule)
         << ", \"notes\": " << json_list(summary->notes);
   }
+  if (report && !report->baseline.empty())
+    out << ", \"baseline\": {\"file\": " << json_string(report->baseline)
+        << ", \"fixed\": " << json_list(report->fixed_since_baseline) << '}';
   out << ", \"counts\": {\"passed\": " << counts.passed << ", \"failed\": " << counts.failed
-      << ", \"skipped\": " << counts.skipped << ", \"warned\": " << counts.warned
-      << "}, \"properties\": [";
+      << ", \"skipped\": " << counts.skipped << ", \"warned\": " << counts.warned;
+  if (counts.known) out << ", \"known\": " << counts.known;
+  out << "}, \"properties\": [";
   for (std::size_t i = 0; i < results.size(); ++i) {
     const PropertyResult& r = results[i];
     out << (i ? ",\n  " : "\n  ") << "{\"name\": " << json_string(r.name)
@@ -304,36 +417,16 @@ void write_json(std::ostream& out, const std::vector<PropertyResult>& results,
         << ", \"note\": " << json_string(r.note)
         << ", \"warnings\": " << json_list(warned(r) ? r.warnings : std::vector<std::string>{});
     if (r.counterexample) {
-      const Counterexample& c = *r.counterexample;
-      out << ", \"counterexample\": {\"fen\": " << json_string(c.route.fen)
-          << ", \"chess960\": " << (c.route.chess960 ? "true" : "false")
-          << ", \"moves\": " << json_list(c.route.moves);
-      out << ", \"ply\": " << c.ply << ", \"what\": " << json_string(c.what)
-          << ", \"comparison\": \"" << to_string(c.comparison) << '"';
-      if (c.comparison == Comparison::SameKey)
-        out << ", \"expected\": " << json_string(hex_key(c.expected))
-            << ", \"actual\": " << json_string(hex_key(c.actual));
-      if (!c.positions.empty()) {
-        out << ", \"positions\": [";
-        for (std::size_t p = 0; p < c.positions.size(); ++p) {
-          const ComparedPosition& position = c.positions[p];
-          out << (p ? ", " : "") << "{\"fen\": " << json_string(position.route.fen)
-              << ", \"chess960\": " << (position.route.chess960 ? "true" : "false")
-              << ", \"moves\": " << json_list(position.route.moves)
-              << ", \"key\": " << json_string(hex_key(position.key)) << '}';
-        }
-        out << ']';
+      out << ", \"counterexample\": ";
+      write_json_counterexample(out, *r.counterexample);
+    }
+    if (!r.further.empty()) {
+      out << ", \"further\": [";
+      for (std::size_t f = 0; f < r.further.size(); ++f) {
+        out << (f ? ", " : "");
+        write_json_counterexample(out, r.further[f]);
       }
-      if (c.comparison == Comparison::DifferentKeys)
-        out << ", \"difference\": " << json_string(c.difference);
-      if (c.comparison == Comparison::TargetError || c.comparison == Comparison::TargetCrashed ||
-          c.comparison == Comparison::TargetTimedOut || c.comparison == Comparison::TargetExited ||
-          c.comparison == Comparison::TargetMemoryLimit)
-        out << ", \"target_error\": " << json_string(c.target_error);
-      if (!c.replay.empty()) out << ", \"replay\": " << json_string(c.replay);
-      if (!c.shrinking.empty()) out << ", \"shrinking\": " << json_string(c.shrinking);
-      out << ", \"features\": " << json_list(c.features)
-          << ", \"reproduce\": " << json_string(c.reproduce) << '}';
+      out << ']';
     }
     out << '}';
   }
@@ -348,7 +441,8 @@ void write_json_report(std::ostream& out, const std::vector<PropertyResult>& res
 
 void write_json_report(std::ostream& out, const SuiteReport& report) {
   write_json(out, report.results,
-             report.header && report.header->third_party ? &*report.header->third_party : nullptr);
+             report.header && report.header->third_party ? &*report.header->third_party : nullptr,
+             &report);
 }
 
 TargetTally total_tally(const std::vector<PropertyResult>& results) {

@@ -20,4 +20,16 @@ inline std::string seconds_text(double seconds) {
   return text;
 }
 
+// A failed row's reproductions: the first counterexample's, then each further distinct one's
+// under a line that numbers it ("  distinct failure 2 of 3: WHAT").
+inline std::string failure_blocks(const PropertyResult& r) {
+  if (!r.counterexample) return "";
+  std::string out = format_counterexample(*r.counterexample);
+  const std::size_t total = r.further.size() + 1;
+  for (std::size_t i = 0; i < r.further.size(); ++i)
+    out += "  distinct failure " + std::to_string(i + 2) + " of " + std::to_string(total) + ": " +
+           r.further[i].what + "\n" + format_counterexample(r.further[i]);
+  return out;
+}
+
 }  // namespace zobrist_verify::properties

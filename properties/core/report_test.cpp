@@ -422,7 +422,10 @@ TEST(JsonReport, ParsesWithAndWithoutWarnings) {
     ReportHeader header;
     header.third_party = summary;
     std::ostringstream with_summary;
-    write_json_report(with_summary, SuiteReport{header, results});
+    SuiteReport report;
+    report.header = header;
+    report.results = results;
+    write_json_report(with_summary, report);
     EXPECT_TRUE(JsonGrammar(with_summary.str()).valid()) << with_summary.str();
   }
 }

@@ -60,6 +60,7 @@ void write_counterexample(ByteWriter& out, const Counterexample& c) {
   out.text(c.reproduce);
   out.text(c.replay);
   out.text(c.shrinking);
+  out.text(c.cause);
 }
 
 Counterexample read_counterexample(ByteReader& in) {
@@ -82,6 +83,7 @@ Counterexample read_counterexample(ByteReader& in) {
   c.reproduce = in.text();
   c.replay = in.text();
   c.shrinking = in.text();
+  c.cause = in.text();
   return c;
 }
 
@@ -149,6 +151,8 @@ void write_result(ByteWriter& out, const PropertyResult& result) {
   out.texts(result.warnings);
   out.number(result.counterexample.has_value());
   if (result.counterexample) write_counterexample(out, *result.counterexample);
+  out.number(result.further.size());
+  for (const Counterexample& c : result.further) write_counterexample(out, c);
 }
 
 PropertyResult read_result(ByteReader& in) {
@@ -165,6 +169,9 @@ PropertyResult read_result(ByteReader& in) {
   result.tally = read_tally(in);
   result.warnings = in.texts();
   if (in.number() != 0) result.counterexample = read_counterexample(in);
+  // Each takes at least its route's three numbers, its ply and its keys.
+  result.further.resize(in.count(6 * sizeof(std::uint64_t)));
+  for (Counterexample& c : result.further) c = read_counterexample(in);
   return result;
 }
 

@@ -137,6 +137,7 @@ struct Counterexample {
   // Why shrinking stopped short, when it did: a smaller case failed another check than the first
   // failure (another step, comparison or key part, so perhaps another bug) and was set aside.
   std::string shrinking;
+  std::string cause;  // failure_cause: what was compared, the step and its cause features
 };
 
 struct PropertyResult {
@@ -152,8 +153,24 @@ struct PropertyResult {
   // status is then "warn"; it never changes the exit status.
   std::vector<std::string> warnings;
   std::optional<Counterexample> counterexample;
+  // After the first: failures of other causes found in the same case budget (SuiteOptions::
+  // distinct), each shrunk on its own, in the order they were found.
+  std::vector<Counterexample> further;
+  // A failure every one of whose counterexamples (or whose note) a baseline covers
+  // (zobrist_verify/baseline.h): shown as KNOWN, and it does not fail the run.
+  bool known = false;
   TargetTally tally;
 };
+
+// The first counterexample of a result and the further ones, for code that treats each alike.
+inline std::vector<Counterexample*> counterexamples_of(PropertyResult& r) {
+  std::vector<Counterexample*> all;
+  if (r.counterexample) all.push_back(&*r.counterexample);
+  for (Counterexample& c : r.further) all.push_back(&c);
+  return all;
+}
+
+struct Baseline;
 
 struct SuiteOptions {
   int cases = 100;                // RapidCheck max_success per property
@@ -177,6 +194,12 @@ struct SuiteOptions {
   // set_position of a later position (--move-routes-only), so that a FEN reader's bug does not
   // mask one of make_move's; the properties that judge the FEN reader keep their rows.
   bool move_routes_only = false;
+  // The causes of failures found before in this property's budget (failure_cause): a case that
+  // fails with one of them passes. Set by the search for distinct failures, not by a user.
+  std::vector<std::string> found_causes;
+  // Accepted failures (check --baseline, zobrist_verify/baseline.h): the search for distinct
+  // failures does not count them among the N it looks for, and the report shows them as KNOWN.
+  std::shared_ptr<const Baseline> baseline;
 };
 
 // The seed used when SuiteOptions::seed is 0.
@@ -215,6 +238,17 @@ std::string format_counterexample(const Counterexample& c);
 // square set, pinned en passant, Chess960, promotion, castling, check, ...), as the reference
 // sees them. The runner fills Counterexample::features with it.
 std::vector<std::string> position_features(const Counterexample& c);
+
+// The cause of a failure, as distinct failures, the summary and a baseline tell them apart: what
+// was compared (the words of `what` that name the check and key part), the step it broke at
+// ("promotion", "null move", "the start", ...) and the cause features of that step ("castling
+// right lost", "capture on a rook's home square", "position set from a FEN", ...), for example
+// "after a move vs a fresh set_position of | move | castling right lost, capture on a rook's
+// home square" (WORDS | STEP | FEATURES; a relation between two positions has no step). Equal
+// for a case and its shrunk form of one bug.
+std::string failure_cause(const Counterexample& c);
+// The cause features of the step a counterexample broke at (see failure_cause), as a list.
+std::vector<std::string> cause_features(const Counterexample& c);
 
 // Reports of results alone; zobrist_verify/report.h writes a whole run, its header included, in
 // the same forms. Text: SMHasher-style aligned "target property ....... PASS  detail" lines (WARN

@@ -31,6 +31,9 @@ struct ReportHeader {
 struct SuiteReport {
   std::optional<ReportHeader> header;
   std::vector<PropertyResult> results;
+  // With a baseline (check --baseline): its file, and its entries that no failure matched.
+  std::string baseline = {};
+  std::vector<std::string> fixed_since_baseline = {};
 };
 
 // Text: the head, then write_text_report's rows, reproductions and summary line. The head is
@@ -38,6 +41,10 @@ struct SuiteReport {
 // also "conventions: en passant RULE, halfmove clock dependent|independent; judged under the RULE
 // rule, exact keys of SCHEME|black box" and each note indented on a line of its own.
 void write_text_report(std::ostream& out, const SuiteReport& report);
+// With a baseline (SuiteReport::baseline): "baseline: FILE ..." and a line for each of its entries
+// that no failure matched; nothing without one. write_text_report(SuiteReport) prints them after
+// the head.
+void write_baseline_lines(std::ostream& out, const SuiteReport& report);
 // The head alone, for a command that shows it before a long run and the rows after it.
 void write_text_head(std::ostream& out, const ReportHeader& header);
 // JSON: write_json_report's object; for a third party with "target", "en_passant_rule",
@@ -51,8 +58,8 @@ void write_json_report(std::ostream& out, const SuiteReport& report);
 void write_junit_report(std::ostream& out, const SuiteReport& report);
 
 // One row of an aligned report.
-enum class Verdict : std::uint8_t { Pass, Fail, Skip, Warn };
-const char* to_string(Verdict verdict);  // "PASS", "FAIL", "SKIP", "WARN"
+enum class Verdict : std::uint8_t { Pass, Fail, Skip, Warn, Known };
+const char* to_string(Verdict verdict);  // "PASS", "FAIL", "SKIP", "WARN", "KNOWN"
 
 struct ReportRow {
   std::string name;
