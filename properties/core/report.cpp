@@ -243,6 +243,10 @@ void write_text_head(std::ostream& out, const ReportHeader& header) {
       << "seed " << hex_key(header.seed) << ", " << header.cases << " cases per property"
       << (third_party && !third_party->where.empty() ? ", " + third_party->where : std::string())
       << '\n';
+  if (header.move_routes_only)
+    out << "move routes only: no position reached by moves is compared with a fresh set_position "
+           "of it; rows that judge the FEN reader: "
+        << (header.fen_reader_rows.empty() ? "none" : joined(header.fen_reader_rows, ", ")) << '\n';
   if (!third_party) return;
   const TargetSummary& t = *third_party;
   out << "conventions: en passant " << t.en_passant_rule << ", halfmove clock "
@@ -279,7 +283,7 @@ namespace {
 
 // The JSON object of write_json_report, with a third party's summary after "passed" when given.
 void write_json(std::ostream& out, const std::vector<PropertyResult>& results,
-                const TargetSummary* summary) {
+                const TargetSummary* summary, const ReportHeader* header = nullptr) {
   const bool all_passed =
       std::all_of(results.begin(), results.end(), [](const PropertyResult& r) { return r.passed; });
   const Counts counts = count(results);
@@ -291,6 +295,9 @@ void write_json(std::ostream& out, const std::vector<PropertyResult>& results,
         << ", \"judged_en_passant_rule\": " << json_string(summary->judged_rule)
         << ", \"notes\": " << json_list(summary->notes);
   }
+  if (header && header->move_routes_only)
+    out << ", \"move_routes_only\": true, \"fen_reader_rows\": "
+        << json_list(header->fen_reader_rows);
   out << ", \"counts\": {\"passed\": " << counts.passed << ", \"failed\": " << counts.failed
       << ", \"skipped\": " << counts.skipped << ", \"warned\": " << counts.warned
       << "}, \"properties\": [";
@@ -348,7 +355,8 @@ void write_json_report(std::ostream& out, const std::vector<PropertyResult>& res
 
 void write_json_report(std::ostream& out, const SuiteReport& report) {
   write_json(out, report.results,
-             report.header && report.header->third_party ? &*report.header->third_party : nullptr);
+             report.header && report.header->third_party ? &*report.header->third_party : nullptr,
+             report.header ? &*report.header : nullptr);
 }
 
 TargetTally total_tally(const std::vector<PropertyResult>& results) {
