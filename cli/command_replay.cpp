@@ -25,10 +25,13 @@ namespace {
 constexpr std::string_view ReplayUsage[] = {
     "replay {door} --fen [--moves] [--chess960] [--expect] [--en-passant] [--timeout] "
     "[--allow-unreachable]",
+    "replay {door} --fen [--moves] --versus-moves [--chess960] [--en-passant] [--timeout] "
+    "[--allow-unreachable]",
 };
 constexpr OptionRef ReplayOptionList[] = {
-    DoorOptionsHere,    option("--fen"),        option("--moves"),   option("--chess960"),
-    option("--expect"), option("--en-passant"), option("--timeout"), option("--allow-unreachable"),
+    DoorOptionsHere,          option("--fen"),      option("--moves"),
+    option("--versus-moves"), option("--chess960"), option("--expect"),
+    option("--en-passant"),   option("--timeout"),  option("--allow-unreachable"),
 };
 constexpr CommandOptions ReplayCommand{ReplayUsage, ReplayOptionList, DoorUse::Keys, true};
 
@@ -51,6 +54,12 @@ compares with the key the scheme's engine prints. A Chess960 FEN goes with Shred
 letters, or X-FEN letters with --xfen, as `check` sends it. Exits 0 when every step ran (and
 every key matched --expect), 1 otherwise, 2 on a usage error. A FEN (or `startpos`) that no legal
 game reaches is not sent: exit 2, unless --allow-unreachable is given.
+With --versus-moves B ... the case is two routes from the one FEN (--moves, then the moves B),
+each played on an instance of its own, as a failure of `check --move-routes-only` compared them:
+no FEN but the first is given. It prints the key each route reaches and the reference's word on
+the two positions (under --en-passant RULE's move rule, pseudo-legal by default; the halfmove
+clock aside): one position needs one key, two positions two keys. Exits 1 when the keys break
+that, 0 when they keep it.
 )";
 
 const std::vector<OptionSpec>& replay_options() {
@@ -63,7 +72,8 @@ const std::vector<OptionRule>& replay_rules() {
   static const std::string needs_message = "replay needs " + door_choices() + ", and --fen FEN";
   static const std::vector<OptionRule> rules = [] {
     std::vector<OptionRule> all{needs_any(door_options(), needs_message),
-                                needs("--fen", {}, needs_message)};
+                                needs("--fen", {}, needs_message),
+                                excludes("--versus-moves", "--expect")};
     for (const OptionRule& rule : door_rules(DoorUse::Keys)) all.push_back(rule);
     return all;
   }();
@@ -164,6 +174,62 @@ std::string replay_lines(const properties::Target& target, const std::string& fe
   return "mismatch\n" + out.str() + "first difference at " + first_difference + '\n';
 }
 
+// The --versus-moves lines; the first line is "ok" or "mismatch". Each route on an instance of
+// its own, its key at the end; then whether the reference reaches one position or two (its keys
+// under `rule`, which leave the clocks out) and whether the target's keys agree.
+std::string versus_lines(const properties::Target& target, const std::string& fen, bool chess960,
+                         const std::vector<std::string>& first,
+                         const std::vector<std::string>& second, EnPassantRule rule) {
+  std::ostringstream out;
+  KeyScheme scheme = polyglot_scheme();
+  scheme.en_passant_rule = rule;
+  std::vector<Key> keys, identities;
+  int route = 0;
+  for (const std::vector<std::string>* moves : {&first, &second}) {
+    out << "route " << ++route << ": set_position " << fen
+        << (moves->empty() ? std::string() : ", then " + moves_text(*moves)) << '\n';
+    std::unique_ptr<HashUnderTest> hash = properties::new_instance(target);
+    if (!hash) return "mismatch\n" + out.str() + "  the target gave no instance\n";
+    if (Expected<Done> done = hash->set_position(fen, chess960); !done)
+      return "mismatch\n" + out.str() + "  set_position " + failed(done) + '\n';
+    Game reference;
+    (void)reference.set(fen, scheme, {.chess960 = chess960, .allow_unreachable = true});
+    for (const std::string& m : *moves) {
+      if (Expected<Done> done = hash->make_move(m); !done)
+        return "mismatch\n" + out.str() + "  make_move " + m + " " + failed(done) + '\n';
+      (void)reference.play_uci(m);
+    }
+    const Expected<Key> key = hash->key();
+    if (!key) return "mismatch\n" + out.str() + "  key() failed: " + key.error() + '\n';
+    out << "  reaches      " << reference.position().fen() << "\n  key          " << hex_key(*key)
+        << '\n';
+    keys.push_back(*key);
+    identities.push_back(reference.position().key());
+  }
+  const bool one_position = identities[0] == identities[1];
+  const bool one_key = keys[0] == keys[1];
+  out << (one_position ? "one position (" + std::string(to_string(rule)) +
+                             " en passant, clocks aside): the keys must be equal; they "
+                       : "two positions: the keys must differ; they ")
+      << (one_key ? "are equal" : "differ") << '\n';
+  return (one_position == one_key ? "ok\n" : "mismatch\n") + out.str();
+}
+
+// --versus-moves, read as --moves is: legal from the FEN, in canonical UCI; nothing without it.
+Expected<std::optional<std::vector<std::string>>> versus_moves(const ParsedArgs& args,
+                                                               const std::string& fen,
+                                                               bool chess960) {
+  if (!args.has("--versus-moves")) return std::optional<std::vector<std::string>>();
+  Game game;
+  if (auto played = set_up_game(game, fen, args.joined("--versus-moves"), polyglot_scheme(),
+                                FenOptions{.chess960 = chess960, .allow_unreachable = true});
+      !played)
+    return Error{"--versus-moves: " + played.error()};
+  std::vector<std::string> moves;
+  for (Move m : game.moves()) moves.push_back(move_to_uci(m, game.position().is_chess960()));
+  return std::optional<std::vector<std::string>>(std::move(moves));
+}
+
 }  // namespace
 
 int run_replay(std::span<const std::string> words) {
@@ -194,6 +260,8 @@ int run_replay(std::span<const std::string> words) {
     return report_usage_error(played.error());
   std::vector<std::string> moves;
   for (Move m : game.moves()) moves.push_back(move_to_uci(m, game.position().is_chess960()));
+  Expected<std::optional<std::vector<std::string>>> versus = versus_moves(*args, *fen, chess960);
+  if (!versus) return report_usage_error(versus.error());
   const std::optional<ExpectedSchemes> expect = expected_schemes(options);
   if (!options.allow_unreachable)
     if (std::optional<std::string> why = unreachable_reason(*fen, chess960))
@@ -204,13 +272,15 @@ int run_replay(std::span<const std::string> words) {
   if (!door) return report_usage_error(door.error());
   door->target.allow_unreachable = options.allow_unreachable;
 
+  auto lines_of = [&](const properties::Target& target) {
+    return *versus ? versus_lines(target, *fen, chess960, moves, **versus,
+                                  options.en_passant.value_or(EnPassantRule::PseudoLegal))
+                   : replay_lines(target, *fen, chess960, moves, expect);
+  };
   std::string lines;
   if (door->runs_here && options.suite.isolate) {
     const properties::IsolatedRun run = properties::run_isolated(
-        door->target,
-        [&](const properties::Target& watched) {
-          return replay_lines(watched, *fen, chess960, moves, expect);
-        },
+        door->target, [&](const properties::Target& watched) { return lines_of(watched); },
         options.suite.call_timeout_ms);
     if (run.fault) {
       std::cout << door->description << ' ' << *run.fault
@@ -220,7 +290,7 @@ int run_replay(std::span<const std::string> words) {
     lines = run.output;
   } else {
     const PluginStdoutAside aside(door->runs_here);
-    lines = replay_lines(door->target, *fen, chess960, moves, expect);
+    lines = lines_of(door->target);
   }
   Expected<Done> closed = door->close ? door->close() : Done{};
   const bool ok = lines.rfind("ok\n", 0) == 0;

@@ -30,6 +30,10 @@ inline constexpr OptionRow OptionTable[] = {
     {"--moves", OptionKind::Values, "MOVE ...",
      "moves played from the position, in order: in chess UCI (e2e4, e7e8q, e1g1; king takes "
      "rook, e1h1, in Chess960), in uttt B:C (the board, then the cell)"},
+    {"--versus-moves", OptionKind::Values, "MOVE ...",
+     "a second route from the same --fen, played on an instance of its own: replay then prints "
+     "the key each route reaches and whether they keep the relation the reference gives them "
+     "(equal for one position, different otherwise), as a --move-routes-only failure needs"},
     {"--chess960", OptionKind::Flag, "",
      "read FENs as Chess960, castling written king takes rook (e1h1); movegen also draws "
      "Chess960 games, and sets an engine's UCI_Chess960 (xboard: \"variant fischerandom\")"},

@@ -42,6 +42,8 @@ properties::ReportHeader check_report_header(const properties::SuiteOptions& opt
   header.seed = options.seed ? options.seed : properties::DefaultSeed;
   header.cases = options.cases;
   header.move_routes_only = options.move_routes_only;
+  if (options.move_routes_only)
+    header.fen_reader_rows = properties::fen_reader_properties(options.only);
   return header;
 }
 

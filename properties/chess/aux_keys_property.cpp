@@ -63,7 +63,9 @@ void check_ply(const PropertyContext& context, Line& line, Scratch& scratch,
                const std::vector<Key>& before, const std::vector<PositionIdentity>& parts_before,
                const std::vector<Key>& now, const std::vector<PositionIdentity>& parts_now) {
   const std::vector<AuxKeyDescription>& aux = context.caps.aux_keys;
-  if (const std::optional<std::string> fresh = line.fresh_fen()) {
+  // Under --move-routes-only a position reached by moves is not compared with its FEN's keys.
+  const bool fresh_allowed = !context.move_routes_only || line.moves().empty();
+  if (const std::optional<std::string> fresh = fresh_allowed ? line.fresh_fen() : std::nullopt) {
     const std::vector<Key> full =
         scratch.aux_keys_of(*fresh, line.chess960(), line, FenForm::Written);
     const std::string step = line.moves().empty() ? " after set_position vs a second instance's"
@@ -254,6 +256,7 @@ void auxiliary_keys(const PropertyContext& context) {
 }
 
 void auxiliary_key_dependencies(const PropertyContext& context) {
+  tag_fen_reader_row(context, "auxiliary-key-dependencies");
   const PlayedGame game = generate_game(context, 40);
   Choices rng;
   Line line(context.target, context.caps);

@@ -4,14 +4,21 @@
 // The game is walked twice: first on the reference alone, asking the target for every key the
 // checks will need (a pipelined target answers them in one stream), then check by check in the
 // order of the plies, so that the first failure is the one a ply-by-ply walk would have met.
+//
+// Under --move-routes-only no FEN but the game's is given: each move that lost rights (castling
+// aside) is played again after a detour that lost the same rights by other moves, from the same
+// FEN, and must reach the same key (castling_by_routes).
 #include <cstdlib>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 
 #include <rapidcheck.h>
 
+#include "chess/detours.h"
 #include "chess/position_tools.h"
 #include "chess/property_definitions.h"
+#include "zobrist_verify/chess/uci.h"
 #include "zobrist_verify/core/hex.h"
 
 namespace zobrist_verify::properties {
@@ -271,7 +278,135 @@ void check_along(Line& line, Scratch& scratch, const std::vector<Ply>& plies, Ke
 
 }  // namespace
 
+namespace {
+
+// What a move that lost castling rights did: "captures the rook on a8", "moves the king from e1".
+std::string loss_words(const Position& pos, Move move) {
+  std::vector<std::string> words;
+  const Piece moved = pos.moved_piece(move);
+  if (type_of(moved) == King) words.push_back("moves the king from " + square_name(move.from()));
+  if (type_of(moved) == Rook && pos.castling_rights_mask(move.from()))
+    words.push_back("moves the rook from " + square_name(move.from()));
+  if (type_of(pos.piece_on(move.to())) == Rook && pos.castling_rights_mask(move.to()))
+    words.push_back("captures the rook on " + square_name(move.to()));
+  std::string out;
+  for (const std::string& w : words) out += (out.empty() ? "" : " and ") + w;
+  return out.empty() ? "loses castling rights" : out;
+}
+
+// Under --move-routes-only: a move of the game that lost castling rights, played again on a line of
+// its own from the game's FEN after a detour that lost the same rights by other moves (detours.h).
+// Before the move the two keys must differ (castling[old] ^ castling[new] is not 0); after it they
+// must be equal, unless the halfmove clock, four plies a trip longer, differs and may be keyed.
+struct DetourCheck {
+  int ply = 0;  // the move's, in the game
+  std::string uci, what, how;
+  std::vector<std::string> detour;
+  PendingKeys before, after;  // the game's keys before and after the move
+  std::unique_ptr<Line> detoured;
+  PendingKeys detoured_before, detoured_after;
+  bool compare_after = true;
+};
+
+// The check of the game's next move `uci` when it loses rights other than by castling and a
+// detour loses them too; the game's key before it asked for. `reference` stands before the move.
+std::optional<DetourCheck> ask_detour(const PropertyContext& context, Line& line, Game& reference,
+                                      const std::string& uci) {
+  if (uci == "0000" || is_castling(reference.position(), uci)) return std::nullopt;
+  const Expected<Move> move = parse_uci_move(reference.position(), uci);
+  if (!move) return std::nullopt;
+  const CastlingRights old_rights = reference.position().castling_rights();
+  reference.play(*move);
+  const auto lost = CastlingRights(old_rights & ~reference.position().castling_rights());
+  (void)reference.undo();
+  if (!lost) return std::nullopt;
+  const std::optional<RightsDetour> detour = rights_detour(reference, lost, *move);
+  if (!detour) {
+    tag_case("no detour loses the same castling rights");
+    return std::nullopt;
+  }
+  tag_case("castling rights lost by a detour too");
+  DetourCheck check;
+  check.ply = line.ply() + 1;
+  check.uci = uci;
+  check.what = loss_words(reference.position(), *move);
+  check.how = detour->how;
+  check.detour = detour->moves;
+  check.before = line.request_keys();
+  check.detoured = std::make_unique<Line>(context.target, context.caps);
+  Line& detoured = *check.detoured;
+  detoured.start(line.start_fen(), line.chess960());
+  for (const std::string& m : line.moves()) detoured.play(m);
+  for (const std::string& m : detour->moves) detoured.play(m);
+  check.detoured_before = detoured.request_keys();
+  detoured.play(uci);
+  check.detoured_after = detoured.request_keys();
+  return check;
+}
+
+// The checks of one detour, the game's line standing after the move.
+void check_detour(Line& line, const DetourCheck& c) {
+  const Key before = line.collect(c.before).key;
+  const Key after = line.collect(c.after).key;
+  Line& detoured = *c.detoured;
+  const Key detoured_before = detoured.collect(c.detoured_before).key;
+  const Key detoured_after = detoured.collect(c.detoured_after).key;
+  const Route& game = line.route();
+  const Route played{game.fen, game.chess960, {game.moves.begin(), game.moves.begin() + c.ply + 1}};
+  Route reduced = detoured.route();
+  reduced.moves.pop_back();
+  const std::string detour = c.how + " (" + moves_text(c.detour) + ")";
+  if (before == detoured_before) {
+    Route unreduced = played;
+    unreduced.moves.pop_back();
+    fail(detoured.different_keys_at(
+        int(reduced.moves.size()) - 1,
+        "the position before " + c.uci + ", which " + c.what + ", and the same after " + detour +
+            " have the same key, though the detour lost castling rights (castling[old] ^ "
+            "castling[new] is 0; keys must differ)",
+        {unreduced, before}, {reduced, detoured_before}));
+  }
+  if (!c.compare_after || after == detoured_after) return;
+  Counterexample x = line.counterexample_at(
+      c.ply,
+      "after " + c.uci + ", which " + c.what + ", vs after " + detour + " then " + c.uci +
+          " from the same FEN (the castling term did not change by castling[old] ^ "
+          "castling[new])",
+      detoured_after, after);
+  x.positions = {detoured.compared(detoured_after), {played, after}};
+  fail(std::move(x));
+}
+
+void castling_by_routes(const PropertyContext& context) {
+  const PlayedGame game = generate_game(context);
+  const bool chess960 = game.route.chess960;
+  Line line(context.target, context.caps);
+  line.start(game.route.fen, chess960);
+  Game reference;  // the game's position before each move, for the detours
+  (void)reference.set(game.route.fen, polyglot_scheme(), any_position(chess960));
+  std::vector<DetourCheck> checks;
+  for (const std::string& uci : game.route.moves) {
+    std::optional<DetourCheck> check = ask_detour(context, line, reference, uci);
+    line.play(uci);
+    (void)reference.play_uci(uci);
+    if (!check) continue;
+    check->after = line.request_keys();
+    const Position& reached = check->detoured->position();
+    const EnPassantRule rule = context.target.en_passant_rule;
+    if (!(position_identity(reached, rule) == position_identity(line.position(), rule)))
+      throw std::logic_error("the detour of " + uci + " reached another position");
+    check->compare_after =
+        !context.target.halfmove_dependent || reached.rule50() == line.position().rule50();
+    if (!check->compare_after) tag_case("detour's clock differs: only the rights compared");
+    checks.push_back(std::move(*check));
+  }
+  for (const DetourCheck& c : checks) check_detour(line, c);
+}
+
+}  // namespace
+
 void castling(const PropertyContext& context) {
+  if (context.move_routes_only) return castling_by_routes(context);
   const PlayedGame game = generate_game(context);
   const bool chess960 = game.route.chess960;
   Line line(context.target, context.caps);

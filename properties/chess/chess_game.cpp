@@ -3,6 +3,8 @@
 // 1 to 4 are the generic shapes run on it; what is chess's own is here: its generators (games of
 // move choices, corpus and fuzzed starts), its key parts and exact scheme, its transposition
 // classes, the clock fold, and the shrinking of a collision's two routes.
+#include <functional>
+
 #include <rapidcheck.h>
 
 #include "chess/position_tools.h"
@@ -141,6 +143,10 @@ class ChessSession final : public games::GameSession {
     bool some_equal = false;
     for (std::size_t i = 0; i < reached.size(); ++i) {
       for (std::size_t j = 0; j < i; ++j) {
+        // Under --move-routes-only two routes are compared only from one FEN.
+        if (context_.move_routes_only && (cls.routes[i].fen != cls.routes[j].fen ||
+                                          cls.routes[i].chess960 != cls.routes[j].chess960))
+          continue;
         const PositionIdentity &here = reached[i].identity, &there = reached[j].identity;
         // A target keyed by the halfmove clock may give such a pair one key or two.
         if (only_clock_differs(here, there)) continue;
@@ -205,14 +211,19 @@ class ChessSession final : public games::GameSession {
   }
 
   // A designed class three times in ten, else one built from the line played (falling back on a
-  // designed one when the line offers none).
+  // designed one when the line offers none). Under --move-routes-only, its routes from its own
+  // start FENs (from_start_fens), the fallback's too.
   TranspositionClass pick_class(std::uint64_t seed) const {
+    if (!context_.move_routes_only) return pick_any_class(seed);
+    if (std::optional<TranspositionClass> routes = from_start_fens(pick_any_class(seed)))
+      return *routes;
+    tag_case("a class of FENs replaced by a designed one");
+    return from_start_fens(designed_class(seed)).value_or(TranspositionClass{});
+  }
+  TranspositionClass pick_any_class(std::uint64_t seed) const {
     const unsigned source = unsigned(seed % 100);
     const unsigned where = unsigned((seed >> 8) & 0xffff);
-    std::vector<const TranspositionClass*> usable;
-    for (const TranspositionClass& c : designed_classes())
-      if (context_.limits.chess960 || !c.routes.front().chess960) usable.push_back(&c);
-    const TranspositionClass& fallback = *usable[where % usable.size()];
+    const TranspositionClass& fallback = designed_class(seed);
     if (source < 30) return fallback;
     PlayedGame game;
     game.route = line_.route();
@@ -226,6 +237,14 @@ class ChessSession final : public games::GameSession {
     else
       built = en_passant_field_class(game, where);
     return built ? *built : fallback;
+  }
+  // The designed class `seed` picks among those the run may play.
+  const TranspositionClass& designed_class(std::uint64_t seed) const {
+    const unsigned where = unsigned((seed >> 8) & 0xffff);
+    std::vector<const TranspositionClass*> usable;
+    for (const TranspositionClass& c : designed_classes())
+      if (context_.limits.chess960 || !c.routes.front().chess960) usable.push_back(&c);
+    return *usable[where % usable.size()];
   }
 
   const PropertyContext& context_;
@@ -250,6 +269,50 @@ PositionIdentity route_identity(const Route& route, const Target& target) {
                            target.halfmove_dependent);
 }
 
+// The two routes of a sweep failure, shrunk while `shows` holds of them.
+void shrink_pair(const PropertyContext& context, Route& here, Route& other,
+                 const std::function<bool(const Route&, const Route&)>& shows) {
+  const Target& target = context.target;
+  const Route found_here = here, found_other = other;
+  if (context.move_routes_only) {
+    // Under --move-routes-only both keep the start FEN: only moves are cut out.
+    here = shrink_route(
+        here, [&](const Route& r) { return shows(r, other); }, 2000, true);
+    other = shrink_route(
+        other, [&](const Route& r) { return shows(here, r); }, 2000, true);
+  } else {
+    here = shrink_route(here, [&](const Route& r) { return shows(r, other); });
+    // Once `here` is a bare FEN, it follows `other` as it shrinks: the FEN where the shorter route
+    // ends, with the one field they differ in taken from `here` (none for a split). The pair then
+    // shrinks together, as a bug in one route's moves would be found on its own.
+    auto partner = [&](const Route& r) -> std::optional<Route> {
+      if (!here.moves.empty()) return here;
+      Game game;
+      if (!replay(game, r)) return std::nullopt;
+      FenFields fields = split_fen(game.position().fen());
+      const FenFields mine = split_fen(here.fen);
+      if (!(route_identity(here, target) == route_identity(other, target))) {
+        fields.side = mine.side;
+        fields.castling = mine.castling;
+        fields.en_passant = mine.en_passant;
+      }
+      const std::string fen = join_fen(fields);
+      if (!fen_is_valid(fen, r.chess960)) return std::nullopt;
+      return Route{fen, r.chess960, {}};
+    };
+    other = shrink_route(other, [&](const Route& r) {
+      const std::optional<Route> p = partner(r);
+      return p && shows(*p, r);
+    });
+    if (const std::optional<Route> p = partner(other); p && shows(*p, other)) here = *p;
+  }
+  // The pair shown is a pair that fails: were shrinking to lose the failure, the pair found is.
+  if (!shows(here, other)) {
+    here = found_here;
+    other = found_other;
+  }
+}
+
 // A collision (equal keys, different positions) or a split (one position, two keys) found by
 // the sweep, reported with both routes shrunk while they still show it.
 [[noreturn]] void report_sweep_failure(const PropertyContext& context, Route other, Route here,
@@ -266,36 +329,7 @@ PositionIdentity route_identity(const Route& route, const Target& target) {
     return keys_equal && !(ia == ib) && !only_clock_differs(ia, ib) &&
            !only_difference(ia, ib).empty() == one_field;
   };
-  const Route found_here = here, found_other = other;
-  here = shrink_route(here, [&](const Route& r) { return shows(r, other); });
-  // Once `here` is a bare FEN, it follows `other` as it shrinks: the FEN where the shorter route
-  // ends, with the one field they differ in taken from `here` (none for a split). The pair then
-  // shrinks together, as a bug in one route's moves would be found on its own.
-  auto partner = [&](const Route& r) -> std::optional<Route> {
-    if (!here.moves.empty()) return here;
-    Game game;
-    if (!replay(game, r)) return std::nullopt;
-    FenFields fields = split_fen(game.position().fen());
-    const FenFields mine = split_fen(here.fen);
-    if (!(route_identity(here, target) == route_identity(other, target))) {
-      fields.side = mine.side;
-      fields.castling = mine.castling;
-      fields.en_passant = mine.en_passant;
-    }
-    const std::string fen = join_fen(fields);
-    if (!fen_is_valid(fen, r.chess960)) return std::nullopt;
-    return Route{fen, r.chess960, {}};
-  };
-  other = shrink_route(other, [&](const Route& r) {
-    const std::optional<Route> p = partner(r);
-    return p && shows(*p, r);
-  });
-  if (const std::optional<Route> p = partner(other); p && shows(*p, other)) here = *p;
-  // The pair shown is a pair that fails: were shrinking to lose the failure, the pair found is.
-  if (!shows(here, other)) {
-    here = found_here;
-    other = found_other;
-  }
+  shrink_pair(context, here, other, shows);
   // With --expect, a side whose key is not the scheme's is the failure: the target's key against
   // the scheme's, not one side's key against the other's.
   if (context.target.expected_scheme)
@@ -335,7 +369,8 @@ PositionIdentity route_identity(const Route& route, const Target& target) {
 // position four, a fuzzed FEN three.
 Route sweep_start(const PropertyContext& context, SplitMix64& random) {
   const unsigned pick = random.below(100);
-  if (pick < 30) return {StartFen, false, {}};
+  // Under --move-routes-only every line starts there: any two lines then share their start FEN.
+  if (pick < 30 || context.move_routes_only) return {StartFen, false, {}};
   if (pick < 70) {
     std::vector<const CorpusPosition*> corpus;
     for (const CorpusPosition& p : corpus_positions())
@@ -377,7 +412,8 @@ games::GameTarget chess_game(const PropertyContext& context) {
       // the factory returned.
       struct Own {
         Own(Target t, const PropertyContext& c)
-            : target(std::move(t)), context{target, c.caps, c.cases, c.limits} {}
+            : target(std::move(t)),
+              context{target, c.caps, c.cases, c.limits, c.move_routes_only} {}
         Target target;
         PropertyContext context;
       };

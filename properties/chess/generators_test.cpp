@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <algorithm>
+
 #include "chess/generators.h"
 #include "chess/position_tools.h"
 #include "chess/transpositions.h"
@@ -180,10 +182,38 @@ TEST(PositionTools, CastlingFieldWritesShredderLettersInChess960) {
 
 TEST(DesignedClasses, EveryRouteIsLegal) {
   for (const TranspositionClass& c : designed_classes())
-    for (const Route& r : c.routes) {
-      Game game;
-      EXPECT_TRUE(replay(game, r)) << c.label << ": " << r.fen;
-    }
+    for (const std::vector<Route>* routes : {&c.routes, &c.move_forms})
+      for (const Route& r : *routes) {
+        Game game;
+        EXPECT_TRUE(replay(game, r)) << c.label << ": " << r.fen;
+      }
+}
+
+TEST(DesignedClasses, UnderMoveRoutesOnlyEachKeepsTwoRoutesFromOneFenAndNoOtherFen) {
+  for (const TranspositionClass& c : designed_classes()) {
+    const std::optional<TranspositionClass> kept = from_start_fens(c);
+    ASSERT_TRUE(kept) << c.label;
+    for (const Route& r : kept->routes)
+      EXPECT_TRUE(std::any_of(c.routes.begin(), c.routes.end(),
+                              [&](const Route& s) { return !s.moves.empty() && s.fen == r.fen; }))
+          << c.label << ": " << r.fen;
+  }
+}
+
+TEST(DesignedClasses, TheCornerCapturesHaveAMoveFormThatLosesTheOtherRightsFirst) {
+  for (const TranspositionClass& c : designed_classes()) {
+    if (c.label != "rooks captured on their corners") continue;
+    const std::optional<TranspositionClass> kept = from_start_fens(c);
+    ASSERT_TRUE(kept);
+    ASSERT_EQ(kept->routes.size(), 3u);  // the captures, the start, the move form; not the FEN
+    EXPECT_EQ(moves_text(kept->routes[2].moves), "a1b1 a8b8 b1a1 b8a8 d5a8 d4a1");
+    EXPECT_EQ(identity_after(kept->routes[2], EnPassantRule::Always),
+              "B3k2r/8/8/8/8/8/8/b3K2R w Kk -");
+    EXPECT_EQ(identity_after(kept->routes[0], EnPassantRule::Always),
+              "B3k2r/8/8/8/8/8/8/b3K2R w Kk -");
+    return;
+  }
+  FAIL() << "no corner class";
 }
 
 TEST(DesignedClasses, SlowPushEqualsDoublePushExceptUnderAlways) {

@@ -1,6 +1,11 @@
 // Property 8: the pawn key depends on the pawns only; the material key on the piece counts only.
 // Each position of a generated game is rebuilt with the same pawns (or counts) and everything
-// else moved, and with one pawn (or one count) changed.
+// else moved, and with one pawn (or one count) changed. Under --move-routes-only those FENs judge
+// the FEN reader, and the keys along the game are judged across each move instead of against a
+// fresh set_position: unchanged by a move that leaves the pawns (the counts) as they were,
+// changed by one that does not.
+#include <array>
+
 #include <rapidcheck.h>
 
 #include "chess/built_positions.h"
@@ -130,9 +135,42 @@ void check_position(const PropertyContext& context, const Line& line, const std:
   }
 }
 
+// What the two keys are functions of: where the pawns stand, and how many of each piece.
+struct Composition {
+  Bitboard pawns[2] = {};
+  std::array<int, 16> counts{};  // by piece code
+};
+
+Composition composition_of(const Position& pos) {
+  Composition c;
+  c.pawns[White] = pos.pieces(White, Pawn);
+  c.pawns[Black] = pos.pieces(Black, Pawn);
+  for (Piece pc : EveryPiece) c.counts[pc] = popcount(pos.pieces(color_of(pc), type_of(pc)));
+  return c;
+}
+
+// Under --move-routes-only: a key across the line's last move, against the one before it: equal
+// when the move changed nothing it depends on, different when it did.
+void check_across_move(const Line& line, Key TargetKeys::*which, const TargetKeys& before,
+                       const TargetKeys& now, bool changed) {
+  if ((before.*which == now.*which) != changed) return;
+  const std::string name = which == &TargetKeys::pawn_key ? "pawn key" : "material key";
+  const std::string& move = line.moves().back();
+  const std::string moved = which == &TargetKeys::pawn_key ? "the pawns" : "the piece counts";
+  if (!changed)
+    fail(line.counterexample(name + " changed by the move " + move + ", which changes neither " +
+                                 moved + " nor anything else the key depends on",
+                             before.*which, now.*which));
+  Route before_route = line.route();
+  before_route.moves.pop_back();
+  fail(line.different_keys(name + " unchanged by the move " + move + ", which changes " + moved,
+                           {before_route, before.*which}, line.compared(now.*which)));
+}
+
 }  // namespace
 
 void pawn_and_material_keys(const PropertyContext& context) {
+  tag_fen_reader_row(context, "pawn-and-material-keys");
   const PlayedGame game = generate_game(context, 60);
   Choices rng;
   Line line(context.target, context.caps);
@@ -143,19 +181,34 @@ void pawn_and_material_keys(const PropertyContext& context) {
     check_position(context, line, fen,
                    scratch.keys_of(fen, line.chess960(), line, FenForm::Written), scratch, rng);
   }
+  // Under --move-routes-only the keys along the line are judged move by move instead.
+  TargetKeys previous = context.move_routes_only ? line.keys() : TargetKeys{};
   for (const std::string& uci : game.route.moves) {
+    const Composition before = composition_of(line.position());
     line.play(uci);
     // The incremental pawn and material keys follow the from-scratch ones (promotions, captures).
     // The position is written once, and its fresh keys serve the variants' comparisons too.
     const TargetKeys incremental = line.keys();
     const std::string fen = line.fen();
     const TargetKeys full = scratch.keys_of(fen, line.chess960(), line, FenForm::Written);
-    if (context.caps.pawn_key && full.pawn_key != incremental.pawn_key)
-      expect_same_key(line, "pawn key after make_move vs a fresh set_position of " + fen,
-                      full.pawn_key, incremental.pawn_key);
-    if (context.caps.material_key && full.material_key != incremental.material_key)
-      expect_same_key(line, "material key after make_move vs a fresh set_position of " + fen,
-                      full.material_key, incremental.material_key);
+    if (context.move_routes_only) {
+      const Composition now = composition_of(line.position());
+      if (context.caps.pawn_key)
+        check_across_move(
+            line, &TargetKeys::pawn_key, previous, incremental,
+            before.pawns[White] != now.pawns[White] || before.pawns[Black] != now.pawns[Black]);
+      if (context.caps.material_key)
+        check_across_move(line, &TargetKeys::material_key, previous, incremental,
+                          before.counts != now.counts);
+      previous = incremental;
+    } else {
+      if (context.caps.pawn_key && full.pawn_key != incremental.pawn_key)
+        expect_same_key(line, "pawn key after make_move vs a fresh set_position of " + fen,
+                        full.pawn_key, incremental.pawn_key);
+      if (context.caps.material_key && full.material_key != incremental.material_key)
+        expect_same_key(line, "material key after make_move vs a fresh set_position of " + fen,
+                        full.material_key, incremental.material_key);
+    }
     check_position(context, line, fen, full, scratch, rng);
   }
 }

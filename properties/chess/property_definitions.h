@@ -24,14 +24,31 @@ struct PropertyContext {
 
 using PropertyBody = void (*)(const PropertyContext&);
 
+// What a property judges under --move-routes-only (SuiteOptions::move_routes_only), where no
+// position reached by moves is compared with a fresh set_position of a later position.
+struct UnderMoveRoutes {
+  // What of the FEN reader the row judges still ("FENs with either side to move"), as its note
+  // and the report's head say; empty: the row judges positions reached by moves only.
+  const char* fen_reader;
+  // A failure compares the keys of two routes from one FEN, which its replay line then plays
+  // (`replay --versus-moves`).
+  bool route_pairs;
+};
+
 struct PropertyDefinition {
   PropertyInfo info;
   PropertyBody body;
   // Why the target cannot be checked; empty when it can.
   std::string (*unsupported)(const Capabilities&);
   bool single_case;  // one large case instead of `cases` small ones
+  UnderMoveRoutes under_move_routes;
 };
 const std::vector<PropertyDefinition>& property_definitions();
+const PropertyDefinition* find_property_definition(const std::string& name);
+
+// Under --move-routes-only, tags every case of a row that judges the FEN reader with what it
+// judges ("judges the FEN reader: ..."), so that the row's note says it; nothing otherwise.
+void tag_fen_reader_row(const PropertyContext& context, const std::string& property);
 
 // Chess as a game of the generic suite (chess_game.cpp): properties 1 to 4 are its shapes.
 games::GameTarget chess_game(const PropertyContext& context);

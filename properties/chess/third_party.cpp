@@ -5,6 +5,7 @@
 #include "chess/conventions.h"
 #include "chess/fens_as_sent.h"
 #include "chess/position_tools.h"
+#include "chess/property_definitions.h"
 #include "chess/xfen_probe.h"
 #include "isolation/isolation.h"
 #include "zobrist_verify/chess/game.h"
@@ -166,6 +167,26 @@ std::vector<std::string> judged_as(const Target& target, const ThirdPartyOptions
   return words;
 }
 
+// Under --move-routes-only, a failure that compared two routes from one FEN (a row whose
+// UnderMoveRoutes::route_pairs is set) is replayed as those two routes (`replay --versus-moves`);
+// empty otherwise.
+std::string versus_replay(const std::string& property, const Counterexample& c,
+                          const Target& target, const ThirdPartyOptions& options) {
+  const PropertyDefinition* definition = find_property_definition(property);
+  if (!options.suite.move_routes_only || !definition ||
+      !definition->under_move_routes.route_pairs || c.positions.size() != 2)
+    return {};
+  Route first = c.positions[0].route, second = c.positions[1].route;
+  if (first.fen != second.fen || first.chess960 != second.chess960 || first.moves == second.moves)
+    return {};
+  if (second.moves.empty()) std::swap(first, second);
+  std::vector<std::string> words{"--versus-moves"};
+  words.insert(words.end(), second.moves.begin(), second.moves.end());
+  if (target.en_passant_rule != EnPassantRule::PseudoLegal)
+    words.insert(words.end(), {"--en-passant", to_string(target.en_passant_rule)});
+  return replay_line(target, first, words);
+}
+
 // Every reproduction of a case gets the command that replays it on the target alone.
 void add_replay_commands(std::vector<PropertyResult>& results, const Target& target,
                          const ThirdPartyOptions& options) {
@@ -174,6 +195,10 @@ void add_replay_commands(std::vector<PropertyResult>& results, const Target& tar
     for (Counterexample* each : counterexamples_of(r)) {
       Counterexample& c = *each;
       if (!c.replay.empty() || c.route.fen.empty() || c.route.fen == "?") continue;
+      if (std::string versus = versus_replay(r.name, c, target, options); !versus.empty()) {
+        c.replay = std::move(versus);
+        continue;
+      }
       const std::size_t played =
           c.ply < 0 ? 0 : std::min(c.route.moves.size(), std::size_t(c.ply) + 1);
       c.replay = replay_line(

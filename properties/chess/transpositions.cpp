@@ -1,7 +1,9 @@
 #include "chess/transpositions.h"
 
+#include <algorithm>
 #include <sstream>
 
+#include "chess/detours.h"
 #include "chess/position_tools.h"
 #include "zobrist_verify/chess/movegen.h"
 #include "zobrist_verify/chess/uci.h"
@@ -70,7 +72,8 @@ std::vector<TranspositionClass> build_designed_classes() {
   const std::string corners = "r3k2r/8/8/3B4/3b4/8/8/R3K2R w KQkq - 0 1";
   classes.push_back({"rooks captured on their corners",
                      {route(corners, "d5a8 d4a1"), route(corners, ""),
-                      route("B3k2r/8/8/8/8/8/8/b3K2R w Kk - 0 2", "")}});
+                      route("B3k2r/8/8/8/8/8/8/b3K2R w Kk - 0 2", "")},
+                     {route(corners, "a1b1 a8b8 b1a1 b8a8 d5a8 d4a1")}});
   const std::string king_g = "r5kr/pppppppp/8/8/8/8/PPPPPPPP/R5KR w HAha - 0 1";
   const std::string king_b = "rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1";
   classes.push_back(
@@ -84,10 +87,6 @@ std::vector<TranspositionClass> build_designed_classes() {
                       route(king_b, "h1g1 h8g8 g1h1 g8h8", true),
                       route(with_castling(king_b, "Aa"), "", true), route(king_b, "", true)}});
   return classes;
-}
-
-std::string reverse_of(const std::string& uci) {
-  return uci.substr(2, 2) + uci.substr(0, 2);
 }
 
 bool legal_uci(const Position& pos, const std::string& uci) {
@@ -120,6 +119,27 @@ std::vector<std::string> prefix(const PlayedGame& game, std::size_t plies) {
 const std::vector<TranspositionClass>& designed_classes() {
   static const std::vector<TranspositionClass> classes = build_designed_classes();
   return classes;
+}
+
+std::optional<TranspositionClass> from_start_fens(const TranspositionClass& cls) {
+  auto starts_from = [](const Route& a, const Route& b) {
+    return a.fen == b.fen && a.chess960 == b.chess960;
+  };
+  std::vector<Route> starts;
+  for (const Route& r : cls.routes)
+    if (!r.moves.empty()) starts.push_back(r);
+  auto is_start = [&](const Route& r) {
+    return std::any_of(starts.begin(), starts.end(),
+                       [&](const Route& s) { return starts_from(r, s); });
+  };
+  TranspositionClass out{cls.label, {}, {}};
+  for (const std::vector<Route>* routes : {&cls.routes, &cls.move_forms})
+    for (const Route& r : *routes)
+      if (is_start(r)) out.routes.push_back(r);
+  for (std::size_t i = 0; i < out.routes.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (starts_from(out.routes[i], out.routes[j])) return out;
+  return std::nullopt;
 }
 
 bool replay(Game& game, const Route& route) {
@@ -210,27 +230,20 @@ std::optional<TranspositionClass> out_and_back_class(const PlayedGame& game, uns
       if (out.kind() != MoveKind::Normal || !pos.empty(out.to()) || (pt != King && pt != Rook))
         continue;
       if (!(pos.castling_rights_mask(out.from()) & ours)) continue;
-      const std::string out_uci = move_to_uci(out, pos.is_chess960());
-      Game h;
-      if (!replay(h, before) || !h.play_uci(out_uci)) continue;
       // The opponent waits with a piece that can come straight back.
-      for (Move wait : legal_moves(h.position())) {
-        const Position& hp = h.position();
-        const PieceType wpt = type_of(hp.moved_piece(wait));
-        if (wait.kind() != MoveKind::Normal || !hp.empty(wait.to()) || wpt == Pawn) continue;
-        const std::string wait_uci = move_to_uci(wait, hp.is_chess960());
-        Route trip = before;
-        for (const std::string& m : {out_uci, wait_uci, reverse_of(out_uci), reverse_of(wait_uci)})
-          trip.moves.push_back(m);
-        Game t;
-        if (!replay(t, trip)) continue;
-        const std::string lost_fen =
-            with_castling(r.fens[k], castling_field(t.position(), t.position().castling_rights()));
-        TranspositionClass c{"castling rights lost by " + out_uci + " and back", {trip, before}};
-        if (fen_is_valid(lost_fen, game.route.chess960))
-          c.routes.push_back(Route{lost_fen, game.route.chess960, {}});
-        return c;
-      }
+      const std::optional<std::vector<std::string>> moves = out_and_back(g, out, false);
+      if (!moves) continue;
+      Route trip = before;
+      trip.moves.insert(trip.moves.end(), moves->begin(), moves->end());
+      Game t;
+      if (!replay(t, trip)) continue;
+      const std::string lost_fen =
+          with_castling(r.fens[k], castling_field(t.position(), t.position().castling_rights()));
+      TranspositionClass c{"castling rights lost by " + moves->front() + " and back",
+                           {trip, before}};
+      if (fen_is_valid(lost_fen, game.route.chess960))
+        c.routes.push_back(Route{lost_fen, game.route.chess960, {}});
+      return c;
     }
   }
   return std::nullopt;

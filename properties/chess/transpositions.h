@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "chess/generators.h"
@@ -14,9 +15,22 @@
 namespace zobrist_verify::properties {
 
 struct TranspositionClass {
+  TranspositionClass() = default;
+  TranspositionClass(std::string label_, std::vector<Route> routes_,
+                     std::vector<Route> move_forms_ = {})
+      : label(std::move(label_)), routes(std::move(routes_)), move_forms(std::move(move_forms_)) {}
+
   std::string label;
   std::vector<Route> routes;
+  // Routes by moves from the start FENs of `routes` that reach the positions of its bare FENs
+  // other than those: under --move-routes-only they stand in for them (from_start_fens).
+  std::vector<Route> move_forms;
 };
+
+// Under --move-routes-only: the class's routes from its own start FENs (those its routes with
+// moves start from), bare FENs of other positions replaced by its move forms; nothing when no two
+// of them start from one FEN, which is then all a pair may share.
+std::optional<TranspositionClass> from_start_fens(const TranspositionClass& cls);
 
 // Built by hand: e2e4 against e2e3 ... e3e4 with waiting moves; capturable, pinned and
 // check-evading double pushes against single pushes; castling rights lost by king and rook

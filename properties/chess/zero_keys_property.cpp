@@ -327,6 +327,8 @@ std::optional<BuiltAsked> ask_built(const PropertyContext& context, Scratch& scr
   if (built->move.empty()) return asked;
   line.play(built->move);
   asked.on_line.push_back(reading_of(line, line.request_keys()));
+  // Under --move-routes-only the position the move reached is read as reached, never as a FEN.
+  if (context.move_routes_only) return asked;
   Reading r = reading_of(
       line, scratch.request_keys_of(line.fen(), line.chess960(), line, FenForm::Written));
   r.position = {{r.fen, line.chess960(), {}}, 0};

@@ -315,6 +315,10 @@ void write_text_head(std::ostream& out, const ReportHeader& header) {
       << "seed " << hex_key(header.seed) << ", " << header.cases << " cases per property"
       << (third_party && !third_party->where.empty() ? ", " + third_party->where : std::string())
       << '\n';
+  if (header.move_routes_only)
+    out << "move routes only: no position reached by moves is compared with a fresh set_position "
+           "of it; rows that judge the FEN reader: "
+        << (header.fen_reader_rows.empty() ? "none" : joined(header.fen_reader_rows, ", ")) << '\n';
   if (!third_party) return;
   const TargetSummary& t = *third_party;
   out << "conventions: en passant " << t.en_passant_rule << ", halfmove clock "
@@ -388,6 +392,7 @@ void write_json_counterexample(std::ostream& out, const Counterexample& c) {
 // The JSON object of write_json_report, with a third party's summary after "passed" when given.
 void write_json(std::ostream& out, const std::vector<PropertyResult>& results,
                 const TargetSummary* summary, const SuiteReport* report = nullptr) {
+  const ReportHeader* header = report && report->header ? &*report->header : nullptr;
   // Known failures (a baseline's) do not fail the run.
   const bool all_passed = std::all_of(results.begin(), results.end(),
                                       [](const PropertyResult& r) { return r.passed || r.known; });
@@ -400,6 +405,9 @@ void write_json(std::ostream& out, const std::vector<PropertyResult>& results,
         << ", \"judged_en_passant_rule\": " << json_string(summary->judged_rule)
         << ", \"notes\": " << json_list(summary->notes);
   }
+  if (header && header->move_routes_only)
+    out << ", \"move_routes_only\": true, \"fen_reader_rows\": "
+        << json_list(header->fen_reader_rows);
   if (report && !report->baseline.empty())
     out << ", \"baseline\": {\"file\": " << json_string(report->baseline)
         << ", \"fixed\": " << json_list(report->fixed_since_baseline) << '}';

@@ -213,6 +213,9 @@ struct PropertyInfo {
 // The numbered contract, in order.
 const std::vector<PropertyInfo>& all_properties();
 bool is_property_name(const std::string& name);
+// The properties that still judge the FEN reader under SuiteOptions::move_routes_only (FENs
+// against FENs, or property 1's fresh set_position), in order, among `only` (all when empty).
+std::vector<std::string> fen_reader_properties(const std::vector<std::string>& only = {});
 
 // Why RC_PARAMS cannot be read, quoting it; nullopt when it is unset or readable. A command that
 // runs properties checks it once before the first: unread, every property would fail alone.

@@ -23,6 +23,8 @@ struct ReportHeader {
   std::uint64_t seed = DefaultSeed;  // the seed the run used (never 0)
   int cases = 0;                     // RapidCheck cases per property
   bool move_routes_only = false;     // SuiteOptions::move_routes_only: said in the head
+  // With move_routes_only: the rows that still judge the FEN reader (fen_reader_properties).
+  std::vector<std::string> fen_reader_rows;
   std::optional<TargetSummary> third_party;
 };
 
@@ -39,7 +41,9 @@ struct SuiteReport {
 // Text: the head, then write_text_report's rows, reproductions and summary line. The head is
 // "PROGRAM VERSION COMMAND: [TARGET, ]seed HEX, N cases per property[, WHERE]"; for a third party
 // also "conventions: en passant RULE, halfmove clock dependent|independent; judged under the RULE
-// rule, exact keys of SCHEME|black box" and each note indented on a line of its own.
+// rule, exact keys of SCHEME|black box" and each note indented on a line of its own. With
+// move_routes_only, a line "move routes only: ...; rows that judge the FEN reader: ROW, ..."
+// follows the first.
 void write_text_report(std::ostream& out, const SuiteReport& report);
 // With a baseline (SuiteReport::baseline): "baseline: FILE ..." and a line for each of its entries
 // that no failure matched; nothing without one. write_text_report(SuiteReport) prints them after
@@ -48,7 +52,8 @@ void write_baseline_lines(std::ostream& out, const SuiteReport& report);
 // The head alone, for a command that shows it before a long run and the rows after it.
 void write_text_head(std::ostream& out, const ReportHeader& header);
 // JSON: write_json_report's object; for a third party with "target", "en_passant_rule",
-// "halfmove_dependent", "judged_en_passant_rule" and "notes" after "passed".
+// "halfmove_dependent", "judged_en_passant_rule" and "notes" after "passed"; with
+// move_routes_only, "move_routes_only": true and "fen_reader_rows" before "counts".
 void write_json_report(std::ostream& out, const SuiteReport& report);
 // JUnit XML: write_junit_report's suites, named "PROGRAM COMMAND". With a header, every
 // <testsuite> starts with <properties> (program, version, command, seed, cases; for a third party
