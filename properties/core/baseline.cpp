@@ -156,8 +156,7 @@ std::vector<std::string> apply_baseline(const Baseline& baseline,
                                         std::vector<PropertyResult>& results) {
   std::vector<bool> used(baseline.entries.size(), false);
   // Marks the entries that match; whether any did.
-  auto match = [&](const std::string& property, const std::string& cause,
-                   const std::string& text) {
+  auto match = [&](const std::string& property, const std::string& cause, const std::string& text) {
     bool any = false;
     for (std::size_t i = 0; i < baseline.entries.size(); ++i)
       if (matches(baseline.entries[i], property, cause, text)) any = used[i] = true;
