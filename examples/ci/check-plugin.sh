@@ -21,8 +21,8 @@ as_root=()
 [[ $(id -u) -eq 0 ]] || as_root=(sudo)
 "${as_root[@]}" apt-get update -qq
 "${as_root[@]}" apt-get install -y -qq --no-install-recommends \
-  cmake ninja-build g++ pkg-config librapidcheck-dev libre2-dev libgtest-dev libgmock-dev \
-  libbenchmark-dev
+  cmake ninja-build g++ pkg-config librapidcheck-dev libre2-dev nlohmann-json3-dev libgtest-dev \
+  libgmock-dev libbenchmark-dev
 
 prefix=$PWD/zv-prefix
 cmake -S "$zv_source" -B zv-build -G Ninja -DCMAKE_BUILD_TYPE=Release \
