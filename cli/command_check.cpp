@@ -59,8 +59,10 @@ depends on the halfmove clock are detected first and printed, and it is judged u
 A split rule (one rule when a FEN is
 set, another when a move is made) fails the en-passant property once, with the two routes to one
 position and their two keys; every other property judges a position under the rule of the route
-that reached it, so it fails only on another bug. Exits 0 if every
-property holds, 1 if one fails (a crash, an abort or a hang of the plugin on a case included), 2
+that reached it, so it fails only on another bug. After a failure the property's budget is
+searched for up to --distinct N failures of other causes, each shown; the last lines group them by
+cause. Exits 0 if every property holds (a failure --baseline lists shows as KNOWN and counts as
+holding), 1 if one fails (a crash, an abort or a hang of the plugin on a case included), 2
 on a usage error or a plugin that cannot be used at all (not loadable, wrong ABI, fails on the
 start position). --engine checks a running UCI engine the same way, through the key it prints
 for each position (Stockfish's `d` by default); an engine that does not start, fails the "uci"
