@@ -37,7 +37,9 @@ TEST(MoveRoutesOnly, WithoutItTheFenReaderFailsTheRowsAndTheCornerCaptureIsNever
             std::string::npos)
       << r.out;
   EXPECT_NE(row(r.out, "castling").find("leaves the key unchanged"), std::string::npos) << r.out;
-  EXPECT_EQ(r.out.find("out and back"), std::string::npos) << r.out;
+  // No comparison of a move with the same move after a detour (the distinct failures may name
+  // property 3's designed class of rights lost by moves out and back).
+  EXPECT_EQ(r.out.find("out and back ("), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("move routes only"), std::string::npos) << r.out;
 }
 
