@@ -51,9 +51,10 @@ Counterexample with_cause(Counterexample c) {
   return c;
 }
 
-// The first failure and up to options.distinct - 1 more of other causes: each further run goes
-// through the property's whole budget again (the same seed, so the same cases), with the causes
-// found before passing, and is shrunk on its own.
+// The first failure and up to options.distinct - 1 more of other causes, within the property's
+// case budget: each further run goes through the same cases again (the same seed and budget), the
+// causes found before passing, so that it goes on where the run before it stopped, to the end of
+// the budget; it is shrunk on its own. A property with one cause costs its cases twice at most.
 PropertyResult search_distinct(const SuiteOptions& options,
                                const std::function<PropertyResult(const SuiteOptions&)>& run) {
   PropertyResult result = run(options);
