@@ -37,15 +37,15 @@ constexpr CommandOptions ReplayCommand{ReplayUsage, ReplayOptionList, DoorUse::K
 
 constexpr const char* ReplayProse =
     R"(Plays the case on the plugin: set_position(FEN), then each move, printing after each step the
-plugin's key (and pawn and material keys when it has them), the key a second instance gives a
-fresh set_position of the position reached (the reference's FEN of it), and the --expect
-scheme's key (under --en-passant RULE when given, as `check` judged it: a split
-fen=RULE,move=RULE keys the FEN's position under one and every position reached by a move under
-the other). The first step where two of them differ is marked, with the comparison that failed
-(incremental vs fresh, or target vs the scheme), and named on the last line. The moves are
-checked on the reference and sent exactly as checked: a word holding several moves ("e2e4
-e7e5") as those moves, each in canonical UCI (e1g1 in standard chess, king takes rook, e1h1, in
-Chess960).
+plugin's key (and pawn and material keys when it has them), the key a second instance gives a fresh
+set_position of the position reached (the reference's FEN of it), and the --expect scheme's key
+(under --en-passant RULE when given, as `check` judged it: a split fen=RULE,move=RULE keys the FEN's
+position under one and every position reached by a move under the other), and its pawn and material
+keys beside the target's where the scheme defines them, as `check` compares them. The first step
+where two of them differ is marked, with the comparison that failed (incremental vs fresh, or target
+vs the scheme), and named on the last line. The moves are checked on the reference and sent exactly
+as checked: a word holding several moves ("e2e4 e7e5") as those moves, each in canonical UCI (e1g1
+in standard chess, king takes rook, e1h1, in Chess960).
 With --no-isolation the plugin runs in this process, so that a debugger or a sanitizer sees the
 crash; otherwise a crash, a hang, an exit() or a worker past --memory-limit is reported with the
 call it happened in. With --engine the same steps go to a UCI engine, or an xboard one with
@@ -109,69 +109,113 @@ std::optional<ExpectedSchemes> expected_schemes(const properties::ThirdPartyOpti
   return schemes;
 }
 
-// The replay's lines; the first line is "ok" or "mismatch". After each step: the target's
-// (incremental) key, the key a second instance gives the reference's FEN of the position reached
-// (fresh), and with --expect the scheme's; the first step where two differ is marked, and named
-// at the end.
+// One replay: the target's instance that plays the moves, a second one for fresh set_positions,
+// the reference (and the --expect scheme's position at the FEN, under its FEN rule), and the
+// lines written so far.
+class Replay {
+ public:
+  Replay(const properties::Target& target, const std::optional<ExpectedSchemes>& expect)
+      : target_(target),
+        expect_(expect),
+        hash_(properties::new_instance(target)),
+        fresh_(properties::new_instance(target)) {}
+
+  // The replay's lines; the first line is "ok" or "mismatch". After each step: the target's
+  // (incremental) key, the key a second instance gives the reference's FEN of the position
+  // reached (fresh), and with --expect the scheme's; the first step where two differ is marked,
+  // and named at the end.
+  std::string lines(const std::string& fen, bool chess960, const std::vector<std::string>& moves) {
+    if (!hash_ || !fresh_) return "mismatch\nthe target gave no instance\n";
+    caps_ = hash_->capabilities();
+    const FenOptions read{.chess960 = chess960, .allow_unreachable = true};
+    (void)reference_.set(fen, expect_ ? expect_->after_moves : polyglot_scheme(), read);
+    (void)at_fen_.set(fen, expect_ ? expect_->at_fen : polyglot_scheme(), read);
+    if (Expected<Done> done = hash_->set_position(fen, chess960); !done)
+      return "mismatch\nset_position " + fen + "\n  " + failed(done) + '\n';
+    keys("set_position " + fen);
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      const std::string& m = moves[i];
+      if (Expected<Done> done = hash_->make_move(m); !done)
+        return "mismatch\n" + out_.str() + "make_move " + m + "\n  " + failed(done) + '\n';
+      (void)reference_.play_uci(m);
+      keys("make_move " + m + " (ply " + std::to_string(i + 1) + ")");
+    }
+    if (first_difference_.empty()) return "ok\n" + out_.str();
+    return "mismatch\n" + out_.str() + "first difference at " + first_difference_ + '\n';
+  }
+
+ private:
+  std::string mark(const std::string& step, const std::string& comparison) {
+    if (!first_difference_.empty()) return "  DIFFERS";
+    first_difference_ = step + ": " + comparison;
+    return "  DIFFERS  <- first difference (" + comparison + ")";
+  }
+
+  // The position the --expect scheme keys: the FEN's under its FEN rule, else the reference's.
+  const Position& scheme_side() const {
+    return reference_.moves().empty() ? at_fen_.position() : reference_.position();
+  }
+
+  void keys(const std::string& step) {
+    out_ << step << '\n';
+    const Expected<Key> key = hash_->key();
+    out_ << "  key          " << (key ? hex_key(*key) : "error: " + key.error()) << '\n';
+    if (!key) mark(step, "the target gave no key");
+    const std::string reached = reference_.position().fen();
+    const Expected<Key> again = fresh_key(*fresh_, reached, reference_.position().is_chess960());
+    out_ << "  fresh key    " << (again ? hex_key(*again) : "error: " + again.error());
+    if (key && again)
+      out_ << (*key == *again ? "  same"
+                              : mark(step, "incremental vs fresh set_position of " + reached));
+    else if (key)
+      mark(step, "the fresh instance gave no key for " + reached);
+    out_ << '\n';
+    if (expect_) {
+      const Key want =
+          target_.compare_printed_key ? scheme_side().printed_key() : scheme_side().key();
+      const std::string& name = expect_->at_fen.name;
+      out_ << "  " << std::left << std::setw(12) << name << ' ' << hex_key(want);
+      if (key) out_ << (*key == want ? "  same" : mark(step, "target vs the " + name + " scheme"));
+      out_ << '\n';
+    }
+    if (caps_.pawn_key)
+      aux_key(step, "pawn key", hash_->pawn_key(), expect_ && expect_->at_fen.defines_pawn_key,
+              &Position::pawn_key);
+    if (caps_.material_key)
+      aux_key(step, "material key", hash_->material_key(),
+              expect_ && expect_->at_fen.defines_material_key, &Position::material_key);
+  }
+
+  // A pawn or material key, compared with the --expect scheme's where the scheme defines it, as
+  // `check` compares them.
+  void aux_key(const std::string& step, const char* label, const Expected<Key>& got, bool defined,
+               Key (Position::*scheme_key)() const) {
+    if (!got) return;
+    out_ << "  " << std::left << std::setw(12) << label << ' ' << hex_key(*got);
+    if (defined) {
+      const Key want = (scheme_side().*scheme_key)();
+      const std::string& name = expect_->at_fen.name;
+      out_ << (*got == want
+                   ? "  same as the " + name + " scheme's"
+                   : "  the " + name + " scheme's: " + hex_key(want) +
+                         mark(step, std::string(label) + ": target vs the " + name + " scheme"));
+    }
+    out_ << '\n';
+  }
+
+  const properties::Target& target_;
+  const std::optional<ExpectedSchemes>& expect_;
+  std::unique_ptr<HashUnderTest> hash_, fresh_;
+  Capabilities caps_;
+  Game reference_, at_fen_;
+  std::ostringstream out_;
+  std::string first_difference_;  // "<step>: <which comparison>", once one is found
+};
+
 std::string replay_lines(const properties::Target& target, const std::string& fen, bool chess960,
                          const std::vector<std::string>& moves,
                          const std::optional<ExpectedSchemes>& expect) {
-  std::ostringstream out;
-  std::unique_ptr<HashUnderTest> hash = properties::new_instance(target);
-  std::unique_ptr<HashUnderTest> fresh = properties::new_instance(target);
-  if (!hash || !fresh) return "mismatch\nthe target gave no instance\n";
-  const Capabilities caps = hash->capabilities();
-  const FenOptions read{.chess960 = chess960, .allow_unreachable = true};
-  Game reference, at_fen;
-  (void)reference.set(fen, expect ? expect->after_moves : polyglot_scheme(), read);
-  (void)at_fen.set(fen, expect ? expect->at_fen : polyglot_scheme(), read);
-  std::string first_difference;  // "<step>: <which comparison>", once one is found
-  auto mark = [&](const std::string& step, const std::string& comparison) {
-    if (!first_difference.empty()) return std::string("  DIFFERS");
-    first_difference = step + ": " + comparison;
-    return "  DIFFERS  <- first difference (" + comparison + ")";
-  };
-  auto keys = [&](const std::string& step) {
-    out << step << '\n';
-    const Expected<Key> key = hash->key();
-    out << "  key          " << (key ? hex_key(*key) : "error: " + key.error()) << '\n';
-    if (!key) mark(step, "the target gave no key");
-    const std::string reached = reference.position().fen();
-    const Expected<Key> again = fresh_key(*fresh, reached, reference.position().is_chess960());
-    out << "  fresh key    " << (again ? hex_key(*again) : "error: " + again.error());
-    if (key && again)
-      out << (*key == *again ? "  same"
-                             : mark(step, "incremental vs fresh set_position of " + reached));
-    else if (key)
-      mark(step, "the fresh instance gave no key for " + reached);
-    out << '\n';
-    if (expect) {
-      const Position& scheme_side =
-          reference.moves().empty() ? at_fen.position() : reference.position();
-      const Key want = target.compare_printed_key ? scheme_side.printed_key() : scheme_side.key();
-      const std::string& name = expect->at_fen.name;
-      out << "  " << std::left << std::setw(12) << name << ' ' << hex_key(want);
-      if (key) out << (*key == want ? "  same" : mark(step, "target vs the " + name + " scheme"));
-      out << '\n';
-    }
-    if (caps.pawn_key)
-      if (Expected<Key> pawn = hash->pawn_key()) out << "  pawn key     " << hex_key(*pawn) << '\n';
-    if (caps.material_key)
-      if (Expected<Key> material = hash->material_key())
-        out << "  material key " << hex_key(*material) << '\n';
-  };
-  if (Expected<Done> done = hash->set_position(fen, chess960); !done)
-    return "mismatch\nset_position " + fen + "\n  " + failed(done) + '\n';
-  keys("set_position " + fen);
-  for (std::size_t i = 0; i < moves.size(); ++i) {
-    const std::string& m = moves[i];
-    if (Expected<Done> done = hash->make_move(m); !done)
-      return "mismatch\n" + out.str() + "make_move " + m + "\n  " + failed(done) + '\n';
-    (void)reference.play_uci(m);
-    keys("make_move " + m + " (ply " + std::to_string(i + 1) + ")");
-  }
-  if (first_difference.empty()) return "ok\n" + out.str();
-  return "mismatch\n" + out.str() + "first difference at " + first_difference + '\n';
+  return Replay(target, expect).lines(fen, chess960, moves);
 }
 
 // The --versus-moves lines; the first line is "ok" or "mismatch". Each route on an instance of

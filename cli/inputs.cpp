@@ -137,7 +137,7 @@ std::string scheme_choices(std::string_view default_name) {
   for (const BuiltinScheme& builtin : builtin_schemes()) names.emplace_back(builtin.name);
   for (const SchemeSpelling& spelling : SchemeSpellings) names.emplace_back(spelling.shown);
   for (std::string& name : names)
-    if (!default_name.empty() && name == default_name) name += " (default)";
+    name = !default_name.empty() && name == default_name ? name + " (default)" : scheme_title(name);
   return listed(names, "or");
 }
 

@@ -47,8 +47,8 @@ std::vector<std::string> raw_option_values(std::span<const std::string> words,
 inline constexpr std::string_view DefaultSchemeName = "polyglot";
 
 // Every name --scheme takes, for help texts and errors: the built-in schemes (builtin_schemes())
-// then the other spellings (seed:N, file:PATH), as "polyglot, stockfish, rustic, seed:N or
-// file:PATH". `default_name`, when given, is followed by " (default)".
+// then the other spellings (seed:N, file:PATH), as "polyglot, stockfish (Stockfish 15.1), rustic,
+// seed:N or file:PATH" (scheme_title). `default_name`, when given, is followed by " (default)".
 std::string scheme_choices(std::string_view default_name = {});
 
 // The scheme named by --scheme (one of scheme_choices()); DefaultSchemeName when it is not given.

@@ -48,9 +48,14 @@ inline constexpr OptionRow OptionTable[] = {
      "the key scheme: {schemes} (default: polyglot; check without it checks each built-in scheme "
      "in turn)"},
     {"--expect", OptionKind::Value, "SCHEME",
-     "the target's keys must also equal this scheme's exactly (a --scheme name; for stockfish the "
-     "raw key through a plugin, the printed key, clock folded in from 14, through an engine), "
-     "under the scheme's en-passant rule"},
+     "the target's keys must also equal this scheme's exactly (a --scheme name), under the "
+     "scheme's en-passant rule: the key (for stockfish, Stockfish 15.1's table, the raw key "
+     "through a plugin, the printed key, clock folded in from 14, through an engine), and the pawn "
+     "and material keys the target has where the scheme defines them (stockfish and seed:N both, "
+     "polyglot and rustic neither, a file as its pawn_key and material_key lines say). A target "
+     "whose start key is not the scheme's gets one failing row naming the built-in scheme it is. "
+     "Stockfish 18 and 19 keep 15.1's table; 19 keys en passant by the legal rule: --expect "
+     "stockfish --en-passant legal"},
     {"--en-passant", OptionKind::Value, "RULE",
      "the en-passant rule the keys must follow: always, pseudo-legal, legal or never (no key "
      "holds the en-passant square); book: instead of the scheme's rule (pseudo-legal for "

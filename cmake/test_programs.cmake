@@ -6,6 +6,10 @@
 #               300 s at most
 #   engine      engine_<name>_test.cpp: one entry a case (gtest_discover_tests), each needing an
 #               engine or a book from Debian (ci/setup installs them); 300 s at most
+#   npm         engine_npm_<name>_test.cpp (labelled engine too; one entry): engines from npm,
+#               installed into the build tree by the fixture zv_npm_engines
+#               (tests/engines/install-npm-engines), which shows as Skipped, as does the program,
+#               when npm cannot reach its registry; 600 s at most
 #   build       builds and installs with a compiler, CMake, make or cargo (the installed package,
 #               the example plugins, the Rust crate); 600 s at most
 #   fuzz        replays a seed corpus through a harness (fuzz/CMakeLists.txt)
@@ -53,6 +57,12 @@ function(zv_add_gtest_program name source label timeout)
   if(name MATCHES "_long_test$")
     add_test(NAME ${name} COMMAND ${name})
     set_tests_properties(${name} PROPERTIES LABELS long TIMEOUT 7200 SKIP_RETURN_CODE 77)
+  elseif(name MATCHES "^engine_npm_")
+    # One entry (gtest_discover_tests cannot give its entries two labels): its cases all need
+    # the same install, and skip together.
+    add_test(NAME ${name} COMMAND ${name})
+    set_tests_properties(${name} PROPERTIES LABELS "engine;npm" TIMEOUT 600 SKIP_RETURN_CODE 77
+      FIXTURES_REQUIRED zv_npm_engines)
   elseif(name MATCHES "^engine_")
     # One entry a case, listed when ctest starts; the skip regex gtest_discover_tests sets is
     # cleared: the exit code alone says skipped, so a case that failed and then skipped fails.

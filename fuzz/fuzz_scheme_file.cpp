@@ -25,6 +25,8 @@ std::string first_difference(const zobrist_verify::KeyScheme& a,
   if (a.no_pawns != b.no_pawns) return "no_pawns";
   if (a.en_passant_rule != b.en_passant_rule) return "en_passant_rule";
   if (a.fold_rule50_into_printed_key != b.fold_rule50_into_printed_key) return "fold_rule50";
+  if (a.defines_pawn_key != b.defines_pawn_key) return "pawn_key";
+  if (a.defines_material_key != b.defines_material_key) return "material_key";
   return "";
 }
 

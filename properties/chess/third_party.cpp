@@ -1,59 +1,51 @@
 #include "zobrist_verify/third_party.h"
 
 #include <algorithm>
+#include <string_view>
 
 #include "chess/conventions.h"
+#include "chess/expected_keys.h"
 #include "chess/fens_as_sent.h"
 #include "chess/position_tools.h"
 #include "chess/property_definitions.h"
 #include "chess/xfen_probe.h"
 #include "isolation/isolation.h"
 #include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/core/hex.h"
 
 namespace zobrist_verify::properties {
 
 namespace {
 
-constexpr const char* FirstPositionOk = "ok";
+constexpr std::string_view FirstPositionKey = "key ";
 
-// A target that cannot even take the start position cannot be used at all (exit 2).
-std::optional<std::string> first_position_problem(const Target& target,
-                                                  std::chrono::milliseconds timeout, bool isolate) {
+// The target's key of the start position; a target that cannot even take the start position
+// cannot be used at all (exit 2), and the error says why.
+Expected<Key> first_position_key(const Target& target, std::chrono::milliseconds timeout,
+                                 bool isolate) {
   auto work = [&](CallWatch* watch) -> std::string {
     const Target watched = watched_target(target, watch);
     std::unique_ptr<HashUnderTest> hash = new_instance(watched);
     if (!hash) return "it gave no instance";
     if (Expected<Done> done = hash->set_position(StartFen, false); !done)
       return "it refused the start position: " + done.error();
-    if (Expected<Key> key = hash->key(); !key)
-      return "it gave no key for the start position: " + key.error();
-    return FirstPositionOk;
+    Expected<Key> key = hash->key();
+    if (!key) return "it gave no key for the start position: " + key.error();
+    return std::string(FirstPositionKey) + hex_key(*key);
   };
   std::string answer;
   if (isolate) {
     const ChildRun run = run_in_child([&](CallWatch& w) { return work(&w); }, timeout);
     if (run.end != ChildRun::End::Finished)
-      return "it " + fault_words(run, " on the start position");
+      return Error{"it " + fault_words(run, " on the start position")};
     answer = run.output;
   } else {
     answer = work(nullptr);
   }
-  if (answer != FirstPositionOk) return answer;
-  return std::nullopt;
-}
-
-// Whether the target's keys of the positions without an en-passant square are the scheme's.
-bool keys_are_the_schemes(const Conventions& conventions, const KeyScheme& scheme) {
-  int compared = 0;
-  for (const EnPassantObservation& o : conventions.observations) {
-    if (o.refused) continue;
-    Position pos;
-    StateInfo st;
-    if (!pos.set(with_en_passant(o.after_fen, "-"), st, scheme).empty()) continue;
-    if (pos.key() != o.without_square) return false;
-    ++compared;
-  }
-  return compared > 0;
+  if (!answer.starts_with(FirstPositionKey)) return Error{answer};
+  Expected<Key> key = parse_hex_key(std::string_view(answer).substr(FirstPositionKey.size()));
+  if (!key) return Error{"its key of the start position was not passed on: " + key.error()};
+  return *key;
 }
 
 std::string describe(const Route& route) {
@@ -95,10 +87,12 @@ Conventions find_conventions(const Target& target, std::chrono::milliseconds tim
 }
 
 // The rules to judge under: --en-passant (one rule or a split one), else a split the probes
-// found, else --expect's scheme's, else the one detected (never fails the en-passant property
-// unless --en-passant never accepts it; unknown fails it and is judged as pseudo-legal
-// meanwhile). The FEN rule is set for a split only.
-void judge_under(Target& target, const ThirdPartyOptions& options, const Conventions& found) {
+// found, else the scheme's expected (`expect`, unless its table was found under another rule),
+// else the one detected (never fails the en-passant property unless --en-passant never accepts
+// it; unknown fails it and is judged as pseudo-legal meanwhile). The FEN rule is set for a split
+// only.
+void judge_under(Target& target, const ThirdPartyOptions& options, const KeyScheme* expect,
+                 const Conventions& found) {
   target.en_passant_fen_rule.reset();
   if (options.en_passant) {
     target.en_passant_rule = *options.en_passant;
@@ -106,8 +100,8 @@ void judge_under(Target& target, const ThirdPartyOptions& options, const Convent
   } else if (found.fen_rule && found.move_rule) {
     target.en_passant_rule = *found.move_rule;
     target.en_passant_fen_rule = found.fen_rule;
-  } else if (options.expect) {
-    target.en_passant_rule = options.expect->en_passant_rule;
+  } else if (expect) {
+    target.en_passant_rule = expect->en_passant_rule;
   } else {
     target.en_passant_rule = found.en_passant_rule.value_or(EnPassantRule::PseudoLegal);
   }
@@ -155,12 +149,13 @@ void apply_convention_failure(std::vector<PropertyResult>& results, const Target
     results.push_back(*failure);
 }
 
-// The options a replay needs to judge as this run did: --expect, and the en-passant rule the
-// scheme was judged under when it is not the scheme's own (a split one included).
-std::vector<std::string> judged_as(const Target& target, const ThirdPartyOptions& options) {
-  if (!options.expect) return {};
-  std::vector<std::string> words{"--expect", options.expect->name};
-  const EnPassantRule own = options.expect->en_passant_rule;
+// The options a replay needs to judge as this run did: --expect (unless its table was not the
+// target's), and the en-passant rule the scheme was judged under when it is not the scheme's own
+// (a split one included).
+std::vector<std::string> judged_as(const Target& target, const KeyScheme* expect) {
+  if (!expect) return {};
+  std::vector<std::string> words{"--expect", expect->name};
+  const EnPassantRule own = expect->en_passant_rule;
   if (target.en_passant_fen_rule.value_or(target.en_passant_rule) != own ||
       target.en_passant_rule != own)
     words.insert(words.end(), {"--en-passant", convention_name(target)});
@@ -189,8 +184,8 @@ std::string versus_replay(const std::string& property, const Counterexample& c,
 
 // Every reproduction of a case gets the command that replays it on the target alone.
 void add_replay_commands(std::vector<PropertyResult>& results, const Target& target,
-                         const ThirdPartyOptions& options) {
-  const std::vector<std::string> judged = judged_as(target, options);
+                         const ThirdPartyOptions& options, const KeyScheme* expect) {
+  const std::vector<std::string> judged = judged_as(target, expect);
   for (PropertyResult& r : results)
     for (Counterexample* each : counterexamples_of(r)) {
       Counterexample& c = *each;
@@ -217,36 +212,49 @@ ThirdPartyRun run_third_party(Target target, const std::string& description,
   ThirdPartyRun out;
   target.allow_unreachable = options.allow_unreachable;
   const std::chrono::milliseconds timeout(options.suite.call_timeout_ms);
-  if (auto problem = first_position_problem(target, timeout, options.suite.isolate)) {
-    out.unusable = description + " cannot be used: " + *problem;
+  const Expected<Key> start_key = first_position_key(target, timeout, options.suite.isolate);
+  if (!start_key) {
+    out.unusable = description + " cannot be used: " + start_key.error();
     return out;
   }
   std::vector<PropertyResult> extra;
   const Conventions conventions = find_conventions(target, timeout, options.suite.isolate, extra);
   const std::optional<EnPassantRule> detected = conventions.en_passant_rule;
-  judge_under(target, options, conventions);
+  // --expect's scheme, unless the target's table is not the scheme's at all: one row says so.
+  const KeyScheme* expect = options.expect;
+  std::optional<std::string> other_table;
+  if (expect) other_table = table_is_not_the_schemes(*expect, *start_key);
+  if (other_table) expect = nullptr;
+  // The scheme's table under another rule (Stockfish 19's keys of Stockfish 15.1's table): one
+  // row, and the keys judged under the rule they follow.
+  const bool other_rule =
+      expect && !options.en_passant && detected && *detected != expect->en_passant_rule &&
+      *detected != EnPassantRule::Never && keys_are_the_schemes(conventions, *expect);
+  judge_under(target, options, other_rule ? nullptr : expect, conventions);
   const EnPassantRule judged = target.en_passant_rule;
   target.halfmove_dependent = conventions.halfmove_dependent;
   target.fen_refusals_tolerated = true;
   KeyScheme expected;
-  if (options.expect) {
-    expected = *options.expect;
+  if (expect) {
+    expected = *expect;
     expected.en_passant_rule = judged;
     target.expected_scheme = &expected;
+    compare_defined_keys(target, *expect);
   }
 
   TargetSummary& summary = out.summary = summarise(description, target, conventions);
+  if (expect) summary.notes.push_back(exact_keys_note(*expect, target.compare_printed_key));
+  if (other_table) {
+    summary.notes.push_back(*other_table);
+    extra.push_back(failed_row("expected-scheme", target.name, *other_table));
+  }
   if (auto note = xfen_probe_note(target, options.suite.chess960, options.suite.isolate, timeout))
     summary.notes.push_back(*note);
-  if (options.expect && !options.en_passant && detected && *detected != judged &&
-      asks_en_passant(options.suite) && *detected != EnPassantRule::Never &&
-      keys_are_the_schemes(conventions, *options.expect)) {
-    const std::string note = "the keys are " + options.expect->name +
-                             "'s, but the en-passant rule is " + std::string(to_string(*detected)) +
-                             ", not " + to_string(judged) + " (--en-passant " +
-                             to_string(*detected) + " checks the table under that rule)";
+  if (other_rule) {
+    const std::string note = keys_under_another_rule(*expect, *detected);
     summary.notes.push_back(note);
-    extra.push_back(failed_row("conventions", target.name, note));
+    if (asks_en_passant(options.suite))
+      extra.push_back(failed_row("conventions", target.name, note));
   }
 
   std::vector<PropertyResult> results = run_suite(target, options.suite);
@@ -258,7 +266,7 @@ ThirdPartyRun run_third_party(Target target, const std::string& description,
   if (tally.fens_withheld) summary.notes.push_back(withheld_note(tally));
   if (tally.fens_refused || tally.moves_refused) summary.notes.push_back(refusal_note(tally));
   show_fens_as_sent(results, target);
-  add_replay_commands(results, target, options);
+  add_replay_commands(results, target, options, expect);
   // The rows added after the suite (a split en-passant rule's) named as the suite's are.
   for (PropertyResult& r : results)
     for (Counterexample* c : counterexamples_of(r))

@@ -36,6 +36,14 @@ const PropertyResult* row(const ThirdPartyRun& run, const std::string& name) {
   return nullptr;
 }
 
+// The names of the rows that failed, in order.
+std::vector<std::string> failed_rows(const ThirdPartyRun& run) {
+  std::vector<std::string> names;
+  for (const PropertyResult& r : run.results)
+    if (!r.passed && !r.skipped) names.push_back(r.name);
+  return names;
+}
+
 bool all_passed(const ThirdPartyRun& run) {
   return std::all_of(run.results.begin(), run.results.end(),
                      [](const PropertyResult& r) { return r.passed; });
@@ -56,15 +64,53 @@ TEST(ThirdParty, ExpectingPolyglotFromALegalRuleImplementationSaysTheKeysArePoly
   ThirdPartyOptions options = quick();
   options.expect = &polyglot_scheme();
   const ThirdPartyRun run = run_third_party(black_box(scheme), "legal", options);
-  EXPECT_FALSE(all_passed(run));
+  // One cause, one row: the other properties judge the keys under the rule they follow.
+  EXPECT_EQ(failed_rows(run), std::vector<std::string>{"conventions"});
   const PropertyResult* conventions = row(run, "conventions");
   ASSERT_TRUE(conventions);
-  EXPECT_NE(conventions->note.find("the keys are polyglot's, but the en-passant rule is legal"),
-            std::string::npos)
-      << conventions->note;
+  EXPECT_EQ(conventions->note,
+            "the keys are those of the scheme polyglot, but their en-passant rule is legal, not "
+            "the scheme's pseudo-legal: every other property judges them under the legal rule, as "
+            "--expect polyglot --en-passant legal does");
+  EXPECT_EQ(run.summary.expected_scheme, "polyglot");
   // With the rule named, the same implementation passes with exact keys.
   options.en_passant = EnPassantRule::Legal;
   EXPECT_TRUE(all_passed(run_third_party(black_box(scheme), "legal", options)));
+}
+
+// A table that is not the scheme's: one row with both start keys and the built-in scheme whose
+// start key the target's is, not every property failing at its first case.
+TEST(ThirdParty, ExpectingASchemeFromAnotherTableIsOneRowNamingTheSchemeItIs) {
+  ThirdPartyOptions options = quick();
+  options.expect = &polyglot_scheme();
+  const ThirdPartyRun run = run_third_party(black_box(stockfish_scheme()), "sf", options);
+  EXPECT_EQ(failed_rows(run), std::vector<std::string>{"expected-scheme"});
+  EXPECT_EQ(
+      row(run, "expected-scheme")->note,
+      "the keys are not those of the scheme polyglot: the target's key of the start "
+      "position is 0x8f8f01d4562f59fb, the scheme's 0x463b96181691fc9c; 0x8f8f01d4562f59fb is "
+      "the start key of the scheme stockfish (Stockfish 15.1) (--expect stockfish); every "
+      "other property judges the target as a black box");
+  EXPECT_EQ(run.summary.expected_scheme, "");
+  const ThirdPartyRun seeded = run_third_party(black_box(seeded_scheme(5)), "seeded", options);
+  ASSERT_TRUE(row(seeded, "expected-scheme"));
+  EXPECT_NE(
+      row(seeded, "expected-scheme")->note.find(", and it is no built-in scheme's start key;"),
+      std::string::npos)
+      << row(seeded, "expected-scheme")->note;
+}
+
+// Polyglot defines the key alone: a target with Polyglot's key and pawn key and a material key of
+// its own (as Fruit 2.1's) passes --expect polyglot.
+TEST(ThirdParty, ExpectingPolyglotComparesNoMaterialKey) {
+  ThirdPartyOptions options = quick();
+  options.expect = &polyglot_scheme();
+  const ThirdPartyRun run = run_third_party(kings_left_out_target(false), "own material", options);
+  EXPECT_EQ(failed_rows(run), std::vector<std::string>{});
+  EXPECT_NE(std::find(run.summary.notes.begin(), run.summary.notes.end(),
+                      "exact keys of polyglot: the key (the scheme defines no pawn or material "
+                      "key)"),
+            run.summary.notes.end());
 }
 
 TEST(ThirdParty, NeverFailsTheEnPassantPropertyUnlessAccepted) {
@@ -81,13 +127,6 @@ TEST(ThirdParty, NeverFailsTheEnPassantPropertyUnlessAccepted) {
       << "only the en-passant property fails";
   options.en_passant = EnPassantRule::Never;
   EXPECT_TRUE(all_passed(run_third_party(black_box(scheme), "never", options)));
-}
-
-std::vector<std::string> failed_rows(const ThirdPartyRun& run) {
-  std::vector<std::string> names;
-  for (const PropertyResult& r : run.results)
-    if (!r.passed) names.push_back(r.name);
-  return names;
 }
 
 std::string failures(const ThirdPartyRun& run) {

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstring>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -17,6 +18,7 @@
 #include "zobrist_verify/chess/game.h"
 #include "zobrist_verify/chess/movegen.h"
 #include "zobrist_verify/chess/perft.h"
+#include "zobrist_verify/keys/key_scheme.h"
 
 namespace zobrist_verify {
 namespace {
@@ -158,6 +160,38 @@ TEST(ThreeKeys, APawnKeyThatHashesKnightsFailsPawnAndMaterialKeys) {
       << r.out;
   EXPECT_NE(r.out.find("(same pawns, other pieces moved): must be equal"), std::string::npos)
       << r.out;
+}
+
+// Polyglot's table said to define a pawn and a material key (a scheme file): `check --expect`
+// compares the engine's pawn key with it, and the replay printed under the failure compares it
+// too (Polyglot itself defines the key alone, so the same case replays clean against it).
+TEST(ThreeKeys, TheReplayComparesThePawnKeyCheckComparedAndFailsOnIt) {
+  testing::TempDir dir;
+  std::string scheme = write_scheme_text(polyglot_scheme());
+  for (const char* entry : {"pawn_key", "material_key"})
+    scheme.replace(scheme.find(std::string(entry) + " no"), std::strlen(entry) + 3,
+                   std::string(entry) + " yes");
+  testing::write_file(dir.path() / "defined.scheme", scheme);
+  const std::string file = "file:" + (dir.path() / "defined.scheme").string();
+  std::vector<std::string> args =
+      with({"check", "--engine", Engine + " --bug pawn-key-sees-knights"}, ThreeKeys);
+  args.back() = "incremental-equals-full";
+  args.insert(args.end(), {"--expect", file});
+  const RunResult r = run_cli(args);
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("pawn key vs the exact pawn key of the " + file + " scheme"),
+            std::string::npos)
+      << r.out;
+  const std::string replay = testing::line_after(r.out, "  replay:    ");
+  ASSERT_FALSE(replay.empty()) << r.out;
+  const RunResult replayed = testing::run_shell(replay, dir.path());
+  EXPECT_EQ(replayed.exit_code, 1) << replay << "\n" << replayed.out << replayed.err;
+  EXPECT_NE(replayed.out.find("pawn key: target vs the " + file + " scheme)"), std::string::npos)
+      << replayed.out;
+  std::string against_polyglot = replay;
+  against_polyglot.replace(against_polyglot.find(file), file.size(), "polyglot");
+  const RunResult clean = testing::run_shell(against_polyglot, dir.path());
+  EXPECT_EQ(clean.exit_code, 0) << against_polyglot << "\n" << clean.out << clean.err;
 }
 
 TEST(PerftTotals, AnEngineThatPrintsATotalAlonePasses) {

@@ -30,6 +30,8 @@ void expect_same_keys(const zv::KeyScheme& actual, const zv::KeyScheme& expected
   EXPECT_EQ(actual.no_pawns, expected.no_pawns);
   EXPECT_EQ(actual.en_passant_rule, expected.en_passant_rule);
   EXPECT_EQ(actual.fold_rule50_into_printed_key, expected.fold_rule50_into_printed_key);
+  EXPECT_EQ(actual.defines_pawn_key, expected.defines_pawn_key);
+  EXPECT_EQ(actual.defines_material_key, expected.defines_material_key);
 }
 
 // Keys after moves that change every term: castling rights, an en-passant square, a capture.
@@ -84,7 +86,7 @@ TEST(CliPrintScheme, RusticStartsAsTheReadmeShows) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(
       r.out.starts_with("# zobrist-verify key scheme; format: docs/key-scheme-file.md\n"
-                        "name rustic\nrule always\nfold_rule50 no\n"
+                        "name rustic\nrule always\nfold_rule50 no\npawn_key no\nmaterial_key no\n"
                         "psq P a1 8fca6770e9bbc313\npsq P b1 742264cc04e46d1d\n"))
       << r.out;
 }

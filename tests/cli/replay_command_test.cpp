@@ -160,16 +160,15 @@ RunResult check_then_replay(const std::vector<std::string>& args, const fs::path
   return replayed;
 }
 
-// Polyglot's scheme written out with its white-to-move key changed and the `name` line given.
+// Polyglot's scheme written out with a black-to-move key added (Polyglot hashes White's turn
+// alone), so that its start position keeps Polyglot's key and every position after a move has
+// another, and the `name` line given.
 std::string altered_polyglot(const std::string& name) {
   std::string text = zobrist_verify::write_scheme_text(zobrist_verify::polyglot_scheme());
   std::istringstream lines(text);
-  std::string out = "name " + name + "\n";
-  for (std::string line; std::getline(lines, line);) {
-    if (line.rfind("name ", 0) == 0) continue;
-    if (line.rfind("side white ", 0) == 0) line = "side white 0123456789abcdef";
-    out += line + "\n";
-  }
+  std::string out = "name " + name + "\nside black 0123456789abcdef\n";
+  for (std::string line; std::getline(lines, line);)
+    if (line.rfind("name ", 0) != 0) out += line + "\n";
   return out;
 }
 

@@ -87,6 +87,19 @@ TEST(EngineBlame, StockfishNineteensCriticalErrorIsARefusalNotACrash) {
   EXPECT_NE(r.out.find("CRITICAL ERROR"), std::string::npos) << r.out;
 }
 
+TEST(EngineBlame, AnEngineThatLosesItsInputAfterARefusalHasNoOtherRequestsRepliesTaken) {
+  REQUIRE_STOCKFISH();
+  // As Stockfish 19's WebAssembly port: after the critical error it answers the commands of its
+  // next reads, so that, read in order, the replies after it would answer later requests (another
+  // position shown, or a reply missing at the end, a timeout).
+  const RunResult r = check_fake(
+      "critical-drops-input", {"--property", "castling,side-to-move", "--cases", "10", "--json"});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_EQ(r.out.find("\"name\": \"engine-faults\""), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("holds another position"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("CRITICAL ERROR"), std::string::npos) << r.out;
+}
+
 TEST(EngineBlame, AnEngineWithoutTheKeyCommandIsToldSoNotDesynchronised) {
   REQUIRE_STOCKFISH();
   const RunResult r = check_fake("no-d", {"--property", OneProperty, "--cases", "5"});

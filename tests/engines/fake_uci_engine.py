@@ -49,6 +49,10 @@ held, whose key `d` then prints (the door must count a refusal, not compare keys
   critical-some         refuses the same FENs as Stockfish 19 does an invalid one: it prints
                         "info string CRITICAL ERROR: Command `...` failed. Reason: ..." and exits
                         with status 1 (a refusal, not a crash)
+  critical-drops-input  refuses the same FENs with the same line, as the WebAssembly port of
+                        Stockfish 19 (npm's stockfish@19.0.0) does: it goes on, but the commands
+                        that came in the same read as the refused one are lost (the door must not
+                        take the replies to later requests for theirs)
   wrong-fen             ignores one FEN in 40 without a word; `d` shows the position it kept
 
 A mode with a split en-passant rule, as Ethereal's board, chess.js 1.4.0 and Glaurung 2.2 have
@@ -214,6 +218,22 @@ class Replies:
                 return
 
 
+def input_lines():
+    """The lines of the input, each with the number of the read that brought its end."""
+    pending = b""
+    reads = 0
+    while True:
+        data = os.read(0, 1 << 16)
+        if not data:
+            break
+        reads += 1
+        *lines, pending = (pending + data).split(b"\n")
+        for line in lines:
+            yield line.decode(errors="replace"), reads
+    if pending:
+        yield pending.decode(errors="replace"), reads
+
+
 def main():
     mode = sys.argv[1]
     stockfish = os.environ.get("ZV_STOCKFISH", "/usr/games/stockfish")
@@ -234,7 +254,10 @@ def main():
     fen_square = None  # split-en-passant: the square of a FEN set without moves
     displays = 0  # `d` commands taken
     slept = False
-    for line in sys.stdin:
+    lost_read = None  # critical-drops-input: the read whose commands after a refusal are lost
+    for line, read in input_lines():
+        if read == lost_read:
+            continue
         command = line.strip()
         words = command.split()
         if not words:
@@ -264,9 +287,13 @@ def main():
                 column = len(" ".join(words[2:5])) + 2
                 actions.put(("say", "Error in FEN at character %d" % column))
                 continue
-            if mode == "critical-some" and one_in_40:
+            if mode in ("critical-some", "critical-drops-input") and one_in_40:
                 actions.put(("say", "info string CRITICAL ERROR: Command `%s` failed. Reason: "
                              "this FEN is not taken here" % command))
+                if mode == "critical-drops-input":
+                    actions.put(("say", ""))
+                    lost_read = read
+                    continue
                 actions.put(("fail", mode))
                 break
             if mode == "wrong-fen" and one_in_40:

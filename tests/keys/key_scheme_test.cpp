@@ -415,6 +415,34 @@ TEST(BuiltinSchemes, LookupByNameReturnsTheSingleInstance) {
   EXPECT_EQ(*zv::builtin_scheme("stockfish"), &zv::stockfish_scheme());
 }
 
+// --expect compares the pawn and material keys only where the scheme defines them: Polyglot's
+// books and Rustic have one key; Stockfish 15.1 keeps all three, and so does its layout seeded.
+TEST(BuiltinSchemes, OnlyStockfishsLayoutDefinesPawnAndMaterialKeys) {
+  for (const KeyScheme* s : {&zv::polyglot_scheme(), &zv::rustic_scheme()}) {
+    EXPECT_FALSE(s->defines_pawn_key) << s->name;
+    EXPECT_FALSE(s->defines_material_key) << s->name;
+  }
+  const KeyScheme seeded = zv::seeded_scheme(7);
+  for (const KeyScheme* s : {&zv::stockfish_scheme(), &seeded}) {
+    EXPECT_TRUE(s->defines_pawn_key) << s->name;
+    EXPECT_TRUE(s->defines_material_key) << s->name;
+  }
+}
+
+TEST(BuiltinSchemes, ATitleNamesTheReleaseAStockfishSchemeReproduces) {
+  EXPECT_EQ(zv::scheme_title("stockfish"), "stockfish (Stockfish 15.1)");
+  EXPECT_EQ(zv::scheme_title("polyglot"), "polyglot");
+  EXPECT_EQ(zv::scheme_title("seed:9"), "seed:9");
+}
+
+TEST(BuiltinSchemes, AStartKeyNamesTheSchemeItIsTheStartKeyOf) {
+  const zv::BuiltinScheme* found = zv::builtin_scheme_with_start_key(0x8F8F01D4562F59FBULL);
+  ASSERT_NE(found, nullptr);
+  EXPECT_EQ(found->name, "stockfish");
+  EXPECT_EQ(zv::builtin_scheme_with_start_key(0x463B96181691FC9CULL)->name, "polyglot");
+  EXPECT_EQ(zv::builtin_scheme_with_start_key(0x0123456789ABCDEFULL), nullptr);
+}
+
 TEST(BuiltinSchemes, UnknownNameErrorListsTheValidNames) {
   const auto found = zv::builtin_scheme("zobrist");
   ASSERT_FALSE(found);

@@ -46,6 +46,10 @@ inline testing::AssertionResult same_scheme(const zobrist_verify::KeyScheme& a,
                                        << " vs " << zobrist_verify::to_string(b.en_passant_rule);
   if (a.fold_rule50_into_printed_key != b.fold_rule50_into_printed_key)
     return testing::AssertionFailure() << "fold_rule50 differs";
+  if (a.defines_pawn_key != b.defines_pawn_key)
+    return testing::AssertionFailure() << "pawn_key differs";
+  if (a.defines_material_key != b.defines_material_key)
+    return testing::AssertionFailure() << "material_key differs";
   return testing::AssertionSuccess();
 }
 

@@ -46,6 +46,8 @@ TEST(SchemeText, ParsesEachKindOfEntry) {
       "name mine   # trailing comment\n"
       "rule always\n"
       "fold_rule50 yes\n"
+      "pawn_key yes\n"
+      "material_key no\n"
       "psq P a2 0x1\n"
       "psq k e8 ABCDEF\n"
       "castling 15 ff\n"
@@ -59,6 +61,8 @@ TEST(SchemeText, ParsesEachKindOfEntry) {
   EXPECT_EQ(parsed->name, "mine");
   EXPECT_EQ(parsed->en_passant_rule, zv::EnPassantRule::Always);
   EXPECT_TRUE(parsed->fold_rule50_into_printed_key);
+  EXPECT_TRUE(parsed->defines_pawn_key);
+  EXPECT_FALSE(parsed->defines_material_key);
   EXPECT_EQ(parsed->psq[zv::WhitePawn][zv::A2], 1u);
   EXPECT_EQ(parsed->psq[zv::BlackKing][zv::E8], 0xABCDEFu);
   EXPECT_EQ(parsed->castling[15], 0xFFu);
@@ -168,6 +172,15 @@ TEST(SchemeTextErrors, BadFoldRule50Value) {
   const std::string e = parse_error("fold_rule50 true\n");
   EXPECT_NE(e.find("x:1:"), std::string::npos) << e;
   EXPECT_NE(e.find("bad fold_rule50 value 'true'"), std::string::npos) << e;
+}
+
+TEST(SchemeTextErrors, BadMaterialKeyValueAndADuplicatePawnKey) {
+  EXPECT_NE(
+      parse_error("material_key 1\n").find("x:1: bad material_key value '1': expected yes or no"),
+      std::string::npos);
+  const std::string e = parse_error("pawn_key no\npawn_key yes\n");
+  EXPECT_NE(e.find("x:2: duplicate entry 'pawn_key' (first given on line 1)"), std::string::npos)
+      << e;
 }
 
 // --- Files ---

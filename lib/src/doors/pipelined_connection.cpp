@@ -167,14 +167,21 @@ KeyTicket PipelinedConnection::known(Expected<PrintedKeys> keys) {
 
 KeyTicket PipelinedConnection::request(std::string_view fen, std::string_view moves, bool chess960,
                                        std::string expected_fen) {
-  Request r{next_id_++, dialect_->position_command(fen, moves),
-            chess960 && dialect_->offers_chess960(), false, std::move(expected_fen)};
+  const bool in_chess960 = chess960 && dialect_->offers_chess960();
+  Request r{next_id_++,
+            dialect_->position_command(fen, moves),
+            in_chess960,
+            false,
+            std::move(expected_fen),
+            fault_key(in_chess960, std::string(fen)),
+            moves.empty()};
   const KeyTicket ticket{r.id};
   if (auto known = faults_.find(fault_key(r.chess960, r.position_command));
       known != faults_.end()) {
     answer(r, known->second);  // it crashed or hung the engine before: not sent again
     return ticket;
   }
+  if (answered_as_refused(r)) return ticket;
   if (in_flight_.empty() && !dialect_->running()) {
     if (auto restarted = restart(); !restarted) {
       answer(r, restarted.failure());
@@ -277,6 +284,7 @@ void PipelinedConnection::read_oldest() {
     return;
   }
   after_restart(true);
+  note_refusal(oldest, key);
   answer(oldest, std::move(key));
   // An engine that stopped after refusing (Stockfish 19 exits) lost what it was given after it:
   // that is asked again of a fresh engine, and blamed on nothing.
@@ -287,8 +295,21 @@ void PipelinedConnection::read_oldest() {
   replay_alone(std::move(rest));
 }
 
+bool PipelinedConnection::answered_as_refused(const Request& request) {
+  const auto refused = refused_bases_.find(request.base);
+  if (refused == refused_bases_.end()) return false;
+  answer(request, refused->second);
+  return true;
+}
+
+void PipelinedConnection::note_refusal(const Request& request, const Expected<PrintedKeys>& keys) {
+  if (request.bare && !keys && keys.error_kind() == ErrorKind::Refused)
+    refused_bases_.emplace(request.base, keys.failure());
+}
+
 void PipelinedConnection::replay_alone(std::deque<Request> requests) {
   for (Request& r : requests) {
+    if (answered_as_refused(r)) continue;
     if (!dialect_->running()) {
       if (auto restarted = restart(); !restarted) {
         answer(r, restarted.failure());
@@ -309,6 +330,7 @@ void PipelinedConnection::replay_alone(std::deque<Request> requests) {
     } else {
       after_restart(true);
     }
+    note_refusal(r, key);
     answer(r, std::move(key));
   }
 }

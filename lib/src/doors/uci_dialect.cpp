@@ -89,7 +89,12 @@ class UciDialect final : public EngineDialect {
   std::optional<bool> chess960_mode_;  // UCI_Chess960 as last set on the running engine
   std::string line_;                   // the line being read (kept, so that its storage is reused)
   std::vector<std::string> queued_;    // lines sent and not yet written (flush)
+  int queued_requests_ = 0;            // the requests whose lines are in queued_
+  int unread_requests_ = 0;            // requests written whose replies are not read yet
   bool more_replies_ = false;          // the engine has more requests to answer after this one
+  // Whether the engine loses what it had read after a command it refused aloud: learnt from the
+  // first refusal with nothing written after it (its reply cut short, or whole).
+  std::optional<bool> refusal_loses_input_;
 };
 
 Expected<Done> UciDialect::start(EngineTranscript& transcript) {
@@ -104,6 +109,7 @@ Expected<Done> UciDialect::start(EngineTranscript& transcript) {
   offers_chess960_ = engine->has_option("UCI_Chess960");
   chess960_mode_.reset();
   queued_.clear();  // lines for an engine that has gone
+  queued_requests_ = unread_requests_ = 0;
   engine_.emplace(std::move(*engine));
   return Done{};
 }
@@ -121,6 +127,7 @@ bool UciDialect::send(const std::string& position_command, bool chess960,
   queued_.push_back(key_command_);
   // "isready" ends the reply, whatever the key command prints.
   queued_.push_back("isready");
+  ++queued_requests_;
   for (std::size_t i = first; i < queued_.size(); ++i) {
     transcript.write(queued_[i]);
     transcript.write("\n");
@@ -132,30 +139,44 @@ bool UciDialect::flush() {
   if (queued_.empty()) return true;
   const bool written = running() && engine_->send_lines(queued_).has_value();
   queued_.clear();
+  unread_requests_ += queued_requests_;
+  queued_requests_ = 0;
   return written;
 }
 
 // Each request is "position", the key command and "isready": its reply is every line up to
-// "readyok", read by KeyReply (a key, a refusal, or a fault that stops the engine).
+// "readyok", read by KeyReply (a key, a refusal, or a fault that stops the engine). An engine may
+// lose what it had read after a command it refused aloud (Stockfish 19 exits; its WebAssembly
+// port drops the rest of the input it had read and answers what it reads next, so that later
+// replies would answer other requests). So the engine is stopped at the error line, and the
+// connection asks the requests written after it again of a fresh engine, unless the engine has
+// shown that it keeps reading: by a whole reply to a refused request with none written after it.
 Expected<PrintedKeys> UciDialect::read_reply(const std::string& position_command,
                                              std::string_view expected_fen, bool chess960) {
   const std::string asked = "'" + position_command + "' then '" + key_command_ + "'";
   if (!running()) return not_running_for(asked);
+  unread_requests_ = std::max(unread_requests_ - 1, 0);
+  const bool stop_at_refusal = refusal_loses_input_.value_or(unread_requests_ > 0);
   const Milliseconds timeout = timeout_ * stretch_;
   const auto deadline = Clock::now() + timeout;
   KeyReply reply(keys_, fen_pattern_, name_, asked, key_command_);
+  auto cut_short = [&](const Error& fault) {
+    if (reply.refusal()) refusal_loses_input_ = true;
+    return reply_cut_short(*engine_, reply, fault);
+  };
   for (int count = 0; count < MaxReplyLines; ++count) {
     // With more requests queued, a short nap before waiting lets one read take many replies,
     // instead of waking up for every line the engine writes.
     if (more_replies_ && !engine_->take_buffered_line(line_)) {
       std::this_thread::sleep_for(ReplyNap);
       if (auto read = next_reply_line(*engine_, line_, deadline, name_, asked, timeout); !read)
-        return reply_cut_short(*engine_, reply, read.failure());
+        return cut_short(read.failure());
     } else if (!more_replies_) {
       if (auto read = next_reply_line(*engine_, line_, deadline, name_, asked, timeout); !read)
-        return reply_cut_short(*engine_, reply, read.failure());
+        return cut_short(read.failure());
     }
     if (first_word(line_) == "readyok") {
+      if (reply.refusal()) refusal_loses_input_ = false;
       KeyReply::Outcome outcome = reply.finish(expected_fen, chess960, keys_seen_, line_, false);
       if (outcome.stop_engine) return stop_for(outcome.key.failure());
       if (!outcome.key) return outcome.key.failure();
@@ -163,6 +184,11 @@ Expected<PrintedKeys> UciDialect::read_reply(const std::string& position_command
     }
     if (std::optional<std::string> why = reply.take(line_, reports_error_quickly(line_)))
       return stop_for(reply.out_of_step(line_, *why));
+    if (stop_at_refusal)
+      if (std::optional<Error> refused = reply.refusal()) {
+        (void)engine_->kill(refused->message, ErrorKind::Refused);
+        return *refused;
+      }
   }
   return stop_for(reply_flooded(name_, asked, MaxReplyLines, "readyok"));
 }

@@ -69,6 +69,7 @@ KeyScheme build_stockfish() {
   draw_in_stockfish_order(rng, scheme);
   scheme.en_passant_rule = EnPassantRule::PseudoLegal;
   scheme.fold_rule50_into_printed_key = true;
+  scheme.defines_pawn_key = scheme.defines_material_key = true;
   return scheme;
 }
 
@@ -167,7 +168,7 @@ constexpr BuiltinScheme BuiltinSchemes[] = {
     {"polyglot", "Polyglot's Random64 table, the keys of Polyglot opening books", polyglot_scheme,
      0x463B96181691FC9CULL},
     {"stockfish", "Stockfish 15.1: xorshift64* from 1070372, the clock folded into the printed key",
-     stockfish_scheme, 0x8F8F01D4562F59FBULL},
+     stockfish_scheme, 0x8F8F01D4562F59FBULL, "Stockfish 15.1"},
     {"rustic", "Rustic: ChaCha20 from 32 bytes of 125, en passant keyed after every double push",
      rustic_scheme, 0x2BFACD1095943841ULL},
 };
@@ -193,6 +194,19 @@ Expected<const KeyScheme*> builtin_scheme(std::string_view name) {
   return Error{"unknown key scheme '" + std::string(name) + "'; built-in schemes are " + valid};
 }
 
+std::string scheme_title(std::string_view name) {
+  for (const BuiltinScheme& builtin : builtin_schemes())
+    if (builtin.name == name && !builtin.release.empty())
+      return std::string(name) + " (" + std::string(builtin.release) + ")";
+  return std::string(name);
+}
+
+const BuiltinScheme* builtin_scheme_with_start_key(Key key) {
+  for (const BuiltinScheme& builtin : builtin_schemes())
+    if (builtin.start_key == key) return &builtin;
+  return nullptr;
+}
+
 // xorshift64* never leaves state 0, so seed 0 is replaced by a fixed non-zero state (the 64-bit
 // golden ratio constant). seeded_scheme(0) is therefore a valid scheme, equal to no other seed's
 // unless that seed is 0x9E3779B97F4A7C15 itself.
@@ -203,6 +217,7 @@ KeyScheme seeded_scheme(std::uint64_t seed) {
   XorShift64Star rng(seed == 0 ? StateForSeedZero : seed);
   draw_in_stockfish_order(rng, scheme);
   scheme.en_passant_rule = EnPassantRule::PseudoLegal;
+  scheme.defines_pawn_key = scheme.defines_material_key = true;  // as Stockfish's layout does
   return scheme;
 }
 

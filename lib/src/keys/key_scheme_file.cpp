@@ -2,6 +2,7 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -61,6 +62,17 @@ std::vector<std::string_view> split_tokens(std::string_view line) {
 std::string quoted(std::string_view token) {
   return quoted_input(token);
 }
+
+// The entries whose value is yes or no, in the order they are written.
+struct YesNoEntry {
+  std::string_view keyword;
+  bool KeyScheme::*field;
+};
+constexpr YesNoEntry YesNoEntries[] = {
+    {"fold_rule50", &KeyScheme::fold_rule50_into_printed_key},
+    {"pawn_key", &KeyScheme::defines_pawn_key},
+    {"material_key", &KeyScheme::defines_material_key},
+};
 
 class SchemeParser {
  public:
@@ -176,12 +188,16 @@ class SchemeParser {
       return error(line, "bad rule " + quoted(tokens[1]) +
                              ": expected always, pseudo-legal, legal or never");
     }
-    if (keyword == "fold_rule50") {
-      if (auto e = check_arity(line, tokens, 1, "fold_rule50 yes|no")) return e;
+    for (const YesNoEntry& entry : YesNoEntries) {
+      if (keyword != entry.keyword) continue;
+      const std::string name(entry.keyword);
+      if (auto e = check_arity(line, tokens, 1, name + " yes|no")) return e;
       if (tokens[1] != "yes" && tokens[1] != "no")
-        return error(line, "bad fold_rule50 value " + quoted(tokens[1]) + ": expected yes or no");
-      return assign(line, Slot<bool>{&scheme_.fold_rule50_into_printed_key, &fold_line_},
-                    tokens[1] == "yes", "fold_rule50");
+        return error(line, "bad " + name + " value " + quoted(tokens[1]) + ": expected yes or no");
+      return assign(
+          line,
+          Slot<bool>{&(scheme_.*entry.field), &yes_no_line_[std::size_t(&entry - YesNoEntries)]},
+          tokens[1] == "yes", name);
     }
     if (keyword == "psq") {
       if (auto e = check_arity(line, tokens, 3, "psq PIECE SQUARE KEY")) return e;
@@ -227,8 +243,8 @@ class SchemeParser {
       return assign_key(line, {&scheme_.no_pawns, &no_pawns_line_}, tokens[1], "nopawns");
     }
     return error(line, "unknown keyword " + quoted(keyword) +
-                           ": expected name, rule, fold_rule50, psq, castling, enpassant, side "
-                           "or nopawns");
+                           ": expected name, rule, fold_rule50, pawn_key, material_key, psq, "
+                           "castling, enpassant, side or nopawns");
   }
 
   std::string source_;
@@ -240,7 +256,8 @@ class SchemeParser {
   std::string castling_keying_entry_;
   std::array<int, SquareCount> en_passant_line_{};
   int en_passant_none_line_ = 0, side_white_line_ = 0, side_black_line_ = 0, no_pawns_line_ = 0;
-  int name_line_ = 0, rule_line_ = 0, fold_line_ = 0;
+  int name_line_ = 0, rule_line_ = 0;
+  std::array<int, std::size(YesNoEntries)> yes_no_line_{};
 };
 
 }  // namespace
@@ -261,7 +278,8 @@ std::string write_scheme_text(const KeyScheme& scheme) {
   std::string out = "# zobrist-verify key scheme; format: docs/key-scheme-file.md\n";
   if (!scheme.name.empty()) out += "name " + scheme.name + "\n";
   out += std::string("rule ") + to_string(scheme.en_passant_rule) + "\n";
-  out += std::string("fold_rule50 ") + (scheme.fold_rule50_into_printed_key ? "yes" : "no") + "\n";
+  for (const YesNoEntry& entry : YesNoEntries)
+    out += std::string(entry.keyword) + ((scheme.*entry.field) ? " yes" : " no") + "\n";
   for (char letter : std::string_view("PNBRQKpnbrqk")) {
     const Piece pc = *parse_piece(std::string_view(&letter, 1));
     for (int sq = 0; sq < SquareCount; ++sq)

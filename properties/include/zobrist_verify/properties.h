@@ -39,6 +39,11 @@ struct Target {
   // position under the rule of the route that reached it (see rule_on_route).
   std::optional<EnPassantRule> en_passant_fen_rule;
   const KeyScheme* expected_scheme = nullptr;  // when set, keys must also equal this scheme's
+  // With expected_scheme: whether the target's pawn and material keys (where it has them) must
+  // equal the scheme's too. A third party's are compared only where the scheme defines them
+  // (KeyScheme::defines_pawn_key, defines_material_key); the reference's always.
+  bool exact_pawn_key = true;
+  bool exact_material_key = true;
   // The key depends on the halfmove clock (as Stockfish's printed key does from 14 on): positions
   // that differ only in the clock are then neither required to share a key nor to differ.
   bool halfmove_dependent = false;

@@ -176,6 +176,8 @@ class PipelinedConnection {
     bool chess960 = false;
     bool forgotten = false;
     std::string expected_fen;
+    std::string base;  // the FEN it sets before its moves ("960 " first in Chess960)
+    bool bare = true;  // no moves: the FEN alone
   };
 
   // Reads the reply of the oldest request in flight. A fault is that request's; the other
@@ -185,6 +187,12 @@ class PipelinedConnection {
   // them, every request in flight is replayed alone and false is returned.
   bool flush_requests();
   void replay_alone(std::deque<Request> requests);
+  // Answers a request whose FEN the engine refused alone with that refusal, unsent: an engine may
+  // stop at every refusal (Stockfish 19), and the lines from a FEN it refused are refused too.
+  // Whether it did.
+  bool answered_as_refused(const Request& request);
+  // Remembers the refusal of a FEN alone, for answered_as_refused.
+  void note_refusal(const Request& request, const Expected<PrintedKeys>& keys);
   // A fresh engine after a fault, within options_.max_restarts (else ErrorKind::GaveUp).
   [[nodiscard]] Expected<Done> restart();
   void answer(const Request& request, Expected<PrintedKeys> keys);
@@ -211,6 +219,8 @@ class PipelinedConnection {
   std::unordered_map<std::uint64_t, Expected<PrintedKeys>> answers_;
   // Positions (Chess960 flag and position command) that crashed or hung the engine, and how.
   std::unordered_map<std::string, Error> faults_;
+  // FENs the engine refused alone (Request::base), and how.
+  std::unordered_map<std::string, Error> refused_bases_;
   std::uint64_t next_id_ = 1;
   std::atomic<std::uint64_t> answered_{0};
   int restarts_ = 0;

@@ -106,6 +106,12 @@ struct KeyScheme {
   // Stockfish 15.1 prints (and probes its table with) key ^ make_key((rule50 - 14) / 8) once the
   // halfmove clock reaches 14. Only that scheme sets this.
   bool fold_rule50_into_printed_key = false;
+  // Whether the scheme defines a pawn key (no_pawns ^ the pawns' psq keys) and a material key
+  // (the material prefixes): the keys --expect compares besides the key. Every scheme computes
+  // both (Position), but Polyglot's and Rustic's define the key alone; Stockfish's defines all
+  // three.
+  bool defines_pawn_key = false;
+  bool defines_material_key = false;
 };
 
 // The castling term of `rights`, whose rook squares are rook_square[right] (indexed by the single
@@ -132,12 +138,14 @@ KeyScheme polyglot_layout_scheme(std::span<const Key, 781> keys);
 // One built-in scheme: its name (KeyScheme::name, and the CLI's --scheme), one line saying what
 // it is, the function that builds it once, on first use, and its verification value: the key of
 // the standard start position, as the engine or format it reproduces gives it (from a source
-// outside this project, named beside the row), checked by a test as SMHasher checks a hash.
+// outside this project, named beside the row), checked by a test as SMHasher checks a hash; and
+// the release it reproduces when the name does not say it ("Stockfish 15.1"), for reports.
 struct BuiltinScheme {
   std::string_view name;
   std::string_view description;
   const KeyScheme& (*scheme)();
   Key start_key;
+  std::string_view release = {};
 };
 
 // The built-in schemes, one row each, in the order they are listed and checked. A new built-in
@@ -148,8 +156,15 @@ std::span<const BuiltinScheme> builtin_schemes();
 std::vector<std::string> builtin_scheme_names();
 [[nodiscard]] Expected<const KeyScheme*> builtin_scheme(std::string_view name);
 
+// A scheme's name for reports: with the release a built-in scheme of that name reproduces
+// ("stockfish (Stockfish 15.1)"), else the name alone.
+std::string scheme_title(std::string_view name);
+// The built-in scheme whose start key is `key`, if any.
+const BuiltinScheme* builtin_scheme_with_start_key(Key key);
+
 // A scheme drawn from xorshift64* seeded with `seed`, in Stockfish's draw order, with 16
-// independent castling keys, one black-to-move key and the pseudo-legal en-passant rule.
+// independent castling keys, one black-to-move key and the pseudo-legal en-passant rule; it
+// defines a pawn and a material key, as Stockfish's layout does.
 KeyScheme seeded_scheme(std::uint64_t seed);
 
 // Reads a scheme from the text format documented in docs/key-scheme-file.md.
