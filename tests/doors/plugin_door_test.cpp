@@ -232,7 +232,8 @@ TEST(PluginDoor, ExpectKillsAMutantThatClaimsPseudoLegalAndDropsPinnedCaptures) 
   const RunResult r =
       check("zv_mutant_ep-pinned-unhashed-under-pseudo-legal-rule", {"--expect", "polyglot"});
   EXPECT_EQ(r.exit_code, 1) << r.out;
-  EXPECT_NE(r.out.find("the keys are polyglot's, but the en-passant rule is legal, not "
+  EXPECT_NE(r.out.find("conventions ...................... FAIL  the keys are those of the "
+                       "scheme polyglot, but their en-passant rule is legal, not the scheme's "
                        "pseudo-legal"),
             std::string::npos)
       << r.out;
