@@ -109,10 +109,7 @@ void write_causes(std::ostream& out, const std::vector<PropertyResult>& results)
   std::vector<Cause> causes;
   std::size_t failures = 0;
   for (const PropertyResult& r : results) {
-    std::vector<const Counterexample*> all;
-    if (r.counterexample) all.push_back(&*r.counterexample);
-    for (const Counterexample& c : r.further) all.push_back(&c);
-    for (const Counterexample* c : all) {
+    for (const Counterexample* c : counterexamples_of(r)) {
       if (c->cause.empty()) continue;
       ++failures;
       const std::string label = cause_label(c->cause);

@@ -174,6 +174,12 @@ inline std::vector<Counterexample*> counterexamples_of(PropertyResult& r) {
   for (Counterexample& c : r.further) all.push_back(&c);
   return all;
 }
+inline std::vector<const Counterexample*> counterexamples_of(const PropertyResult& r) {
+  std::vector<const Counterexample*> all;
+  if (r.counterexample) all.push_back(&*r.counterexample);
+  for (const Counterexample& c : r.further) all.push_back(&c);
+  return all;
+}
 
 struct Baseline;
 
