@@ -54,7 +54,7 @@ inline constexpr OptionRow OptionTable[] = {
      "and material keys the target has where the scheme defines them (stockfish and seed:N both, "
      "polyglot and rustic neither, a file as its pawn_key and material_key lines say). A target "
      "whose start key is not the scheme's gets one failing row naming the built-in scheme it is. "
-     "Stockfish 18 and 19 keep 15.1's table; 19 keys en passant by the legal rule: --expect "
+     "Stockfish 16 to 19 keep 15.1's table; 19 keys en passant by the legal rule: --expect "
      "stockfish --en-passant legal"},
     {"--en-passant", OptionKind::Value, "RULE",
      "the en-passant rule the keys must follow: always, pseudo-legal, legal or never (no key "

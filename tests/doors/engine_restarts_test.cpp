@@ -1,7 +1,8 @@
 // The engine door's restart budget, in process: each fault of the engine costs a restart (to ask
 // its position again alone, and so to go on), and once EngineDoorOptions::max_restarts are spent
 // every later position is refused with kind GaveUp, naming the count and the last fault, instead
-// of starting engines without end.
+// of starting engines without end; an engine that stopped at a refusal is started again outside
+// the budget.
 // Needs /usr/games/stockfish (or ZV_STOCKFISH) and python3 for the fake engine; skips without them.
 #include <gtest/gtest.h>
 
@@ -61,6 +62,33 @@ TEST(EngineRestarts, OnceTheBudgetIsSpentEveryPositionIsRefusedWithGaveUp) {
   EXPECT_NE(third.error().find("not restarted again after 2 restarts"), std::string::npos)
       << third.error();
   EXPECT_EQ((*connection)->restarts(), 2);
+}
+
+// An engine that exits at every refusal (Stockfish 19's critical error; the fake refuses these
+// three FENs, a checksum of each being 0 modulo 40) is started again each time, and those starts
+// are not faults: they spend none of the budget, and it still answers after more of them than the
+// budget allows.
+TEST(EngineRestarts, AStartAfterAnEngineStoppedAtARefusalSpendsNoneOfTheBudget) {
+  if (!std::filesystem::exists(stockfish_path()) || !std::filesystem::exists("/usr/bin/python3"))
+    GTEST_SKIP() << "needs " << stockfish_path() << " and python3 (ci/setup installs them)";
+  EngineDoorOptions options;
+  options.argv = {"/usr/bin/python3", std::string(ZV_ENGINES_DIR) + "/fake_uci_engine.py",
+                  "critical-some"};
+  options.max_restarts = 1;
+  auto connection = EngineConnection::open(options);
+  ASSERT_TRUE(connection) << connection.error();
+  auto hash = make_engine_hash(*connection);
+  for (const char* refused : {"4k3/8/8/8/8/8/8/4K3 w - - 0 29", "4k3/8/8/8/8/8/8/4K3 w - - 0 48",
+                              "4k3/8/8/8/8/8/8/4K3 w - - 0 151"}) {
+    const Expected<Done> set = hash->set_position(refused, false);
+    ASSERT_FALSE(set) << refused;
+    EXPECT_EQ(set.error_kind(), ErrorKind::Refused) << set.error();
+    EXPECT_NE(set.error().find("CRITICAL ERROR"), std::string::npos) << set.error();
+    ASSERT_TRUE(hash->set_position("4k3/8/8/8/8/8/8/4K3 w - - 0 1", false));
+    const Expected<Key> key = hash->key();
+    ASSERT_TRUE(key) << key.error();
+  }
+  EXPECT_EQ((*connection)->restarts(), 0);
 }
 
 }  // namespace

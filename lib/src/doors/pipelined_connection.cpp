@@ -70,7 +70,10 @@ Expected<Done> PipelinedConnection::start() {
 
 Expected<Done> PipelinedConnection::restart() {
   if (unusable_) return *unusable_;
-  if (restarts_ >= options_.max_restarts)
+  // An engine that stopped at a refusal (Stockfish 19 exits at each) is not a fault: its restart
+  // is not counted.
+  const bool after_refusal = std::exchange(stopped_at_refusal_, false);
+  if (!after_refusal && restarts_ >= options_.max_restarts)
     return gave_up_restarting(dialect_->engine_name(), restarts_, last_fault_);
   auto started = dialect_->start(transcript_);
   transcript_.flush();
@@ -85,6 +88,7 @@ Expected<Done> PipelinedConnection::restart() {
     unusable_ = could_not_restart(started.error());
     return *unusable_;
   }
+  if (after_refusal) return Done{};
   ++restarts_;
   answered_since_restart_ = 0;
   return Done{};
@@ -303,8 +307,9 @@ bool PipelinedConnection::answered_as_refused(const Request& request) {
 }
 
 void PipelinedConnection::note_refusal(const Request& request, const Expected<PrintedKeys>& keys) {
-  if (request.bare && !keys && keys.error_kind() == ErrorKind::Refused)
-    refused_bases_.emplace(request.base, keys.failure());
+  if (keys || keys.error_kind() != ErrorKind::Refused) return;
+  if (request.bare) refused_bases_.emplace(request.base, keys.failure());
+  if (!dialect_->running()) stopped_at_refusal_ = true;
 }
 
 void PipelinedConnection::replay_alone(std::deque<Request> requests) {

@@ -191,9 +191,11 @@ class PipelinedConnection {
   // stop at every refusal (Stockfish 19), and the lines from a FEN it refused are refused too.
   // Whether it did.
   bool answered_as_refused(const Request& request);
-  // Remembers the refusal of a FEN alone, for answered_as_refused.
+  // Remembers the refusal of a FEN alone, for answered_as_refused, and an engine that stopped at
+  // a refusal, for restart.
   void note_refusal(const Request& request, const Expected<PrintedKeys>& keys);
-  // A fresh engine after a fault, within options_.max_restarts (else ErrorKind::GaveUp).
+  // A fresh engine after a fault, within options_.max_restarts (else ErrorKind::GaveUp); after an
+  // engine that stopped at a refusal, uncounted.
   [[nodiscard]] Expected<Done> restart();
   void answer(const Request& request, Expected<PrintedKeys> keys);
   void remember_fault(const Request& request, const Error& error);
@@ -221,6 +223,7 @@ class PipelinedConnection {
   std::unordered_map<std::string, Error> faults_;
   // FENs the engine refused alone (Request::base), and how.
   std::unordered_map<std::string, Error> refused_bases_;
+  bool stopped_at_refusal_ = false;  // the engine stopped at the last refusal read
   std::uint64_t next_id_ = 1;
   std::atomic<std::uint64_t> answered_{0};
   int restarts_ = 0;
