@@ -54,6 +54,8 @@ inline constexpr OptionRow OptionTable[] = {
      "and material keys the target has where the scheme defines them (stockfish and seed:N both, "
      "polyglot and rustic neither, a file as its pawn_key and material_key lines say). A target "
      "whose start key is not the scheme's gets one failing row naming the built-in scheme it is. "
+     "A counterexample's expected ^ actual is named in the table's entries when four or fewer "
+     "make it (\"terms: ... castling rights K (castling 1) of the polyglot scheme\"). "
      "Stockfish 16 to 19 keep 15.1's table; 19 keys en passant by the legal rule: --expect "
      "stockfish --en-passant legal"},
     {"--en-passant", OptionKind::Value, "RULE",

@@ -7,6 +7,7 @@
 #include "core/case_log.h"
 #include "zobrist_verify/chess/game.h"
 #include "zobrist_verify/chess/uci.h"
+#include "zobrist_verify/keys/key_terms.h"
 #include "zobrist_verify/properties.h"
 
 namespace zobrist_verify::properties {
@@ -157,6 +158,17 @@ std::string failure_cause(const Counterexample& c) {
   for (const std::string& f : cause_features(c)) features += (features.empty() ? "" : ", ") + f;
   const std::string step = failing_step(c);
   return check_words(c) + " | " + step + " | " + features;
+}
+
+std::string key_terms_at_fault(const Counterexample& c, const KeyScheme& scheme) {
+  if (c.comparison != Comparison::SameKey || c.expected == c.actual) return {};
+  const KeyPart part = c.what.starts_with("pawn key")       ? KeyPart::PawnKey
+                       : c.what.starts_with("material key") ? KeyPart::MaterialKey
+                                                            : KeyPart::Key;
+  std::string words;
+  for (const std::string& name : terms_at_fault(scheme, part, c.expected ^ c.actual))
+    words += (words.empty() ? "" : " ^ ") + name;
+  return words.empty() ? words : words + " of the " + scheme.name + " scheme";
 }
 
 }  // namespace zobrist_verify::properties

@@ -147,8 +147,12 @@ PropertyResult run_property(const std::string& name, const Target& target,
         definition->body(context);
       },
       result);
-  if (result.counterexample)
+  if (result.counterexample) {
     result.counterexample->features = position_features(*result.counterexample);
+    if (target.expected_scheme)
+      result.counterexample->terms =
+          key_terms_at_fault(*result.counterexample, *target.expected_scheme);
+  }
   if (result.passed) result.warnings = findings.warnings();
   if (const std::uint64_t withheld = result.tally.fens_withheld)
     result.note += (result.note.empty() ? "" : "; ") + withheld_note(result.tally);

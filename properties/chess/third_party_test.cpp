@@ -239,6 +239,39 @@ TEST(ThirdParty, TooManyRefusedFensFailTheRunWithExamples) {
 
 // The refusals row and the summary's note give one set of figures (a user saw the note give twice
 // the row's: the note was once added up over the results with the row, which carried the totals).
+// With the scheme declared, a difference of keys is named in its table's entries: a rook captured
+// on its corner that keeps its right differs from Polyglot's key by castling keys alone (the
+// Fruit case, where the difference was Polyglot's castling-K key). Isolated, so the names also
+// cross the worker's codec.
+TEST(ThirdParty, ExpectingASchemeNamesTheTableEntriesADifferenceIsMadeOf) {
+  Target target;
+  target.name = "corner";
+  target.make = [] {
+    return std::make_unique<MutantHasher>("corner", polyglot_scheme(), EnPassantRule::PseudoLegal,
+                                          Bug::RookCaptureKeepsRight);
+  };
+  ThirdPartyOptions options = quick();
+  options.suite.cases = 200;
+  options.suite.only = {"incremental-equals-full", "equal-positions-equal-keys"};
+  options.expect = &polyglot_scheme();
+  const ThirdPartyRun run = run_third_party(target, "corner", options);
+  int named = 0;
+  for (const PropertyResult& r : run.results)
+    for (const Counterexample* c : counterexamples_of(r)) {
+      if (c->comparison != Comparison::SameKey) continue;
+      ++named;
+      EXPECT_TRUE(c->terms.starts_with("castling rights ")) << c->terms;
+      EXPECT_TRUE(c->terms.ends_with(") of the polyglot scheme")) << c->terms;
+      EXPECT_NE(format_counterexample(*c).find("  terms:     expected ^ actual = castling rights "),
+                std::string::npos);
+    }
+  EXPECT_GE(named, 2) << failures(run);
+  // Without a declared scheme there is no table to name entries of.
+  options.expect = nullptr;
+  for (const PropertyResult& r : run_third_party(target, "corner", options).results)
+    for (const Counterexample* c : counterexamples_of(r)) EXPECT_EQ(c->terms, "");
+}
+
 TEST(ThirdParty, TheRefusalsRowAndTheNoteGiveTheSameFigures) {
   const ThirdPartyRun run =
       run_third_party(faulty_target(Fault::RefuseBlackToMove), "refuser", quick());

@@ -237,6 +237,7 @@ std::string format_counterexample(const Counterexample& c) {
     case Comparison::SameKey:
       out += "  expected:  " + hex_key_literal(c.expected) + "\n";
       out += "  actual:    " + hex_key_literal(c.actual) + "\n";
+      if (!c.terms.empty()) out += "  terms:     expected ^ actual = " + c.terms + "\n";
       break;
     case Comparison::DifferentKeys:
       out += c.difference.empty()
@@ -383,6 +384,7 @@ void write_json_counterexample(std::ostream& out, const Counterexample& c) {
   out << ", \"features\": " << json_list(c.features)
       << ", \"reproduce\": " << json_string(c.reproduce);
   if (!c.cause.empty()) out << ", \"cause\": " << json_string(c.cause);
+  if (!c.terms.empty()) out << ", \"terms\": " << json_string(c.terms);
   out << '}';
 }
 

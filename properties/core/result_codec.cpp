@@ -61,6 +61,7 @@ void write_counterexample(ByteWriter& out, const Counterexample& c) {
   out.text(c.replay);
   out.text(c.shrinking);
   out.text(c.cause);
+  out.text(c.terms);
 }
 
 Counterexample read_counterexample(ByteReader& in) {
@@ -84,6 +85,7 @@ Counterexample read_counterexample(ByteReader& in) {
   c.replay = in.text();
   c.shrinking = in.text();
   c.cause = in.text();
+  c.terms = in.text();
   return c;
 }
 

@@ -143,6 +143,10 @@ struct Counterexample {
   // failure (another step, comparison or key part, so perhaps another bug) and was set aside.
   std::string shrinking;
   std::string cause;  // failure_cause: what was compared, the step and its cause features
+  // With a declared scheme (--expect) and two keys compared: the fewest entries of its table
+  // whose XOR is expected ^ actual, by name, and the scheme ("castling rights K (castling 1) of
+  // the polyglot scheme"); empty when no four or fewer make it.
+  std::string terms;
 };
 
 struct PropertyResult {
@@ -252,6 +256,10 @@ std::string format_counterexample(const Counterexample& c);
 // square set, pinned en passant, Chess960, promotion, castling, check, ...), as the reference
 // sees them. The runner fills Counterexample::features with it.
 std::vector<std::string> position_features(const Counterexample& c);
+
+// Counterexample::terms of `c` under `scheme`: the key part compared read from what broke (a
+// pawn key, a material key, else the key), and the table entries expected ^ actual is made of.
+std::string key_terms_at_fault(const Counterexample& c, const KeyScheme& scheme);
 
 // The cause of a failure, as distinct failures, the summary and a baseline tell them apart: what
 // was compared (the words of `what` that name the check and key part), the step it broke at
