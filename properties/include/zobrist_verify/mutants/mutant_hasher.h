@@ -1,6 +1,6 @@
 // MutantHasher: a small engine-like Zobrist hasher with its own keys, and a switch that plants
-// exactly one realistic hashing bug. With Bug::None it is a second, independent implementation of
-// the reference's hashing and must agree with it on every key.
+// realistic hashing bugs (mutants/bugs.h), one or several. With Bug::None it is a second,
+// independent implementation of the reference's hashing and must agree with it on every key.
 //
 // The board itself lives in a reference Game (legal moves, piece placement, pins); the hasher only
 // reads board facts from it. Its key, pawn key, material key and Stockfish-style auxiliary keys
@@ -17,57 +17,9 @@
 
 #include "zobrist_verify/chess/game.h"
 #include "zobrist_verify/doors/hash_under_test.h"
+#include "zobrist_verify/mutants/bugs.h"
 
 namespace zobrist_verify::properties {
-
-// One planted bug. docs/mutants.md describes each and the real bug report it mirrors.
-enum class Bug : std::uint8_t {
-  None,
-  // En passant.
-  EpKeptAfterPawnReply,       // the old ep key is XORed out only when a piece (not a pawn) moves
-  EpKeyFromFenWithoutSquare,  // a FEN with "-" XORs enpassant[file_of(SQ_NONE)], file a's key
-  EpHashedWithoutCapturer,    // hashes every ep square although the rule needs a capturer
-  EpPinnedHashedUnderLegal,   // claims the legal rule, hashes a capture only a pinned pawn has
-  EpPinnedUnhashedUnderPseudoLegal,  // claims the pseudo-legal rule, drops pinned captures
-  EpLegalChecksOnlyPinnedPawn,       // legal rule via "is the capturer pinned", misses rank pins
-  EpSameFileUpdateSkipped,           // skips the ep update when old and new squares share a file
-  EpCaptureRemovesPawnOnTarget,      // an ep capture XORs the captured pawn out on the ep square
-  NoEpKeys,                          // no en-passant term at all
-  // Split rules: the FEN reader keys the square by another rule than make_move does.
-  EpAlwaysWhenSetFromFen,  // a FEN's en-passant square is always hashed (Ethereal, chess.js)
-  EpLegalWhenSetFromFen,   // a FEN's en-passant square is hashed only for a legal capture
-  // Castling.
-  RookCaptureKeepsRight,            // rights are cleared from the origin square only
-  KingMoveKeepsRights,              // an ordinary king move keeps the rights (only castling clears)
-  CastlingClearsOnlyUsedRight,      // castling drops the right used, not both rights of that colour
-  OnlyFirstCastlingRightHashed,     // the from-scratch castling term stops after the first right
-  FenKeysLackCastlingRights,        // the from-scratch key has no castling term at all
-  CastlingKeyCollidesWithSide,      // the side key is read from the White O-O castling slot
-  CastlingRookMoveNotHashed,        // castling moves the king in the key, not the rook
-  NoCastlingKeys,                   // no castling term at all
-  Chess960CastlingKeyedByRookFile,  // Chess960 castling keyed by rook file, shared by colours
-  XfenLetterPicksInnerRook,  // K/Q in a FEN pick the rook nearest the king, not the outermost
-  // Null move and side to move.
-  NullMoveKeepsEpKey,        // a null move clears the ep square but not its key
-  NullMoveRehashesCastling,  // a null move XORs the castling term once more
-  NoSideKey,                 // no side-to-move term at all
-  // Promotion, pawn key, material key.
-  PromotionKeepsPawnInKey,      // the promoting pawn stays in the key, the new piece is not added
-  UnderpromotionHashedAsQueen,  // the key always adds a queen on promotion
-  MaterialKeyOffByOneOnPromotion,  // the promoted piece's material slot is one too high
-  PawnKeyMissesCapturedPawn,       // capturing a pawn leaves the pawn key unchanged
-  PawnKeyZeroWhenPawnless,         // from scratch, a pawnless position gets pawn key 0, not noPawns
-  NoPawnsTermDropped,  // the pawn key starts from 0, not noPawns, on every path (before PR #887)
-  // Unmake.
-  StaleKeyAfterUnmake,  // key() caches its value and unmake does not invalidate it
-  // Auxiliary keys.
-  PromotionMissingFromNonPawnKey,     // the promoted piece is not added to nonPawnKey (PR #6494)
-  CapturedPieceLeftInMinorKey,        // a capture is classed minor or major by the capturer's type
-  CastlingRookMissingFromNonPawnKey,  // castling moves the king in nonPawnKey but not the rook
-  NonPawnKeyHashesPawns,              // nonPawnKey, declared without pawns, hashes them too
-  Count,                              // the number of bugs above (Bug::None included): keep last
-};
-static_assert(unsigned(Bug::Count) <= 64, "MutantHasher keeps its bugs in one 64-bit mask");
 
 class MutantHasher final : public HashUnderTest {
  public:
