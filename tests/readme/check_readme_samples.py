@@ -3,12 +3,10 @@
 
 Each ``` block of the README is one of:
   - ```sh: commands to type, no output (a line starting with "$ " there is an error);
-  - a block under <!-- sample: CMD -->: the output of CMD, run from the source tree;
   - a block under <!-- transcript -->: "$ CMD" lines (a trailing backslash continues one), each
-    followed by its output;
+    followed by its output, every command run from the source tree;
   - a block under <!-- source: PATH -->: lines of the file PATH as they stand there.
-A marker sits on the last non-blank line before the block. "sample engine:" and "transcript
-engine" mark commands that need an installed engine, a book or another program outside this
+A marker sits on the last non-blank line before the block. "transcript engine" marks commands that need an installed engine, a book or another program outside this
 tree: they run only with --engines (a ctest of label engine), and one whose program is missing
 is skipped ("transcript engine: PATH ..." names programs a command needs but does not name, such
 as the engine a fake engine wraps). Any other block (output with no marker) fails the check.
@@ -23,12 +21,11 @@ import argparse
 import difflib
 import os
 import re
-import shlex
 import subprocess
 import sys
 import time
 
-MARKER = re.compile(r"^\s*<!--\s*(sample|transcript|source)(\s+engine)?\s*(?::\s*(.*?))?\s*-->\s*$")
+MARKER = re.compile(r"^\s*<!--\s*(transcript|source)(\s+engine)?\s*(?::\s*(.*?))?\s*-->\s*$")
 FENCE = re.compile(r"^(\s*)```(.*)$")
 # Programs outside this tree whose absence skips an engine sample.
 OUTSIDE = re.compile(r"(/usr/(?:games|share/games|lib/python3)/[^\s'\"]+)")
@@ -177,10 +174,6 @@ class Checker:
             return False
         return True
 
-    def sample(self, block, engine, command):
-        if self.wants(block.line, engine, command):
-            self.compare(block.line, command, block.lines)
-
     def transcript(self, block, engine, needs):
         commands = []  # (line, command, expected lines)
         lines = iter(enumerate(block.lines, block.line + 1))
@@ -200,16 +193,17 @@ class Checker:
                 self.compare(number, command, expected)
 
     def source_excerpt(self, block, path):
-        with open(os.path.join(self.source, path), encoding="utf-8") as f:
-            lines = [line.rstrip() for line in f.read().split("\n")]
         self.checked += 1
-        shown = "\n".join(line.rstrip() for line in block.lines) + "\n"
+        try:
+            with open(os.path.join(self.source, path), encoding="utf-8") as f:
+                text = "\n".join(line.rstrip() for line in f.read().split("\n"))
+        except OSError as error:
+            self.fail(block.line, f"cannot read {path}: {error.strerror}")
+            return
         # Contiguous lines of the file, "..." standing for any lines between.
-        text = "\n".join(lines) + "\n"
-        parts = []
-        for line in shown.rstrip("\n").split("\n"):
-            parts.append(r"(?:[^\n]*\n)*?" if line.strip() == "..." else re.escape(line) + r"\n")
-        if not re.search("(?m)^" + "".join(parts), text):
+        parts = [r"(?:[^\n]*\n)*?" if line.strip() == "..." else re.escape(line.rstrip()) + r"\n"
+                 for line in block.lines]
+        if not re.search("(?m)^" + "".join(parts), text + "\n"):
             self.fail(block.line, f"the block is not lines of {path} as they stand there")
 
     def fail(self, where, why):
@@ -226,13 +220,11 @@ class Checker:
                         self.fail(offset, "a ```sh block holds commands only; output needs a "
                                   "<!-- transcript --> block")
                 return
-            self.fail(block.line, "a ``` block with no <!-- sample: CMD -->, <!-- transcript --> "
-                      "or <!-- source: PATH --> above it: say what makes it, or make it ```sh")
+            self.fail(block.line, "a ``` block with no <!-- transcript --> or <!-- source: PATH --> "
+                      "above it: say what makes it, or make it ```sh")
             return
         kind, engine, argument = block.marker
-        if kind == "sample":
-            self.sample(block, engine, argument)
-        elif kind == "transcript":
+        if kind == "transcript":
             self.transcript(block, engine, argument)
         else:
             self.source_excerpt(block, argument)
