@@ -12,6 +12,7 @@
 #include "zobrist_verify/doors/command_words.h"
 #include "zobrist_verify/doors/engine_hash.h"
 #include "zobrist_verify/doors/engine_perft.h"
+#include "zobrist_verify/doors/engine_protocols.h"
 #include "zobrist_verify/doors/perft_connection.h"
 #include "zobrist_verify/doors/plugin_hash.h"
 #include "zobrist_verify/doors/plugin_perft.h"
@@ -231,13 +232,13 @@ Expected<MovegenDoorOpened> open_engine_movegen(const std::string& command, cons
   if (!words) return Error{"--engine: " + words.error()};
   auto protocol = read_engine_protocol(args);
   if (!protocol) return Error{protocol.error()};
-  const bool xboard = *protocol == EngineProtocol::Xboard;
+  const EngineProtocolRow& spoken = engine_protocol(*protocol);
   const Expected<XboardGames> games = xboard_games(args, *protocol);
   if (!games) return Error{games.error()};
   // xboard has no standard perft command: "go perft" is UCI's (Stockfish's).
-  if (xboard && !args.value("--perft-command"))
-    return Error{"--protocol xboard needs --perft-command: xboard has no standard perft command " +
-                 std::string("(Sjaak II: --perft-command 'perft {depth}')")};
+  if (!spoken.no_perft_command.empty() && !args.value("--perft-command"))
+    return Error{"--protocol " + std::string(spoken.name) +
+                 " needs --perft-command: " + std::string(spoken.no_perft_command)};
   const PerftDialogue dialogue = perft_dialogue(args, how.chess960);
   // A malformed pattern or command, at any depth the run asks, is a usage error before any
   // engine starts.
@@ -250,10 +251,9 @@ Expected<MovegenDoorOpened> open_engine_movegen(const std::string& command, cons
   pipelining.in_flight = *in_flight;
   auto transcript = movegen_transcript(args);
   if (!transcript) return Error{transcript.error()};
-  const auto open_connection = [words = *words, timeouts, xboard, chess960 = how.chess960,
-                                tap = transcript->tap, games = *games] {
-    return xboard ? open_xboard_perft_connection(words, timeouts, chess960, tap, games)
-                  : open_uci_perft_connection(words, timeouts, chess960, tap);
+  const auto open_connection = [words = *words, timeouts, open = spoken.perft,
+                                chess960 = how.chess960, tap = transcript->tap, games = *games] {
+    return open(words, timeouts, chess960, tap, games);
   };
   pipelining.reopen = open_connection;
   // An engine started and greeted, as a door; each --jobs worker opens one more in its process.

@@ -15,6 +15,7 @@
 #include "suite_options.h"
 #include "zobrist_verify/core/visible_text.h"
 #include "zobrist_verify/doors/command_words.h"
+#include "zobrist_verify/doors/engine_protocols.h"
 #include "zobrist_verify/doors/key_pattern.h"
 #include "zobrist_verify/doors/plugin_hash.h"
 #include "zobrist_verify/plugin_door.h"
@@ -113,16 +114,16 @@ class WorkerEngine {
 }  // namespace
 
 Expected<EngineProtocol> read_engine_protocol(const ParsedArgs& args) {
-  const auto protocol = args.value("--protocol");
-  if (!protocol || *protocol == "uci") return EngineProtocol::Uci;
-  if (*protocol == "xboard") return EngineProtocol::Xboard;
-  return Error{"--protocol: '" + visible_text(*protocol) +
-               "' is not a protocol (uci, the default, or xboard)"};
+  const auto word = args.value("--protocol");
+  if (!word) return engine_protocols().front().protocol;
+  auto protocol = parse_engine_protocol(*word);
+  if (!protocol) return Error{"--protocol: " + protocol.error()};
+  return *protocol;
 }
 
 Expected<XboardGames> xboard_games(const ParsedArgs& args, EngineProtocol protocol) {
   if (!args.has("--no-new")) return XboardGames::NewEachPosition;
-  if (protocol != EngineProtocol::Xboard)
+  if (!engine_protocol(protocol).takes_games_option)
     return Error{"--no-new is an xboard option: it goes with --protocol xboard"};
   return XboardGames::SetOnce;
 }
@@ -148,7 +149,7 @@ Expected<EngineDoorTarget> engine_door(const std::string& command, const ParsedA
   auto protocol = read_engine_protocol(args);
   if (!protocol) return Error{protocol.error()};
   options.protocol = *protocol;
-  const bool xboard = options.protocol == EngineProtocol::Xboard;
+  const EngineProtocolRow& spoken = engine_protocol(options.protocol);
   auto games = xboard_games(args, options.protocol);
   if (!games) return Error{games.error()};
   options.xboard_new_games = *games == XboardGames::NewEachPosition;
@@ -176,11 +177,10 @@ Expected<EngineDoorTarget> engine_door(const std::string& command, const ParsedA
   DoorTarget& door = out.door;
   door.description = "engine:" + (*connection)->engine_name() + " (" + visible_text(command) + ")";
   // Over xboard, Chess960 only where the engine announces the variant fischerandom.
-  if (xboard)
-    door.description += (*connection)->offers_chess960()
-                            ? " over xboard"
-                            : " over xboard, standard chess only (it announces no variant "
-                              "fischerandom)";
+  if (spoken.named_in_door)
+    door.description +=
+        " over " + std::string(spoken.name) +
+        ((*connection)->offers_chess960() ? "" : ", " + std::string(spoken.no_chess960));
   door.target.name = "engine:" + (*connection)->engine_name();
   // Chess960 castling in one form for the whole run: Shredder letters, X-FEN with --xfen.
   const CastlingLetters letters =

@@ -9,8 +9,7 @@
 #include "zobrist_verify/chess/game.h"
 #include "zobrist_verify/chess/uci.h"
 #include "zobrist_verify/doors/castling_letters.h"
-#include "zobrist_verify/doors/uci_dialect.h"
-#include "zobrist_verify/doors/xboard_dialect.h"
+#include "zobrist_verify/doors/engine_protocols.h"
 
 namespace zobrist_verify {
 
@@ -19,8 +18,7 @@ EngineConnection::EngineConnection(std::unique_ptr<EngineDialect> dialect,
     : PipelinedConnection(std::move(dialect), std::move(options)) {}
 
 Expected<std::shared_ptr<EngineConnection>> EngineConnection::open(EngineDoorOptions options) {
-  auto dialect = options.protocol == EngineProtocol::Xboard ? make_xboard_dialect(options)
-                                                            : make_uci_dialect(options);
+  auto dialect = engine_protocol(options.protocol).dialect(options);
   if (!dialect) return Error{dialect.error()};
   std::shared_ptr<EngineConnection> connection(
       new EngineConnection(std::move(*dialect), std::move(options)));

@@ -1,5 +1,7 @@
 #include "zobrist_verify/doors/protocol_hint.h"
 
+#include "zobrist_verify/doors/engine_protocols.h"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -30,6 +32,8 @@ bool first_word_is_one_of(std::string_view line, std::span<const std::string_vie
   return !bare.empty() && std::find(words.begin(), words.end(), bare.front()) != words.end();
 }
 
+}  // namespace
+
 // Lines only an xboard engine prints: its features and pongs, CECP's answers to a command it does
 // not take ("Illegal move: uci", "Error (unknown command): uci") and its messages to the user.
 bool is_xboard_line(std::string_view line) {
@@ -48,16 +52,6 @@ bool is_uci_line(std::string_view line) {
   return first_word_is_one_of(line, UciWords) || refuses_command(line, "xboard");
 }
 
-// Lines of the protocol's own handshake: UCI's id, option and uciok; xboard's feature and pong.
-bool is_handshake_line(std::string_view line, EngineProtocol protocol) {
-  constexpr std::array<std::string_view, 3> Uci = {"id", "option", "uciok"};
-  constexpr std::array<std::string_view, 2> Xboard = {"feature", "pong"};
-  return protocol == EngineProtocol::Uci ? first_word_is_one_of(line, Uci)
-                                         : first_word_is_one_of(line, Xboard);
-}
-
-}  // namespace
-
 bool refuses_command(std::string_view line, std::string_view command) {
   constexpr std::array<std::string_view, 4> RefusalWords = {"error", "illegal", "unknown",
                                                             "invalid"};
@@ -68,18 +62,25 @@ bool refuses_command(std::string_view line, std::string_view command) {
 
 std::string other_protocol_hint(EngineProtocol sent, const std::vector<std::string>& lines) {
   const auto any = [&lines](const auto& is) { return std::any_of(lines.begin(), lines.end(), is); };
-  if (any([sent](const std::string& line) { return is_handshake_line(line, sent); }))
+  const EngineProtocolRow& own = engine_protocol(sent);
+  if (any([&own](const std::string& line) {
+        return first_word_is_one_of(line, own.handshake_words);
+      }))
     return "";  // it speaks the protocol, slowly or badly
-  if (sent == EngineProtocol::Uci) {
-    if (any([](const std::string& line) { return is_xboard_line(line); }))
-      return "; its reply is an xboard (CECP) engine's: give --protocol xboard";
-    return "; it printed no line of UCI's handshake (id, option, uciok): if it is an xboard "
-           "(CECP) engine, give --protocol xboard";
-  }
-  if (any([](const std::string& line) { return is_uci_line(line); }))
-    return "; its reply is a UCI engine's: give --protocol uci (the default)";
-  return "; it printed no line of xboard's handshake (feature, pong): if it is a UCI engine, give "
-         "--protocol uci (the default)";
+  for (const EngineProtocolRow& other : engine_protocols())
+    if (other.protocol != sent && any(other.prints_only_its_own))
+      return "; its reply is " + std::string(other.engine_words) + "'s: give " +
+             protocol_option_words(other);
+  std::string handshake;
+  for (std::string_view word : own.handshake_words)
+    handshake += (handshake.empty() ? "" : ", ") + std::string(word);
+  std::string hint =
+      "; it printed no line of " + std::string(own.title) + "'s handshake (" + handshake + ")";
+  for (const EngineProtocolRow& other : engine_protocols())
+    if (other.protocol != sent)
+      hint += ": if it is " + std::string(other.engine_words) + ", give " +
+              protocol_option_words(other);
+  return hint;
 }
 
 }  // namespace zobrist_verify

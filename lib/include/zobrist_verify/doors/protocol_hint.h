@@ -19,10 +19,18 @@ namespace zobrist_verify {
 // engine that says so will not complete that handshake.
 bool refuses_command(std::string_view line, std::string_view command);
 
+// Whether a line is one only an xboard engine prints (its features and pongs, CECP's answers to a
+// command it does not take, "Illegal move: uci", and its messages to the user), or only a UCI
+// engine (its id, options, uciok, readyok, info and bestmove, and its refusal of "xboard"): rows
+// of engine_protocols.h.
+bool is_xboard_line(std::string_view line);
+bool is_uci_line(std::string_view line);
+
 // For a handshake in `sent` that failed, given the lines the engine printed: "; ..." naming the
-// --protocol to give, when the lines are the other protocol's ("; its reply is an xboard (CECP)
-// engine's: give --protocol xboard"), or when none is the protocol's own (UCI's id, option and
-// uciok; xboard's feature and pong): then "if it is ..."; else "".
+// --protocol to give, when the lines are another protocol's ("; its reply is an xboard (CECP)
+// engine's: give --protocol xboard"), or when none is the protocol's own handshake's (its row's
+// handshake_words: UCI's id, option and uciok; xboard's feature and pong): then "if it is ...";
+// else "".
 std::string other_protocol_hint(EngineProtocol sent, const std::vector<std::string>& lines);
 
 }  // namespace zobrist_verify
