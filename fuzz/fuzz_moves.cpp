@@ -87,11 +87,10 @@ struct Walk {
       plugin_follows(false);
       return;
     }
-    const Reproduction reproduce = [this] { return reproduction(); };
-    if (plugin) plugin->play(move_to_uci(pos, m), pos, reproduce);
+    if (plugin) plugin->play(move_to_uci(pos, m), pos, [this] { return reproduction(); });
     pos.make_move(m, states[depth]);
     verify();
-    if (plugin) plugin->check(pos, reproduce);
+    if (plugin) plugin->check(pos, [this] { return reproduction(); });
   }
 
   // Every unmake must restore the keys held before its move; `then_check` adds the full check().
