@@ -2,8 +2,8 @@
 // 16 plies (each byte a legal move by index); at every position on the way all implementations of
 // move_generators.h must generate the same move set and Position::legal must judge every
 // pseudo-legal move as the simple generator does; at the end they must count the same perft(2).
-// With ZV_PLUGIN=PATH a plugin's move generator and keys are checked on the same walk
-// (plugin_under_test.h).
+// A plugin's move generator and keys are checked on the same walk: the one linked in, or the one
+// ZV_PLUGIN=PATH names (plugin_under_test.h).
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -41,21 +41,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   std::string path;  // UCI moves from the start, for the reproduction
   auto reproduction = [&] { return describe(start) + "\nmoves:" + path; };
-  // ZV_PLUGIN: the plugin plays the walk too (a position it cannot take ends its part).
-  PluginUnderTest* plugin = PluginUnderTest::from_environment();
+  // The plugin plays the walk too (a position it cannot take ends its part).
+  PluginUnderTest* plugin = PluginUnderTest::configured(Harness);
   if (plugin && !plugin->start(pos)) plugin = nullptr;
 
   for (std::size_t ply = 0;; ++ply) {
     const std::string repro = reproduction();
     require_same_moves(Harness, pos, repro);
     require_legal_agrees(Harness, pos, repro);
-    if (plugin) plugin->check(pos, repro);
+    if (plugin) plugin->check(pos, [&repro] { return repro; });
     if (ply == MaxPlies || in.empty()) break;  // the walk is over: compare perft here
     const MoveList moves = legal_moves(pos);
     if (moves.empty()) break;  // mate or stalemate: no move to walk on with
     const Move m = moves[in.byte() % moves.size()];
     path += " " + move_to_uci(pos, m);
-    if (plugin) plugin->play(move_to_uci(pos, m), pos, reproduction());
+    if (plugin) plugin->play(move_to_uci(pos, m), pos, reproduction);
     pos.make_move(m, states[ply + 1]);
   }
   require_same_perft(Harness, pos, PerftDepth, reproduction());

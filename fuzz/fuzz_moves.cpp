@@ -1,7 +1,9 @@
 // fuzz_moves: move application. The input picks a start position and a key scheme, then up to
 // 200 actions (a legal move by index, a null move, an unmake). After every action check() must
 // be clean, which includes the incremental keys equalling recomputation; unmaking everything at
-// the end must restore each move's keys and finally the start position.
+// the end must restore each move's keys and finally the start position. A plugin (the one linked
+// in, or the one ZV_PLUGIN=PATH names: plugin_under_test.h) takes every step too, and its keys
+// must equal a fresh set_fen's after each.
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -9,6 +11,7 @@
 
 #include "byte_consumer.h"
 #include "fuzz_support.h"
+#include "plugin_under_test.h"
 #include "zobrist_verify/chess/movegen.h"
 #include "zobrist_verify/chess/position.h"
 #include "zobrist_verify/chess/uci.h"
@@ -39,14 +42,31 @@ struct Walk {
   // Every action taken, for the reproduction; Move::none() stands for an unmake.
   std::array<Move, 2 * MaxActions> log;
   std::size_t log_size = 0;
+  // The plugin taking the same steps, while it can (null when there is none).
+  PluginUnderTest* plugin = nullptr;
 
-  [[noreturn]] void fail_here(const std::string& what) const {
+  std::string reproduction() const {
     std::string actions;
     for (std::size_t i = 0; i < log_size; ++i)
       actions += log[i] == Move::none() ? " undo" : " " + move_to_uci(log[i], pos.is_chess960());
-    fail(Harness, what,
-         describe(start) + "\nscheme: " + scheme.name + "\nactions:" + actions +
-             "\nnow: " + describe(pos));
+    return describe(start) + "\nscheme: " + scheme.name + "\nactions:" + actions +
+           "\nnow: " + describe(pos);
+  }
+
+  [[noreturn]] void fail_here(const std::string& what) const {
+    fail(Harness, what, reproduction());
+  }
+
+  // The plugin's step after the reference's: a null move, or a take-back, to `pos`.
+  void plugin_follows(bool took_back) {
+    if (!plugin) return;
+    const Reproduction reproduce = [this] { return reproduction(); };
+    const bool on =
+        took_back ? plugin->take_back(pos, reproduce) : plugin->play_null(pos, reproduce);
+    if (on)
+      plugin->check(pos, reproduce);
+    else
+      plugin = nullptr;  // a position it cannot play ends its part of the walk
   }
 
   // check() recomputes everything from scratch, the three keys included, and names each field
@@ -61,11 +81,16 @@ struct Walk {
     keys_before[depth] = pos.keys();
     made[depth] = m;
     ++depth;
-    if (m == Move::null())
+    if (m == Move::null()) {
       pos.make_null_move(states[depth]);
-    else
-      pos.make_move(m, states[depth]);
+      verify();
+      plugin_follows(false);
+      return;
+    }
+    if (plugin) plugin->play(move_to_uci(pos, m), pos, [this] { return reproduction(); });
+    pos.make_move(m, states[depth]);
     verify();
+    if (plugin) plugin->check(pos, [this] { return reproduction(); });
   }
 
   // Every unmake must restore the keys held before its move; `then_check` adds the full check().
@@ -80,6 +105,7 @@ struct Walk {
       fail_here("unmake restored " + describe(pos.keys()) + ", expected " +
                 describe(keys_before[depth]));
     if (then_check) verify();
+    plugin_follows(true);
   }
 
   // One action byte; an action that cannot be taken here does nothing.
@@ -112,6 +138,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     fail(Harness, "a built-in start position does not parse:\n" + format_errors(errors),
          describe(start));
   }
+  walk.plugin = PluginUnderTest::configured(Harness);
+  if (walk.plugin && walk.plugin->start(pos))
+    walk.plugin->check(pos, [&walk] { return walk.reproduction(); });
+  else
+    walk.plugin = nullptr;
   const Keys start_keys = pos.keys();
   // Reused from input to input, so that writing the FENs does not allocate.
   static std::string start_fen, end_fen;

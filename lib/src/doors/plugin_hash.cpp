@@ -28,6 +28,27 @@ std::string dl_error() {
   return text ? text : "no reason given";
 }
 
+// The table zv_plugin_entry() returned, checked: its version, the functions every plugin has
+// and its auxiliary keys (read_aux_keys). `where` begins each message.
+Expected<std::vector<AuxKeyDescription>> checked_table(const zv_plugin* api,
+                                                       const std::string& where) {
+  if (!api) return Error{where + ": zv_plugin_entry() returned NULL"};
+  if (api->abi_version < ZV_PLUGIN_ABI_VERSION || api->abi_version > ZV_PLUGIN_ABI_LATEST)
+    return Error{where + ": ABI version " + std::to_string(api->abi_version) +
+                 " is unknown: this zobrist-verify loads versions 1 to " +
+                 std::to_string(ZV_PLUGIN_ABI_LATEST) +
+                 " (set abi_version to ZV_PLUGIN_ABI_VERSION, or ZV_PLUGIN_ABI_VERSION_2 in a "
+                 "zv_plugin_v2, and rebuild it against this plugin.h)"};
+  std::string missing;
+  if (!api->create) missing += " create";
+  if (!api->destroy) missing += " destroy";
+  if (!api->set_fen) missing += " set_fen";
+  if (!api->make_move) missing += " make_move";
+  if (!api->key) missing += " key";
+  if (!missing.empty()) return Error{where + ": required function pointer(s) NULL:" + missing};
+  return read_aux_keys(*api, where);
+}
+
 }  // namespace
 
 Expected<std::shared_ptr<const PluginLibrary>> PluginLibrary::load(const std::string& path) {
@@ -52,24 +73,18 @@ Expected<std::shared_ptr<const PluginLibrary>> PluginLibrary::load(const std::st
                   "); a plugin exports `const zv_plugin *zv_plugin_entry(void)` with C linkage");
   using Entry = const zv_plugin* (*)();
   const zv_plugin* api = reinterpret_cast<Entry>(symbol)();
-  if (!api) return unload(where + ": zv_plugin_entry() returned NULL");
-  if (api->abi_version < ZV_PLUGIN_ABI_VERSION || api->abi_version > ZV_PLUGIN_ABI_LATEST)
-    return unload(where + ": ABI version " + std::to_string(api->abi_version) +
-                  " is unknown: this zobrist-verify loads versions 1 to " +
-                  std::to_string(ZV_PLUGIN_ABI_LATEST) +
-                  " (set abi_version to ZV_PLUGIN_ABI_VERSION, or ZV_PLUGIN_ABI_VERSION_2 in a "
-                  "zv_plugin_v2, and rebuild it against this plugin.h)");
-  std::string missing;
-  if (!api->create) missing += " create";
-  if (!api->destroy) missing += " destroy";
-  if (!api->set_fen) missing += " set_fen";
-  if (!api->make_move) missing += " make_move";
-  if (!api->key) missing += " key";
-  if (!missing.empty()) return unload(where + ": required function pointer(s) NULL:" + missing);
-  Expected<std::vector<AuxKeyDescription>> aux_keys = read_aux_keys(*api, where);
+  Expected<std::vector<AuxKeyDescription>> aux_keys = checked_table(api, where);
   if (!aux_keys) return unload(aux_keys.error());
   return std::shared_ptr<const PluginLibrary>(
       new PluginLibrary(handle, api, path, std::move(*aux_keys)));
+}
+
+Expected<std::shared_ptr<const PluginLibrary>> PluginLibrary::linked(const zv_plugin* api,
+                                                                     const std::string& name) {
+  Expected<std::vector<AuxKeyDescription>> aux_keys = checked_table(api, "plugin '" + name + "'");
+  if (!aux_keys) return Error{aux_keys.error()};
+  return std::shared_ptr<const PluginLibrary>(
+      new PluginLibrary(nullptr, api, name, std::move(*aux_keys)));
 }
 
 const zv_plugin_v2* plugin_v2(const zv_plugin& api) {
@@ -119,7 +134,7 @@ Expected<std::vector<AuxKeyDescription>> read_aux_keys(const zv_plugin& api,
 }
 
 PluginLibrary::~PluginLibrary() {
-  ::dlclose(handle_);
+  if (handle_) ::dlclose(handle_);
 }
 
 std::string PluginLibrary::name() const {

@@ -21,6 +21,10 @@ class PluginLibrary {
  public:
   // Loads `path` (a path with a '/' is opened as given; dlopen searches for a bare name).
   [[nodiscard]] static Expected<std::shared_ptr<const PluginLibrary>> load(const std::string& path);
+  // A plugin linked into this program, its table from its zv_plugin_entry() called directly (a
+  // fuzzer built for one plugin): checked as load checks a table; `name` stands for the path.
+  [[nodiscard]] static Expected<std::shared_ptr<const PluginLibrary>> linked(
+      const zv_plugin* api, const std::string& name);
   ~PluginLibrary();
   PluginLibrary(const PluginLibrary&) = delete;
   PluginLibrary& operator=(const PluginLibrary&) = delete;
@@ -36,7 +40,7 @@ class PluginLibrary {
   PluginLibrary(void* handle, const zv_plugin* api, std::string path,
                 std::vector<AuxKeyDescription> aux_keys)
       : handle_(handle), api_(api), path_(std::move(path)), aux_keys_(std::move(aux_keys)) {}
-  void* handle_;
+  void* handle_;  // null for a linked plugin
   const zv_plugin* api_;
   std::string path_;
   std::vector<AuxKeyDescription> aux_keys_;
