@@ -9,7 +9,9 @@
 // reader of both dialects (KeyReply, fenced at a "readyok" or a "pong N"), and the xboard
 // protocol's text: the feature lines of its handshake (XboardHandshake, parse_feature_list), the
 // pong reader and the error-line test; and the UCI handshake's text (read_uci_handshake: the
-// engine's name and options); the reading of the handshake from a running engine (UciEngine::start)
+// engine's name and options); a divide read through a named pattern (PyChess's long algebraic,
+// SAN, UCI: divide_move_in_uci and divide_in_uci) and a key line with named pawn and material
+// groups (Glaurung 2.2's). The reading of the handshake from a running engine (UciEngine::start)
 // is not reached.
 #include <algorithm>
 #include <cctype>
@@ -27,6 +29,7 @@
 #include "zobrist_verify/chess/position.h"
 #include "zobrist_verify/core/hex.h"
 #include "zobrist_verify/doors/divide_comparison.h"
+#include "zobrist_verify/doors/divide_notation.h"
 #include "zobrist_verify/doors/engine_door_options.h"
 #include "zobrist_verify/doors/engine_perft.h"
 #include "zobrist_verify/doors/key_pattern.h"
@@ -81,6 +84,81 @@ void check_key_text(std::string_view text, const std::function<void(const std::s
   }
 }
 
+// The start position, or Chess960's position 0 (BBQNNRKR).
+const Position& start_position(bool chess960) {
+  static StateInfo states[2];
+  static Position positions[2];
+  static const bool ready = [] {
+    (void)positions[0].set(StartFen, states[0], polyglot_scheme(), {}, nullptr);
+    (void)positions[1].set("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1", states[1],
+                           polyglot_scheme(), FenOptions{.chess960 = true}, nullptr);
+    return true;
+  }();
+  (void)ready;
+  return positions[chess960 ? 1 : 0];
+}
+
+// A move of a divide as printed, read into UCI at the start position (and at a Chess960 start,
+// king takes rook): a move read is four or five characters of squares and a promotion, and reads
+// back as itself; one quoted as printed (a SAN move no legal move fits) keeps the printed text.
+void check_divide_move(std::string_view printed,
+                       const std::function<void(const std::string&)>& fail) {
+  for (const bool chess960 : {false, true}) {
+    const Position& pos = start_position(chess960);
+    const Expected<std::string> uci = divide_move_in_uci(pos, printed, chess960);
+    if (!uci) continue;
+    if (uci->starts_with("'")) {
+      if (*uci != "'" + std::string(printed) + "'") fail("a move quoted otherwise than printed");
+      continue;
+    }
+    const auto square = [](std::string_view t) {
+      return t.size() == 2 && t[0] >= 'a' && t[0] <= 'h' && t[1] >= '1' && t[1] <= '8';
+    };
+    if ((uci->size() != 4 && uci->size() != 5) || !square(uci->substr(0, 2)) ||
+        !square(uci->substr(2, 2)) ||
+        (uci->size() == 5 && std::string_view("nbrq").find((*uci)[4]) == std::string_view::npos))
+      fail("the move " + zv_fuzz::quoted(printed) + " read as " + zv_fuzz::quoted(*uci) +
+           ", not a move in UCI");
+    const Expected<std::string> again = divide_move_in_uci(pos, *uci, chess960);
+    if (!again || *again != *uci) fail("the move read as " + *uci + " does not read back");
+  }
+}
+
+// A divide read through a named pattern: each move is read into UCI as the door does, the counts
+// kept (a move printed twice adds up), and a divide in UCI compares with the reference's.
+void check_divide_in_uci(const DivideCounts& printed,
+                         const std::function<void(const std::string&)>& fail) {
+  for (const auto& entry : printed.moves) check_divide_move(entry.first, fail);
+  const Expected<DivideCounts> uci = divide_in_uci("startpos", "", false, printed);
+  if (!uci) return;
+  if (uci->nodes != printed.nodes) fail("the total changed when the moves were read");
+  if (uci->moves.size() > printed.moves.size()) fail("more moves read than printed");
+}
+
+// Glaurung 2.2's key line through a pattern that names three groups: the keys read write back
+// into the same line shape and read again as the same keys.
+void check_named_keys(std::string_view line, KeyReader& keys,
+                      const std::function<void(const std::string&)>& fail) {
+  const std::optional<KeyTexts> texts = keys.pattern().key_texts(line);
+  if (!texts) return;
+  for (std::string_view text : {texts->key, texts->pawn, texts->material})
+    if (!text.empty() &&
+        (text.data() < line.data() || text.data() + text.size() > line.data() + line.size()))
+      fail("a captured key is not a part of the line");
+  const Expected<PrintedKeys> read = keys.read_keys(*texts);
+  if (!read || !keys.base() || *keys.base() != KeyBase::Decimal) return;
+  if (!read->pawn || !read->material) fail("a line of three keys read without all three");
+  const std::string again = "key: " + std::to_string(read->key) +
+                            " material key: " + std::to_string(read->material.value_or(0)) +
+                            " pawn key: " + std::to_string(read->pawn.value_or(0));
+  const std::optional<KeyTexts> texts_again = keys.pattern().key_texts(again);
+  const Expected<PrintedKeys> reread =
+      texts_again ? keys.read_keys(*texts_again) : Expected<PrintedKeys>(Error{"no match"});
+  if (!reread || reread->key != read->key || reread->pawn != read->pawn ||
+      reread->material != read->material)
+    fail("the keys of a Glaurung line do not read back from " + again);
+}
+
 // The reply through a perft reply reader: it stops at most once, a total it reads is the number
 // on the line that ended it (a total alone), a search is a search's line.
 void check_perft_reply(std::string_view reply, const PerftPatterns& patterns, int depth,
@@ -103,6 +181,8 @@ void check_perft_reply(std::string_view reply, const PerftPatterns& patterns, in
           number != reader.total())
         fail("the total " + std::to_string(reader.total()) + " is not the line's number");
     }
+    if (step == PerftReplyReader::Step::Done && !patterns.dialogue().divide_pattern.empty())
+      check_divide_in_uci(reader.divide(), fail);
     if (step != PerftReplyReader::Step::More) return;
   }
 }
@@ -113,7 +193,10 @@ const PerftPatterns& perft_patterns(int which) {
       *PerftPatterns::compile({"perft {depth}", "^([0-9]+)$", ""}, 2);
   static const PerftPatterns per_depth =
       *PerftPatterns::compile({"perft {depth}", "^ *{depth} +([0-9]+) ", ""}, 2);
-  return which == 0 ? divide : which == 1 ? total : per_depth;
+  // PyChess's `perft D 1`: "  Ng1-f3    20    20" through --perft-divide-pattern.
+  static const PerftPatterns named_divide = *PerftPatterns::compile(
+      {"perft {depth} 1", "", "", "^ *(?P<move>[^ ]+) +(?P<count>[0-9]+) +[0-9]+$"}, 2);
+  return which == 0 ? divide : which == 1 ? total : which == 2 ? per_depth : named_divide;
 }
 
 // The xboard protocol's text on one line: a feature line is answered once per feature, with
@@ -332,9 +415,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     zv_fuzz::fail(Harness, what,
                   "line: " + zv_fuzz::quoted(line) + "\nreply: " + zv_fuzz::quoted(reply));
   };
-  for (int which = 0; which < 3; ++which) check_perft_reply(reply, perft_patterns(which), 2, fail);
+  for (int which = 0; which < 4; ++which) check_perft_reply(reply, perft_patterns(which), 2, fail);
   static const KeyPattern decimal_line = *compile_key_pattern("^(-?[0-9a-fA-Fx]+)$");
   KeyReader keys(decimal_line, std::nullopt);
+  static const KeyPattern glaurung_line = *KeyPattern::compile_keys(
+      "^key: (?P<key>-?[0-9]+) material key: (?P<material>-?[0-9]+) pawn key: (?P<pawn>-?[0-9]+)");
+  KeyReader glaurung(glaurung_line, std::nullopt);
   XboardHandshake handshake;
   ReplyFeed reply_feed;
   DivideFeed divide_feed;
@@ -347,6 +433,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     check_xboard_line(line, handshake, fail);
     reply_feed.take(line, fail);
     check_key_lines(line, keys, decimal_line, fail);
+    check_named_keys(line, glaurung, fail);
     check_shown_fen(line, fail);
     divide_feed.take(line, fail);
   }
