@@ -18,3 +18,17 @@ add_test(NAME cpp_plugin_example_movegen_catches_a_planted_bug
           -P ${CMAKE_SOURCE_DIR}/tests/examples/expect_exit.cmake)
 set_tests_properties(cpp_plugin_example_movegen_catches_a_planted_bug PROPERTIES LABELS properties
   TIMEOUT 300)
+
+# A long run stopped by SIGINT (as `timeout -s INT` or Ctrl-C stops it) prints what it compared
+# until then, marked INTERRUPTED, and ends by the signal (timeout's own status is then 124).
+find_program(ZV_TIMEOUT NAMES timeout)
+if(ZV_TIMEOUT)
+  add_test(NAME cpp_plugin_example_movegen_interrupted_leaves_its_report
+    COMMAND ${CMAKE_COMMAND}
+            "-DCOMMAND=${ZV_TIMEOUT};-s;INT;5;$<TARGET_FILE:zobrist-verify>;movegen;--plugin;$<TARGET_FILE:zv_cpp_example_plugin>;--positions;1000000;--depth;3"
+            -DEXIT=124
+            "-DEXPECT=positions \\.+ +[0-9]+ compared in .*divergences \\.+ 0\nmovegen: INTERRUPTED by SIGINT: "
+            -P ${CMAKE_SOURCE_DIR}/tests/examples/expect_exit.cmake)
+  set_tests_properties(cpp_plugin_example_movegen_interrupted_leaves_its_report PROPERTIES
+    LABELS properties TIMEOUT 60)
+endif()
