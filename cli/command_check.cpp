@@ -29,17 +29,17 @@ namespace {
 // check's options: the parser's and the help's.
 constexpr std::string_view CheckUsage[] = {
     "check [--game] [--scheme | --mutant] [--move-routes-only] [--cases] [--seed] [--property] "
-    "[--distinct] [--baseline] [--jobs] [--json] [--junit]",
+    "[--distinct] [--baseline] [--jobs] [--progress] [--json] [--junit]",
     "check {door} [--expect] [--en-passant] [--timeout] [--no-chess960] [--allow-unreachable] "
     "[--move-routes-only] [--cases] [--seed] [--property] [--distinct] [--baseline] [--jobs] "
-    "[--json] [--junit]",
+    "[--progress] [--json] [--junit]",
 };
 constexpr OptionRef CheckOptionList[] = {
     option("--game"),     option("--scheme"),      option("--mutant"),
     DoorOptionsHere,      option("--no-chess960"), option("--move-routes-only"),
     option("--cases"),    option("--seed"),        option("--property"),
     option("--distinct"), option("--baseline"),    option("--jobs"),
-    option("--json"),     option("--junit"),
+    option("--progress"), option("--json"),        option("--junit"),
 };
 // Checked in this order (check_rules).
 constexpr OptionRef CheckDoorBound[] = {option("--expect"), option("--en-passant"),
@@ -257,7 +257,7 @@ int check_door(const ChosenDoor& chosen, const ParsedArgs& args,
   {
     const PluginStdoutAside aside(door->runs_here && !door_options.suite.isolate);
     std::optional<PolledProgress> progress;
-    if (door->progress) progress.emplace(door->progress);
+    if (door->progress) progress.emplace(door->progress, args.has("--progress"));
     run = properties::run_third_party(door->target, door->description, door_options);
   }
   if (!run.unusable && door->notes)
@@ -340,12 +340,15 @@ int check_reference(const ParsedArgs& args, const properties::SuiteOptions& opti
     }
   }
   {
-    // On a terminal, after two seconds: how many of the properties have ended, in every worker.
+    // On a terminal, after two seconds (--progress: every 10 s anywhere): how many of the
+    // properties have ended, in every worker.
     std::atomic<std::size_t> finished{0};
-    PolledProgress progress([&finished, total = units.size(), jobs = options.jobs] {
-      return "check: " + std::to_string(finished.load()) + " of " + std::to_string(total) +
-             " properties done" + (jobs > 1 ? ", " + std::to_string(jobs) + " at once" : "");
-    });
+    PolledProgress progress(
+        [&finished, total = units.size(), jobs = options.jobs] {
+          return "check: " + std::to_string(finished.load()) + " of " + std::to_string(total) +
+                 " properties done" + (jobs > 1 ? ", " + std::to_string(jobs) + " at once" : "");
+        },
+        args.has("--progress"));
     report.results = properties::run_units(units, options.jobs, &finished);
   }
   return report_results(report, options, json, *junit);

@@ -3,8 +3,10 @@
 // shrunk.
 #include <algorithm>
 #include <chrono>
+#include <functional>
 #include <iostream>
 #include <memory>
+#include <mutex>
 #include <optional>
 
 #include "args.h"
@@ -12,6 +14,7 @@
 #include "door_table.h"
 #include "doors.h"
 #include "inputs.h"
+#include "interrupt_report.h"
 #include "movegen_report.h"
 #include "plugin_stdout.h"
 #include "progress_line.h"
@@ -33,7 +36,7 @@ namespace {
 // options it keeps in this order (movegen_rerun), the doors' last.
 constexpr std::string_view MovegenUsage[] = {
     "movegen {door} [--positions] [--depth] [--seed] [--allow-unreachable] [--chess960] "
-    "[--timeout] [--jobs] [--json] [--junit]",
+    "[--timeout] [--jobs] [--progress] [--json] [--junit]",
     "movegen {any-door} --fen [--moves] [--depth] [door options as above]",
 };
 constexpr OptionRef MovegenOptionList[] = {
@@ -47,6 +50,7 @@ constexpr OptionRef MovegenOptionList[] = {
     option("--chess960"),
     option("--timeout"),
     option("--jobs"),
+    option("--progress"),
     option("--json"),
     option("--junit"),
 };
@@ -104,6 +108,10 @@ moves in the door's notation, and the report is the same. Under every divergence
 report prints, after "again:", the command that asks that one position alone, as it was sent
 (its FEN and moves), with this run's door and options: it runs as it stands, pasted into a shell.
 
+Stopped by SIGINT or SIGTERM (Ctrl-C, `timeout`), it prints the report of the positions compared
+until then, its divergences as found (not shrunk), marked INTERRUPTED (JSON: "interrupted"), writes
+--junit's report too, and ends by the signal; a second signal ends it at once.
+
 Exits 0 when every position agrees, 1 on a divergence, more than 5% of the positions given
 refused, an engine fault, or a fault on a position (a crash, a hang past --timeout, output that
 is not a divide: the run stops there), 2 on a usage error or a target that cannot be used at all
@@ -122,7 +130,8 @@ json:
   faulted or stopped diverging first), "missing", "extra", "duplicated", "counts", "nodes",
   "expected_nodes", "descent" (totals only: null or {"moves", "depth", "nodes",
   "expected_nodes", "children_agree", "stopped"})}], "fault": null or {"fen", "chess960",
-  "moves", "message"}}
+  "moves", "message"}, "interrupted" (only in a run stopped by a signal: "SIGINT" or
+  "SIGTERM")}
 )";
 
 const std::vector<OptionSpec>& movegen_options() {
@@ -180,7 +189,7 @@ Expected<Route> asked_route(const ParsedArgs& args) {
 MovegenRerun movegen_rerun(const ParsedArgs& args) {
   constexpr std::string_view Dropped[] = {"--fen",   "--moves",      "--positions", "--seed",
                                           "--depth", "--jobs",       "--in-flight", "--json",
-                                          "--junit", "--transcript", "--help"};
+                                          "--junit", "--transcript", "--progress",  "--help"};
   MovegenRerun rerun{program_path(), {program_path(), "movegen"}, allows_unreachable(args)};
   for (const OptionSpec& spec : movegen_options()) {
     if (!args.has(spec.name) ||
@@ -234,6 +243,43 @@ Expected<properties::MovegenOptions> read_movegen_options(const ParsedArgs& args
   return options;
 }
 
+// Runs `run` with options.progress and options.partial set: a progress line (on a terminal, or
+// every 10 s with --progress) and, when SIGINT or SIGTERM stops the run, `print` of the result so
+// far, marked interrupted.
+properties::MovegenResult run_reported(
+    const properties::MovegenDoor& door, properties::MovegenOptions options, bool forced_progress,
+    const std::function<Expected<Done>(const properties::MovegenResult&)>& print,
+    const std::function<properties::MovegenResult(const properties::MovegenOptions&)>& run) {
+  ProgressLine progress(forced_progress);
+  std::mutex so_far_mutex;
+  properties::MovegenResult so_far;
+  so_far.target = door.name;
+  so_far.seed = options.seed ? options.seed : properties::DefaultSeed;
+  so_far.depth = options.depth;
+  so_far.totals_only = !door.divide;
+  const auto start = std::chrono::steady_clock::now();
+  options.partial = [&](const properties::MovegenResult& partial) {
+    const std::lock_guard lock(so_far_mutex);
+    so_far = partial;
+  };
+  options.progress = [&](int done, int total) {
+    if (!progress.due()) return;
+    const std::lock_guard lock(so_far_mutex);
+    progress.show("movegen: " + std::to_string(done) + " / " + std::to_string(total) +
+                  " positions, " + std::to_string(so_far.divergences) + " divergences");
+  };
+  const InterruptReport interrupt([&](const std::string& signal) {
+    progress.clear();
+    const std::lock_guard lock(so_far_mutex);
+    so_far.interrupted = signal;
+    so_far.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (auto written = print(so_far); !written) (void)report_usage_error(written.error());
+    std::cout.flush();
+  });
+  return run(options);
+}
+
 }  // namespace
 
 int run_movegen(std::span<const std::string> words) {
@@ -269,32 +315,26 @@ int run_movegen(std::span<const std::string> words) {
                                                         .deepest = options.depth});
   if (!target) return report_usage_error(target.error());
 
-  properties::MovegenResult result;
-  {
-    ProgressLine progress;
-    options.progress = [&](int done, int total) {
-      if (progress.due())
-        progress.show("movegen: " + std::to_string(done) + " / " + std::to_string(total) +
-                      " positions");
-    };
-    if (target->runs_here && isolate)
-      result = properties::run_movegen_isolated(target->door, options,
-                                                std::chrono::milliseconds(timeout_ms));
+  const MovegenRerun rerun = movegen_rerun(*args);
+  const auto print = [&](const properties::MovegenResult& result) -> Expected<Done> {
+    if (args->has("--json"))
+      print_movegen_json(std::cout, result, rerun);
     else
-      result = properties::run_movegen(target->door, options);
-  }
+      print_movegen_text(std::cout, result, rerun);
+    return *junit ? write_movegen_junit(**junit, result, rerun) : Expected<Done>(Done{});
+  };
+  const properties::MovegenResult result =
+      run_reported(target->door, std::move(options), args->has("--progress"), print,
+                   [&](const properties::MovegenOptions& with_hooks) {
+                     if (target->runs_here && isolate)
+                       return properties::run_movegen_isolated(
+                           target->door, with_hooks, std::chrono::milliseconds(timeout_ms));
+                     return properties::run_movegen(target->door, with_hooks);
+                   });
   Expected<Done> closed = target->close ? target->close() : Done{};
   aside.reset();
 
-  const MovegenRerun rerun = movegen_rerun(*args);
-  if (args->has("--json"))
-    print_movegen_json(std::cout, result, rerun);
-  else
-    print_movegen_text(std::cout, result, rerun);
-  if (*junit) {
-    if (auto written = write_movegen_junit(**junit, result, rerun); !written)
-      return report_usage_error(written.error());
-  }
+  if (auto written = print(result); !written) return report_usage_error(written.error());
   // A fault of the run itself (a worker's engine that would not start) is told after the
   // report and makes the run an error, not a verdict on the move generator.
   const std::vector<std::string> faults = properties::take_run_faults();

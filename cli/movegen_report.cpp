@@ -146,8 +146,12 @@ void print_movegen_text(std::ostream& out, const properties::MovegenResult& r,
         << " (its answer alone counted):\n";
     for (const std::string& example : r.engine_fault_examples) out << "  " << example << '\n';
   }
-  out << "divergences .. " << r.divergences << '\n'
-      << findings_text(r, rerun) << "movegen: " << (r.passed() ? "PASS" : "FAIL") << '\n';
+  out << "divergences .. " << r.divergences << '\n' << findings_text(r, rerun) << "movegen: ";
+  if (!r.interrupted.empty())
+    out << "INTERRUPTED by " << r.interrupted
+        << ": the positions compared until then, divergences as found (not shrunk)\n";
+  else
+    out << (r.passed() ? "PASS" : "FAIL") << '\n';
 }
 
 namespace {
@@ -223,6 +227,8 @@ void print_movegen_json(std::ostream& out, const properties::MovegenResult& r,
         << "}";
   else
     out << "null";
+  if (!r.interrupted.empty())
+    out << ", \"interrupted\": " << properties::json_string(r.interrupted);
   out << "}\n";
 }
 
@@ -239,6 +245,10 @@ Expected<Done> write_movegen_junit(OutputFile& junit, const properties::MovegenR
                  ? std::to_string(r.positions) + " positions agree"
                  : std::to_string(r.divergences) + " divergences in " +
                        std::to_string(r.positions) + " positions\n" + findings_text(r, rerun);
+  if (!r.interrupted.empty())
+    row.note = "interrupted by " + r.interrupted + " after " + std::to_string(r.positions) +
+               " positions, with " + std::to_string(r.divergences) + " divergences until then\n" +
+               findings_text(r, rerun);
   if (r.refused) row.note += "\nrefused " + refusals_text(r);
   if (r.engine_faults) {
     row.note += "\nengine faults: " + std::to_string(r.engine_faults);

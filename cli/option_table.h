@@ -253,6 +253,9 @@ inline constexpr OptionRow OptionTable[] = {
      "positions are replayed, not kept, so the study needs 24 bytes a sample (240 MB at most) "
      "whatever the board size, on top of the key table (up to about 35 MB, on 25x25)"},
     // Reports.
+    {"--progress", OptionKind::Flag, "",
+     "a progress line on stderr every 10 s even when stderr is not a terminal (on a terminal it "
+     "is redrawn in place after 2 s, with or without this)"},
     {"--json", OptionKind::Flag, "",
      "print the report as one JSON document instead of text (its fields: below)"},
     {"--junit", OptionKind::Value, "FILE",

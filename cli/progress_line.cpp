@@ -6,17 +6,26 @@
 
 namespace zobrist_verify::cli {
 
-ProgressLine::ProgressLine()
-    : terminal_(isatty(STDERR_FILENO) == 1), start_(Clock::now()), last_drawn_(start_) {}
+ProgressLine::ProgressLine(bool lines)
+    : terminal_(isatty(STDERR_FILENO) == 1),
+      lines_(lines && !terminal_),
+      last_line_(Clock::now()),
+      start_(Clock::now()),
+      last_drawn_(start_) {}
 
 ProgressLine::~ProgressLine() {
-  if (shown_ || due()) std::cerr << "\r\033[K" << std::flush;
+  if (terminal_ && (shown_ || due())) std::cerr << "\r\033[K" << std::flush;
 }
 
 void ProgressLine::show(const std::string& text) {
   if (!due()) return;
   const Clock::time_point now = Clock::now();
   std::lock_guard lock(mutex_);
+  if (lines_) {
+    last_line_.store(now);
+    std::cerr << text << '\n' << std::flush;
+    return;
+  }
   if (shown_ && now - last_drawn_ < std::chrono::milliseconds(100)) return;
   shown_ = true;
   last_drawn_ = now;
@@ -24,18 +33,20 @@ void ProgressLine::show(const std::string& text) {
 }
 
 void ProgressLine::clear() {
+  if (!terminal_) return;
   std::lock_guard lock(mutex_);
   if (!shown_) return;
   shown_ = false;
   std::cerr << "\r\033[K" << std::flush;
 }
 
-PolledProgress::PolledProgress(std::function<std::string()> status) : status_(std::move(status)) {
-  if (!line_.terminal()) return;  // nothing would be shown: no thread
+PolledProgress::PolledProgress(std::function<std::string()> status, bool lines)
+    : line_(lines), status_(std::move(status)) {
+  if (!line_.active()) return;  // nothing would be shown: no thread
   thread_ = std::thread([this] {
     while (!stop_.load()) {
       std::this_thread::sleep_for(std::chrono::milliseconds(250));
-      if (!stop_.load()) line_.show(status_());
+      if (!stop_.load() && line_.due()) line_.show(status_());
     }
   });
 }

@@ -1,6 +1,6 @@
-// A progress line on stderr for long runs: shown only on a terminal and only once the run has
-// lasted about two seconds, redrawn in place, and wiped when done, so that output piped to a
-// file or read by CI stays quiet.
+// A progress line on stderr for long runs: on a terminal, shown once the run has lasted about
+// two seconds, redrawn in place, and wiped when done. Elsewhere nothing, so that output piped to
+// a file or read by CI stays quiet, unless asked for (--progress): then a line every 10 s.
 #pragma once
 
 #include <atomic>
@@ -14,7 +14,8 @@ namespace zobrist_verify::cli {
 
 class ProgressLine {
  public:
-  ProgressLine();
+  // `lines`: when stderr is not a terminal, a line of its own every 10 s instead of nothing.
+  explicit ProgressLine(bool lines = false);
   // Wipes the line once one may have been shown, by this process or by a forked worker that
   // inherited this object (which cannot wipe its own line).
   ~ProgressLine();
@@ -27,12 +28,19 @@ class ProgressLine {
   // draws it again.
   void clear();
   bool terminal() const { return terminal_; }
+  // Whether anything is ever shown: on a terminal, or lines asked for.
+  bool active() const { return terminal_ || lines_; }
   // Whether a line would be shown now (so that callers build the text only then).
-  bool due() const { return terminal_ && Clock::now() - start_ >= std::chrono::seconds(2); }
+  bool due() const {
+    if (terminal_) return Clock::now() - start_ >= std::chrono::seconds(2);
+    return lines_ && Clock::now() - last_line_.load() >= std::chrono::seconds(10);
+  }
 
  private:
   using Clock = std::chrono::steady_clock;
   bool terminal_;
+  bool lines_;
+  std::atomic<Clock::time_point> last_line_;  // lines: when the last was printed (or the start)
   bool shown_ = false;
   Clock::time_point start_;
   Clock::time_point last_drawn_;
@@ -44,7 +52,8 @@ class ProgressLine {
 // `status` must be safe to call from that thread.
 class PolledProgress {
  public:
-  explicit PolledProgress(std::function<std::string()> status);
+  // `lines` as ProgressLine's.
+  explicit PolledProgress(std::function<std::string()> status, bool lines = false);
   ~PolledProgress();  // stops the thread, then wipes the line
   PolledProgress(const PolledProgress&) = delete;
   PolledProgress& operator=(const PolledProgress&) = delete;

@@ -109,6 +109,8 @@ class Merger {
   const std::vector<Found>& found() const { return found_; }
 
  private:
+  void publish() const;  // the result so far to options.partial
+
   const MovegenOptions& options_;
   MovegenResult& result_;
   std::vector<Found> found_;

@@ -180,6 +180,28 @@ TEST(MovegenMerger, CountsEveryPositionOfWholeBlocks) {
   EXPECT_FALSE(result.fault);
 }
 
+TEST(MovegenMerger, HandsOnTheResultSoFarAfterEachBlockWithItsDivergencesAsFound) {
+  MovegenOptions options = options_for(100);
+  std::vector<MovegenResult> so_far;
+  options.partial = [&](const MovegenResult& partial) { so_far.push_back(partial); };
+  MovegenResult result;
+  Merger merger(options, result);
+  for (const BlockOutcome& o : two_blocks()) merger.take(o);
+  ASSERT_EQ(so_far.size(), 2u);
+  EXPECT_EQ(so_far[0].given, 3);
+  EXPECT_EQ(so_far[0].divergences, 1);
+  ASSERT_EQ(so_far[0].first_divergences.size(), 1u);
+  EXPECT_EQ(so_far[0].first_divergences[0].difference.missing, std::vector<std::string>{"a2a3"});
+  // As it was sent: the FEN, not the route it was found on.
+  EXPECT_EQ(so_far[0].first_divergences[0].route.fen,
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+  EXPECT_FALSE(so_far[0].first_divergences[0].shrunk);
+  EXPECT_EQ(so_far[1].given, 8);
+  EXPECT_EQ(so_far[1].divergences, 3);
+  EXPECT_EQ(so_far[1].first_divergences.size(), 2u);  // options.shrunk_divergences
+  EXPECT_TRUE(result.first_divergences.empty());      // the run's own result: shrunk later
+}
+
 TEST(MovegenMerger, StopsAtThePositionsAskedForInsideABlock) {
   // Five given: the four of block 0 (less the withheld one: three) and two of block 1.
   const MovegenOptions options = options_for(5);

@@ -184,6 +184,7 @@ Expected<Done> run_worker(BlockSource& source, const MovegenOptions& options,
       [&](std::uint64_t lowest_held) { return source.superseded(lowest_held); }};
   MovegenOptions in_worker = options;
   in_worker.progress = nullptr;
+  in_worker.partial = nullptr;
   run_blocks(*door, in_worker, hooks);
   return Done{};
 }

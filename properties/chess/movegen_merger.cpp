@@ -79,6 +79,7 @@ void Merger::take(const BlockOutcome& outcome) {
     }
   }
   ++blocks_taken_;  // after its events: done() counts it from here on
+  publish();
   if (options_.progress)
     options_.progress(std::min(result_.given, options_.positions), options_.positions);
 }
@@ -88,6 +89,14 @@ void Merger::take_fault(MovegenFault fault) {
   ++blocks_taken_;
   ++result_.given;
   result_.fault = std::move(fault);
+  publish();
+}
+
+void Merger::publish() const {
+  if (!options_.partial) return;
+  MovegenResult so_far = result_;
+  so_far.first_divergences = unshrunk(found_);
+  options_.partial(so_far);
 }
 
 MovegenResult empty_result(const MovegenDoor& door, const MovegenOptions& options) {

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <thread>
 #include <utility>
@@ -155,7 +156,20 @@ void forget_child(pid_t pid) {
   }
 }
 
+// Where the first SIGINT or SIGTERM goes instead of ending the run (divert_interrupts_to).
+std::atomic<int> diverted_to{-1};
+
 extern "C" void kill_children_and_reraise(int signal) {
+  if (signal == SIGINT || signal == SIGTERM) {
+    if (const int fd = diverted_to.exchange(-1); fd >= 0) {
+      const auto byte = static_cast<unsigned char>(signal);
+      const int saved_errno = errno;
+      if (::write(fd, &byte, 1) == 1) {
+        errno = saved_errno;
+        return;
+      }
+    }
+  }
   remove_unfinished_outputs();
   for (std::atomic<pid_t>& slot : live_children) {
     const pid_t pid = slot.load();
@@ -174,9 +188,19 @@ void kill_children_on_interrupt() {
   for (int signal : {SIGINT, SIGTERM, SIGHUP}) {
     struct sigaction action {};
     action.sa_handler = kill_children_and_reraise;
+    action.sa_flags = SA_RESTART;  // when diverted, the calls it interrupted go on
     sigemptyset(&action.sa_mask);
     ::sigaction(signal, &action, nullptr);
   }
+}
+
+int divert_interrupts_to(int fd) {
+  return diverted_to.exchange(fd);
+}
+
+void end_run_by_signal(int signal) {
+  kill_children_and_reraise(signal);
+  std::_Exit(128 + signal);  // the signal was blocked: end as a shell reports its death
 }
 
 void kill_on_interrupt(pid_t child) {

@@ -59,6 +59,8 @@ struct MovegenDoor {
   std::function<Expected<MovegenDoor>()> open_in_worker;
 };
 
+struct MovegenResult;
+
 struct MovegenOptions {
   int positions = 1000;  // given to the target (compared or refused)
   int depth = 1;
@@ -75,6 +77,9 @@ struct MovegenOptions {
   // aside, for a target whose answers are a pure function of the position asked.
   int jobs = 1;
   std::function<void(int done, int total)> progress;  // called every few positions
+  // Called in this process with the result so far (its divergences as found, not shrunk) each
+  // time positions are added to it: what a run stopped before its end reports.
+  std::function<void(const MovegenResult& so_far)> partial;
   // Ask this one route instead (movegen --fen): its FEN sent as it is written, its moves (in any
   // notation the reference reads) in the door's; `positions` is then 1. It must pass the gate
   // unless allow_unreachable.
@@ -132,10 +137,14 @@ struct MovegenResult {
   // not repeat (MovegenDoor::confirm_alone), and the first few, described.
   int engine_faults = 0;
   std::vector<std::string> engine_fault_examples;
+  // Not empty: the run was stopped before its end, by this ("SIGINT"), and the result is what
+  // it found until then (a report then says so, and the run did not pass).
+  std::string interrupted;
   // More than RefusalLimit of the positions given refused: a target that tests little.
   bool too_many_refused() const { return double(refused) > RefusalLimit * double(given); }
   bool passed() const {
-    return divergences == 0 && engine_faults == 0 && !fault && !too_many_refused();
+    return divergences == 0 && engine_faults == 0 && !fault && !too_many_refused() &&
+           interrupted.empty();
   }
 };
 

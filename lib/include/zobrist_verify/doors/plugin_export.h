@@ -8,15 +8,25 @@
 //     return table;
 //   }
 //
+// The plugin's legal_moves (what `movegen --plugin` compares) is the engine's own when the class
+// the factory makes has a member `legal_moves()` returning its legal moves in UCI as a
+// std::vector<std::string> (found at compile time: HasOwnLegalMoves). Otherwise the third field,
+// true, gives the reference's legal moves (a copy of the reference plays every move beside the
+// hash), which checks nothing of the engine's generator but lets a hashing-only adapter run the
+// tools that need legal moves; false gives none. examples/cpp-plugin shows the engine's own.
+//
 // This header defines `struct zv_state`; a plugin that uses it must not define its own.
 #pragma once
 
+#include <concepts>
 #include <cstdint>
 #include <cstring>
 #include <functional>
 #include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "zobrist_verify/chess/game.h"
@@ -38,10 +48,32 @@ struct zv_state {
 
 namespace zobrist_verify {
 
+// An adapter with a legal-move generator of its own: `legal_moves()` (const or not) gives the
+// legal moves of its current position in UCI notation, king-takes-rook castling in Chess960.
+template <typename Adapter>
+concept HasOwnLegalMoves = requires(Adapter& adapter) {
+  { adapter.legal_moves() } -> std::convertible_to<std::vector<std::string>>;
+};
+
 struct ExportedHash {
   std::string name;
   std::function<std::unique_ptr<HashUnderTest>()> make;
-  bool legal_moves = false;  // provide legal_moves from a mirror of the reference
+  // Without own_legal_moves: provide legal_moves from a mirror of the reference.
+  bool legal_moves = false;
+  // The adapter's own legal moves, called on an instance `make` made; set by the constructor
+  // when that instance's class has them (HasOwnLegalMoves), and then legal_moves is not read.
+  std::function<std::vector<std::string>(HashUnderTest&)> own_legal_moves;
+
+  ExportedHash() = default;
+  template <typename Make>
+  ExportedHash(std::string name_, Make make_, bool reference_legal_moves = false)
+      : name(std::move(name_)), make(make_), legal_moves(reference_legal_moves) {
+    using Adapter = typename std::invoke_result_t<Make&>::element_type;
+    if constexpr (HasOwnLegalMoves<Adapter>)
+      own_legal_moves = [](HashUnderTest& hash) -> std::vector<std::string> {
+        return static_cast<Adapter&>(hash).legal_moves();
+      };
+  }
 };
 
 namespace plugin_export_detail {
@@ -70,7 +102,7 @@ inline int refuse(zv_state* s, const std::string& message) {
 inline zv_state* create() {
   auto* s = new zv_state;
   s->hash = spec().make();
-  if (spec().legal_moves) s->mirror.emplace();
+  if (spec().legal_moves && !spec().own_legal_moves) s->mirror.emplace();
   return s;
 }
 
@@ -191,6 +223,17 @@ inline int legal_moves(const zv_state* s, char* buf, std::size_t cap) {
   return count;
 }
 
+// The adapter's own moves, written as legal_moves above writes the reference's.
+inline int own_legal_moves(const zv_state* s, char* buf, std::size_t cap) {
+  const std::vector<std::string> moves = spec().own_legal_moves(*s->hash);
+  std::string out;
+  for (const std::string& move : moves) (out += out.empty() ? "" : " ") += move;
+  if (out.size() + 1 > cap) return -1;
+  out.copy(buf, out.size());
+  buf[out.size()] = '\0';
+  return int(moves.size());
+}
+
 inline const char* last_error(const zv_state* s) {
   return s->error.empty() ? nullptr : s->error.c_str();
 }
@@ -220,7 +263,9 @@ inline const zv_plugin_v2* export_plugin_v2(ExportedHash exported) {
   table.key = d::key;
   table.pawn_key = caps.pawn_key ? d::pawn_key : nullptr;
   table.material_key = caps.material_key ? d::material_key : nullptr;
-  table.legal_moves = d::spec().legal_moves ? d::legal_moves : nullptr;
+  table.legal_moves = d::spec().own_legal_moves ? d::own_legal_moves
+                      : d::spec().legal_moves   ? d::legal_moves
+                                                : nullptr;
   table.last_error = d::last_error;
   table.null_move = caps.null_move;
   d::ExportedAuxKeys& aux = d::aux_spec();

@@ -23,6 +23,16 @@ namespace zobrist_verify {
 // For programs, such as the CLI, that own their signal handling.
 void kill_children_on_interrupt();
 
+// While a descriptor is set (not -1), the first SIGINT or SIGTERM that kill_children_on_interrupt's
+// handler catches is written to it as one byte, the signal's number, instead of ending the run:
+// the command that set it prints what the run found until then and calls end_run_by_signal. A
+// second signal, or SIGHUP, ends the run at once. Returns the descriptor set before, or -1 when a
+// signal has taken it since it was set (a report is then on its way).
+int divert_interrupts_to(int fd);
+// What the handler does when nothing is diverted: removes the unfinished reports, kills the
+// children, and ends the program by `signal`.
+[[noreturn]] void end_run_by_signal(int signal);
+
 // Adds a child forked elsewhere (a plugin worker, leading its own process group) to the children
 // that kill_children_on_interrupt's handler kills, and takes it off again once it is reaped.
 void kill_on_interrupt(pid_t child);
