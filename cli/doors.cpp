@@ -138,6 +138,18 @@ Error unusable_engine(const std::string& command, const std::string& why) {
   return Error{"engine '" + command + "' cannot be used: " + why};
 }
 
+// "engine:NAME (COMMAND)", and the protocol when its row names it: over xboard, Chess960 only
+// where the engine announces the variant fischerandom.
+std::string engine_door_description(const std::string& command, const EngineConnection& connection,
+                                    const EngineProtocolRow& spoken) {
+  std::string description =
+      "engine:" + connection.engine_name() + " (" + visible_text(command) + ")";
+  if (spoken.named_in_door)
+    description += " over " + std::string(spoken.name) +
+                   (connection.offers_chess960() ? "" : ", " + std::string(spoken.no_chess960));
+  return description;
+}
+
 }  // namespace
 
 Expected<EngineDoorTarget> engine_door(const std::string& command, const ParsedArgs& args,
@@ -149,7 +161,6 @@ Expected<EngineDoorTarget> engine_door(const std::string& command, const ParsedA
   auto protocol = read_engine_protocol(args);
   if (!protocol) return Error{protocol.error()};
   options.protocol = *protocol;
-  const EngineProtocolRow& spoken = engine_protocol(options.protocol);
   auto games = xboard_games(args, options.protocol);
   if (!games) return Error{games.error()};
   options.xboard_new_games = *games == XboardGames::NewEachPosition;
@@ -172,15 +183,11 @@ Expected<EngineDoorTarget> engine_door(const std::string& command, const ParsedA
   }
   auto connection = EngineConnection::open(options);
   if (!connection) return unusable_engine(command, connection.error());
+  const EngineProtocolRow& spoken = engine_protocol(options.protocol);
   EngineDoorTarget out;
   out.connection = *connection;
   DoorTarget& door = out.door;
-  door.description = "engine:" + (*connection)->engine_name() + " (" + visible_text(command) + ")";
-  // Over xboard, Chess960 only where the engine announces the variant fischerandom.
-  if (spoken.named_in_door)
-    door.description +=
-        " over " + std::string(spoken.name) +
-        ((*connection)->offers_chess960() ? "" : ", " + std::string(spoken.no_chess960));
+  door.description = engine_door_description(command, **connection, spoken);
   door.target.name = "engine:" + (*connection)->engine_name();
   // Chess960 castling in one form for the whole run: Shredder letters, X-FEN with --xfen.
   const CastlingLetters letters =
