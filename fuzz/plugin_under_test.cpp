@@ -134,4 +134,8 @@ void PluginUnderTest::play(const std::string& uci, const Position& before,
          reproduction);
 }
 
+bool PluginUnderTest::play_on(const std::string& uci) {
+  return incremental_.make_move(uci).has_value();
+}
+
 }  // namespace zv_fuzz

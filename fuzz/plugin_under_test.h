@@ -27,6 +27,9 @@ class PluginUnderTest {
   // Plays the move on the incremental instance.
   void play(const std::string& uci, const zobrist_verify::Position& before,
             const std::string& reproduction);
+  // Plays a move of a long route on the incremental instance: false when the plugin refuses it
+  // (a bounded history), which ends its part of the walk as a FEN it refuses does.
+  bool play_on(const std::string& uci);
 
  private:
   PluginUnderTest(std::shared_ptr<const zobrist_verify::PluginLibrary> library,
