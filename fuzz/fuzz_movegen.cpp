@@ -3,7 +3,11 @@
 // move_generators.h must generate the same move set and Position::legal must judge every
 // pseudo-legal move as the simple generator does; at the end they must count the same perft(2).
 // A plugin's move generator and keys are checked on the same walk: the one linked in, or the one
-// ZV_PLUGIN=PATH names (plugin_under_test.h).
+// ZV_PLUGIN=PATH names (plugin_under_test.h); an input whose last byte is LongRouteMark then plays
+// on by lengthening moves (long_route.h) past 4096 plies, the plugin checked every 256th ply and
+// at the end.
+#include <vector>
+
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -13,9 +17,34 @@
 #include "fuzz_support.h"
 #include "move_generators.h"
 #include "plugin_under_test.h"
+#include "zobrist_verify/chess/long_route.h"
 #include "zobrist_verify/chess/movegen.h"
 #include "zobrist_verify/chess/position.h"
 #include "zobrist_verify/chess/uci.h"
+
+namespace {
+
+using namespace zobrist_verify;
+
+constexpr std::uint8_t LongRouteMark = 0xEF;
+constexpr std::size_t LongRoutePlies = EngineHistoryPlies + 4, LongRouteChecks = 256;
+
+// The long route: lengthening moves from `pos` (left where they end) on the reference and the
+// plugin; false when the plugin refuses one.
+bool lengthen(zv_fuzz::PluginUnderTest& plugin, Position& pos, const std::string& reproduction) {
+  static std::vector<StateInfo> states(LongRoutePlies);  // kept from input to input
+  for (std::size_t ply = 0; ply < LongRoutePlies; ++ply) {
+    const Move m = lengthening_move(pos, ply);
+    if (m == Move::none()) break;
+    if (!plugin.play_on(move_to_uci(pos, m))) return false;
+    pos.make_move(m, states[ply]);
+    if (ply % LongRouteChecks == LongRouteChecks - 1 || ply + 1 == LongRoutePlies)
+      plugin.check(pos, [&] { return reproduction + " (" + std::to_string(ply + 1) + ")"; });
+  }
+  return true;
+}
+
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace zobrist_verify;
@@ -57,6 +86,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     path += " " + move_to_uci(pos, m);
     if (plugin) plugin->play(move_to_uci(pos, m), pos, reproduction);
     pos.make_move(m, states[ply + 1]);
+  }
+  if (plugin && size > 0 && data[size - 1] == LongRouteMark) {
+    const std::string repro = reproduction() + " then lengthening moves";
+    if (!lengthen(*plugin, pos, repro)) plugin = nullptr;
   }
   require_same_perft(Harness, pos, PerftDepth, reproduction());
   return 0;

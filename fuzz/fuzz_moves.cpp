@@ -3,7 +3,9 @@
 // be clean, which includes the incremental keys equalling recomputation; unmaking everything at
 // the end must restore each move's keys and finally the start position. A plugin (the one linked
 // in, or the one ZV_PLUGIN=PATH names: plugin_under_test.h) takes every step too, and its keys
-// must equal a fresh set_fen's after each.
+// must equal a fresh set_fen's after each. An input whose last byte is LongRouteMark plays on by
+// lengthening moves (long_route.h) past 4096 plies, checked every 64th ply and over its last 64,
+// before it is all taken back (the reference alone: fuzz_movegen plays long routes on a plugin).
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -12,6 +14,7 @@
 #include "byte_consumer.h"
 #include "fuzz_support.h"
 #include "plugin_under_test.h"
+#include "zobrist_verify/chess/long_route.h"
 #include "zobrist_verify/chess/movegen.h"
 #include "zobrist_verify/chess/position.h"
 #include "zobrist_verify/chess/uci.h"
@@ -27,6 +30,18 @@ constexpr std::string_view Harness = "fuzz_moves";
 constexpr std::uint8_t FirstNullMove = 0xE0, FirstUnmake = 0xF0;
 constexpr std::size_t MaxActions = 200;
 constexpr std::size_t MaxHeader = 2 + MaxHeaderFenLength + 1;  // start kind, length, FEN, scheme
+// A last byte that is a null move's (any null move byte would mark too many inputs) marks a long
+// route: after the actions, lengthening moves to LongRoutePlies in all.
+constexpr std::uint8_t LongRouteMark = 0xEF;
+constexpr std::size_t LongRoutePlies = EngineHistoryPlies + 4, LongRouteChecks = 64;
+constexpr std::size_t MaxDepth = MaxActions + LongRoutePlies;
+
+// The records of the deepest walk, kept from input to input (too large for the stack).
+struct Records {
+  std::array<StateInfo, MaxDepth + 1> states;  // states[0] holds the start position
+  std::array<Move, MaxDepth> made;             // the move under each state (null moves too)
+  std::array<Keys, MaxDepth> keys_before;      // the keys each made move must restore
+};
 
 // The position as the actions leave it, with what each move must restore and every action taken.
 struct Walk {
@@ -35,10 +50,12 @@ struct Walk {
   const Start& start;
   const KeyScheme& scheme;
   Position pos;
-  std::array<StateInfo, MaxActions + 1> states;  // states[0] holds the start position
-  std::array<Move, MaxActions> made;             // the move under each state (null moves too)
-  std::array<Keys, MaxActions> keys_before;      // the keys each made move must restore
+  Records& records = *new_records();
+  std::array<StateInfo, MaxDepth + 1>& states = records.states;
+  std::array<Move, MaxDepth>& made = records.made;
+  std::array<Keys, MaxDepth>& keys_before = records.keys_before;
   std::size_t depth = 0;
+  std::size_t lengthened = 0;  // plies of the long route played after the actions
   // Every action taken, for the reproduction; Move::none() stands for an unmake.
   std::array<Move, 2 * MaxActions> log;
   std::size_t log_size = 0;
@@ -49,12 +66,18 @@ struct Walk {
     std::string actions;
     for (std::size_t i = 0; i < log_size; ++i)
       actions += log[i] == Move::none() ? " undo" : " " + move_to_uci(log[i], pos.is_chess960());
+    if (lengthened) actions += " then " + std::to_string(lengthened) + " lengthening moves";
     return describe(start) + "\nscheme: " + scheme.name + "\nactions:" + actions +
            "\nnow: " + describe(pos);
   }
 
   [[noreturn]] void fail_here(const std::string& what) const {
     fail(Harness, what, reproduction());
+  }
+
+  static Records* new_records() {
+    static Records* records = new Records;
+    return records;
   }
 
   // The plugin's step after the reference's: a null move, or a take-back, to `pos`.
@@ -76,21 +99,32 @@ struct Walk {
       fail_here("check() after the last action:\n" + report.to_string());
   }
 
-  void make(Move m) {
-    log[log_size++] = m;
+  void make(Move m, bool then_check = true) {
     keys_before[depth] = pos.keys();
     made[depth] = m;
     ++depth;
     if (m == Move::null()) {
       pos.make_null_move(states[depth]);
-      verify();
+      if (then_check) verify();
       plugin_follows(false);
       return;
     }
     if (plugin) plugin->play(move_to_uci(pos, m), pos, [this] { return reproduction(); });
     pos.make_move(m, states[depth]);
-    verify();
+    if (then_check) verify();
     if (plugin) plugin->check(pos, [this] { return reproduction(); });
+  }
+
+  // The long route: lengthening moves to LongRoutePlies (fewer if the game ends), not logged. The
+  // plugin's part of the walk ends here (fuzz_movegen plays long routes on a plugin).
+  void lengthen() {
+    plugin = nullptr;
+    while (depth < LongRoutePlies) {
+      const Move m = lengthening_move(pos, depth);
+      if (m == Move::none()) return;
+      ++lengthened;
+      make(m, depth % LongRouteChecks == 0 || depth + LongRouteChecks >= LongRoutePlies);
+    }
   }
 
   // Every unmake must restore the keys held before its move; `then_check` adds the full check().
@@ -100,7 +134,7 @@ struct Walk {
       pos.unmake_null_move();
     else
       pos.unmake_move(made[depth]);
-    log[log_size++] = Move::none();
+    if (log_size < log.size()) log[log_size++] = Move::none();  // a long route's are not all
     if (pos.keys() != keys_before[depth])
       fail_here("unmake restored " + describe(pos.keys()) + ", expected " +
                 describe(keys_before[depth]));
@@ -115,11 +149,15 @@ struct Walk {
       return;
     }
     if (action >= FirstNullMove) {
-      if (!pos.checkers()) make(Move::null());  // a null move is not legal in check
+      if (!pos.checkers()) logged(Move::null());  // a null move is not legal in check
       return;
     }
     const MoveList moves = legal_moves(pos);
-    if (!moves.empty()) make(moves[action % moves.size()]);  // else mate or stalemate
+    if (!moves.empty()) logged(moves[action % moves.size()]);  // else mate or stalemate
+  }
+  void logged(Move m) {
+    log[log_size++] = m;
+    make(m);
   }
 };
 
@@ -148,6 +186,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   static std::string start_fen, end_fen;
   pos.write_fen(start_fen);
   for (std::size_t i = 0; i < MaxActions && !in.empty(); ++i) walk.act(in.byte());
+  if (size > 0 && data[size - 1] == LongRouteMark) walk.lengthen();
 
   // Taking everything back is not an action of the input: each step must restore its keys, and
   // the position reached must pass check() and be the start position again.

@@ -224,4 +224,10 @@ bool PluginUnderTest::take_back(const Position& after, const Reproduction& repro
   return true;
 }
 
+bool PluginUnderTest::play_on(const std::string& uci) {
+  if (!incremental_.make_move(uci)) return false;
+  moves_.push_back(uci);  // the replay line plays the long route too
+  return true;
+}
+
 }  // namespace zv_fuzz

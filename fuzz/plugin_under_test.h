@@ -47,6 +47,9 @@ class PluginUnderTest {
   // The reference took a move back and reached `after`: the plugin's unmake_move when it has one
   // and played the move, else a start at `after`. False when the plugin cannot play `after`.
   bool take_back(const zobrist_verify::Position& after, const Reproduction& reproduction);
+  // Plays a move of a long route on the incremental instance: false when the plugin refuses it
+  // (a bounded history), which ends its part of the walk as a FEN it refuses does.
+  bool play_on(const std::string& uci);
 
  private:
   PluginUnderTest(std::shared_ptr<const zobrist_verify::PluginLibrary> library,

@@ -227,6 +227,7 @@ class ChessSession final : public games::GameSession {
     if (source < 30) return fallback;
     PlayedGame game;
     game.route = line_.route();
+    const Route lead = cut_long_route(game.route);
     std::optional<TranspositionClass> built;
     if (source < 55)
       built = swapped_moves_class(game, where);
@@ -236,7 +237,29 @@ class ChessSession final : public games::GameSession {
       built = out_and_back_class(game, where);
     else
       built = en_passant_field_class(game, where);
-    return built ? *built : fallback;
+    if (!built) return fallback;
+    // The routes from the tail's FEN are led to it again by the long route's moves before it.
+    for (std::vector<Route>* routes : {&built->routes, &built->move_forms})
+      for (Route& r : *routes)
+        if (!lead.moves.empty() && r.fen == game.route.fen && r.chess960 == game.route.chess960) {
+          r.moves.insert(r.moves.begin(), lead.moves.begin(), lead.moves.end());
+          r.fen = lead.fen;
+        }
+    return *built;
+  }
+  // A long route (past LongRouteRefusalPly) is cut to its last LongRouteTail plies from the FEN
+  // they start at: classes built from every ply of it would replay it once a ply tried. Returns
+  // the route that leads to that FEN (no moves when `route` is not long).
+  static Route cut_long_route(Route& route) {
+    constexpr std::size_t LongRouteTail = 100;
+    if (route.moves.size() <= std::size_t(LongRouteRefusalPly)) return {};
+    const auto cut = route.moves.end() - std::ptrdiff_t(LongRouteTail);
+    Route lead{route.fen, route.chess960, {route.moves.begin(), cut}};
+    Game board;
+    if (!replay(board, lead)) return {};
+    route.fen = board.position().fen();
+    route.moves.erase(route.moves.begin(), cut);
+    return lead;
   }
   // The designed class `seed` picks among those the run may play.
   const TranspositionClass& designed_class(std::uint64_t seed) const {
@@ -388,7 +411,8 @@ games::GameTarget chess_game(const PropertyContext& context) {
   game.name = context.target.name;
   game.start_description = StartFen;
   game.start = [&context] { return std::make_unique<ChessSession>(context); };
-  game.generate = [&context] { return generate_game(context).route; };
+  // Now and then a long route, past engines' history buffers (generators.h).
+  game.generate = [&context] { return generate_game(context, 100, true).route; };
   game.sweep_positions = [](int cases) { return 100'000 * std::size_t(std::max(1, cases / 100)); };
   game.sweep_start = [&context](SplitMix64& random) { return sweep_start(context, random); };
   game.sweep_plies = 80;

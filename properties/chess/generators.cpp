@@ -6,6 +6,7 @@
 #include "core/rapidcheck_run.h"
 #include "zobrist_verify/chess/bitboard.h"
 #include "zobrist_verify/chess/game.h"
+#include "zobrist_verify/chess/long_route.h"
 #include "zobrist_verify/chess/movegen.h"
 #include "zobrist_verify/chess/uci.h"
 
@@ -283,8 +284,35 @@ const char* tag_name(GameTag tag) {
       return "fuzzed start";
     case TagLargeClock:
       return "large halfmove clock";
+    case TagLongRoute:
+      return "long route";
   }
   return "?";
+}
+
+std::size_t long_route_plies(const GameRecipe& recipe) {
+  SplitMix64 rng((std::uint64_t(recipe.start.index) << 24 ^ std::uint64_t(recipe.start.roll) << 16 ^
+                  recipe.moves.size()) ^
+                 0x6C6F6E67ULL);  // "long"
+  if (rng.below(LongRouteOdds) != 0) return 0;
+  return 4100 + rng.below(901);
+}
+
+void lengthen(PlayedGame& game, std::size_t plies) {
+  Game board;
+  if (!board.set(game.route.fen, polyglot_scheme(), FenOptions{game.route.chess960}).empty())
+    return;
+  for (const std::string& m : game.route.moves)
+    if (!board.play_uci(m)) return;
+  SplitMix64 rng(plies);
+  while (game.route.moves.size() < plies) {
+    const Position& pos = board.position();
+    const Move m = lengthening_move(pos, rng.next());
+    if (m == Move::none()) break;
+    game.route.moves.push_back(move_to_uci(m, pos.is_chess960()));
+    board.play(m);
+  }
+  if (game.route.moves.size() > EngineHistoryPlies) game.tags |= TagLongRoute;
 }
 
 void classify_game(const PlayedGame& game) {

@@ -77,8 +77,9 @@ enum GameTag : std::uint32_t {
   TagCorpusStart = 1 << 14,
   TagFuzzedStart = 1 << 15,
   TagLargeClock = 1 << 16,  // a start FEN whose halfmove clock is 100 or more
+  TagLongRoute = 1 << 17,   // more plies than EngineHistoryPlies (long_route.h)
 };
-constexpr int GameTagCount = 17;
+constexpr int GameTagCount = 18;
 const char* tag_name(GameTag tag);
 
 struct PlayedGame {
@@ -90,6 +91,15 @@ struct PlayedGame {
 
 // Plays the recipe on the reference from its start; stops early at mate or stalemate.
 PlayedGame play_recipe(const GameRecipe& recipe, const GenerationLimits& limits);
+// One recipe in LongRouteOdds is a long route: played on past its own moves, by lengthening moves
+// (long_route.h), to 4,100 to 5,000 plies in all. Which one, and how long, is a hash of its start
+// choice and its number of moves: no generator draws more, so every other recipe plays as before.
+constexpr unsigned LongRouteOdds = 1000;
+// The plies a recipe's long route has in all; 0 for a recipe that is not one.
+std::size_t long_route_plies(const GameRecipe& recipe);
+// Plays `game` on by lengthening moves to `plies` plies (fewer when no move keeps the game going),
+// tagging it TagLongRoute once it is longer than EngineHistoryPlies.
+void lengthen(PlayedGame& game, std::size_t plies);
 // Tags the current RapidCheck case with the game's rare cases (RC_CLASSIFY).
 void classify_game(const PlayedGame& game);
 

@@ -153,7 +153,39 @@ TEST(GameGenerator, AThousandGamesCoverEveryRareCase) {
                         GenerationLimits{})
                 .tags;
   for (int bit = 0; bit < GameTagCount; ++bit)
-    EXPECT_TRUE(seen & (1u << bit)) << tag_name(GameTag(1u << bit));
+    if (GameTag(1u << bit) != TagLongRoute) {  // lengthen()'s, below
+      EXPECT_TRUE(seen & (1u << bit)) << tag_name(GameTag(1u << bit));
+    }
+}
+
+// Fruit 2.1 keeps 4096 plies of history without a bound check: about one recipe in a thousand is
+// played on past it, to 4,100 to 5,000 plies, by legal moves, unless its own moves end the game.
+TEST(GameGenerator, AboutOneRecipeInAThousandIsALongRoute) {
+  int long_routes = 0, lengthened = 0;
+  for (int i = 0; i < 20000; ++i) {
+    const GameRecipe recipe = gen_game_recipe()(rc::Random(std::uint64_t(i)), 100).value();
+    const std::size_t plies = long_route_plies(recipe);
+    if (plies == 0) continue;
+    ++long_routes;
+    EXPECT_GE(plies, 4100u);
+    EXPECT_LE(plies, 5000u);
+    PlayedGame game = play_recipe(recipe, GenerationLimits{});
+    EXPECT_FALSE(game.tags & TagLongRoute);
+    lengthen(game, plies);
+    Game replayed;
+    ASSERT_TRUE(replay(replayed, game.route)) << game.route.fen;
+    if (game.route.moves.size() < plies) {
+      EXPECT_FALSE(has_legal_move(replayed.position())) << replayed.position().fen();
+      EXPECT_FALSE(game.tags & TagLongRoute);
+      continue;
+    }
+    EXPECT_EQ(game.route.moves.size(), plies);
+    EXPECT_TRUE(game.tags & TagLongRoute);
+    ++lengthened;
+  }
+  EXPECT_GE(long_routes, 10);
+  EXPECT_LE(long_routes, 35);
+  EXPECT_GE(lengthened, long_routes * 3 / 4);
 }
 
 TEST(PositionTools, MirrorTwiceIsTheSameFen) {

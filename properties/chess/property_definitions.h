@@ -99,8 +99,10 @@ class FindingsScope {
 // Counts one position checked for `kind` into the scope's Findings (without a scope: nothing).
 void count_finding(const FindingKind& kind, bool found, const std::string& fen, int pieces);
 
-// A generated game, classified (RC_CLASSIFY) so the run reports its mix.
-PlayedGame generate_game(const PropertyContext& context, int max_plies = 100);
+// A generated game, classified (RC_CLASSIFY) so the run reports its mix. `sometimes_long`: now
+// and then a long route (long_route_plies), for the properties whose cost per ply is small.
+PlayedGame generate_game(const PropertyContext& context, int max_plies = 100,
+                         bool sometimes_long = false);
 
 // Fails the case at the line's current ply when the keys differ.
 void expect_same_key(const Line& line, const std::string& what, Key expected, Key actual);

@@ -5,9 +5,11 @@
 
 namespace zobrist_verify::properties {
 
-PlayedGame generate_game(const PropertyContext& context, int max_plies) {
+PlayedGame generate_game(const PropertyContext& context, int max_plies, bool sometimes_long) {
   const GameRecipe recipe = *gen_game_recipe(max_plies);
   PlayedGame game = play_recipe(recipe, context.limits);
+  if (const std::size_t plies = sometimes_long ? long_route_plies(recipe) : 0)
+    lengthen(game, plies);
   classify_game(game);
   return game;
 }

@@ -206,8 +206,23 @@ void Line::play(const std::string& uci) {
                                   fen_as_sent(target_, game_.position().fen(), chess960()) + ": " +
                                   done.error());
     }
+    drop_refused_long_route(line_, ply(), done.failure(), true);
     fail(target_error("make_move refused the legal move " + uci, done.error()));
   }
+}
+
+void Line::drop_refused_long_route(int line, int ply, const Error& error, bool counted) const {
+  if (!target_.fen_refusals_tolerated || ply < LongRouteRefusalPly ||
+      error.kind != ErrorKind::Refused)
+    return;
+  const std::string what = "a route of " + std::to_string(ply + 1) + " plies from FEN " +
+                           fen_as_sent(target_, route_of(line).fen, route_of(line).chess960);
+  if (TargetTally* const tally = current_tally(); tally && !counted) {
+    ++tally->moves_refused;
+    if (tally->examples.size() < TallyExamples)
+      tally->examples.push_back(what + ": " + error.message);
+  }
+  discard_case("the target refused " + what + ": " + error.message);
 }
 
 void Line::unmake() {
@@ -221,7 +236,10 @@ TargetKeys Line::keys() {
   if (pipelines(caps_)) return collect(request_keys());
   TargetKeys k;
   Expected<Key> key = hash_->key();
-  if (!key) fail(target_error("key() failed", key.error(), key.error_kind()));
+  if (!key) {
+    drop_refused_long_route(line_, ply(), key.failure(), false);
+    fail(target_error("key() failed", key.error(), key.error_kind()));
+  }
   k.key = *key;
   if (caps_.pawn_key) {
     Expected<Key> pawn = hash_->pawn_key();
@@ -274,8 +292,10 @@ std::optional<TargetKeys> Line::collect_if_started(const PendingKeys& pending) {
   const Start* start = settle(pending.line);
   if (start && start->refused) return std::nullopt;
   Expected<Key> key = pending.start && start ? *start->answer : hash_->collect_key(*pending.ticket);
-  if (!key)
+  if (!key) {
+    drop_refused_long_route(pending.line, pending.ply, key.failure(), false);
     fail(target_error_on(pending.line, pending.ply, "key() failed", key.error(), key.error_kind()));
+  }
   TargetKeys k;
   k.key = *key;
   return k;

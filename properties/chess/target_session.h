@@ -33,6 +33,12 @@ struct PendingKeys {
   bool start = false;
 };
 
+// A ply that only a long route reaches (generators.h, long_route_plies): no other generated line
+// is as long. A refusal from there on (of a move, or of the key after it) with
+// Target::fen_refusals_tolerated is counted as a refused move and its case dropped, as a refused
+// FEN's is: a target may keep a bounded history (Fruit 2.1's has 4096 plies).
+constexpr int LongRouteRefusalPly = 256;
+
 // One instance of the target playing a line, and the reference playing the same line.
 class Line {
  public:
@@ -134,6 +140,9 @@ class Line {
   // Reads the verdict on `start` once, counting a refusal; an untolerated one is returned.
   std::optional<Counterexample> judge(Start& start);
   const Route& route_of(int line) const;
+  // Drops the case when `error`, at `ply` of line `line`, is a tolerated refusal of a long route
+  // (LongRouteRefusalPly), counting it unless the caller has (`counted`); else returns.
+  void drop_refused_long_route(int line, int ply, const Error& error, bool counted) const;
   static Counterexample counterexample_on(const Route& route, int at, std::string what,
                                           Key expected, Key actual);
 

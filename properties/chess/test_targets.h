@@ -139,6 +139,7 @@ enum class Fault {
   HangOnEnPassantKey,
   RefuseEnPassantFens,  // a few percent of the FENs the suite sends
   RefuseBlackToMove,    // about half of them
+  HistoryOf4096Plies,   // refuses a move past 4096 since its FEN, as a bounded history would
 };
 
 // The reference with one planted fault.
@@ -150,6 +151,7 @@ class Faulty final : public HashUnderTest {
   Capabilities capabilities() const override { return inner_->capabilities(); }
   Expected<Done> set_position(std::string_view fen, bool chess960) override {
     last_move_.clear();
+    plies_ = 0;
     if (fault_ == Fault::RefuseEnPassantFens && split_ep(fen) != "-")
       return Error{"this engine takes no en-passant squares in FENs"};
     if (fault_ == Fault::RefuseBlackToMove && fen.find(" b ") != std::string_view::npos)
@@ -162,10 +164,18 @@ class Faulty final : public HashUnderTest {
       volatile int* nowhere = nullptr;
       *nowhere = 1;
     }
+    if (fault_ == Fault::HistoryOf4096Plies && plies_ == 4096)
+      return Error{"the game history is full (4096 plies)"};
     last_move_ = uci;
-    return inner_->make_move(uci);
+    Expected<Done> done = inner_->make_move(uci);
+    if (done) ++plies_;
+    return done;
   }
-  Expected<Done> unmake_move() override { return inner_->unmake_move(); }
+  Expected<Done> unmake_move() override {
+    Expected<Done> done = inner_->unmake_move();
+    if (done) --plies_;
+    return done;
+  }
   Expected<Key> key() override {
     if (fault_ == Fault::HangOnEnPassantKey && last_move_.size() == 4 && last_move_[1] == '2' &&
         last_move_[3] == '4')
@@ -189,6 +199,7 @@ class Faulty final : public HashUnderTest {
   std::unique_ptr<HashUnderTest> inner_;
   Fault fault_;
   std::string last_move_;
+  int plies_ = 0;  // moves made since the FEN
 };
 
 inline Target faulty_target(Fault fault) {

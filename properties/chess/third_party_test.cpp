@@ -298,6 +298,28 @@ TEST(ThirdParty, AFewRefusedFensAreReportedButDoNotFail) {
                           [](const std::string& n) { return n.rfind("refused ", 0) == 0; }));
 }
 
+// Generated routes now and then pass 4096 plies (Fruit 2.1's unchecked history): a target whose
+// history is bounded and refuses the move past it has that refusal counted, not failed.
+TEST(ThirdParty, ARouteLongerThanATargetsHistoryIsACountedRefusal) {
+  ThirdPartyOptions options = quick();
+  options.suite.isolate = false;
+  options.suite.cases = 2000;
+  options.suite.only = {"incremental-equals-full", "reversibility"};
+  const ThirdPartyRun run =
+      run_third_party(faulty_target(Fault::HistoryOf4096Plies), "short history", options);
+  for (const PropertyResult& r : run.results)
+    EXPECT_TRUE(r.passed) << r.name << ": " << r.note
+                          << (r.counterexample ? format_counterexample(*r.counterexample) : "");
+  const TargetTally total = total_tally(run.results);
+  EXPECT_GE(total.moves_refused, 2u) << refusal_note(total);
+  EXPECT_EQ(total.fens_refused, 0u);
+  ASSERT_FALSE(total.examples.empty());
+  EXPECT_NE(total.examples.front().find("the game history is full (4096 plies)"), std::string::npos)
+      << total.examples.front();
+  EXPECT_TRUE(std::any_of(run.summary.notes.begin(), run.summary.notes.end(),
+                          [](const std::string& n) { return n.rfind("refused 0 of ", 0) == 0; }));
+}
+
 // A pipelined target (an engine) may judge a FEN only when the key it went with is read: the
 // refusal is counted then, the case dropped as at set_position, and a sweep line from a refused
 // start is skipped, not the sweep.

@@ -96,6 +96,16 @@ int differing_part(const std::vector<std::string>& parts, const KeyParts& want,
   return -1;
 }
 
+// A line longer than LongLinePlies (chess's long routes, past engines' history buffers) is
+// checked at its first and last CheckedEnds plies and every CheckedEnds-th between, and its other
+// moves only played: what such a line is for is reaching its end, and a check at every ply of it
+// would cost more than the rest of a run's lines together.
+constexpr std::size_t LongLinePlies = 1000, CheckedEnds = 100;
+bool checked_ply(std::size_t plies, std::size_t ply) {
+  return plies <= LongLinePlies || ply < CheckedEnds || ply + CheckedEnds >= plies ||
+         ply % CheckedEnds == 0;
+}
+
 void tag_length(const Route& line) {
   tag_case(line.moves.size() >= 40 ? "40+ moves" : "under 40 moves");
 }
@@ -118,9 +128,9 @@ void incremental_equals_full(const GameTarget& target) {
     plies.push_back({session->ask_keys(), session->ask_keys_from_scratch(), session->exact_keys()});
   };
   ask();
-  for (const std::string& move : line.moves) {
-    session->play(move);
-    ask();
+  for (std::size_t i = 0; i < line.moves.size(); ++i) {
+    session->play(line.moves[i]);
+    if (checked_ply(line.moves.size(), i)) ask();
   }
   for (const Ply& p : plies) {
     const KeyParts incremental = session->collect(p.incremental);
@@ -147,8 +157,13 @@ void reversibility(const GameTarget& target) {
     const std::string& move = line.moves[i];
     const int ply = int(i);
     const KeyParts keys = read_keys(*session);
-    const std::string position = session->position();
     before.push_back(keys);
+    if (!checked_ply(line.moves.size(), i)) {  // played and keyed only, for the unwind below
+      session->play(move);
+      after.push_back(read_keys(*session));
+      continue;
+    }
+    const std::string position = session->position();
     session->play(move);
     const KeyParts played = read_keys(*session);
     session->unmake();

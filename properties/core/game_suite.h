@@ -6,6 +6,7 @@
 //
 //   incremental-equals-full       every ply of a generated line, incremental against scratch;
 //   reversibility                 make/unmake per move, then a full unwind and replay;
+//                                 (a line of over 1,000 plies: at its ends and every 100th ply)
 //   <the game's equivalence>      positions the game declares related (transpositions, symmetry,
 //                                 closed boards filled differently) keep their key relation;
 //   unequal-positions-unequal-keys  a sweep over many distinct positions (collisions and splits)

@@ -23,7 +23,9 @@
  * Errors. A nonzero return refuses the FEN or move; last_error's text, when given, goes into the
  * report beside it (its first 4096 bytes: a longer text, or one without its NUL, is cut). A
  * refused FEN is reported, not counted against a hashing property (more than 5% refused fails
- * the run); a refused legal move fails the case.
+ * the run); a refused legal move fails the case, except from ply 256 of a line on, which only the
+ * long routes the suite sends now and then reach (past 4096 plies, beyond a bounded history):
+ * such a refusal is counted as a refused FEN's is.
  *
  * Versions. A version 1 plugin fills a zv_plugin with abi_version ZV_PLUGIN_ABI_VERSION (1). A
  * version 2 plugin fills a zv_plugin_v2, a zv_plugin (`base`, abi_version ZV_PLUGIN_ABI_VERSION_2)
