@@ -117,7 +117,8 @@ std::optional<std::string> undeclared_scattered(const Board& original, Color sid
         others.push_back(pc);
     }
     if (rng.chance(30)) {
-      const auto extra = make_piece(Color(rng.below(2)), PieceType(Pawn + rng.below(5)));
+      const Color color = Color(rng.below(2));  // before the type: one draw a statement
+      const auto extra = make_piece(color, PieceType(Pawn + rng.below(5)));
       if (!aux.depends_on(color_of(extra), type_of(extra))) others.push_back(extra);
     }
     for (Piece pc : others) {

@@ -32,8 +32,12 @@ std::optional<std::string> same_pawns(const Board& original, Choices& rng) {
       else if (original[s] != NoPiece)
         others.push_back(original[s]);
     }
-    if (rng.chance(30))
-      others.push_back(make_piece(Color(rng.below(2)), PieceType(Knight + rng.below(4))));
+    if (rng.chance(30)) {
+      // One draw a statement: the order of a call's arguments is the compiler's choice, and a
+      // case must draw the same position whichever compiler built the tool.
+      const Color color = Color(rng.below(2));
+      others.push_back(make_piece(color, PieceType(Knight + rng.below(4))));
+    }
     for (Piece pc : others) {
       if (type_of(pc) != King && rng.chance(10)) continue;
       board[random_empty(board, rng, false)] = pc;
