@@ -17,6 +17,7 @@
 #include "suite_options.h"
 #include "zobrist_verify/baseline.h"
 #include "zobrist_verify/core/listed.h"
+#include "zobrist_verify/doors/orphans.h"
 #include "zobrist_verify/game_properties.h"
 #include "zobrist_verify/mutants/mutant_runs.h"
 #include "zobrist_verify/parallel_runs.h"
@@ -85,6 +86,13 @@ tellusererror) refuse the position. Chess960 goes to an engine that announces th
 fischerandom (castling as king takes rook); otherwise standard chess only, as the report says.
 With --jobs N the properties run side by side: each property on each scheme, game or target is a
 piece of its own.
+A progress line on stderr (on a terminal after 2 s, redrawn; with --progress a line every 10 s
+anywhere) counts the properties done and, while one runs at a time, names it with its cases
+passed (then an engine's positions answered). Stopped by SIGINT or SIGTERM (Ctrl-C, `timeout`),
+it prints the rows of the properties that ended, a failure found and shrunk before the search for
+others was cut short as a failure (not one in a --jobs worker of the reference or an engine),
+and every other property as INTERRUPTED with how far it got (JSON: "interrupted"; --junit:
+skipped, since nothing was judged), then ends by the signal; a second signal ends it at once.
 
 {other-games})";
 
@@ -100,7 +108,9 @@ json:
   "target", "status" (pass, warn, fail or skip), "cases", "warnings", "counterexample": {"fen",
   "moves", "ply", "comparison", "expected", "actual", "positions", ...}}]}; with --plugin also
   "target", "en_passant_rule", "halfmove_dependent"; with --engine the notes also give how many
-  positions the engine answered and how its keys were read
+  positions the engine answered and how its keys were read; in a run stopped by a signal also
+  "interrupted" ("SIGINT" or "SIGTERM") after "passed" (false), and the rows that did not end
+  with status "interrupted", counted in "counts" as "interrupted"
 
 properties:
 )";
@@ -228,19 +238,20 @@ std::string progress_text(const properties::SuiteWatch::Now& now, int jobs,
                      " properties done" +
                      (jobs > 1 ? ", " + std::to_string(jobs) + " at once" : "");
   if (!now.property.empty())
-    text +=
-        "; " + now.property + ": " +
-        (now.shrink_steps
-             ? "shrinking a failure (" + std::to_string(now.shrink_steps) + " steps tried)"
-             : std::to_string(now.cases) + " of " + std::to_string(now.budget) + " cases passed");
+    text += "; " + now.property + ": " +
+            (now.shrink_steps
+                 ? "shrinking a failure (" + std::to_string(now.shrink_steps) + " steps tried)"
+                 : std::to_string(now.cases) + " of " + std::to_string(now.budget) +
+                       (now.budget == 1 ? " case passed" : " cases passed"));
   if (door) text += "; " + door();
   return text;
 }
 
 // What check shows while its suite runs, from the suite's watch: a progress line on stderr (on a
 // terminal after two seconds; --progress: every 10 s anywhere) and, on the first SIGINT or
-// SIGTERM, `report` given the signal's name once the line is wiped; the run then ends by the
-// signal (InterruptReport).
+// SIGTERM, `report` given the signal's name once the line is wiped; then every child is killed
+// and reaped (workers, engines, what they left to this subreaper: no zombie outlives the run),
+// and the run ends by the signal (InterruptReport).
 class RunWatch {
  public:
   RunWatch(const properties::SuiteWatch& watch, int jobs, bool lines,
@@ -250,6 +261,7 @@ class RunWatch {
           progress_.finish();
           report(signal);
           std::cout.flush();
+          (void)end_leftover_children();
         }) {}
 
  private:
