@@ -11,16 +11,19 @@
 #include "doors.h"
 #include "help_text.h"
 #include "inputs.h"
+#include "interrupt_report.h"
 #include "plugin_stdout.h"
 #include "progress_line.h"
 #include "suite_options.h"
 #include "zobrist_verify/baseline.h"
 #include "zobrist_verify/core/listed.h"
+#include "zobrist_verify/doors/orphans.h"
 #include "zobrist_verify/game_properties.h"
 #include "zobrist_verify/mutants/mutant_runs.h"
 #include "zobrist_verify/parallel_runs.h"
 #include "zobrist_verify/properties.h"
 #include "zobrist_verify/report.h"
+#include "zobrist_verify/suite_watch.h"
 
 namespace zobrist_verify::cli {
 
@@ -83,6 +86,13 @@ tellusererror) refuse the position. Chess960 goes to an engine that announces th
 fischerandom (castling as king takes rook); otherwise standard chess only, as the report says.
 With --jobs N the properties run side by side: each property on each scheme, game or target is a
 piece of its own.
+A progress line on stderr (on a terminal after 2 s, redrawn; with --progress a line every 10 s
+anywhere) counts the properties done and, while one runs at a time, names it with its cases
+passed (then an engine's positions answered). Stopped by SIGINT or SIGTERM (Ctrl-C, `timeout`),
+it prints the rows of the properties that ended, a failure found and shrunk before the search for
+others was cut short as a failure (not one in a --jobs worker of the reference or an engine),
+and every other property as INTERRUPTED with how far it got (JSON: "interrupted"; --junit:
+skipped, since nothing was judged), then ends by the signal; a second signal ends it at once.
 
 {other-games})";
 
@@ -98,7 +108,9 @@ json:
   "target", "status" (pass, warn, fail or skip), "cases", "warnings", "counterexample": {"fen",
   "moves", "ply", "comparison", "expected", "actual", "positions", ...}}]}; with --plugin also
   "target", "en_passant_rule", "halfmove_dependent"; with --engine the notes also give how many
-  positions the engine answered and how its keys were read
+  positions the engine answered and how its keys were read; in a run stopped by a signal also
+  "interrupted" ("SIGINT" or "SIGTERM") after "passed" (false), and the rows that did not end
+  with status "interrupted", counted in "counts" as "interrupted"
 
 properties:
 )";
@@ -217,6 +229,46 @@ Expected<Done> properties_apply(const std::vector<std::string>& names,
   return Done{};
 }
 
+// "check: 3 of 11 properties done; zero-keys: 37 of 300 cases passed" (the property at work is
+// named when one runs at a time), ", 2 at once" with --jobs 2, then "; " and what `door` returns
+// when given (an engine's positions answered).
+std::string progress_text(const properties::SuiteWatch::Now& now, int jobs,
+                          const std::function<std::string()>& door) {
+  std::string text = "check: " + std::to_string(now.done) + " of " + std::to_string(now.total) +
+                     " properties done" +
+                     (jobs > 1 ? ", " + std::to_string(jobs) + " at once" : "");
+  if (!now.property.empty())
+    text += "; " + now.property + ": " +
+            (now.shrink_steps
+                 ? "shrinking a failure (" + std::to_string(now.shrink_steps) + " steps tried)"
+                 : std::to_string(now.cases) + " of " + std::to_string(now.budget) +
+                       (now.budget == 1 ? " case passed" : " cases passed"));
+  if (door) text += "; " + door();
+  return text;
+}
+
+// What check shows while its suite runs, from the suite's watch: a progress line on stderr (on a
+// terminal after two seconds; --progress: every 10 s anywhere) and, on the first SIGINT or
+// SIGTERM, `report` given the signal's name once the line is wiped; then every child is killed
+// and reaped (workers, engines, what they left to this subreaper: no zombie outlives the run),
+// and the run ends by the signal (InterruptReport).
+class RunWatch {
+ public:
+  RunWatch(const properties::SuiteWatch& watch, int jobs, bool lines,
+           std::function<std::string()> door, std::function<void(const std::string&)> report)
+      : progress_([&watch, jobs, door] { return progress_text(watch.now(), jobs, door); }, lines),
+        interrupt_([this, report = std::move(report)](const std::string& signal) {
+          progress_.finish();
+          report(signal);
+          std::cout.flush();
+          (void)end_leftover_children();
+        }) {}
+
+ private:
+  PolledProgress progress_;
+  InterruptReport interrupt_;
+};
+
 // check with a door (the door table): the property suite on a third party's keys, judged under
 // its detected conventions. A door whose code would run here (a plugin) runs in forked workers
 // unless --no-isolation; an engine is a process of its own already.
@@ -232,10 +284,41 @@ void add_fault_row(properties::ThirdPartyRun& run, const std::string& target,
   run.results.push_back(std::move(row));
 }
 
+// What `watch` saw of a run `signal` stopped, the rows that did not end given the run's seed as
+// those that ended have it.
+properties::SuiteWatch::SoFar seen_so_far(const properties::SuiteWatch& watch,
+                                          const std::string& signal,
+                                          const properties::SuiteOptions& options) {
+  properties::SuiteWatch::SoFar so_far = watch.so_far(signal);
+  for (properties::PropertyResult& row : so_far.rows)
+    if (row.interrupted && !row.seed)
+      row.seed = options.seed ? options.seed : properties::DefaultSeed;
+  return so_far;
+}
+
+// The run a signal stopped, from what `watch` saw: the head (or, before the target's conventions
+// were found, its name alone) and the rows until then.
+properties::ThirdPartyRun stopped_run(const properties::SuiteWatch& watch,
+                                      const std::string& description, const std::string& signal,
+                                      const properties::SuiteOptions& options) {
+  properties::SuiteWatch::SoFar so_far = seen_so_far(watch, signal, options);
+  properties::ThirdPartyRun run;
+  if (so_far.head) {
+    run.summary = std::move(*so_far.head);
+  } else {
+    run.summary.target = description;
+    run.summary.notes.push_back("stopped before its conventions were found");
+  }
+  run.results = std::move(so_far.rows);
+  return run;
+}
+
 int check_door(const ChosenDoor& chosen, const ParsedArgs& args,
                const properties::SuiteOptions& suite) {
+  properties::SuiteWatch watch;
   properties::ThirdPartyOptions door_options;
   door_options.suite = suite;
+  door_options.suite.watch = &watch;
   if (suite.jobs > 1 && args.has("--transcript"))
     return report_usage_error("--jobs " + std::to_string(suite.jobs) +
                               " with --transcript: a transcript records the lines sent to one "
@@ -253,11 +336,17 @@ int check_door(const ChosenDoor& chosen, const ParsedArgs& args,
   auto door = chosen.row->open_keys(chosen.value, args, program_path());
   if (!door) return report_usage_error(door.error());
   if (!door->runs_here) door_options.suite.isolate = false;
+  const bool json = args.has("--json");
   properties::ThirdPartyRun run;
   {
-    const PluginStdoutAside aside(door->runs_here && !door_options.suite.isolate);
-    std::optional<PolledProgress> progress;
-    if (door->progress) progress.emplace(door->progress, args.has("--progress"));
+    PluginStdoutAside aside(door->runs_here && !door_options.suite.isolate);
+    // On the first SIGINT or SIGTERM: the report of the properties found until then.
+    const RunWatch during(
+        watch, suite.jobs, args.has("--progress"), door->progress, [&](const std::string& signal) {
+          aside.end();
+          (void)report_third_party(stopped_run(watch, door->description, signal, suite),
+                                   door_options, json, *junit, door->runs_in, signal);
+        });
     run = properties::run_third_party(door->target, door->description, door_options);
   }
   if (!run.unusable && door->notes)
@@ -269,8 +358,7 @@ int check_door(const ChosenDoor& chosen, const ParsedArgs& args,
   }
   if (!run.unusable && door->faults) add_fault_row(run, door->target.name, door->faults());
   Expected<Done> closed = door->close ? door->close() : Done{};
-  const int status =
-      report_third_party(run, door_options, args.has("--json"), *junit, door->runs_in);
+  const int status = report_third_party(run, door_options, json, *junit, door->runs_in);
   // A transcript that could not be written is told once, after the report, and the run is not
   // a success.
   if (!closed) return report_usage_error(closed.error());
@@ -287,6 +375,7 @@ int report_results(properties::SuiteReport& report, const properties::SuiteOptio
   } else {
     properties::write_baseline_lines(std::cout, report);
     properties::write_text_report(std::cout, report.results);
+    properties::write_interrupted_line(std::cout, report);
   }
   if (junit) {
     properties::write_junit_report(junit->stream(), report);
@@ -326,31 +415,36 @@ int check_reference(const ParsedArgs& args, const properties::SuiteOptions& opti
   if (!json) properties::write_text_head(std::cout, *report.header);
   // Every property on every target is a unit of its own: with --jobs they run side by side, and
   // the report is the same.
+  properties::SuiteWatch watch;
+  properties::SuiteOptions watched = options;
+  watched.watch = &watch;
   std::vector<properties::SuiteUnit> units;
   if (mutant) {
-    units = properties::suite_units(properties::mutant_target(*mutant), options);
+    units = properties::suite_units(properties::mutant_target(*mutant), watched);
   } else if (scheme) {
-    units = properties::suite_units(properties::reference_target(*scheme), options);
+    units = properties::suite_units(properties::reference_target(*scheme), watched);
   } else {
     // Every game of the catalogue, or the one --game names.
     for (const properties::GameEntry& each : properties::game_catalogue()) {
       if (game && *game != each.name) continue;
-      std::vector<properties::SuiteUnit> its = each.units(options);
+      std::vector<properties::SuiteUnit> its = each.units(watched);
       units.insert(units.end(), its.begin(), its.end());
     }
   }
+  std::vector<properties::PropertyResult> results;
   {
-    // On a terminal, after two seconds (--progress: every 10 s anywhere): how many of the
-    // properties have ended, in every worker.
-    std::atomic<std::size_t> finished{0};
-    PolledProgress progress(
-        [&finished, total = units.size(), jobs = options.jobs] {
-          return "check: " + std::to_string(finished.load()) + " of " + std::to_string(total) +
-                 " properties done" + (jobs > 1 ? ", " + std::to_string(jobs) + " at once" : "");
-        },
-        args.has("--progress"));
-    report.results = properties::run_units(units, options.jobs, &finished);
+    // A progress line on a terminal after two seconds (--progress: every 10 s anywhere), and on
+    // the first SIGINT or SIGTERM the report of the properties found until then.
+    const RunWatch during(watch, options.jobs, args.has("--progress"), nullptr,
+                          [&](const std::string& signal) {
+                            properties::SuiteReport so_far = report;
+                            so_far.results = seen_so_far(watch, signal, options).rows;
+                            so_far.interrupted = signal;
+                            (void)report_results(so_far, options, json, *junit);
+                          });
+    results = properties::run_units(units, options.jobs, &watch);
   }
+  report.results = std::move(results);
   return report_results(report, options, json, *junit);
 }
 

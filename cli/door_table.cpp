@@ -111,7 +111,7 @@ Expected<KeyDoor> open_engine_keys(const std::string& command, const ParsedArgs&
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const std::uint64_t answered = answered_by_all();
-    return "check: engine " + connection->engine_name() + ", " + std::to_string(answered) +
+    return "engine " + connection->engine_name() + ", " + std::to_string(answered) +
            " positions (" +
            std::to_string(std::uint64_t(double(answered) / std::max(seconds, 1e-3))) + "/s)";
   };

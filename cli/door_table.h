@@ -30,7 +30,8 @@ struct KeyDoor {
   bool runs_here = false;
   // Where it runs, for the head of the report: "the engine in a process of its own".
   std::string runs_in;
-  // A progress line while the suite runs (an engine's positions answered), or empty.
+  // The door's part of the progress line while the suite runs ("engine NAME, 300 positions
+  // (150/s)"), or empty.
   std::function<std::string()> progress;
   // Notes for the report once the run is over ("engine: 64 positions answered"), or empty.
   std::function<std::vector<std::string>()> notes;

@@ -322,11 +322,13 @@ Expected<Done> read_door_options(const ParsedArgs& args, properties::ThirdPartyO
 
 int report_third_party(const properties::ThirdPartyRun& run,
                        const properties::ThirdPartyOptions& options, bool json,
-                       std::optional<OutputFile>& junit, const std::string& where) {
+                       std::optional<OutputFile>& junit, const std::string& where,
+                       const std::string& interrupted) {
   if (run.unusable) return report_usage_error(*run.unusable);
   properties::SuiteReport report;
   report.header = check_report_header(options.suite);
   report.results = run.results;
+  report.interrupted = interrupted;
   report.header->third_party = run.summary;
   report.header->third_party->where = where;
   apply_baseline_option(report, options.suite);

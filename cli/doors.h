@@ -79,9 +79,11 @@ struct EnPassantConvention {
 
 // Prints the run (text or JSON), writes JUnit to `junit` when given (opened before the run, see
 // open_output_option), and returns the exit status. `where`
-// says where the target ran, for the head of the text report ("in-process (no isolation)").
+// says where the target ran, for the head of the text report ("in-process (no isolation)");
+// `interrupted`, the signal that stopped the run ("SIGINT"), or empty (SuiteReport::interrupted).
 int report_third_party(const properties::ThirdPartyRun& run,
                        const properties::ThirdPartyOptions& options, bool json,
-                       std::optional<OutputFile>& junit, const std::string& where);
+                       std::optional<OutputFile>& junit, const std::string& where,
+                       const std::string& interrupted = {});
 
 }  // namespace zobrist_verify::cli

@@ -27,10 +27,15 @@ PluginStdoutAside::PluginStdoutAside(bool active) {
 }
 
 PluginStdoutAside::~PluginStdoutAside() {
+  end();
+}
+
+void PluginStdoutAside::end() {
   if (saved_stdout_ < 0) return;
   flush_both();
   ::dup2(saved_stdout_, STDOUT_FILENO);
   ::close(saved_stdout_);
+  saved_stdout_ = -1;
 }
 
 }  // namespace zobrist_verify::cli

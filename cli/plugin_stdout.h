@@ -12,6 +12,9 @@ class PluginStdoutAside {
   ~PluginStdoutAside();
   PluginStdoutAside(const PluginStdoutAside&) = delete;
   PluginStdoutAside& operator=(const PluginStdoutAside&) = delete;
+  // Descriptor 1 is stdout again from now on (a report printed before the run ends: an
+  // interrupted run's). Not while another thread may end it too.
+  void end();
 
  private:
   int saved_stdout_ = -1;

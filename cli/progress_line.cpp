@@ -52,8 +52,13 @@ PolledProgress::PolledProgress(std::function<std::string()> status, bool lines)
 }
 
 PolledProgress::~PolledProgress() {
+  finish();
+}
+
+void PolledProgress::finish() {
   stop_.store(true);
   if (thread_.joinable()) thread_.join();
+  line_.clear();
 }
 
 }  // namespace zobrist_verify::cli

@@ -55,6 +55,9 @@ class PolledProgress {
   // `lines` as ProgressLine's.
   explicit PolledProgress(std::function<std::string()> status, bool lines = false);
   ~PolledProgress();  // stops the thread, then wipes the line
+  // Stops the thread and wipes the line now (before a report goes to the terminal); not from the
+  // thread that calls `status`.
+  void finish();
   PolledProgress(const PolledProgress&) = delete;
   PolledProgress& operator=(const PolledProgress&) = delete;
 

@@ -51,6 +51,14 @@ Counterexample with_cause(Counterexample c) {
   return c;
 }
 
+// The failures found so far, their causes named, for a report of a run stopped before the
+// search for more ends (unit_failed_so_far).
+void show_so_far(const PropertyResult& result) {
+  PropertyResult so_far = result;
+  for (Counterexample* c : counterexamples_of(so_far)) *c = with_cause(std::move(*c));
+  unit_failed_so_far(so_far);
+}
+
 // The first failure and up to options.distinct - 1 more of other causes, within the property's
 // case budget: each further run goes through the same cases again (the same seed and budget), the
 // causes found before passing, so that it goes on where the run before it stopped, to the end of
@@ -69,6 +77,7 @@ PropertyResult search_distinct(const SuiteOptions& options,
   // At most this many further runs, whatever the baseline accepts.
   int runs_left = options.distinct - 1 + (options.baseline ? 8 : 0);
   while (counted < options.distinct && runs_left-- > 0) {
+    show_so_far(result);
     PropertyResult next = run(more);
     result.seconds += next.seconds;
     if (!next.counterexample) break;
@@ -199,7 +208,7 @@ std::vector<SuiteUnit> suite_units(const Target& target, const SuiteOptions& opt
 }
 
 std::vector<PropertyResult> run_suite(const Target& target, const SuiteOptions& options) {
-  return run_units(suite_units(target, options), options.jobs);
+  return run_units(suite_units(target, options), options.jobs, options.watch);
 }
 
 Target reference_target(const KeyScheme& scheme) {

@@ -12,6 +12,8 @@
 #include "isolation/isolation.h"
 #include "zobrist_verify/chess/game.h"
 #include "zobrist_verify/core/hex.h"
+#include "zobrist_verify/parallel_runs.h"
+#include "zobrist_verify/suite_watch.h"
 
 namespace zobrist_verify::properties {
 
@@ -205,12 +207,48 @@ void add_replay_commands(std::vector<PropertyResult>& results, const Target& tar
     }
 }
 
+// What the suite's rows become in the report besides the suite itself.
+struct RowContext {
+  const Target& target;
+  const Conventions& conventions;
+  const ThirdPartyOptions& options;
+  const KeyScheme* expect;                   // --expect's scheme, when its table is the target's
+  const std::vector<PropertyResult>& extra;  // the failing rows found before the suite
+};
+
+// The suite's rows as the report shows them: the en-passant rule's failure in place of its row,
+// the rows found before the suite after them, every FEN as the target got it and a replay
+// command under each reproduction. With `summary` (the suite ran to its end) also the refusals
+// row and the notes on what was withheld and refused, from the rows' totals.
+std::vector<PropertyResult> report_rows(std::vector<PropertyResult> results, const RowContext& c,
+                                        TargetSummary* summary) {
+  apply_convention_failure(results, c.target, c.conventions, c.options);
+  results.insert(results.end(), c.extra.begin(), c.extra.end());
+  if (summary) {
+    // One total for the refusals row and the notes.
+    const TargetTally tally = total_tally(results);
+    if (auto refusals = refusal_failure(c.target.name, tally)) results.push_back(*refusals);
+    if (tally.fens_withheld) summary->notes.push_back(withheld_note(tally));
+    if (tally.fens_refused || tally.moves_refused) summary->notes.push_back(refusal_note(tally));
+  }
+  show_fens_as_sent(results, c.target);
+  add_replay_commands(results, c.target, c.options, c.expect);
+  // The rows added after the suite (a split en-passant rule's) named as the suite's are.
+  for (PropertyResult& r : results)
+    for (Counterexample* each : counterexamples_of(r))
+      if (each->cause.empty()) each->cause = failure_cause(*each);
+  return results;
+}
+
 }  // namespace
 
 ThirdPartyRun run_third_party(Target target, const std::string& description,
                               const ThirdPartyOptions& options) {
   ThirdPartyRun out;
   target.allow_unreachable = options.allow_unreachable;
+  // The properties to come, for a report of a run stopped before they start.
+  if (options.suite.watch)
+    options.suite.watch->expect_units(unit_names(suite_units(target, options.suite)));
   const std::chrono::milliseconds timeout(options.suite.call_timeout_ms);
   const Expected<Key> start_key = first_position_key(target, timeout, options.suite.isolate);
   if (!start_key) {
@@ -257,21 +295,16 @@ ThirdPartyRun run_third_party(Target target, const std::string& description,
       extra.push_back(failed_row("conventions", target.name, note));
   }
 
-  std::vector<PropertyResult> results = run_suite(target, options.suite);
-  apply_convention_failure(results, target, conventions, options);
-  results.insert(results.end(), extra.begin(), extra.end());
-  // One total for the refusals row and the notes.
-  const TargetTally tally = total_tally(results);
-  if (auto refusals = refusal_failure(target.name, tally)) results.push_back(*refusals);
-  if (tally.fens_withheld) summary.notes.push_back(withheld_note(tally));
-  if (tally.fens_refused || tally.moves_refused) summary.notes.push_back(refusal_note(tally));
-  show_fens_as_sent(results, target);
-  add_replay_commands(results, target, options, expect);
-  // The rows added after the suite (a split en-passant rule's) named as the suite's are.
-  for (PropertyResult& r : results)
-    for (Counterexample* c : counterexamples_of(r))
-      if (c->cause.empty()) c->cause = failure_cause(*c);
-  out.results = std::move(results);
+  const RowContext context{target, conventions, options, expect, extra};
+  SuiteWatch* watch = options.suite.watch;
+  if (watch) {
+    watch->set_head(summary);
+    watch->set_finishing([&context](std::vector<PropertyResult> rows) {
+      return report_rows(std::move(rows), context, nullptr);
+    });
+  }
+  out.results = report_rows(run_suite(target, options.suite), context, &summary);
+  if (watch) watch->set_final(out.results);  // before what the finishing refers to ends
   return out;
 }
 

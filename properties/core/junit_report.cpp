@@ -86,7 +86,9 @@ void write_testcase(std::ostream& out, const std::string& target, const Property
     out << "      <system-out>";
     for (const std::string& w : r.warnings) out << "warning: " << xml_escape(w) << '\n';
     out << "</system-out>\n";
-  } else if (r.skipped) {
+  } else if (r.skipped || unfinished(r)) {
+    // A row a signal stopped (unfinished): nothing was judged, so neither a failure nor an error;
+    // the run's own end by the signal is what a CI job sees.
     out << "      <skipped message=\"" << xml_escape(r.note) << "\"/>\n";
   } else if (r.known) {
     // A baseline's accepted failure: JUnit has no such status; skipped keeps the gate green and
@@ -111,8 +113,8 @@ void write_testsuite(std::ostream& out, const std::string& target,
   int failures = 0, skipped = 0;
   double seconds = 0;
   for (const PropertyResult* r : rows) {
-    failures += !r->passed && !r->known;
-    skipped += r->skipped || (!r->passed && r->known);
+    failures += !r->passed && !r->known && !unfinished(*r);
+    skipped += r->skipped || (!r->passed && r->known) || unfinished(*r);
     seconds += r->seconds;
   }
   out << "  <testsuite name=\"" << xml_escape(target) << "\" tests=\"" << rows.size()
@@ -141,8 +143,8 @@ void write_junit(std::ostream& out, const std::vector<PropertyResult>& results,
   double seconds = 0;
   for (const PropertyResult& r : results) {
     ++total;
-    failures += !r.passed && !r.known;
-    skipped += r.skipped || (!r.passed && r.known);
+    failures += !r.passed && !r.known && !unfinished(r);
+    skipped += r.skipped || (!r.passed && r.known) || unfinished(r);
     seconds += r.seconds;
   }
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

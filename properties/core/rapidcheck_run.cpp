@@ -12,6 +12,7 @@
 #include <rapidcheck.h>
 
 #include "core/case_log.h"
+#include "zobrist_verify/suite_watch.h"
 
 namespace zobrist_verify::properties {
 
@@ -27,12 +28,22 @@ constexpr const char* NondeterministicCheck =
     "replayed";
 
 // RapidCheck's default listener logs to stderr and prints reproduce hints at exit; the suite
-// reports everything itself.
+// reports everything itself. It tells the run's watch, when there is one, of each case passed
+// and each shrinking step (a progress line's figures).
 class QuietListener final : public rc::detail::TestListener {
  public:
-  void onTestCaseFinished(const rc::detail::CaseDescription&) override {}
-  void onShrinkTried(const rc::detail::CaseDescription&, bool) override {}
+  explicit QuietListener(SuiteWatch* watch) : watch_(watch) {}
+  void onTestCaseFinished(const rc::detail::CaseDescription& description) override {
+    if (watch_ && description.result.type == rc::detail::CaseResult::Type::Success)
+      watch_->case_passed();
+  }
+  void onShrinkTried(const rc::detail::CaseDescription&, bool) override {
+    if (watch_) watch_->shrink_tried();
+  }
   void onTestFinished(const rc::detail::TestMetadata&, const rc::detail::TestResult&) override {}
+
+ private:
+  SuiteWatch* watch_;
 };
 
 // "mix: castling king side 31%, double push 20%, ...": the share of cases carrying each tag.
@@ -106,7 +117,8 @@ void run_rapidcheck(const std::string& id, const SuiteOptions& options, bool sin
   rc::detail::TestMetadata metadata;
   metadata.id = id;
   metadata.description = result.name;
-  QuietListener listener;
+  QuietListener listener(options.watch);
+  if (options.watch) options.watch->property_started(result.name, params.maxSuccess);
   rc::detail::TestResult outcome = rc::detail::Error("not run");
   try {
     outcome = rc::detail::checkProperty(rc::detail::toProperty([&] { body(cases); }), metadata,

@@ -24,13 +24,14 @@ std::string joined_moves(const std::vector<std::string>& moves) {
 }
 
 struct Counts {
-  int passed = 0, failed = 0, skipped = 0, warned = 0, known = 0;
+  int passed = 0, failed = 0, skipped = 0, warned = 0, known = 0, interrupted = 0;
 };
 
 Counts count(const std::vector<PropertyResult>& results) {
   Counts counts;
   for (const PropertyResult& r : results)
     (r.skipped              ? counts.skipped
+     : unfinished(r)        ? counts.interrupted
      : !r.passed && r.known ? counts.known
      : !r.passed            ? counts.failed
      : warned(r)            ? counts.warned
@@ -40,6 +41,7 @@ Counts count(const std::vector<PropertyResult>& results) {
 
 Verdict verdict(const PropertyResult& r) {
   return r.skipped              ? Verdict::Skip
+         : unfinished(r)        ? Verdict::Interrupted
          : !r.passed && r.known ? Verdict::Known
          : !r.passed            ? Verdict::Fail
          : warned(r)            ? Verdict::Warn
@@ -48,6 +50,7 @@ Verdict verdict(const PropertyResult& r) {
 
 const char* status(const PropertyResult& r) {
   return r.skipped              ? "skip"
+         : unfinished(r)        ? "interrupted"
          : !r.passed && r.known ? "known"
          : !r.passed            ? "fail"
          : warned(r)            ? "warn"
@@ -151,7 +154,8 @@ std::string detail(const PropertyResult& r) {
            (r.further.empty()
                 ? std::string()
                 : " (and " + std::to_string(r.further.size()) + " more distinct failure" +
-                      (r.further.size() == 1 ? "" : "s") + ")");
+                      (r.further.size() == 1 ? "" : "s") + ")") +
+           (r.interrupted ? "; " + r.note : std::string());
   return r.note;
 }
 
@@ -281,6 +285,8 @@ const char* to_string(Verdict verdict) {
       return "WARN";
     case Verdict::Known:
       return "KNOWN";
+    case Verdict::Interrupted:
+      return "INTERRUPTED";
   }
   return "?";
 }
@@ -319,12 +325,14 @@ void write_text_head(std::ostream& out, const ReportHeader& header) {
         << (header.fen_reader_rows.empty() ? "none" : joined(header.fen_reader_rows, ", ")) << '\n';
   if (!third_party) return;
   const TargetSummary& t = *third_party;
-  out << "conventions: en passant " << t.en_passant_rule << ", halfmove clock "
-      << (t.halfmove_dependent ? "dependent" : "independent") << "; judged under the "
-      << t.judged_rule << " rule"
-      << (t.expected_scheme.empty() ? std::string(", black box")
-                                    : ", exact keys of " + t.expected_scheme)
-      << '\n';
+  // A run stopped before the target's conventions were found has no line for them.
+  if (!t.judged_rule.empty())
+    out << "conventions: en passant " << t.en_passant_rule << ", halfmove clock "
+        << (t.halfmove_dependent ? "dependent" : "independent") << "; judged under the "
+        << t.judged_rule << " rule"
+        << (t.expected_scheme.empty() ? std::string(", black box")
+                                      : ", exact keys of " + t.expected_scheme)
+        << '\n';
   for (const std::string& note : t.notes) out << "  " << note << '\n';
 }
 
@@ -341,13 +349,26 @@ void write_text_report(std::ostream& out, const std::vector<PropertyResult>& res
   // Only when some row warned, so that a run without warnings prints the line it always did.
   if (counts.warned) out << ", " << counts.warned << " warned";
   if (counts.known) out << ", " << counts.known << " known";
+  if (counts.interrupted) out << ", " << counts.interrupted << " interrupted";
   out << '\n';
+}
+
+void write_interrupted_line(std::ostream& out, const SuiteReport& report) {
+  if (report.interrupted.empty()) return;
+  const auto stopped = std::count_if(report.results.begin(), report.results.end(),
+                                     [](const PropertyResult& r) { return r.interrupted; });
+  out << "check: INTERRUPTED by " << report.interrupted;
+  if (stopped)
+    out << " before " << stopped << " of " << report.results.size() << " properties ended\n";
+  else
+    out << " once every property had ended\n";
 }
 
 void write_text_report(std::ostream& out, const SuiteReport& report) {
   if (report.header) write_text_head(out, *report.header);
   write_baseline_lines(out, report);
   write_text_report(out, report.results);
+  write_interrupted_line(out, report);
 }
 
 namespace {
@@ -393,10 +414,13 @@ void write_json(std::ostream& out, const std::vector<PropertyResult>& results,
                 const TargetSummary* summary, const SuiteReport* report = nullptr) {
   const ReportHeader* header = report && report->header ? &*report->header : nullptr;
   // Known failures (a baseline's) do not fail the run.
-  const bool all_passed = std::all_of(results.begin(), results.end(),
-                                      [](const PropertyResult& r) { return r.passed || r.known; });
+  const bool interrupted = report && !report->interrupted.empty();
+  const bool all_passed =
+      !interrupted && std::all_of(results.begin(), results.end(),
+                                  [](const PropertyResult& r) { return r.passed || r.known; });
   const Counts counts = count(results);
   out << "{\"passed\": " << (all_passed ? "true" : "false");
+  if (interrupted) out << ", \"interrupted\": " << json_string(report->interrupted);
   if (summary) {
     out << ", \"target\": " << json_string(summary->target)
         << ", \"en_passant_rule\": " << json_string(summary->en_passant_rule)
@@ -413,6 +437,7 @@ void write_json(std::ostream& out, const std::vector<PropertyResult>& results,
   out << ", \"counts\": {\"passed\": " << counts.passed << ", \"failed\": " << counts.failed
       << ", \"skipped\": " << counts.skipped << ", \"warned\": " << counts.warned;
   if (counts.known) out << ", \"known\": " << counts.known;
+  if (counts.interrupted) out << ", \"interrupted\": " << counts.interrupted;
   out << "}, \"properties\": [";
   for (std::size_t i = 0; i < results.size(); ++i) {
     const PropertyResult& r = results[i];

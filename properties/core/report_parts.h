@@ -13,6 +13,12 @@ inline bool warned(const PropertyResult& r) {
   return r.passed && !r.skipped && !r.warnings.empty();
 }
 
+// A row a signal stopped before it ended, with no failure found (PropertyResult::interrupted):
+// INTERRUPTED, neither passed nor failed.
+inline bool unfinished(const PropertyResult& r) {
+  return r.interrupted && !r.counterexample;
+}
+
 // Seconds with three decimals, as JSON and JUnit write them.
 inline std::string seconds_text(double seconds) {
   char text[32];

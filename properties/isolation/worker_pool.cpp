@@ -17,6 +17,7 @@
 #include "isolation/forked_run.h"
 #include "zobrist_verify/block_workers.h"
 #include "zobrist_verify/parallel_runs.h"
+#include "zobrist_verify/suite_watch.h"
 
 namespace zobrist_verify::properties {
 
@@ -105,16 +106,24 @@ void run_ordered(std::size_t count, int jobs, const std::vector<std::size_t>& or
 
 namespace {
 
+// What the caller of run_pieces_with hears of each piece, on the thread that runs it: that it
+// starts, and its output once its worker has ended (in any order). Either may be empty.
+struct PieceHooks {
+  std::function<void(std::size_t)> started;
+  std::function<void(std::size_t, const PieceOutput&)> ended;
+};
+
 // run_pieces, each piece's worker started under `slots` when given.
 void run_pieces_with(std::size_t count, int jobs,
                      const std::function<std::string(std::size_t)>& work,
                      const std::function<bool(std::size_t, PieceOutput)>& done,
-                     const std::vector<std::size_t>& order, std::atomic<std::size_t>* finished,
+                     const std::vector<std::size_t>& order, const PieceHooks& hooks,
                      const SlotHooks* slots) {
   if (jobs <= 1) {
     for (std::size_t i = 0; i < count; ++i) {
+      if (hooks.started) hooks.started(i);
       PieceOutput output = work(i);
-      if (finished) ++*finished;
+      if (hooks.ended) hooks.ended(i, output);
       if (!done(i, std::move(output))) return;
     }
     return;
@@ -122,11 +131,14 @@ void run_pieces_with(std::size_t count, int jobs,
   run_ordered<PieceOutput>(
       count, jobs, order,
       [&](std::size_t index, const std::atomic<bool>& stop) -> PieceOutput {
+        if (hooks.started) hooks.started(index);
         const ChildRun run =
             run_in_child([&](CallWatch&) { return work(index); }, NoCallTimeout, jobs, &stop);
-        if (finished) ++*finished;
-        if (run.end == ChildRun::End::Finished) return run.output;
-        return Error{fault_words(run, "", std::string("its work"))};
+        PieceOutput output = run.end == ChildRun::End::Finished
+                                 ? PieceOutput(run.output)
+                                 : Error{fault_words(run, "", std::string("its work"))};
+        if (hooks.ended) hooks.ended(index, output);
+        return output;
       },
       done, slots);
 }
@@ -136,7 +148,9 @@ void run_pieces_with(std::size_t count, int jobs,
 void run_pieces(std::size_t count, int jobs, const std::function<std::string(std::size_t)>& work,
                 const std::function<bool(std::size_t, PieceOutput)>& done,
                 const std::vector<std::size_t>& order, std::atomic<std::size_t>* finished) {
-  run_pieces_with(count, jobs, work, done, order, finished, nullptr);
+  PieceHooks hooks;
+  if (finished) hooks.ended = [finished](std::size_t, const PieceOutput&) { ++*finished; };
+  run_pieces_with(count, jobs, work, done, order, hooks, nullptr);
 }
 
 void run_pieces_on_threads(std::size_t count, int jobs,
@@ -272,29 +286,72 @@ PropertyResult dead_unit(const SuiteUnit& unit, const std::string& first, const 
   return dead;
 }
 
+// The unit at work on this thread of run_units' process, for unit_failed_so_far.
+struct UnitAtWork {
+  SuiteWatch* watch = nullptr;
+  std::size_t unit = 0;
+};
+thread_local UnitAtWork unit_at_work;
+
+// Runs unit `i` on this thread, telling `watch` (when given) that it starts and what it found.
+std::vector<PropertyResult> run_here(const SuiteUnit& unit, std::size_t i, SuiteWatch* watch) {
+  if (watch) watch->unit_started(i);
+  unit_at_work = UnitAtWork{watch, i};
+  std::vector<PropertyResult> rows = unit.run();
+  unit_at_work = UnitAtWork{};
+  if (watch) watch->unit_done(i, rows);
+  return rows;
+}
+
+// What a unit's worker that died outside any call of a target leaves: that is the run's fault,
+// not the target's (killed from outside, out of memory), so the unit runs once more in a fresh
+// worker (`in_worker`), and a second death is an error of the run (exit status 2), its row
+// skipped. `first` says how the worker died the first time.
+std::vector<PropertyResult> run_again(const SuiteUnit& unit, const std::string& first,
+                                      const std::function<std::string()>& in_worker, int jobs) {
+  const ChildRun again = run_in_child([&](CallWatch&) { return in_worker(); }, NoCallTimeout, jobs);
+  if (again.end == ChildRun::End::Finished)
+    if (std::optional<std::vector<PropertyResult>> retried = decode_results(again.output))
+      return *retried;
+  return {dead_unit(unit, first, again)};
+}
+
 }  // namespace
 
+std::vector<PropertyResult> unit_names(const std::vector<SuiteUnit>& units) {
+  std::vector<PropertyResult> names;
+  for (const SuiteUnit& unit : units) {
+    PropertyResult name;
+    name.name = unit.name;
+    name.target = unit.target;
+    names.push_back(std::move(name));
+  }
+  return names;
+}
+
+void unit_failed_so_far(const PropertyResult& row) {
+  if (unit_at_work.watch) unit_at_work.watch->unit_failed_so_far(unit_at_work.unit, row);
+}
+
 std::vector<PropertyResult> run_units(const std::vector<SuiteUnit>& units, int jobs,
-                                      std::atomic<std::size_t>* finished) {
+                                      SuiteWatch* watch) {
+  if (watch) watch->expect_units(unit_names(units));
   std::vector<PropertyResult> results;
   if (jobs <= 1) {
-    for (const SuiteUnit& unit : units) {
-      std::vector<PropertyResult> its = unit.run();
+    for (std::size_t i = 0; i < units.size(); ++i) {
+      std::vector<PropertyResult> its = run_here(units[i], i, watch);
       results.insert(results.end(), its.begin(), its.end());
-      if (finished) ++*finished;
     }
     return results;
   }
-  // In a worker for the units that do not isolate themselves: there `finished` is a copy of this
-  // process's counter, so the unit is counted here once its worker has ended.
   // The run's cores, shared with the workers: a unit holds one while it runs, and a sweep split
   // within its unit takes the free ones (core/sweep.h). Not for units that isolate themselves:
   // a plugin's code runs only in its one watched worker.
   std::unique_ptr<CoreSlots> slots = CoreSlots::create(jobs, units.size());
-  SlotHooks hooks;
+  SlotHooks slot_hooks;
   if (slots) {
-    hooks.take = [&](const std::atomic<bool>& stop) { return slots->take_for_unit(&stop); };
-    hooks.give_back = [&](std::size_t index) {
+    slot_hooks.take = [&](const std::atomic<bool>& stop) { return slots->take_for_unit(&stop); };
+    slot_hooks.give_back = [&](std::size_t index) {
       slots->reclaim(index);  // what its worker took for a split and left behind, if it died
       slots->give_back_for_unit();
     };
@@ -304,42 +361,41 @@ std::vector<PropertyResult> run_units(const std::vector<SuiteUnit>& units, int j
     if (!unit.isolated) this_unit = UnitSlots{slots.get(), i};
     return encode_results(unit.run_in_worker ? unit.run_in_worker() : unit.run());
   };
-  auto on_thread = [&](std::size_t i) {
-    std::string output = encode_results(units[i].run());
-    if (finished) ++*finished;
-    return output;
-  };
   auto take = [&](std::size_t i, PieceOutput output) {
     std::optional<std::vector<PropertyResult>> its;
     if (output) its = decode_results(*output);
-    if (its) {
-      results.insert(results.end(), its->begin(), its->end());
-      return true;
+    if (!its) {
+      // The unit's worker died outside any call of a target (those run in watched workers of
+      // their own, or in an engine's process).
+      its = run_again(
+          units[i], output ? "sent an incomplete result" : output.error(),
+          [&] { return in_worker(i); }, jobs);
+      if (watch) watch->unit_done(i, *its);
     }
-    // The unit's worker died outside any call of a target (those run in watched workers of their
-    // own, or in an engine's process): killed from outside, out of memory. That is the run's,
-    // not the target's: the unit is run once more in a fresh worker, and a second death is an
-    // error of the run (exit status 2), its row skipped.
-    const std::string first = output ? "sent an incomplete result" : output.error();
-    const ChildRun again =
-        run_in_child([&](CallWatch&) { return in_worker(i); }, NoCallTimeout, jobs);
-    if (again.end == ChildRun::End::Finished)
-      if (std::optional<std::vector<PropertyResult>> retried = decode_results(again.output)) {
-        results.insert(results.end(), retried->begin(), retried->end());
-        return true;
-      }
-    results.push_back(dead_unit(units[i], first, again));
+    results.insert(results.end(), its->begin(), its->end());
     return true;
   };
   // Units that fork workers of their own are started from threads; the others each get one.
-  if (std::all_of(units.begin(), units.end(), [](const SuiteUnit& u) { return u.isolated; }))
+  if (std::all_of(units.begin(), units.end(), [](const SuiteUnit& u) { return u.isolated; })) {
     run_pieces_on_threads(
-        units.size(), jobs, on_thread,
+        units.size(), jobs,
+        [&](std::size_t i) { return encode_results(run_here(units[i], i, watch)); },
         [&](std::size_t i, std::string output) { return take(i, PieceOutput(std::move(output))); },
         heaviest_first(units));
-  else
-    run_pieces_with(units.size(), jobs, in_worker, take, heaviest_first(units), finished,
-                    slots ? &hooks : nullptr);
+    return results;
+  }
+  // A unit's worker is a copy of this process: the watch hears of it here, as it ends.
+  PieceHooks hooks;
+  if (watch) {
+    hooks.started = [watch](std::size_t i) { watch->unit_started(i); };
+    hooks.ended = [watch](std::size_t i, const PieceOutput& output) {
+      if (!output) return;
+      if (std::optional<std::vector<PropertyResult>> rows = decode_results(*output))
+        watch->unit_done(i, std::move(*rows));
+    };
+  }
+  run_pieces_with(units.size(), jobs, in_worker, take, heaviest_first(units), hooks,
+                  slots ? &slot_hooks : nullptr);
   return results;
 }
 

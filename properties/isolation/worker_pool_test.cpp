@@ -19,6 +19,7 @@
 #include "core/result_codec.h"
 #include "zobrist_verify/parallel_runs.h"
 #include "zobrist_verify/properties.h"
+#include "zobrist_verify/suite_watch.h"
 
 namespace zobrist_verify::properties {
 namespace {
@@ -201,14 +202,85 @@ TEST(RunUnits, AUnitWhoseWorkerIsKilledOnceRunsAgainAndCounts) {
   EXPECT_TRUE(take_run_faults().empty());
 }
 
-TEST(RunUnits, FinishedCountsEveryUnitWhateverTheJobs) {
+TEST(RunUnits, TheWatchCountsEveryUnitWhateverTheJobs) {
   std::vector<SuiteUnit> units(5);
   for (SuiteUnit& unit : units) unit.run = [] { return std::vector<PropertyResult>(1); };
   for (int jobs : {1, 2, 3}) {
-    std::atomic<std::size_t> finished{0};
-    EXPECT_EQ(run_units(units, jobs, &finished).size(), 5U);
-    EXPECT_EQ(finished.load(), 5U) << "jobs " << jobs;
+    SuiteWatch watch;
+    EXPECT_EQ(run_units(units, jobs, &watch).size(), 5U);
+    EXPECT_EQ(watch.now().done, 5U) << "jobs " << jobs;
+    EXPECT_EQ(watch.now().total, 5U) << "jobs " << jobs;
   }
+}
+
+TEST(RunUnits, TheWatchHasTheRowsOfEveryUnitInUnitOrderWhateverTheJobs) {
+  std::vector<SuiteUnit> units(3);
+  for (std::size_t i = 0; i < units.size(); ++i) {
+    units[i].name = "unit-" + std::to_string(i);
+    units[i].run = [i] {
+      PropertyResult row;
+      row.name = "row-" + std::to_string(i);
+      row.passed = true;
+      return std::vector<PropertyResult>{row, row};
+    };
+  }
+  for (int jobs : {1, 2}) {
+    SuiteWatch watch;
+    (void)run_units(units, jobs, &watch);
+    std::vector<std::string> names;
+    for (const PropertyResult& row : watch.so_far("SIGINT").rows) {
+      EXPECT_FALSE(row.interrupted);
+      names.push_back(row.name);
+    }
+    EXPECT_EQ(names,
+              (std::vector<std::string>{"row-0", "row-0", "row-1", "row-1", "row-2", "row-2"}))
+        << "jobs " << jobs;
+  }
+}
+
+// A run stopped with one unit ended, one at work and one waiting: the first's rows, then a row
+// for each of the others saying how far it got.
+TEST(SuiteWatch, TheRowsOfARunStoppedHalfwaySayHowFarEachUnitGot) {
+  SuiteWatch watch;
+  std::vector<PropertyResult> names(3);
+  names[0].name = "castling";
+  names[1].name = "zero-keys";
+  names[2].name = "side-to-move";
+  watch.expect_units(names);
+  watch.unit_started(0);
+  PropertyResult castling = names[0];
+  castling.passed = true;
+  watch.unit_done(0, {castling});
+  watch.unit_started(1);
+  watch.property_started("zero-keys", 300);
+  for (int i = 0; i < 37; ++i) watch.case_passed();
+  const std::vector<PropertyResult> rows = watch.so_far("SIGTERM").rows;
+  ASSERT_EQ(rows.size(), 3U);
+  EXPECT_TRUE(rows[0].passed);
+  EXPECT_FALSE(rows[0].interrupted);
+  EXPECT_TRUE(rows[1].interrupted);
+  EXPECT_EQ(rows[1].note, "stopped by SIGTERM after 37 of 300 cases passed");
+  EXPECT_TRUE(rows[2].interrupted);
+  EXPECT_EQ(rows[2].note, "stopped by SIGTERM before it started");
+  EXPECT_EQ(watch.now().property, "zero-keys");
+  EXPECT_EQ(watch.now().cases, 37U);
+}
+
+TEST(SuiteWatch, AFailureFoundWhileTheSearchGoesOnIsShownAsAFailure) {
+  SuiteWatch watch;
+  std::vector<PropertyResult> names(1);
+  names[0].name = "castling";
+  watch.expect_units(names);
+  watch.unit_started(0);
+  PropertyResult failed = names[0];
+  failed.counterexample = Counterexample{};
+  watch.unit_failed_so_far(0, failed);
+  const std::vector<PropertyResult> rows = watch.so_far("SIGINT").rows;
+  ASSERT_EQ(rows.size(), 1U);
+  EXPECT_TRUE(rows[0].counterexample.has_value());
+  EXPECT_FALSE(rows[0].passed);
+  EXPECT_EQ(rows[0].note,
+            "stopped by SIGINT while searching its budget for failures of other causes");
 }
 
 // Everything but the time a property took.

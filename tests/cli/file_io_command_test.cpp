@@ -203,7 +203,9 @@ int temporary_files_in(const fs::path& folder) {
   return count;
 }
 
-TEST(OutputFiles, AnInterruptLeavesThePreviousJunitReportAndNoTemporaryFile) {
+// SIGHUP ends a run at once, with no report (SIGINT and SIGTERM first print what `check` found
+// until then, its JUnit report included: tests/cli/check_interrupt_test.cpp).
+TEST(OutputFiles, AHangupLeavesThePreviousJunitReportAndNoTemporaryFile) {
   TempDir dir;
   const fs::path junit = dir.path() / "report.xml";
   write_file(junit, "previous report\n");
@@ -220,10 +222,10 @@ TEST(OutputFiles, AnInterruptLeavesThePreviousJunitReportAndNoTemporaryFile) {
   // The report is opened (as its temporary file) before the long run starts.
   for (int i = 0; i < 200 && temporary_files_in(dir.path()) == 0; ++i) usleep(25'000);
   ASSERT_EQ(temporary_files_in(dir.path()), 1);
-  kill(cli, SIGINT);
+  kill(cli, SIGHUP);
   int status = 0;
   ASSERT_EQ(waitpid(cli, &status, 0), cli);
-  EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGINT) << status;
+  EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGHUP) << status;
   EXPECT_EQ(read_file(junit), "previous report\n");
   EXPECT_EQ(temporary_files_in(dir.path()), 0);
 }

@@ -119,10 +119,20 @@ std::vector<SuiteUnit> suite_units(const Target& target, const SuiteOptions& opt
 
 // Runs `units` with run_pieces and returns their results in unit order. A worker that dies
 // leaves a failing row in place of its unit's results, naming how it died.
-// `finished`, when given, counts the units done as they end, in any order (for a progress line
-// that adds up over the workers).
+// `watch`, when given, hears of the units as they start and end, in any order (a progress line
+// that adds up over the workers; the rows a run stopped by a signal reports), and of the
+// failures a unit run in this process finds while it goes on (unit_failed_so_far).
 std::vector<PropertyResult> run_units(const std::vector<SuiteUnit>& units, int jobs,
-                                      std::atomic<std::size_t>* finished = nullptr);
+                                      SuiteWatch* watch = nullptr);
+
+// Each unit as a row naming its property and target, nothing run (SuiteWatch::expect_units).
+std::vector<PropertyResult> unit_names(const std::vector<SuiteUnit>& units);
+
+// A failure, found and shrunk, of the unit at work on this thread while it searches its budget on
+// for failures of other causes: run_units' watch shows it if a signal stops the run first. Heard
+// only from a unit run_units runs in this process (with --jobs 1, or one that isolates itself);
+// elsewhere (a unit's forked worker) it does nothing.
+void unit_failed_so_far(const PropertyResult& row);
 
 // A list of results as bytes and back (run_units' worker output; `mutants` sends its runs so),
 // written by the one worker codec (core/result_codec.cpp).

@@ -168,6 +168,10 @@ struct PropertyResult {
   // A failure every one of whose counterexamples (or whose note) a baseline covers
   // (zobrist_verify/baseline.h): shown as KNOWN, and it does not fail the run.
   bool known = false;
+  // Not run to its end: a signal stopped the run first (check's report of an interrupted run,
+  // zobrist_verify/suite_watch.h). Without a counterexample the row is INTERRUPTED, its note saying
+  // how far it got; with one it fails, its search for failures of other causes cut short.
+  bool interrupted = false;
   TargetTally tally;
 };
 
@@ -186,6 +190,7 @@ inline std::vector<const Counterexample*> counterexamples_of(const PropertyResul
 }
 
 struct Baseline;
+class SuiteWatch;
 
 struct SuiteOptions {
   int cases = 100;                // RapidCheck max_success per property
@@ -215,6 +220,9 @@ struct SuiteOptions {
   // Accepted failures (check --baseline, zobrist_verify/baseline.h): the search for distinct
   // failures does not count them among the N it looks for, and the report shows them as KNOWN.
   std::shared_ptr<const Baseline> baseline;
+  // What the command that runs the suite sees of it while it goes (zobrist_verify/suite_watch.h):
+  // units started and done, the property at work and its cases. Null: nobody watches.
+  SuiteWatch* watch = nullptr;
 };
 
 // The seed used when SuiteOptions::seed is 0.

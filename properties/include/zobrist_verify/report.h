@@ -36,6 +36,9 @@ struct SuiteReport {
   // With a baseline (check --baseline): its file, and its entries that no failure matched.
   std::string baseline = {};
   std::vector<std::string> fixed_since_baseline = {};
+  // The signal that stopped the run ("SIGINT", "SIGTERM"), its rows those found until then
+  // (zobrist_verify/suite_watch.h); empty for a run that ended.
+  std::string interrupted = {};
 };
 
 // Text: the head, then write_text_report's rows, reproductions and summary line. The head is
@@ -51,9 +54,14 @@ void write_text_report(std::ostream& out, const SuiteReport& report);
 void write_baseline_lines(std::ostream& out, const SuiteReport& report);
 // The head alone, for a command that shows it before a long run and the rows after it.
 void write_text_head(std::ostream& out, const ReportHeader& header);
+// For a run stopped by a signal, the last line: "check: INTERRUPTED by SIGINT before 8 of 11
+// properties ended"; nothing for a run that ended. write_text_report(SuiteReport) prints it.
+void write_interrupted_line(std::ostream& out, const SuiteReport& report);
 // JSON: write_json_report's object; for a third party with "target", "en_passant_rule",
 // "halfmove_dependent", "judged_en_passant_rule" and "notes" after "passed"; with
-// move_routes_only, "move_routes_only": true and "fen_reader_rows" before "counts".
+// move_routes_only, "move_routes_only": true and "fen_reader_rows" before "counts"; for a run
+// stopped by a signal, "interrupted": "SIGINT" after "passed" (false) and the count of its
+// INTERRUPTED rows in "counts" ("interrupted", status "interrupted").
 void write_json_report(std::ostream& out, const SuiteReport& report);
 // JUnit XML: write_junit_report's suites, named "PROGRAM COMMAND". With a header, every
 // <testsuite> starts with <properties> (program, version, command, seed, cases; for a third party
@@ -63,8 +71,9 @@ void write_json_report(std::ostream& out, const SuiteReport& report);
 void write_junit_report(std::ostream& out, const SuiteReport& report);
 
 // One row of an aligned report.
-enum class Verdict : std::uint8_t { Pass, Fail, Skip, Warn, Known };
-const char* to_string(Verdict verdict);  // "PASS", "FAIL", "SKIP", "WARN", "KNOWN"
+enum class Verdict : std::uint8_t { Pass, Fail, Skip, Warn, Known, Interrupted };
+// "PASS", "FAIL", "SKIP", "WARN", "KNOWN", "INTERRUPTED"
+const char* to_string(Verdict verdict);
 
 struct ReportRow {
   std::string name;

@@ -1,0 +1,160 @@
+// `check` stopped by SIGINT or SIGTERM (issue 42 §4): it prints the head, the rows of the
+// properties that ended and the others as INTERRUPTED, writes its JUnit report, and ends by the
+// signal with no worker left, not even a zombie; with --progress a plugin run prints a progress
+// line on stderr every 10 s. Each run is stopped once its progress line says the first of its
+// two properties is done: the second, property 4's sweep, takes minutes at this many cases.
+#include <gtest/gtest.h>
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cli_runner.h"
+
+namespace {
+
+using namespace zobrist_verify::testing;
+using namespace std::chrono_literals;
+
+// The processes whose parent is `parent`, zombies included.
+std::vector<pid_t> children_of(pid_t parent) {
+  std::vector<pid_t> children;
+  DIR* proc = ::opendir("/proc");
+  if (!proc) return children;
+  while (const dirent* entry = ::readdir(proc)) {
+    const pid_t pid = std::atoi(entry->d_name);
+    if (pid <= 0) continue;
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string line;
+    if (!std::getline(stat, line)) continue;
+    const std::size_t close = line.rfind(')');
+    if (close == std::string::npos) continue;
+    std::istringstream rest(line.substr(close + 2));
+    char state = 0;
+    pid_t ppid = 0;
+    rest >> state >> ppid;
+    if (ppid == parent) children.push_back(pid);
+  }
+  ::closedir(proc);
+  return children;
+}
+
+struct Stopped {
+  int status = 0;
+  std::string out, err;
+  std::vector<pid_t> children;  // the tool's children when the signal was sent
+  std::vector<pid_t> left;      // those of them still there, zombies included, once it ended
+};
+
+// Runs check on the reference plugin with `extra`, sends `signal` once the progress line says
+// one of the two properties is done, and waits for the tool's end.
+Stopped stop_after_the_first_property(const std::vector<std::string>& extra, int signal) {
+  TempDir dir;
+  const fs::path out = dir.path() / "stdout", err = dir.path() / "stderr";
+  std::vector<std::string> words = {
+      ZV_CLI_PATH,  "check",
+      "--plugin",   std::string(ZV_PLUGIN_DIR) + "/zv_reference_plugin.so",
+      "--property", "incremental-equals-full,unequal-positions-unequal-keys",
+      "--cases",    "3000",
+      "--progress"};
+  words.insert(words.end(), extra.begin(), extra.end());
+  std::vector<char*> argv;
+  for (std::string& word : words) argv.push_back(word.data());
+  argv.push_back(nullptr);
+  const pid_t tool = ::fork();
+  if (tool == 0) {
+    const int out_fd = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    const int err_fd = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    if (out_fd < 0 || err_fd < 0 || ::dup2(out_fd, 1) < 0 || ::dup2(err_fd, 2) < 0) ::_exit(127);
+    ::execv(argv[0], argv.data());
+    ::_exit(127);
+  }
+  Stopped stopped;
+  const auto deadline = std::chrono::steady_clock::now() + 120s;
+  while (read_file(err).find("check: 1 of 2 properties done") == std::string::npos &&
+         std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(100ms);
+  stopped.children = children_of(tool);
+  ::kill(tool, signal);
+  ::waitpid(tool, &stopped.status, 0);
+  for (pid_t child : stopped.children)
+    if (fs::exists("/proc/" + std::to_string(child))) stopped.left.push_back(child);
+  for (pid_t child : stopped.left) ::kill(child, SIGKILL);  // in case the test failed
+  stopped.out = read_file(out);
+  stopped.err = read_file(err);
+  return stopped;
+}
+
+TEST(CheckInterrupt, SigintPrintsTheRowsUntilThenWritesJunitAndEndsByTheSignalLeavingNoWorker) {
+  TempDir dir;
+  const fs::path junit = dir.path() / "report.xml";
+  const Stopped run = stop_after_the_first_property({"--junit", junit.string()}, SIGINT);
+  EXPECT_TRUE(WIFSIGNALED(run.status) && WTERMSIG(run.status) == SIGINT) << run.status;
+  // The progress line every 10 s, though stderr is a file.
+  EXPECT_NE(run.err.find("check: 1 of 2 properties done; unequal-positions-unequal-keys: 0 of 1 "
+                         "case passed\n"),
+            std::string::npos)
+      << run.err;
+  EXPECT_EQ(run.out.find("zobrist-verify 0.1.0 check: plugin:zobrist-verify reference (polyglot) "),
+            0U)
+      << run.out;
+  EXPECT_NE(run.out.find("\nconventions: en passant pseudo-legal, halfmove clock independent; "),
+            std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find(" incremental-equals-full .......... PASS  3000 cases, "),
+            std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find(" unequal-positions-unequal-keys ... INTERRUPTED  stopped by SIGINT after "
+                         "0 of 1 case passed\n"),
+            std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("check: 1 passed, 0 failed, 0 skipped, 1 interrupted\n"
+                         "check: INTERRUPTED by SIGINT before 1 of 2 properties ended\n"),
+            std::string::npos)
+      << run.out;
+  const std::string xml = read_file(junit);
+  EXPECT_NE(xml.find("tests=\"2\" failures=\"0\" skipped=\"1\""), std::string::npos) << xml;
+  EXPECT_NE(xml.find("name=\"unequal-positions-unequal-keys\" time=\"0.000\">\n      <skipped "
+                     "message=\"stopped by SIGINT after 0 of 1 case passed\"/>"),
+            std::string::npos)
+      << xml;
+  // The sweep's worker was running, and the tool reaped it before it ended.
+  EXPECT_FALSE(run.children.empty());
+  EXPECT_TRUE(run.left.empty()) << run.left.size() << " of its children outlived the tool";
+}
+
+TEST(CheckInterrupt, SigtermInProcessGivesTheJsonReportOnStdoutAndEndsByTheSignal) {
+  const Stopped run = stop_after_the_first_property({"--no-isolation", "--json"}, SIGTERM);
+  EXPECT_TRUE(WIFSIGNALED(run.status) && WTERMSIG(run.status) == SIGTERM) << run.status;
+  // The plugin's descriptor 1 is stderr while it runs here; the report still goes to stdout.
+  EXPECT_EQ(run.out.find("{\"passed\": false, \"interrupted\": \"SIGTERM\", \"target\": "
+                         "\"plugin:zobrist-verify reference (polyglot) "),
+            0U)
+      << run.out;
+  EXPECT_NE(run.out.find("\"counts\": {\"passed\": 1, \"failed\": 0, \"skipped\": 0, \"warned\": "
+                         "0, \"interrupted\": 1}"),
+            std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("{\"name\": \"unequal-positions-unequal-keys\", \"target\": "
+                         "\"plugin:zobrist-verify reference (polyglot)\", \"status\": "
+                         "\"interrupted\", \"passed\": false"),
+            std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("\"note\": \"stopped by SIGTERM after 0 of 1 case passed\""),
+            std::string::npos)
+      << run.out;
+  EXPECT_EQ(run.out.back(), '\n');
+}
+
+}  // namespace
