@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <unordered_map>
 
 #include "zobrist_verify/chess/game.h"
 #include "zobrist_verify/properties.h"
@@ -251,17 +252,15 @@ class RefusesLate final : public HashUnderTest {
     return inner_->key();
   }
   Expected<KeyTicket> request_key() override {
-    answers_.emplace_back(next_, key());
+    answers_.emplace(next_, key());
     return KeyTicket{next_++};
   }
   Expected<Key> collect_key(KeyTicket ticket) override {
-    for (auto it = answers_.begin(); it != answers_.end(); ++it)
-      if (it->first == ticket.id) {
-        Expected<Key> key = std::move(it->second);
-        answers_.erase(it);
-        return key;
-      }
-    return Error{"no such ticket", ErrorKind::AnsweredBadly};
+    const auto it = answers_.find(ticket.id);
+    if (it == answers_.end()) return Error{"no such ticket", ErrorKind::AnsweredBadly};
+    Expected<Key> key = std::move(it->second);
+    answers_.erase(it);
+    return key;
   }
 
  private:
@@ -277,7 +276,7 @@ class RefusesLate final : public HashUnderTest {
   Game board_;  // with dies_at_pieces: the position, to count its pieces
   bool lost_ = false;
   std::uint64_t next_ = 1;
-  std::vector<std::pair<std::uint64_t, Expected<Key>>> answers_;
+  std::unordered_map<std::uint64_t, Expected<Key>> answers_;  // by ticket
 };
 
 inline Target refuses_late_target(int dies_at_pieces = 0) {
