@@ -26,7 +26,7 @@ const std::string Engine = ZV_PERFT_ENGINE;
 
 RunResult movegen(const std::string& engine_args, std::vector<std::string> extra = {}) {
   std::vector<std::string> args{"movegen", "--engine", Engine + " " + engine_args, "--positions",
-                                "300"};
+                                "100"};
   args.insert(args.end(), extra.begin(), extra.end());
   return run_cli(args);
 }
