@@ -141,7 +141,7 @@ TEST(CheckCommand, ASweepLargerThanMemoryAllowsIsCutAndSaysSo) {
   rlimit before{};
   ASSERT_EQ(::getrlimit(RLIMIT_AS, &before), 0);
   rlimit limited = before;
-  limited.rlim_cur = rlim_t(900) << 20;
+  limited.rlim_cur = rlim_t(200) << 20;
   ASSERT_EQ(::setrlimit(RLIMIT_AS, &limited), 0);
   const RunResult r = run_cli(
       "check --scheme polyglot --property unequal-positions-unequal-keys --cases 100000 --jobs 1");
