@@ -253,7 +253,7 @@ TEST_P(XboardFaultOnPromotion, FailsTheCaseAtThePromotion) {
   const ScopedEnvironment no_shrinking("RC_PARAMS", "noshrink=1");
   const RunResult r = check_xboard(
       GetParam().mode + " 0 " + marker,
-      {"--timeout", "1000", "--property", "incremental-equals-full", "--cases", "30", "--json"});
+      {"--timeout", "300", "--property", "incremental-equals-full", "--cases", "30", "--json"});
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
   EXPECT_NE(r.out.find("\"comparison\": \"" + GetParam().comparison + "\""), std::string::npos)
       << r.out;
@@ -270,7 +270,7 @@ TEST_P(XboardFaultOnPromotion, FailsTheCaseAtThePromotion) {
 INSTANTIATE_TEST_SUITE_P(
     Faults, XboardFaultOnPromotion,
     ::testing::Values(PositionFault{"crash-on-promotion", "target-crashed", "killed by signal 11"},
-                      PositionFault{"hang-on-promotion", "target-timed-out", "within 1000 ms"},
+                      PositionFault{"hang-on-promotion", "target-timed-out", "within 300 ms"},
                       PositionFault{"wrong-pong-on-promotion", "target-error",
                                     "a pong no request was waiting for"}),
     [](const auto& info) {
