@@ -37,11 +37,11 @@ inline std::string en_passant_field(const std::string& fen) {
   return field;
 }
 
-// `movegen` on 60 positions of the fake engine in `mode`, its processes marked with `tag`.
+// `movegen` on `positions` positions of the fake engine in `mode`, its processes marked with `tag`.
 inline RunResult run_fake(const std::string& mode, const std::string& tag,
-                          std::vector<std::string> extra = {}) {
+                          std::vector<std::string> extra = {}, int positions = 60) {
   std::vector<std::string> args{"movegen", "--engine", FakeEngine + " " + mode + " --tag " + tag,
-                                "--positions", "60"};
+                                "--positions", std::to_string(positions)};
   args.insert(args.end(), extra.begin(), extra.end());
   return run_cli(args);
 }
