@@ -240,7 +240,7 @@ std::vector<SuiteUnit> counted_go_sweeps(SessionCount* count, int units) {
       return std::make_unique<CountedSession>(inner(), count);
     };
     std::vector<SuiteUnit> its =
-        games::game_suite_units(target, sweep_only("go:" + std::string(Sweep), 300));
+        games::game_suite_units(target, sweep_only("go:" + std::string(Sweep), 100));
     all.insert(all.end(), its.begin(), its.end());
   }
   return all;
