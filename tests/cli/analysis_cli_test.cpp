@@ -31,6 +31,8 @@ std::vector<std::uint64_t> mixed_keys(std::size_t count) {
   return keys;
 }
 
+// The tests' one whole default analysis of a built-in table (the others judge theirs with fewer
+// samples: key_analysis_test).
 TEST(KeysCommand, ABuiltInSchemePassesWithTheIssuesJsonFields) {
   const RunResult run = run_cli({"keys", "--scheme", "rustic", "--json"});
   EXPECT_EQ(run.exit_code, 0) << run.err;
@@ -101,8 +103,8 @@ TEST(KeysCommand, AKeyListOfMoreThanTwoHundredThousandKeysIsAUsageError) {
       << run.err;
 }
 
-// A short key list: the report's form is the claim (the built-in schemes' whole analysis takes
-// seconds, and one of them is above).
+// A short key list: the report's form is the claim (a built-in table's whole analysis takes
+// seconds, and one is above).
 TEST(KeysCommand, WritesJUnitWithOneCasePerCheck) {
   TempDir dir;
   write_file(dir.path() / "k.txt", key_lines(mixed_keys(100)));
