@@ -21,34 +21,12 @@
 #include <vector>
 
 #include "cli_runner.h"
+#include "process_children.h"
 
 namespace {
 
 using namespace zobrist_verify::testing;
 using namespace std::chrono_literals;
-
-// The processes whose parent is `parent`, zombies included.
-std::vector<pid_t> children_of(pid_t parent) {
-  std::vector<pid_t> children;
-  DIR* proc = ::opendir("/proc");
-  if (!proc) return children;
-  while (const dirent* entry = ::readdir(proc)) {
-    const pid_t pid = std::atoi(entry->d_name);
-    if (pid <= 0) continue;
-    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-    std::string line;
-    if (!std::getline(stat, line)) continue;
-    const std::size_t close = line.rfind(')');
-    if (close == std::string::npos) continue;
-    std::istringstream rest(line.substr(close + 2));
-    char state = 0;
-    pid_t ppid = 0;
-    rest >> state >> ppid;
-    if (ppid == parent) children.push_back(pid);
-  }
-  ::closedir(proc);
-  return children;
-}
 
 struct Stopped {
   int status = 0;
@@ -85,7 +63,7 @@ Stopped stop_after_the_first_property(const std::vector<std::string>& extra, int
   while (read_file(err).find("check: 1 of 2 properties done") == std::string::npos &&
          std::chrono::steady_clock::now() < deadline)
     std::this_thread::sleep_for(100ms);
-  stopped.children = children_of(tool);
+  stopped.children = zv_test::children_of(tool, zv_test::Zombies::Counted);
   ::kill(tool, signal);
   ::waitpid(tool, &stopped.status, 0);
   for (pid_t child : stopped.children)

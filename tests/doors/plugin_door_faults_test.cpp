@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "cli_runner.h"
+#include "process_children.h"
 
 namespace {
 
@@ -35,29 +36,6 @@ bool running(pid_t pid) {
   if (!std::getline(stat, line)) return false;
   const std::size_t close = line.rfind(')');
   return close != std::string::npos && close + 2 < line.size() && line[close + 2] != 'Z';
-}
-
-// The processes whose parent is `parent`.
-std::vector<pid_t> children_of(pid_t parent) {
-  std::vector<pid_t> children;
-  DIR* proc = ::opendir("/proc");
-  if (!proc) return children;
-  while (const dirent* entry = ::readdir(proc)) {
-    const pid_t pid = std::atoi(entry->d_name);
-    if (pid <= 0) continue;
-    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-    std::string line;
-    if (!std::getline(stat, line)) continue;
-    const std::size_t close = line.rfind(')');
-    if (close == std::string::npos) continue;
-    std::istringstream rest(line.substr(close + 2));
-    char state = 0;
-    pid_t ppid = 0;
-    rest >> state >> ppid;
-    if (ppid == parent && state != 'Z') children.push_back(pid);
-  }
-  ::closedir(proc);
-  return children;
 }
 
 // True when every process in `pids` has ended within `within`.
@@ -102,10 +80,10 @@ void worker_dies_with_the_tool(int signal) {
   const auto deadline = std::chrono::steady_clock::now() + 20s;
   while (std::chrono::steady_clock::now() < deadline) {
     std::this_thread::sleep_for(500ms);
-    workers = children_of(tool);
+    workers = zv_test::children_of(tool, zv_test::Zombies::Ignored);
     if (!workers.empty()) {
       std::this_thread::sleep_for(300ms);
-      if (children_of(tool) == workers) break;
+      if (zv_test::children_of(tool, zv_test::Zombies::Ignored) == workers) break;
     }
   }
   ASSERT_FALSE(workers.empty()) << "no worker of the tool was seen";

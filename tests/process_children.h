@@ -1,0 +1,41 @@
+// The processes a test's child has left, read from /proc: for tests that check that a run leaves
+// nothing behind (no worker still running, no zombie unreaped).
+#pragma once
+
+#include <dirent.h>
+#include <sys/types.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace zv_test {
+
+enum class Zombies { Counted, Ignored };
+
+// The processes whose parent is `parent`; zombies (ended, not yet reaped) as `zombies` says.
+inline std::vector<pid_t> children_of(pid_t parent, Zombies zombies) {
+  std::vector<pid_t> children;
+  DIR* proc = ::opendir("/proc");
+  if (!proc) return children;
+  while (const dirent* entry = ::readdir(proc)) {
+    const pid_t pid = std::atoi(entry->d_name);
+    if (pid <= 0) continue;
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string line;
+    if (!std::getline(stat, line)) continue;
+    const std::size_t close = line.rfind(')');
+    if (close == std::string::npos) continue;
+    std::istringstream rest(line.substr(close + 2));
+    char state = 0;
+    pid_t ppid = 0;
+    rest >> state >> ppid;
+    if (ppid == parent && (zombies == Zombies::Counted || state != 'Z')) children.push_back(pid);
+  }
+  ::closedir(proc);
+  return children;
+}
+
+}  // namespace zv_test
