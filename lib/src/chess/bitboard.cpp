@@ -124,7 +124,7 @@ void init_pext(PieceType pt, detail::SliderEntry table[], Bitboard storage[]) {
     Bitboard b = 0;
     int size = 0;
     do {
-      e.attacks[_pext_u64(b, e.mask)] = sliding_attacks_slow(pt, s, b);
+      e.attacks[detail::pext(b, e.mask)] = sliding_attacks_slow(pt, s, b);
       ++size;
       b = (b - e.mask) & e.mask;
     } while (b);
