@@ -90,7 +90,11 @@ struct PairXor {
   Index first, second;  // first < second
 };
 
-// Every pair's XOR, sorted, with a bucket index on the top bits for constant-time lookups.
+// Every pair's XOR, sorted, with a bucket index on the top bits for constant-time lookups, and
+// before it a bit a value of more top bits saying whether any pair has them: nearly every lookup
+// of the size-5 search finds nothing, and the bitmap (1 MB for a chess table's 296,835 pairs,
+// under 4% of its bits set) answers that from cache, where the index and the pairs are 9 MB of
+// scattered reads. `keys --scheme rustic`: 12.7 and 14.4 s of CPU without it, 2.8 and 3.6 s with.
 class PairTable {
  public:
   explicit PairTable(std::span<const Key> keys) {
@@ -107,10 +111,18 @@ class PairTable {
     starts_.assign((std::size_t{1} << bucket_bits_) + 1, 0);
     for (const PairXor& p : pairs_) ++starts_[bucket(p.xor_value) + 1];
     for (std::size_t b = 1; b < starts_.size(); ++b) starts_[b] += starts_[b - 1];
+    present_bits_ = std::min(bucket_bits_ + 4, 28);
+    present_.assign((std::size_t{1} << present_bits_) / 64 + 1, 0);
+    for (const PairXor& p : pairs_) {
+      const std::size_t bit = present_bit(p.xor_value);
+      present_[bit / 64] |= std::uint64_t{1} << (bit % 64);
+    }
   }
   const std::vector<PairXor>& pairs() const { return pairs_; }
   // The pairs whose XOR is `value`.
   std::span<const PairXor> find(Key value) const {
+    const std::size_t bit = present_bit(value);
+    if ((present_[bit / 64] >> (bit % 64) & 1) == 0) return {};
     const std::size_t b = bucket(value);
     const PairXor* first = pairs_.data() + starts_[b];
     const PairXor* last = pairs_.data() + starts_[b + 1];
@@ -122,9 +134,12 @@ class PairTable {
 
  private:
   std::size_t bucket(Key value) const { return std::size_t(value >> (64 - bucket_bits_)); }
+  std::size_t present_bit(Key value) const { return std::size_t(value >> (64 - present_bits_)); }
   std::vector<PairXor> pairs_;
   std::vector<std::size_t> starts_;
   int bucket_bits_ = 1;
+  std::vector<std::uint64_t> present_;
+  int present_bits_ = 5;
 };
 
 void search_zero_keys(std::span<const Key> keys, Best& best) {
