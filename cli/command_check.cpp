@@ -92,7 +92,8 @@ passed (then an engine's positions answered). Stopped by SIGINT or SIGTERM (Ctrl
 it prints the rows of the properties that ended, a failure found and shrunk before the search for
 others was cut short as a failure (not one in a --jobs worker of the reference or an engine),
 and every other property as INTERRUPTED with how far it got (JSON: "interrupted"; --junit:
-skipped, since nothing was judged), then ends by the signal; a second signal ends it at once.
+skipped, since nothing was judged), then ends by the signal; a second signal (a second or more
+after the first: `timeout` delivers one stop twice) ends it at once.
 
 {other-games})";
 

@@ -110,7 +110,8 @@ report prints, after "again:", the command that asks that one position alone, as
 
 Stopped by SIGINT or SIGTERM (Ctrl-C, `timeout`), it prints the report of the positions compared
 until then, its divergences as found (not shrunk), marked INTERRUPTED (JSON: "interrupted"), writes
---junit's report too, and ends by the signal; a second signal ends it at once.
+--junit's report too, and ends by the signal; a second signal (a second or more after the first:
+`timeout` delivers one stop twice) ends it at once.
 
 Exits 0 when every position agrees, 1 on a divergence, more than 5% of the positions given
 refused, an engine fault, or a fault on a position (a crash, a hang past --timeout, output that

@@ -26,8 +26,10 @@ void kill_children_on_interrupt();
 // While a descriptor is set (not -1), the first SIGINT or SIGTERM that kill_children_on_interrupt's
 // handler catches is written to it as one byte, the signal's number, instead of ending the run:
 // the command that set it prints what the run found until then and calls end_run_by_signal. A
-// second signal, or SIGHUP, ends the run at once. Returns the descriptor set before, or -1 when a
-// signal has taken it since it was set (a report is then on its way).
+// second signal a second or more after the first, or SIGHUP, ends the run at once; one within
+// the second is the first delivered again (`timeout` signals its child, then the child's group)
+// and changes nothing. Returns the descriptor set before, or -1 when a signal has taken it since
+// it was set (a report is then on its way).
 int divert_interrupts_to(int fd);
 // What the handler does when nothing is diverted: removes the unfinished reports, kills the
 // children, and ends the program by `signal`.
