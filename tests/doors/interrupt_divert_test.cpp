@@ -19,6 +19,7 @@ using namespace zobrist_verify;
 
 // Exit statuses of the child: what it got through.
 constexpr int Survived = 0;
+constexpr int NoPipe = 2;
 constexpr int NoByte = 3;
 constexpr int WrongByte = 4;
 
@@ -31,7 +32,7 @@ int diverted_child(After after) {
   if (child == 0) {
     kill_children_on_interrupt();
     int fds[2];
-    if (::pipe(fds) != 0) ::_exit(2);
+    if (::pipe(fds) != 0) ::_exit(NoPipe);
     divert_interrupts_to(fds[1]);
     ::raise(SIGINT);
     unsigned char byte = 0;
@@ -68,6 +69,23 @@ TEST(InterruptDivert, ASignalASecondLaterEndsTheRunAtOnce) {
 
 TEST(InterruptDivert, TheReportsEndEndsTheRunByTheSignalWithinTheSecond) {
   const int status = diverted_child([] { end_run_by_signal(SIGINT); });
+  EXPECT_TRUE(ended_by(status, SIGINT)) << "status " << status;
+}
+
+// No report can come when the byte cannot be written: the signal ends the run as if nothing
+// were diverted, and is not taken as the first of a stop.
+TEST(InterruptDivert, ASignalWhoseByteCannotBeWrittenEndsTheRun) {
+  const pid_t child = ::fork();
+  if (child == 0) {
+    kill_children_on_interrupt();
+    int fds[2];
+    if (::pipe(fds) != 0) ::_exit(NoPipe);
+    divert_interrupts_to(fds[0]);  // the read end: a write to it fails (EBADF)
+    ::raise(SIGINT);
+    ::_exit(Survived);
+  }
+  int status = 0;
+  ::waitpid(child, &status, 0);
   EXPECT_TRUE(ended_by(status, SIGINT)) << "status " << status;
 }
 
