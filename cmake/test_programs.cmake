@@ -30,11 +30,10 @@ target_link_libraries(zv_gtest_main PUBLIC GTest::gtest)
 # a precompiled header of GoogleTest and the standard library, shared by the programs of one
 # directory: most of a test file's compile time went to code generation for that code and to
 # parsing those headers again. The library and the command under test stay as built (-O3).
-# (-O0, not -O1: g++ 12 warns falsely of bounds in std::string concatenation at -O1.)
+# (-O0, not -O1: g++ 12 warns falsely of bounds in std::string concatenation at -O1.) The
+# standard headers are the library's list (cmake/unity_build.cmake) and those tests use besides.
 set(ZV_TEST_PRECOMPILED_HEADERS
-    <gtest/gtest.h> <algorithm> <array> <chrono> <cstdint> <cstdio> <cstdlib> <cstring>
-    <filesystem> <fstream> <functional> <map> <memory> <optional> <random> <regex> <set>
-    <sstream> <string> <string_view> <thread> <utility> <vector>)
+    <gtest/gtest.h> ${ZV_STD_PRECOMPILED_HEADERS} <filesystem> <fstream> <random> <regex>)
 
 # zv_add_gtest_program(NAME SOURCE LABEL TIMEOUT [PCH_FROM PROGRAM] [HEADERS header...])
 # Builds the program NAME from SOURCE and adds its ctest entries: LABEL and TIMEOUT for a
