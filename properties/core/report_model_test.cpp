@@ -4,12 +4,12 @@
 
 #include <cctype>
 #include <cstring>
-#include <regex>
 #include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "text_patterns.h"
 #include "zobrist_verify/report.h"
 
 namespace zobrist_verify::properties {
@@ -71,12 +71,12 @@ class XmlGrammar {
     return at_ < text_.size();
   }
   bool reference() {
-    static const std::regex pattern("&(lt|gt|amp|quot|apos|#[0-9]+|#x[0-9a-fA-F]+);");
-    std::match_results<std::string_view::const_iterator> match;
-    if (!std::regex_search(text_.begin() + std::ptrdiff_t(at_), text_.end(), match, pattern,
-                           std::regex_constants::match_continuous))
-      return false;
-    at_ += std::size_t(match.length(0));
+    // A reference ends at the first ';' after it (none is inside one): only that much is matched.
+    const std::size_t end = text_.find(';', at_);
+    const auto match = testing::match_at(std::string(text_.substr(at_, end - at_ + 1)), 0,
+                                         "&(lt|gt|amp|quot|apos|#[0-9]+|#x[0-9a-fA-F]+);");
+    if (!match) return false;
+    at_ += (*match)[0].size();
     return true;
   }
   bool xml_name(std::string_view& name) {
@@ -179,11 +179,10 @@ std::string xml_unescape(std::string text) {
 std::vector<std::pair<std::string, std::string>> junit_properties(const std::string& xml) {
   const auto start = xml.find("<properties>"), end = xml.find("</properties>");
   if (start == std::string::npos || end == std::string::npos) return {};
-  static const std::regex property("<property name=\"([^\"]*)\" value=\"([^\"]*)\"/>");
   std::vector<std::pair<std::string, std::string>> found;
-  const std::string block = xml.substr(start, end - start);
-  for (std::sregex_iterator it(block.begin(), block.end(), property), last; it != last; ++it)
-    found.emplace_back(xml_unescape((*it)[1]), xml_unescape((*it)[2]));
+  for (const auto& property : testing::search_all(
+           xml.substr(start, end - start), "<property name=\"([^\"]*)\" value=\"([^\"]*)\"/>"))
+    found.emplace_back(xml_unescape(property[1]), xml_unescape(property[2]));
   return found;
 }
 
@@ -197,11 +196,11 @@ std::string junit_property(const std::string& xml, const std::string& name) {
 // enough for the samples: \" and \\ only.
 std::string json_field(const std::string& json, const std::string& name) {
   const std::string head = json.substr(0, json.find("\"properties\""));
-  const std::regex field("\"" + name + "\": (\"((?:[^\"\\\\]|\\\\.)*)\"|true|false)");
-  std::smatch match;
-  if (!std::regex_search(head, match, field)) return "(absent)";
-  if (!match[2].matched) return match[1];
-  return std::regex_replace(match[2].str(), std::regex("\\\\(.)"), "$1");
+  const auto match =
+      testing::search(head, "\"" + name + "\": (\"((?:[^\"\\\\]|\\\\.)*)\"|true|false)");
+  if (!match) return "(absent)";
+  if ((*match)[1].front() != '"') return (*match)[1];  // true or false
+  return testing::replace_all((*match)[2], "\\\\(.)", "$1");
 }
 
 TEST(ReportHead, OfAReferenceRunNamesTheProgramTheSeedAndTheCases) {
@@ -302,13 +301,14 @@ TEST(JunitReport, NumbersTheNotesSoThatEachKeepsAPropertyOfItsOwn) {
 TEST(ReportModel, TextJsonAndJunitAgreeOnTheHeader) {
   const SuiteReport report = third_party_report();
   const std::string text = text_of(report), json = json_of(report), xml = junit_of(report);
-  static const std::regex head(
+  const auto head = testing::match_at(
+      text, 0,
       "^(\\S+) (\\S+) (\\S+): (.*), seed ([0-9a-f]{16}), ([0-9]+) cases per property, (.*)\n"
       "conventions: en passant (\\S+), halfmove clock (\\S+); judged under the (\\S+) rule, "
       "exact keys of (\\S+)\n"
       "  (.*)\n  (.*)\n");
-  std::smatch t;
-  ASSERT_TRUE(std::regex_search(text, t, head, std::regex_constants::match_continuous)) << text;
+  ASSERT_TRUE(head) << text;
+  const testing::Groups& t = *head;
 
   EXPECT_EQ(junit_property(xml, "program"), t[1]);
   EXPECT_EQ(junit_property(xml, "version"), t[2]);
@@ -328,7 +328,7 @@ TEST(ReportModel, TextJsonAndJunitAgreeOnTheHeader) {
   }
   for (int i : {1, 2}) {
     EXPECT_EQ(junit_property(xml, "note." + std::to_string(i)), t[11 + i]);
-    EXPECT_NE(json.find(json_string(t[11 + i].str())), std::string::npos) << json;
+    EXPECT_NE(json.find(json_string(t[11 + i])), std::string::npos) << json;
   }
 }
 

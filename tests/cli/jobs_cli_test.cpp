@@ -9,12 +9,12 @@
 
 #include <chrono>
 #include <filesystem>
-#include <regex>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "cli_runner.h"
+#include "text_patterns.h"
 
 namespace {
 
@@ -24,8 +24,7 @@ using zobrist_verify::testing::RunResult;
 
 // The JSON report with every "seconds" value blanked: the one thing that may differ.
 std::string without_timings(const std::string& json) {
-  static const std::regex seconds(R"("seconds": [0-9.e+-]+)");
-  return std::regex_replace(json, seconds, R"("seconds": _)");
+  return zobrist_verify::testing::replace_all(json, R"("seconds": [0-9.e+-]+)", R"("seconds": _)");
 }
 
 // `check` with --jobs 1 and with `jobs`, both JSON; their reports must be the same.
@@ -83,12 +82,11 @@ TEST(CheckJobs, TheTextReportShowsTheSameRowsInTheSameOrder) {
   ASSERT_EQ(a.exit_code, 0) << a.out;
   ASSERT_EQ(b.exit_code, 0) << b.out;
   // Each row's name and status, in order (the detail column carries timings).
-  static const std::regex row(R"((\S+ \S+) \.+ (PASS|FAIL|WARN|SKIP))");
   auto rows = [](const std::string& text) {
     std::vector<std::string> out;
-    for (auto it = std::sregex_iterator(text.begin(), text.end(), row);
-         it != std::sregex_iterator(); ++it)
-      out.push_back((*it)[1].str() + " " + (*it)[2].str());
+    for (const auto& row :
+         zobrist_verify::testing::search_all(text, R"((\S+ \S+) \.+ (PASS|FAIL|WARN|SKIP))"))
+      out.push_back(row[1] + " " + row[2]);
     return out;
   };
   EXPECT_GT(rows(a.out).size(), 40U) << a.out;
@@ -133,8 +131,9 @@ class EngineCopy {
 // The engine's count of positions answered is work done, like a timing: each worker's engine is
 // shown each FEN afresh. Everything else must be the same.
 std::string without_answer_counts(const std::string& json) {
-  static const std::regex answered(R"(engine: [0-9]+ positions answered)");
-  return std::regex_replace(without_timings(json), answered, "engine: _ positions answered");
+  return zobrist_verify::testing::replace_all(without_timings(json),
+                                              R"(engine: [0-9]+ positions answered)",
+                                              "engine: _ positions answered");
 }
 
 TEST(CheckJobs, AnEngineCheckedByThreeWorkersGivesTheSameReportAndLeavesNoEngine) {
@@ -150,10 +149,10 @@ TEST(CheckJobs, AnEngineCheckedByThreeWorkersGivesTheSameReportAndLeavesNoEngine
   EXPECT_EQ(b.exit_code, 0) << b.out << b.err;
   EXPECT_EQ(without_answer_counts(b.out), without_answer_counts(a.out));
   // The workers' engines answered too: the note adds them up.
-  static const std::regex answered(R"(engine: ([0-9]+) positions answered)");
-  std::smatch m;
-  ASSERT_TRUE(std::regex_search(b.out, m, answered)) << b.out;
-  EXPECT_GT(std::stoull(m[1].str()), 1000U) << b.out;
+  const auto answered =
+      zobrist_verify::testing::search(b.out, R"(engine: ([0-9]+) positions answered)");
+  ASSERT_TRUE(answered) << b.out;
+  EXPECT_GT(std::stoull((*answered)[1]), 1000U) << b.out;
   EXPECT_EQ(engine.running(), 0);
 }
 

@@ -6,7 +6,6 @@
 
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <string>
 #include <vector>
 
@@ -67,11 +66,7 @@ TEST(MovegenJobs, TheRunGivesExactlyThePositionsAskedForAndShrinksWhatItFinds) {
   EXPECT_EQ(field(three.out, "given"), 1234) << three.out;
   EXPECT_GT(field(one.out, "divergences"), 5) << one.out;
   // The first five divergences are shrunk.
-  const std::regex shrunk("\"shrunk\": true");
-  EXPECT_EQ(std::distance(std::sregex_iterator(one.out.begin(), one.out.end(), shrunk),
-                          std::sregex_iterator()),
-            5)
-      << one.out;
+  EXPECT_EQ(testing::search_all(one.out, "\"shrunk\": true").size(), 5U) << one.out;
   EXPECT_EQ(without_seconds(one.out), without_seconds(three.out));
 }
 

@@ -4,7 +4,6 @@
 
 #include <unistd.h>
 
-#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -12,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include "cli_runner.h"
+#include "text_patterns.h"
 
 namespace zobrist_verify::testing {
 
@@ -48,14 +48,13 @@ inline RunResult run_fake(const std::string& mode, const std::string& tag,
 
 // The JSON report without its one timing.
 inline std::string without_seconds(const std::string& json) {
-  return std::regex_replace(json, std::regex(R"("seconds": [0-9.e+-]+)"), "\"seconds\": _");
+  return replace_all(json, R"("seconds": [0-9.e+-]+)", "\"seconds\": _");
 }
 
 // A whole number field of the JSON report.
 inline long field(const std::string& json, const std::string& name) {
-  std::smatch match;
-  if (!std::regex_search(json, match, std::regex("\"" + name + "\": ([0-9]+)"))) return -1;
-  return std::stol(match[1]);
+  const auto match = search(json, "\"" + name + "\": ([0-9]+)");
+  return match ? std::stol((*match)[1]) : -1;
 }
 
 }  // namespace zobrist_verify::testing

@@ -2,7 +2,6 @@
 // `pong N` of a `ping N` sent after it, a planted generator bug located by descent, and the
 // usage errors (no --perft-command; --chess960 to an engine without the fischerandom variant).
 // The engine is tests/engines/xboard_engine.cpp, whose `perft D` prints one total per depth.
-#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -10,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "cli_runner.h"
+#include "text_patterns.h"
 #include "zobrist_verify/chess/game.h"
 #include "zobrist_verify/chess/movegen.h"
 #include "zobrist_verify/chess/perft.h"
@@ -108,21 +108,20 @@ TEST(MovegenXboard, APlantedGeneratorBugIsLocatedByDescent) {
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
   // Each divergence names its deepest position and the difference there; the test checks both on
   // its own board: the reference's count and the bug's (no en passant) differ by it.
-  const std::regex divergence(
+  const std::string divergence(
       "divergence [0-9]+ \\(shrunk\\): fen '([^']*)'(?: moves ([^\\n]*))?\\n"
       "  nodes: [^\\n]*\\n"
       "  descent:  (?:after ([a-h1-8qrbn ]+) \\([^)]*\\)|at the position itself), perft "
       "([0-9]+) is ([0-9]+), expected ([0-9]+) \\(-?[0-9]+\\)");
   int located = 0;
-  for (std::sregex_iterator it(r.out.begin(), r.out.end(), divergence), end; it != end; ++it) {
-    const std::smatch& m = *it;
+  for (const testing::Groups& m : testing::search_all(r.out, divergence)) {
     Game game;
-    ASSERT_TRUE(game.set(m[1].str(), polyglot_scheme()).empty()) << m[1];
-    std::istringstream moves(m[2].str() + " " + m[3].str());
+    ASSERT_TRUE(game.set(m[1], polyglot_scheme()).empty()) << m[1];
+    std::istringstream moves(m[2] + " " + m[3]);
     for (std::string move; moves >> move;) ASSERT_TRUE(game.play_uci(move)) << move;
-    const int depth = std::stoi(m[4].str());
-    EXPECT_EQ(std::stoull(m[6].str()), perft(game.position(), depth)) << m.str();
-    EXPECT_EQ(std::stoull(m[5].str()), without_en_passant(game.position(), depth)) << m.str();
+    const int depth = std::stoi(m[4]);
+    EXPECT_EQ(std::stoull(m[6]), perft(game.position(), depth)) << m[0];
+    EXPECT_EQ(std::stoull(m[5]), without_en_passant(game.position(), depth)) << m[0];
     ++located;
   }
   EXPECT_GE(located, 1) << r.out;

@@ -6,11 +6,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <regex>
 #include <string>
 #include <vector>
 
 #include "cli_runner.h"
+#include "text_patterns.h"
 #include "zobrist_verify/chess/game.h"
 #include "zobrist_verify/chess/movegen.h"
 
@@ -18,8 +18,11 @@ namespace zobrist_verify {
 namespace {
 
 using testing::read_file;
+using testing::replace_all;
 using testing::run_cli;
 using testing::RunResult;
+using testing::search;
+using testing::search_all;
 using testing::TempDir;
 
 const std::string Engine = ZV_PERFT_ENGINE;
@@ -34,10 +37,8 @@ RunResult movegen(const std::string& engine_args, std::vector<std::string> extra
 // The most replies one release of the engine held: the requests it had read before answering.
 int most_held(const std::string& log) {
   int most = 0;
-  const std::regex released("released ([0-9]+)");
-  for (auto it = std::sregex_iterator(log.begin(), log.end(), released);
-       it != std::sregex_iterator(); ++it)
-    most = std::max(most, std::stoi((*it)[1]));
+  for (const auto& released : search_all(log, "released ([0-9]+)"))
+    most = std::max(most, std::stoi(released[1]));
   return most;
 }
 
@@ -110,9 +111,8 @@ TEST(PerftPipeline, TheSameRunFindsTheSameDivergencesPipelinedAndOneAtATime) {
   const RunResult alone = movegen("--late --bug no-en-passant", {"--json", "--in-flight", "1"});
   EXPECT_EQ(pipelined.exit_code, 1) << pipelined.err;
   // The reports agree but for the time taken.
-  const std::regex seconds("\"seconds\": [0-9.e+-]+");
-  EXPECT_EQ(std::regex_replace(pipelined.out, seconds, ""),
-            std::regex_replace(alone.out, seconds, ""));
+  const std::string seconds = "\"seconds\": [0-9.e+-]+";
+  EXPECT_EQ(replace_all(pipelined.out, seconds, ""), replace_all(alone.out, seconds, ""));
 }
 
 // A crash in the middle of a pipeline is the fault of the position that causes it, as when each
@@ -122,23 +122,22 @@ TEST(PerftPipeline, ACrashMidPipelineIsTheFaultOfThePositionThatCausesIt) {
   const RunResult alone =
       movegen("--late --bug crash-on-en-passant", {"--json", "--in-flight", "1"});
   EXPECT_EQ(pipelined.exit_code, 1) << pipelined.out << pipelined.err;
-  const std::regex fault(
-      "\"fault\": \\{\"fen\": \"([^\"]*)\", \"chess960\": (true|false), "
-      "\"moves\": \\[([^\\]]*)\\]");
-  std::smatch found;
-  ASSERT_TRUE(std::regex_search(pipelined.out, found, fault)) << pipelined.out;
+  const auto fault = search(pipelined.out,
+                            "\"fault\": \\{\"fen\": \"([^\"]*)\", \"chess960\": (true|false), "
+                            "\"moves\": \\[([^\\]]*)\\]");
+  ASSERT_TRUE(fault) << pipelined.out;
+  const testing::Groups& found = *fault;
   // The position at the end of the fault's route has a legal en-passant capture.
   Game game;
-  ASSERT_TRUE(game.set(found[1].str(), polyglot_scheme()).empty()) << found[1];
-  const std::string moves = std::regex_replace(found[3].str(), std::regex("[\",]"), "");
+  ASSERT_TRUE(game.set(found[1], polyglot_scheme()).empty()) << found[1];
+  const std::string moves = replace_all(found[3], "[\",]", "");
   ASSERT_TRUE(game.play_uci_sequence(moves)) << moves;
   const MoveList legal = legal_moves(game.position());
   EXPECT_TRUE(std::any_of(legal.begin(), legal.end(), [](Move m) {
     return m.kind() == MoveKind::EnPassant;
   })) << found[0];
-  const std::regex seconds("\"seconds\": [0-9.e+-]+");
-  EXPECT_EQ(std::regex_replace(pipelined.out, seconds, ""),
-            std::regex_replace(alone.out, seconds, ""));
+  const std::string seconds = "\"seconds\": [0-9.e+-]+";
+  EXPECT_EQ(replace_all(pipelined.out, seconds, ""), replace_all(alone.out, seconds, ""));
 }
 
 TEST(PerftPipeline, InFlightOutOfRangeIsAUsageError) {

@@ -3,10 +3,10 @@
 // says whether the target reads X-FEN letters, and --no-chess960 sends no Chess960 position.
 #include <gtest/gtest.h>
 
-#include <regex>
 #include <sstream>
 
 #include "cli_runner.h"
+#include "text_patterns.h"
 
 namespace {
 
@@ -47,12 +47,9 @@ struct ShownAndGot {
 };
 ShownAndGot first_counterexample(const std::string& report) {
   ShownAndGot out;
-  std::smatch m;
-  if (std::regex_search(report, m, std::regex("\n  fen: +([^\n]*?)( \\(Chess960\\))?\n")))
-    out.shown = m[1];
-  if (std::regex_search(report, m, std::regex("\n  target: +[^\n]*set_fen got '([^']*)'")))
-    out.got = m[1];
-  if (std::regex_search(report, m, std::regex("\n  replay: +([^\n]*)\n"))) out.replay = m[1];
+  if (auto m = search(report, "\n  fen: +([^\n]*?)( \\(Chess960\\))?\n")) out.shown = (*m)[1];
+  if (auto m = search(report, "\n  target: +[^\n]*set_fen got '([^']*)'")) out.got = (*m)[1];
+  if (auto m = search(report, "\n  replay: +([^\n]*)\n")) out.replay = (*m)[1];
   return out;
 }
 
@@ -85,12 +82,9 @@ TEST(Chess960Forms, WithXfenAPluginsCounterexampleShowsTheXfenFenItGot) {
 TEST(Chess960Forms, ARefusalExampleShowsTheFenThePluginRefused) {
   // A Shredder-only plugin given X-FEN letters refuses every Chess960 FEN that has K or Q.
   const RunResult r = check_plugin("zv_shredder_only_plugin", {"--xfen", "--cases", "100"});
-  std::smatch m;
-  ASSERT_TRUE(std::regex_search(r.out, m,
-                                std::regex("first: FEN ([^:]*): plugin '[^']*' refused the FEN "
-                                           "'([^']*)'")))
-      << r.out;
-  EXPECT_EQ(m[1].str(), m[2].str()) << r.out;
+  const auto m = search(r.out, "first: FEN ([^:]*): plugin '[^']*' refused the FEN '([^']*)'");
+  ASSERT_TRUE(m) << r.out;
+  EXPECT_EQ((*m)[1], (*m)[2]) << r.out;
 }
 
 TEST(Chess960Forms, TheProbeSaysAPluginReadsXfenLetters) {
