@@ -32,17 +32,16 @@ namespace {
 // check's options: the parser's and the help's.
 constexpr std::string_view CheckUsage[] = {
     "check [--game] [--scheme | --mutant] [--move-routes-only] [--cases] [--seed] [--property] "
-    "[--distinct] [--baseline] [--jobs] [--progress] [--json] [--junit]",
+    "[--distinct] [--baseline] [--jobs] [--progress] [--progress-every] [--json] [--junit]",
     "check {door} [--expect] [--en-passant] [--timeout] [--no-chess960] [--allow-unreachable] "
     "[--move-routes-only] [--cases] [--seed] [--property] [--distinct] [--baseline] [--jobs] "
-    "[--progress] [--json] [--junit]",
+    "[--progress] [--progress-every] [--json] [--junit]",
 };
 constexpr OptionRef CheckOptionList[] = {
-    option("--game"),     option("--scheme"),      option("--mutant"),
-    DoorOptionsHere,      option("--no-chess960"), option("--move-routes-only"),
-    option("--cases"),    option("--seed"),        option("--property"),
-    option("--distinct"), option("--baseline"),    option("--jobs"),
-    option("--progress"), option("--json"),        option("--junit"),
+    option("--game"),        option("--scheme"),           option("--mutant"),   DoorOptionsHere,
+    option("--no-chess960"), option("--move-routes-only"), option("--cases"),    option("--seed"),
+    option("--property"),    option("--distinct"),         option("--baseline"), option("--jobs"),
+    option("--progress"),    option("--progress-every"),   option("--json"),     option("--junit"),
 };
 // Checked in this order (check_rules).
 constexpr OptionRef CheckDoorBound[] = {option("--expect"), option("--en-passant"),
@@ -87,7 +86,7 @@ fischerandom (castling as king takes rook); otherwise standard chess only, as th
 With --jobs N the properties run side by side: each property on each scheme, game or target is a
 piece of its own.
 A progress line on stderr (on a terminal after 2 s, redrawn; with --progress a line every 10 s
-anywhere) counts the properties done and, while one runs at a time, names it with its cases
+anywhere, with --progress-every SECONDS that often) counts the properties done and, while one runs at a time, names it with its cases
 passed (then an engine's positions answered). Stopped by SIGINT or SIGTERM (Ctrl-C, `timeout`),
 it prints the rows of the properties that ended, a failure found and shrunk before the search for
 others was cut short as a failure (not one in a --jobs worker of the reference or an engine),
@@ -249,13 +248,13 @@ std::string progress_text(const properties::SuiteWatch::Now& now, int jobs,
 }
 
 // What check shows while its suite runs, from the suite's watch: a progress line on stderr (on a
-// terminal after two seconds; --progress: every 10 s anywhere) and, on the first SIGINT or
-// SIGTERM, `report` given the signal's name once the line is wiped; then every child is killed
-// and reaped (workers, engines, what they left to this subreaper: no zombie outlives the run),
-// and the run ends by the signal (InterruptReport).
+// terminal after two seconds; --progress: every 10 s anywhere, or as --progress-every says) and, on
+// the first SIGINT or SIGTERM, `report` given the signal's name once the line is wiped; then every
+// child is killed and reaped (workers, engines, what they left to this subreaper: no zombie
+// outlives the run), and the run ends by the signal (InterruptReport).
 class RunWatch {
  public:
-  RunWatch(const properties::SuiteWatch& watch, int jobs, bool lines,
+  RunWatch(const properties::SuiteWatch& watch, int jobs, std::chrono::seconds lines,
            std::function<std::string()> door, std::function<void(const std::string&)> report)
       : progress_([&watch, jobs, door] { return progress_text(watch.now(), jobs, door); }, lines),
         interrupt_([this, report = std::move(report)](const std::string& signal) {
@@ -342,12 +341,13 @@ int check_door(const ChosenDoor& chosen, const ParsedArgs& args,
   {
     PluginStdoutAside aside(door->runs_here && !door_options.suite.isolate);
     // On the first SIGINT or SIGTERM: the report of the properties found until then.
-    const RunWatch during(
-        watch, suite.jobs, args.has("--progress"), door->progress, [&](const std::string& signal) {
-          aside.end();
-          (void)report_third_party(stopped_run(watch, door->description, signal, suite),
-                                   door_options, json, *junit, door->runs_in, signal);
-        });
+    const RunWatch during(watch, suite.jobs, *progress_lines_option(args), door->progress,
+                          [&](const std::string& signal) {
+                            aside.end();
+                            (void)report_third_party(
+                                stopped_run(watch, door->description, signal, suite), door_options,
+                                json, *junit, door->runs_in, signal);
+                          });
     run = properties::run_third_party(door->target, door->description, door_options);
   }
   if (!run.unusable && door->notes)
@@ -436,7 +436,7 @@ int check_reference(const ParsedArgs& args, const properties::SuiteOptions& opti
   {
     // A progress line on a terminal after two seconds (--progress: every 10 s anywhere), and on
     // the first SIGINT or SIGTERM the report of the properties found until then.
-    const RunWatch during(watch, options.jobs, args.has("--progress"), nullptr,
+    const RunWatch during(watch, options.jobs, *progress_lines_option(args), nullptr,
                           [&](const std::string& signal) {
                             properties::SuiteReport so_far = report;
                             so_far.results = seen_so_far(watch, signal, options).rows;
@@ -482,6 +482,7 @@ int run_check(std::span<const std::string> words) {
   auto jobs = jobs_option(*args, chosen_door(*args).has_value());
   if (!jobs) return report_usage_error(jobs.error());
   options.jobs = *jobs;
+  if (auto every = progress_lines_option(*args); !every) return report_usage_error(every.error());
   // --game: a row of the game catalogue; without it every game runs unless a chess door is given.
   const std::optional<std::string> game = args->value("--game");
   if (game && !properties::find_game(*game))

@@ -36,7 +36,7 @@ namespace {
 // options it keeps in this order (movegen_rerun), the doors' last.
 constexpr std::string_view MovegenUsage[] = {
     "movegen {door} [--positions] [--depth] [--seed] [--allow-unreachable] [--chess960] "
-    "[--timeout] [--jobs] [--progress] [--json] [--junit]",
+    "[--timeout] [--jobs] [--progress] [--progress-every] [--json] [--junit]",
     "movegen {any-door} --fen [--moves] [--depth] [door options as above]",
 };
 constexpr OptionRef MovegenOptionList[] = {
@@ -51,6 +51,7 @@ constexpr OptionRef MovegenOptionList[] = {
     option("--timeout"),
     option("--jobs"),
     option("--progress"),
+    option("--progress-every"),
     option("--json"),
     option("--junit"),
 };
@@ -188,9 +189,10 @@ Expected<Route> asked_route(const ParsedArgs& args) {
 // the positions (--fen, --moves, --positions, --seed), --depth (given with the position) and
 // those about this run's outputs, workers and pipeline, which one position does not use.
 MovegenRerun movegen_rerun(const ParsedArgs& args) {
-  constexpr std::string_view Dropped[] = {"--fen",   "--moves",      "--positions", "--seed",
-                                          "--depth", "--jobs",       "--in-flight", "--json",
-                                          "--junit", "--transcript", "--progress",  "--help"};
+  constexpr std::string_view Dropped[] = {
+      "--fen",      "--moves",          "--positions", "--seed",  "--depth",
+      "--jobs",     "--in-flight",      "--json",      "--junit", "--transcript",
+      "--progress", "--progress-every", "--help"};
   MovegenRerun rerun{program_path(), {program_path(), "movegen"}, allows_unreachable(args)};
   for (const OptionSpec& spec : movegen_options()) {
     if (!args.has(spec.name) ||
@@ -245,13 +247,14 @@ Expected<properties::MovegenOptions> read_movegen_options(const ParsedArgs& args
 }
 
 // Runs `run` with options.progress and options.partial set: a progress line (on a terminal, or
-// every 10 s with --progress) and, when SIGINT or SIGTERM stops the run, `print` of the result so
-// far, marked interrupted.
+// every 10 s with --progress, as often as --progress-every says) and, when SIGINT or SIGTERM
+// stops the run, `print` of the result so far, marked interrupted.
 properties::MovegenResult run_reported(
-    const properties::MovegenDoor& door, properties::MovegenOptions options, bool forced_progress,
+    const properties::MovegenDoor& door, properties::MovegenOptions options,
+    std::chrono::seconds progress_lines,
     const std::function<Expected<Done>(const properties::MovegenResult&)>& print,
     const std::function<properties::MovegenResult(const properties::MovegenOptions&)>& run) {
-  ProgressLine progress(forced_progress);
+  ProgressLine progress(progress_lines);
   std::mutex so_far_mutex;
   properties::MovegenResult so_far;
   so_far.target = door.name;
@@ -303,6 +306,8 @@ int run_movegen(std::span<const std::string> words) {
   }
   auto junit = open_output_option(*args, "--junit", "the JUnit report");
   if (!junit) return report_usage_error(junit.error());
+  const auto progress_lines = progress_lines_option(*args);
+  if (!progress_lines) return report_usage_error(progress_lines.error());
 
   const ChosenDoor chosen = *chosen_door(*args);  // the rules ask for one
   const bool isolate = !args->has("--no-isolation");
@@ -325,7 +330,7 @@ int run_movegen(std::span<const std::string> words) {
     return *junit ? write_movegen_junit(**junit, result, rerun) : Expected<Done>(Done{});
   };
   const properties::MovegenResult result =
-      run_reported(target->door, std::move(options), args->has("--progress"), print,
+      run_reported(target->door, std::move(options), *progress_lines, print,
                    [&](const properties::MovegenOptions& with_hooks) {
                      if (target->runs_here && isolate)
                        return properties::run_movegen_isolated(

@@ -256,6 +256,8 @@ inline constexpr OptionRow OptionTable[] = {
     {"--progress", OptionKind::Flag, "",
      "a progress line on stderr every 10 s even when stderr is not a terminal (on a terminal it "
      "is redrawn in place after 2 s, with or without this)"},
+    {"--progress-every", OptionKind::Value, "SECONDS",
+     "as --progress, a line every SECONDS instead (1 to 3600)"},
     {"--json", OptionKind::Flag, "",
      "print the report as one JSON document instead of text (its fields: below)"},
     {"--junit", OptionKind::Value, "FILE",

@@ -6,9 +6,19 @@
 
 namespace zobrist_verify::cli {
 
-ProgressLine::ProgressLine(bool lines)
+Expected<std::chrono::seconds> progress_lines_option(const ParsedArgs& args) {
+  if (auto text = args.value("--progress-every")) {
+    auto seconds = parse_int_in_range(*text, "--progress-every", 1, 3600);
+    if (!seconds) return Error{seconds.error()};
+    return std::chrono::seconds(*seconds);
+  }
+  return std::chrono::seconds(args.has("--progress") ? 10 : 0);
+}
+
+ProgressLine::ProgressLine(std::chrono::seconds lines_every)
     : terminal_(isatty(STDERR_FILENO) == 1),
-      lines_(lines && !terminal_),
+      lines_(lines_every.count() > 0 && !terminal_),
+      lines_every_(lines_every),
       last_line_(Clock::now()),
       start_(Clock::now()),
       last_drawn_(start_) {}
@@ -40,8 +50,9 @@ void ProgressLine::clear() {
   std::cerr << "\r\033[K" << std::flush;
 }
 
-PolledProgress::PolledProgress(std::function<std::string()> status, bool lines)
-    : line_(lines), status_(std::move(status)) {
+PolledProgress::PolledProgress(std::function<std::string()> status,
+                               std::chrono::seconds lines_every)
+    : line_(lines_every), status_(std::move(status)) {
   if (!line_.active()) return;  // nothing would be shown: no thread
   thread_ = std::thread([this] {
     while (!stop_.load()) {

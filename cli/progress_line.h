@@ -1,6 +1,7 @@
 // A progress line on stderr for long runs: on a terminal, shown once the run has lasted about
 // two seconds, redrawn in place, and wiped when done. Elsewhere nothing, so that output piped to
-// a file or read by CI stays quiet, unless asked for (--progress): then a line every 10 s.
+// a file or read by CI stays quiet, unless asked for (--progress): then a line every 10 s, or
+// every SECONDS with --progress-every SECONDS.
 #pragma once
 
 #include <atomic>
@@ -10,12 +11,20 @@
 #include <string>
 #include <thread>
 
+#include "args.h"
+#include "zobrist_verify/core/result.h"
+
 namespace zobrist_verify::cli {
+
+// How often a line is printed when stderr is not a terminal: every 10 s with --progress, every
+// SECONDS (1 to 3600) with --progress-every SECONDS, and zero (never) with neither.
+[[nodiscard]] Expected<std::chrono::seconds> progress_lines_option(const ParsedArgs& args);
 
 class ProgressLine {
  public:
-  // `lines`: when stderr is not a terminal, a line of its own every 10 s instead of nothing.
-  explicit ProgressLine(bool lines = false);
+  // `lines_every`: when stderr is not a terminal, a line of its own that often instead of
+  // nothing (zero: nothing).
+  explicit ProgressLine(std::chrono::seconds lines_every = {});
   // Wipes the line once one may have been shown, by this process or by a forked worker that
   // inherited this object (which cannot wipe its own line).
   ~ProgressLine();
@@ -33,13 +42,14 @@ class ProgressLine {
   // Whether a line would be shown now (so that callers build the text only then).
   bool due() const {
     if (terminal_) return Clock::now() - start_ >= std::chrono::seconds(2);
-    return lines_ && Clock::now() - last_line_.load() >= std::chrono::seconds(10);
+    return lines_ && Clock::now() - last_line_.load() >= lines_every_;
   }
 
  private:
   using Clock = std::chrono::steady_clock;
   bool terminal_;
   bool lines_;
+  std::chrono::seconds lines_every_;
   std::atomic<Clock::time_point> last_line_;  // lines: when the last was printed (or the start)
   bool shown_ = false;
   Clock::time_point start_;
@@ -52,8 +62,9 @@ class ProgressLine {
 // `status` must be safe to call from that thread.
 class PolledProgress {
  public:
-  // `lines` as ProgressLine's.
-  explicit PolledProgress(std::function<std::string()> status, bool lines = false);
+  // `lines_every` as ProgressLine's.
+  explicit PolledProgress(std::function<std::string()> status,
+                          std::chrono::seconds lines_every = {});
   ~PolledProgress();  // stops the thread, then wipes the line
   // Stops the thread and wipes the line now (before a report goes to the terminal); not from the
   // thread that calls `status`.

@@ -1,8 +1,9 @@
 // `check` stopped by SIGINT or SIGTERM (issue 42 §4): it prints the head, the rows of the
 // properties that ended and the others as INTERRUPTED, writes its JUnit report, and ends by the
 // signal with no worker left, not even a zombie; with --progress a plugin run prints a progress
-// line on stderr every 10 s. Each run is stopped once its progress line says the first of its
-// two properties is done: the second, property 4's sweep, takes minutes at this many cases.
+// line on stderr every 10 s, with --progress-every N every N s (1 here). Each run is stopped once
+// its progress line says the first of its two properties is done: the second, property 4's
+// sweep, takes minutes at this many cases.
 #include <gtest/gtest.h>
 
 #include <dirent.h>
@@ -41,11 +42,11 @@ Stopped stop_after_the_first_property(const std::vector<std::string>& extra, int
   TempDir dir;
   const fs::path out = dir.path() / "stdout", err = dir.path() / "stderr";
   std::vector<std::string> words = {
-      ZV_CLI_PATH,  "check",
-      "--plugin",   std::string(ZV_PLUGIN_DIR) + "/zv_reference_plugin.so",
-      "--property", "incremental-equals-full,unequal-positions-unequal-keys",
-      "--cases",    "3000",
-      "--progress"};
+      ZV_CLI_PATH,        "check",
+      "--plugin",         std::string(ZV_PLUGIN_DIR) + "/zv_reference_plugin.so",
+      "--property",       "incremental-equals-full,unequal-positions-unequal-keys",
+      "--cases",          "3000",
+      "--progress-every", "1"};
   words.insert(words.end(), extra.begin(), extra.end());
   std::vector<char*> argv;
   for (std::string& word : words) argv.push_back(word.data());
@@ -79,7 +80,7 @@ TEST(CheckInterrupt, SigintPrintsTheRowsUntilThenWritesJunitAndEndsByTheSignalLe
   const fs::path junit = dir.path() / "report.xml";
   const Stopped run = stop_after_the_first_property({"--junit", junit.string()}, SIGINT);
   EXPECT_TRUE(WIFSIGNALED(run.status) && WTERMSIG(run.status) == SIGINT) << run.status;
-  // The progress line every 10 s, though stderr is a file.
+  // The progress line every second, though stderr is a file.
   EXPECT_NE(run.err.find("check: 1 of 2 properties done; unequal-positions-unequal-keys: 0 of 1 "
                          "case passed\n"),
             std::string::npos)
@@ -133,6 +134,19 @@ TEST(CheckInterrupt, SigtermInProcessGivesTheJsonReportOnStdoutAndEndsByTheSigna
             std::string::npos)
       << run.out;
   EXPECT_EQ(run.out.back(), '\n');
+}
+
+TEST(CheckInterrupt, AProgressIntervalOutOfRangeIsAUsageError) {
+  for (const char* command : {"check", "movegen"}) {
+    for (const char* bad : {"0", "3601", "-1", "ten"}) {
+      const RunResult run =
+          run_cli({command, "--plugin", std::string(ZV_PLUGIN_DIR) + "/zv_reference_plugin.so",
+                   "--progress-every", bad});
+      EXPECT_EQ(run.exit_code, 2) << command << " " << bad << "\n" << run.out;
+      EXPECT_NE(run.err.find("--progress-every"), std::string::npos) << run.err;
+      EXPECT_TRUE(run.out.empty()) << run.out;
+    }
+  }
 }
 
 }  // namespace
