@@ -96,7 +96,9 @@ TEST(XboardDoor, TheTranscriptShowsTheHandshakeSetboardUsermoveAndNumberedPings)
   EXPECT_NE(text.find("\nusermove "), std::string::npos);
   EXPECT_NE(text.find("\naccepted ping\n"), std::string::npos);
   EXPECT_NE(text.find("\nrejected sjef\n"), std::string::npos);
-  EXPECT_NE(text.find("\nforce\nping 1\n"), std::string::npos);  // the handshake's fence
+  // It announced memory=1: the door, which never asks for a search, gives it the least.
+  EXPECT_NE(text.find("\naccepted memory\n"), std::string::npos);
+  EXPECT_NE(text.find("\nmemory 1\nnew\nforce\nping 1\n"), std::string::npos);  // the fence
   EXPECT_NE(text.find("\nd\nping 2\n"), std::string::npos);
   EXPECT_NE(text.find("\nvariant fischerandom\n"), std::string::npos);
   EXPECT_EQ(text.substr(text.size() - 5), "quit\n");

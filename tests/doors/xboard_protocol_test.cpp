@@ -51,8 +51,12 @@ TEST(XboardHandshake, EachFeatureIsAcceptedOrRejectedInOrder) {
                                       "accepted san", "accepted ping", "accepted usermove"}));
   EXPECT_TRUE(handshake.take_replies().empty());
   EXPECT_TRUE(handshake.ping() && handshake.setboard() && handshake.usermove());
+  EXPECT_FALSE(handshake.memory());  // not announced
   EXPECT_FALSE(handshake.done());
   EXPECT_FALSE(handshake.missing_features());
+  ASSERT_TRUE(handshake.take_line("feature memory=1"));
+  EXPECT_EQ(handshake.take_replies(), (std::vector<std::string>{"accepted memory"}));
+  EXPECT_TRUE(handshake.memory());
 }
 
 TEST(XboardHandshake, OtherLinesArePassedOver) {

@@ -5,7 +5,8 @@
 // total per depth, " d  N  0.00  1.00nps", run before the next line is read), and `divide D`
 // ("e2e4: N" for each move, and no total line: only the fence ends it). Run as
 // `xboard_engine MODE [N] [WORDS...]` (WORDS are ignored: tests pass a marker to find leftovers):
-//   good             every feature the door needs; variants normal and fischerandom
+//   good             every feature the door needs; variants normal and fischerandom; memory=1
+//                    (it alone takes "memory N": any other mode takes the word for a move)
 //   bare-moves       as good, without usermove=1 (moves go bare) and without fischerandom
 //   no-ping          never announces ping=1          (the door must refuse it, exit 2)
 //   no-setboard      never announces setboard=1      (the same)
@@ -190,6 +191,7 @@ void announce_features(const std::string& mode) {
     features += " usermove=1 variants=\"crazyhouse,shogi,minishogi\"";
   else if (mode != "bare-moves")
     features += " usermove=1 variants=\"normal,fischerandom\"";
+  if (mode == "good") features += " memory=1";
   say(features + " colors=0 san=0 sjef=1");
   say("feature done=1");
 }
@@ -292,6 +294,8 @@ int main(int argc, char** argv) {
     const std::string rest = line.size() > word.size() ? line.substr(word.size() + 1) : "";
     if (word == "protover") {
       announce_features(f.mode);
+    } else if (word == "memory" && f.mode == "good") {
+      // Its tables' size in megabytes: the reference keeps none.
     } else if (word == "new") {
       (void)f.game.set(StartFen, polyglot_scheme());
       f.chess960 = false;

@@ -81,8 +81,13 @@ Expected<Done> XboardEngine::handshake() {
   if (std::optional<std::string> variants = features_.no_normal_chess())
     return process_.kill("engine " + process_.label() +
                          " cannot be used over xboard: " + *variants);
-  // Force mode: the engine plays neither side, whatever position it is given.
-  if (auto sent = send_handshake({"new", "force"}); !sent) return sent.failure();
+  // Force mode: the engine plays neither side, whatever position it is given. The door never
+  // asks for a search, so an engine that takes "memory" gets the least, 1 MB: "new", sent before
+  // each position, clears its tables (Fairy-Stockfish 11.1 then takes 26 ms a "new" instead of
+  // 48 ms with its default 16 MB).
+  std::vector<std::string> start_game = {"new", "force"};
+  if (features_.memory()) start_game.insert(start_game.begin(), "memory 1");
+  if (auto sent = send_handshake(start_game); !sent) return sent.failure();
   chess960_game_ = false;
   handshake_lines_.push_back("ping " + std::to_string(pings_ + 1));  // the fence's own
   if (auto fenced = fence(process_.timeouts().handshake); !fenced) return fenced.failure();

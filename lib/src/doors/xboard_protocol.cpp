@@ -96,6 +96,8 @@ Expected<Done> XboardHandshake::take_line(std::string_view line) {
       setboard_ = on;
     } else if (f.name == "usermove") {
       usermove_ = on;
+    } else if (f.name == "memory") {
+      memory_ = on;
     } else if (f.name == "myname") {
       myname_ = f.value;
     } else if (f.name == "variants") {

@@ -54,6 +54,8 @@ class XboardHandshake {
   bool ping() const { return ping_; }
   bool setboard() const { return setboard_; }
   bool usermove() const { return usermove_; }
+  // feature memory=1: the engine takes "memory N" (megabytes for its tables).
+  bool memory() const { return memory_; }
   // The engine's myname, as given (empty when it sent none).
   const std::string& myname() const { return myname_; }
   // The variants it plays: its "variants" feature, or "normal" alone when it sent none.
@@ -75,6 +77,7 @@ class XboardHandshake {
   bool ping_ = false;
   bool setboard_ = false;
   bool usermove_ = false;
+  bool memory_ = false;
   std::string myname_;
   std::vector<std::string> variants_{"normal"};
 };
