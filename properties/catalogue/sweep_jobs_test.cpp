@@ -12,7 +12,9 @@
 #include <chrono>
 #include <memory>
 #include <set>
+#include <sstream>
 #include <stdexcept>
+#include <string>
 
 #include "go/go_game.h"
 #include "uttt/uttt_game.h"
@@ -167,6 +169,28 @@ TEST(SweepJobs, AGoTableWithoutColourFailsAtTheSameLineWithThreeJobs) {
   ASSERT_EQ(rows.size(), 1u);
   EXPECT_FALSE(rows[0].passed);
   ASSERT_TRUE(rows[0].counterexample);
+  // Only a stone recoloured keeps the key (stones added or removed change it). The two boards
+  // and what differs are written once the keys were found equal, and are those of the failing
+  // ply: the same points hold stones on both, and one of them is the point named.
+  const Counterexample& c = *rows[0].counterexample;
+  EXPECT_EQ(c.comparison, Comparison::DifferentKeys);
+  ASSERT_EQ(c.positions.size(), 2u);
+  EXPECT_EQ(c.positions[0].key, c.positions[1].key);
+  EXPECT_NE(c.positions[0].route.fen, c.positions[1].route.fen);
+  auto points = [](const std::string& board) {
+    std::set<std::string> out;
+    std::istringstream words(board);
+    for (std::string word; words >> word;)
+      if (word != "Black" && word != "White") out.insert(word.substr(0, word.find(',')));
+    return out;
+  };
+  const std::set<std::string> on = points(c.positions[0].route.fen);
+  EXPECT_EQ(on, points(c.positions[1].route.fen))
+      << c.positions[0].route.fen << " / " << c.positions[1].route.fen;
+  const std::size_t instead = c.difference.find(" instead of ");
+  ASSERT_NE(instead, std::string::npos) << c.difference;
+  const std::string point = c.difference.substr(0, instead).substr(c.difference.find(" on ") + 4);
+  EXPECT_EQ(on.count(point), 1u) << c.difference << " / " << c.positions[0].route.fen;
 }
 
 // The processes that made a session of a game, in memory every process of the run shares; at each

@@ -72,11 +72,13 @@ struct KeyRelation {
   std::optional<Route> route;
 };
 
-// Another position made to differ from the session's current one on purpose.
+// Another position made to differ from the session's current one on purpose. Its words are
+// written only when asked for: a sweep draws several at each position it plays, and needs them
+// only for a failure (its key equal to that position's).
 struct DifferingPosition {
-  std::string difference;  // "a black stone added on D4"
-  std::string other;
-  Key key = 0;                 // the hash under test's key of `other`
+  std::function<std::string()> difference;  // "a black stone added on D4"
+  std::function<std::string()> other;       // as GameSession::position() writes it
+  Key key = 0;                              // the hash under test's key of `other`
   bool known_anomaly = false;  // a documented collision of the construction: not a failure
   std::string tag;
 };
@@ -98,6 +100,11 @@ class GameSession {
 
   // The position, written so that two descriptions are equal exactly when the positions are.
   virtual std::string position() const = 0;
+  // position() of the current position, written when called (later moves do not change it).
+  // A game whose words cost more than a copy of its state overrides it.
+  virtual std::function<std::string()> position_later() const {
+    return [words = position()] { return words; };
+  }
   // The position as the keys must see it, in bytes of one width for the whole game: equal
   // exactly when the hash must give one key (chess: under the target's en-passant rule, with the
   // clock only for a clock-keyed target).

@@ -138,7 +138,7 @@ class LinePlayer {
     std::string identity;
     AskedKeys keys;
     std::vector<DifferingPosition> differing;
-    std::string position;
+    std::function<std::string()> position;  // written only for a failure
   };
   struct Pending {
     LineRecord record;
@@ -163,7 +163,7 @@ class LinePlayer {
           p.record.route.moves.push_back(*move);
         }
         Asked a{session_.identity(), session_.ask_keys(), session_.differing(random.next()), {}};
-        if (!a.differing.empty()) a.position = session_.position();
+        if (!a.differing.empty()) a.position = session_.position_later();
         p.plies.push_back(std::move(a));
       }
     });
@@ -197,12 +197,15 @@ class LinePlayer {
     r.differing.push_back(std::uint32_t(a.differing.size()));
     for (const DifferingPosition& d : a.differing) {
       if (!d.tag.empty()) r.tags.emplace_back(ply_index, d.tag);
-      if (d.key != key || d.known_anomaly || d.other == a.position) continue;
+      if (d.key != key || d.known_anomaly) continue;
+      std::string position = a.position(), other = d.other();
+      if (other == position) continue;
       Counterexample c = counterexample_at(target_, r.route, a.keys.ply,
                                            "positions that differ have different keys");
       c.comparison = Comparison::DifferentKeys;
-      c.difference = d.difference;
-      c.positions = {{{a.position, false, {}}, key}, {{d.other, false, {}}, d.key}};
+      c.difference = d.difference();
+      c.positions = {{{std::move(position), false, {}}, key},
+                     {{std::move(other), false, {}}, d.key}};
       fail(std::move(c));
     }
   }

@@ -70,12 +70,14 @@ class GoDiffering {
   }
   GoStone random_colour() { return random_.next() % 2 ? GoStone::White : GoStone::Black; }
 
-  void add(const GoBoard& other, std::string difference, std::string tag) {
+  // `difference` writes what differs, when a failure needs it.
+  void add(const GoBoard& other, std::function<std::string()> difference, std::string tag) {
     if (other == board_) return;
     const bool anomaly =
         hash_.anomalies_declared && is_structural_collision(hash_.mode, board_, other);
     out_.push_back(
-        {std::move(difference), describe_go_board(other), hash_.full_key(other), anomaly,
+        {std::move(difference), [other] { return describe_go_board(other); }, hash_.full_key(other),
+         anomaly,
          anomaly ? std::string("known ") + to_string(hash_.mode) + " structure" : std::move(tag)});
   }
 
@@ -86,11 +88,16 @@ class GoDiffering {
     const GoStone here = board_.at(p);
     const GoStone now = here == GoStone::Empty ? random_colour() : other_colour(here);
     other.set(p, now);
-    add(other,
-        std::string(to_string(now)) + " on " + go_point_name(p) + " instead of " + to_string(here),
+    add(
+        other,
+        [now, p, here] {
+          return std::string(to_string(now)) + " on " + go_point_name(p) + " instead of " +
+                 to_string(here);
+        },
         "");
     other.set(p, GoStone::Empty);
-    add(other, "the point " + go_point_name(p) + " emptied", "");
+    add(
+        other, [p] { return "the point " + go_point_name(p) + " emptied"; }, "");
   }
 
   // A few random changes at once.
@@ -101,7 +108,8 @@ class GoDiffering {
       const GoPoint p = random_point();
       other.set(p, other.at(p) == GoStone::Empty ? random_colour() : GoStone::Empty);
     }
-    add(other, "several stones", "");
+    add(
+        other, [] { return std::string("several stones"); }, "");
   }
 
   // Whole symmetric sets added on purpose: an axis ring and an orbit of eight, one colour.
@@ -119,9 +127,12 @@ class GoDiffering {
       GoBoard other = board_;
       const GoStone colour = random_colour();
       for (GoPoint q : set) other.set(q, colour);
-      add(other,
-          std::string(to_string(colour)) + " stones on the " + std::to_string(set.size()) +
-              " points of the orbit of " + go_point_name(seed_point),
+      add(
+          other,
+          [colour, points = set.size(), from = seed_point] {
+            return std::string(to_string(colour)) + " stones on the " + std::to_string(points) +
+                   " points of the orbit of " + go_point_name(from);
+          },
           tag);
     }
   }
@@ -145,10 +156,13 @@ class GoDiffering {
       other.set(half, GoStone::Empty);
       other.set(m1, colour);
       other.set(m2, colour);
-      add(other,
-          std::string(to_string(colour)) + " " + go_point_name(p) + " " + go_point_name(half) +
-              " moved to their diagonal mirror images " + go_point_name(m1) + " " +
-              go_point_name(m2),
+      add(
+          other,
+          [colour, p, half, m1, m2] {
+            return std::string(to_string(colour)) + " " + go_point_name(p) + " " +
+                   go_point_name(half) + " moved to their diagonal mirror images " +
+                   go_point_name(m1) + " " + go_point_name(m2);
+          },
           "half-turn pair moved");
       return;
     }
@@ -213,6 +227,9 @@ class GoSession final : public GameSession {
   }
 
   std::string position() const override { return describe_go_board(board_); }
+  std::function<std::string()> position_later() const override {
+    return [board = board_] { return describe_go_board(board); };
+  }
   std::string identity() const override { return pack_board(board_); }
 
   AskedKeys ask_keys() override {

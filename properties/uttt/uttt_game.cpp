@@ -80,6 +80,9 @@ class UtttSession final : public GameSession {
   }
 
   std::string position() const override { return describe_uttt_state(position_->state()); }
+  std::function<std::string()> position_later() const override {
+    return [state = position_->state()] { return describe_uttt_state(state); };
+  }
   // What uttt_same_position compares: the board results, the sent board, the side to move and
   // the squares of open boards (a closed board's squares are written as empty).
   std::string identity() const override {
@@ -137,31 +140,36 @@ class UtttSession final : public GameSession {
     XorShift64Star random(seed | 1);
     const UtttState base = position_->state();
     std::vector<DifferingPosition> out;
-    auto add = [&](const UtttState& other, const std::string& difference) {
+    auto add = [&](const UtttState& other, std::function<std::string()> difference) {
       if (uttt_same_position(other, base)) return;
-      out.push_back({difference, describe_uttt_state(other), hash_.full_key(other), false, ""});
+      out.push_back({std::move(difference), [other] { return describe_uttt_state(other); },
+                     hash_.full_key(other), false, ""});
     };
+    auto words = [](const char* text) { return [text] { return std::string(text); }; };
     UtttState other = base;
     other.to_move = base.to_move == UtttPlayer::X ? UtttPlayer::O : UtttPlayer::X;
-    add(other, "the side to move");
+    add(other, words("the side to move"));
     const std::vector<int> open = boards_with(base, false);
     if (!open.empty()) {
       other = base;
       other.sent = base.sent == UtttFreeChoice ? open[below(random, open.size())] : UtttFreeChoice;
-      add(other, "the board the player to move is sent to");
+      add(other, words("the board the player to move is sent to"));
       other.sent = open[below(random, open.size())];
-      add(other, "the board the player to move is sent to");
+      add(other, words("the board the player to move is sent to"));
       const int board = open[below(random, open.size())];
       const std::size_t square = std::size_t(board * 9) + below(random, 9);
       other = base;
       const UtttMark here = base.squares[square];
       other.squares[square] = here == UtttMark::X ? UtttMark::O : UtttMark::X;
-      add(other, "one square of open board " + std::to_string(board + 1));
+      const auto square_words = [board] {
+        return "one square of open board " + std::to_string(board + 1);
+      };
+      add(other, square_words);
       other.squares[square] = here == UtttMark::Empty ? UtttMark::X : UtttMark::Empty;
-      add(other, "one square of open board " + std::to_string(board + 1));
+      add(other, square_words);
       other = base;
       other.status[std::size_t(board)] = UtttBoardStatus::Drawn;
-      add(other, "board " + std::to_string(board + 1) + " open or closed");
+      add(other, [board] { return "board " + std::to_string(board + 1) + " open or closed"; });
     }
     const std::vector<int> closed = boards_with(base, true);
     if (!closed.empty()) {
@@ -171,7 +179,7 @@ class UtttSession final : public GameSession {
       other.status[std::size_t(board)] = now == UtttBoardStatus::Drawn  ? UtttBoardStatus::XWon
                                          : now == UtttBoardStatus::XWon ? UtttBoardStatus::OWon
                                                                         : UtttBoardStatus::Drawn;
-      add(other, "the result of closed board " + std::to_string(board + 1));
+      add(other, [board] { return "the result of closed board " + std::to_string(board + 1); });
     }
     // Random other games are the sweep's own: every sampled position is compared with all the
     // others.
