@@ -86,13 +86,13 @@ fischerandom (castling as king takes rook); otherwise standard chess only, as th
 With --jobs N the properties run side by side: each property on each scheme, game or target is a
 piece of its own.
 A progress line on stderr (on a terminal after 2 s, redrawn; with --progress a line every 10 s
-anywhere, with --progress-every SECONDS that often) counts the properties done and, while one runs at a time, names it with its cases
-passed (then an engine's positions answered). Stopped by SIGINT or SIGTERM (Ctrl-C, `timeout`),
-it prints the rows of the properties that ended, a failure found and shrunk before the search for
-others was cut short as a failure (not one in a --jobs worker of the reference or an engine),
-and every other property as INTERRUPTED with how far it got (JSON: "interrupted"; --junit:
-skipped, since nothing was judged), then ends by the signal; a second signal (a second or more
-after the first: `timeout` delivers one stop twice) ends it at once.
+anywhere, with --progress-every SECONDS that often) counts the properties done and, while one runs
+at a time, names it with its cases passed (then an engine's positions answered). Stopped by SIGINT
+or SIGTERM (Ctrl-C, `timeout`), it prints the rows of the properties that ended, a failure found
+and shrunk before the search for others was cut short as a failure (not one in a --jobs worker of
+the reference or an engine), and every other property as INTERRUPTED with how far it got (JSON:
+"interrupted"; --junit: skipped, since nothing was judged), then ends by the signal; a second
+signal (a second or more after the first: `timeout` delivers one stop twice) ends it at once.
 
 {other-games})";
 
