@@ -53,13 +53,25 @@ class ChessSession final : public games::GameSession {
   // A null move one time in 33 when the target has them and the side to move is not in check;
   // else the legal move the choice picks.
   std::optional<std::string> pick(std::uint64_t choice) override {
+    picked_.reset();
     const Position& pos = line_.position();
     const MoveList legal = legal_moves(pos);
     if (legal.empty()) return std::nullopt;
     if (context_.caps.null_move && !pos.checkers() && choice % 33 == 0) return "0000";
-    return move_to_uci(pos, legal[unsigned((choice / 33) % legal.size())]);
+    const Move move = legal[unsigned((choice / 33) % legal.size())];
+    picked_ = Picked{move_to_uci(pos, move), move, pos.key(), line_.route().moves.size()};
+    return picked_->uci;
   }
-  void play(const std::string& move) override { line_.play(move); }
+  // The move pick() returned, in the position it was picked in, is played as picked: a sweep
+  // plays what it picks at once, and reading the name again generated the legal moves again.
+  void play(const std::string& move) override {
+    if (picked_ && picked_->uci == move && picked_->key == line_.position().key() &&
+        picked_->ply == line_.route().moves.size())
+      line_.play(move, picked_->move);
+    else
+      line_.play(move);
+    picked_.reset();
+  }
   void unmake() override { line_.unmake(); }
 
   std::string position() const override { return line_.fen(); }
@@ -272,6 +284,14 @@ class ChessSession final : public games::GameSession {
 
   const PropertyContext& context_;
   Line line_;
+  // The last move pick() returned, where it was picked (the reference's key and the ply).
+  struct Picked {
+    std::string uci;
+    Move move;
+    Key key;
+    std::size_t ply;
+  };
+  std::optional<Picked> picked_;
   std::unique_ptr<Scratch> scratch_;
 };
 

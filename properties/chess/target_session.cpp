@@ -195,6 +195,15 @@ Line::Start* Line::settle(int line) {
 void Line::play(const std::string& uci) {
   if (Expected<Move> m = game_.play_uci(uci); !m)
     throw std::logic_error("the property generated an illegal move: " + m.error());
+  give_target(uci);
+}
+
+void Line::play(const std::string& uci, Move move) {
+  game_.play(move);
+  give_target(uci);
+}
+
+void Line::give_target(const std::string& uci) {
   route_.moves.push_back(uci);
   TargetTally* const tally = current_tally();
   if (tally) ++tally->moves_given;

@@ -59,6 +59,9 @@ class Line {
   [[nodiscard]] bool try_start(const std::string& fen, bool chess960);
   // Plays a legal move ("0000" for a null move) on both.
   void play(const std::string& uci);
+  // The same with the reference's move known (a legal move, not a null move, and `uci` written
+  // for it in the current position): the reference does not read `uci` again.
+  void play(const std::string& uci, Move move);
   // Takes the last move back on both (the target must have the unmake capability).
   void unmake();
 
@@ -122,6 +125,8 @@ class Line {
   ComparedPosition compared(Key key) const { return {route_, key}; }
 
  private:
+  // What play() does once the reference has played `uci`: the route, the target's move.
+  void give_target(const std::string& uci);
   const Target& target_;
   Capabilities caps_;
   std::unique_ptr<HashUnderTest> hash_;
