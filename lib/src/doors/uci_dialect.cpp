@@ -105,7 +105,7 @@ Expected<Done> UciDialect::start(EngineTranscript& transcript) {
   transcript.write("isready\n");
   // The first "isready" gets the handshake's time: engines clear their hash tables there.
   if (auto ready = engine->wait_ready(timeouts.handshake); !ready) return ready.failure();
-  name_ = engine->name();
+  if (name_.empty()) name_ = engine->name();  // the first start's (engine_name())
   offers_chess960_ = engine->has_option("UCI_Chess960");
   chess960_mode_.reset();
   queued_.clear();  // lines for an engine that has gone

@@ -76,7 +76,7 @@ Expected<Done> XboardDialect::start(EngineTranscript& transcript) {
   // The rest of the handshake: the features' replies, "new", "force" and the first ping.
   for (std::size_t i = 2; i < engine->handshake_lines().size(); ++i)
     transcript.write(engine->handshake_lines()[i] + '\n');
-  name_ = engine->name();
+  if (name_.empty()) name_ = engine->name();  // the first start's (engine_name())
   offers_chess960_ = engine->offers_chess960();
   usermove_ = engine->features().usermove();
   pings_.clear();

@@ -61,7 +61,8 @@ class EngineDialect {
   [[nodiscard]] virtual Expected<Done> start(EngineTranscript& transcript) = 0;
   // Whether an engine runs (started, and no fault since).
   virtual bool running() const = 0;
-  // The name the engine gave, for messages.
+  // The name the engine gave at its first start, for messages. A restart does not write it
+  // again: the progress line reads it from a thread of its own while the run restarts engines.
   virtual const std::string& engine_name() const = 0;
   virtual bool offers_chess960() const = 0;
 
@@ -107,7 +108,7 @@ class EngineDialect {
 
 // One engine shared by every HashUnderTest instance of a door, with the requests in flight. It
 // reads tail_plies, max_in_flight, max_restarts and transcript of the options. Not thread-safe,
-// except answered().
+// except answered() and engine_name() (written at the first start only).
 class PipelinedConnection {
  public:
   PipelinedConnection(std::unique_ptr<EngineDialect> dialect, EngineDoorOptions options);
