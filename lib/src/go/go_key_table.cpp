@@ -2,7 +2,8 @@
 // at a time, its free bytes from xorshift64*, the other keys of the orbit by the byte
 // permutations.
 #include <algorithm>
-#include <unordered_set>
+#include <cstddef>
+#include <vector>
 
 #include "zobrist_verify/core/random.h"
 #include "zobrist_verify/go/go_hash.h"
@@ -11,14 +12,66 @@ namespace zobrist_verify {
 
 namespace {
 
+// A set of nonzero keys, open addressing in one array (zero marks a free slot), at most half
+// full. The guard below holds every XOR of two accepted keys, about 260,000 for a 19x19 table: a
+// node a key (std::unordered_set) made building and freeing it most of a `check` run's start.
+class NonzeroKeySet {
+ public:
+  explicit NonzeroKeySet(std::size_t expected) { resize(expected); }
+
+  [[nodiscard]] bool contains(Key key) const {
+    for (std::size_t i = slot_of(key);; i = (i + 1) & mask_) {
+      if (slots_[i] == key) return true;
+      if (slots_[i] == 0) return false;
+    }
+  }
+
+  void insert(Key key) {
+    if (2 * (count_ + 1) > slots_.size()) resize(2 * (count_ + 1));
+    place(key);
+  }
+
+ private:
+  [[nodiscard]] std::size_t slot_of(Key key) const {
+    return std::size_t((key * 0x9e3779b97f4a7c15ULL) >> shift_);
+  }
+
+  void place(Key key) {
+    std::size_t i = slot_of(key);
+    for (; slots_[i] != 0; i = (i + 1) & mask_)
+      if (slots_[i] == key) return;
+    slots_[i] = key;
+    ++count_;
+  }
+
+  void resize(std::size_t expected) {
+    std::size_t size = 16;
+    int bits = 4;
+    while (size < 2 * expected) {
+      size *= 2;
+      ++bits;
+    }
+    std::vector<Key> old = std::move(slots_);
+    slots_.assign(size, 0);
+    mask_ = size - 1;
+    shift_ = 64 - bits;
+    count_ = 0;
+    for (Key key : old)
+      if (key != 0) place(key);
+  }
+
+  std::vector<Key> slots_;
+  std::size_t mask_ = 0;
+  int shift_ = 0;
+  std::size_t count_ = 0;
+};
+
 // Refuses a batch of keys that would make a key zero, two keys equal or three keys XOR to zero
 // together with the keys accepted so far: no dependency smaller than the anomaly's four.
 class SmallDependencyGuard {
  public:
-  explicit SmallDependencyGuard(std::size_t expected_keys) {
-    keys_.reserve(expected_keys);
-    pair_xors_.reserve(expected_keys * expected_keys / 2);
-  }
+  explicit SmallDependencyGuard(std::size_t expected_keys)
+      : keys_(expected_keys), pair_xors_(expected_keys * expected_keys / 2) {}
 
   bool accepts(const std::vector<Key>& batch) const {
     for (std::size_t i = 0; i < batch.size(); ++i) {
@@ -33,16 +86,20 @@ class SmallDependencyGuard {
     return true;
   }
 
+  // The batch is accepted: no key of it is zero, and none equals a key before it, so no XOR of
+  // two distinct keys is zero either.
   void add(const std::vector<Key>& batch) {
     for (Key key : batch) {
-      for (Key old : keys_) pair_xors_.insert(old ^ key);
+      for (Key old : accepted_) pair_xors_.insert(old ^ key);
       keys_.insert(key);
+      accepted_.push_back(key);
     }
   }
 
  private:
-  std::unordered_set<Key> keys_;
-  std::unordered_set<Key> pair_xors_;
+  NonzeroKeySet keys_;
+  NonzeroKeySet pair_xors_;
+  std::vector<Key> accepted_;
 };
 
 }  // namespace
