@@ -1,8 +1,9 @@
-# The GoogleTest programs of tests/ and properties/: how each is built, and the ctest entries it
-# becomes. A label says what an entry needs and how long it may run (ci/test runs all but `long`):
-#   unit        a program of tests/ (one entry) or a command run on what the build made, needing
+# The GoogleTest programs of tests/ and properties/: how they are built, and the ctest entries they
+# become (a batch of files is one program with a ctest entry a file, below). A label says what an
+# entry needs and how long it may run (ci/test runs all but `long`):
+#   unit        a file of tests/ (one entry) or a command run on what the build made, needing
 #               nothing outside the build; ZV_UNIT_TIMEOUT (60 s) at most, so a hang shows soon
-#   properties  a program of properties/ (one entry, RapidCheck suites) or a whole `check` run;
+#   properties  a file of properties/ (one entry, RapidCheck suites) or a whole `check` run;
 #               300 s at most
 #   engine      engine_<name>_test.cpp: one entry a case (gtest_discover_tests), each needing an
 #               engine or a book from Debian (ci/setup installs them); 300 s at most
@@ -16,7 +17,8 @@
 #   long        <name>_long_test.cpp: full-depth runs, 7200 s at most
 # A case that cannot run skips (GTEST_SKIP), and only an engine program may hold such cases.
 # Every program's main (tests/skip_aware_main.cpp) exits 77 when every case it ran was skipped
-# and none failed: SKIP_RETURN_CODE shows that entry as Skipped, never as Passed.
+# and none failed: SKIP_RETURN_CODE shows that entry as Skipped, never as Passed. It fails a run
+# whose filter selects no case.
 find_package(GTest REQUIRED)
 include(GoogleTest)
 # A cache entry so that a build whose programs run slower by design can say so: ci/coverage's
@@ -40,18 +42,80 @@ target_link_libraries(zv_gtest_main PUBLIC GTest::gtest)
 set(ZV_TEST_PRECOMPILED_HEADERS
     <gtest/gtest.h> ${ZV_STD_PRECOMPILED_HEADERS} <filesystem> <fstream> <random>)
 
-# zv_add_gtest_program(NAME SOURCE LABEL TIMEOUT [PCH_FROM PROGRAM] [HEADERS header...])
-# Builds the program NAME from SOURCE and adds its ctest entries: LABEL and TIMEOUT for a
-# one-entry program, or as the file's name says (engine_*, *_long_test, above). Its precompiled
-# header is that of PCH_FROM, or its own of the shared list plus HEADERS.
-function(zv_add_gtest_program name source label timeout)
-  cmake_parse_arguments(PARSE_ARGV 4 arg "" "PCH_FROM" "HEADERS")
+# Only an engine program may skip a case (GTEST_SKIP): its cases are ctest entries of their own.
+function(zv_check_no_skips name source)
   file(READ ${source} text)
   if(text MATCHES "GTEST_SKIP" AND NOT name MATCHES "^engine_")
     message(FATAL_ERROR "${source} skips a case (GTEST_SKIP) but is not an engine_<name>_test.cpp: "
                         "move the case to an engine program, whose cases are ctest entries of "
                         "their own, so that its skip shows as Skipped and not as Passed")
   endif()
+endfunction()
+
+# zv_add_gtest_batch(TARGET LABEL TIMEOUT SOURCES source... [HEADERS header...])
+# One program TARGET of many test files, compiled in unity batches of eight (one file's helpers
+# may not share a name with another's), and one ctest entry a file, named after it: the program
+# run with a filter of the test suites that file defines (TEST, TEST_F, TEST_P, TYPED_TEST,
+# RC_GTEST_PROP, RC_GTEST_FIXTURE_PROP). A suite belongs to one file. 93 programs of one file each
+# took 146 s of compile and 44 s of links; the main fails an entry whose filter runs no case.
+function(zv_add_gtest_batch target label timeout)
+  cmake_parse_arguments(PARSE_ARGV 3 arg "" "" "SOURCES;HEADERS")
+  add_executable(${target} ${arg_SOURCES})
+  target_link_libraries(${target} PRIVATE zv_gtest_main GTest::gtest)
+  target_compile_options(${target} PRIVATE -O0)
+  target_precompile_headers(${target} PRIVATE ${ZV_TEST_PRECOMPILED_HEADERS} ${arg_HEADERS})
+  set_target_properties(${target} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 8)
+  set(all_suites)
+  foreach(source ${arg_SOURCES})
+    get_filename_component(name ${source} NAME_WE)
+    zv_check_no_skips(${name} ${source})
+    file(READ ${source} text)
+    set(macros "TEST|TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P|RC_GTEST_PROP|RC_GTEST_FIXTURE_PROP")
+    string(REGEX MATCHALL "[^A-Za-z0-9_](${macros})\\([ \t\r\n]*[A-Za-z_][A-Za-z0-9_]*[ \t\r\n]*,"
+           hits "${text}")
+    set(suites)
+    foreach(hit ${hits})
+      string(REGEX REPLACE "^.*\\([ \t\r\n]*([A-Za-z0-9_]+).*$" "\\1" suite "${hit}")
+      list(APPEND suites ${suite})
+    endforeach()
+    list(REMOVE_DUPLICATES suites)
+    if(NOT suites)
+      message(FATAL_ERROR "${source} defines no test suite that ${target} could run")
+    endif()
+    set(filter)
+    foreach(suite ${suites})
+      if(DEFINED owner_${suite})
+        message(FATAL_ERROR "the test suite ${suite} is defined in ${owner_${suite}} and in "
+                            "${source}: both are in the program ${target}, whose ctest entries "
+                            "run a file's suites by name; rename one")
+      endif()
+      set(owner_${suite} ${source})
+      list(APPEND all_suites ${suite})
+      # Plain and fixture cases, value-parameterised instances (Prefix/Suite.Case/N) and typed
+      # cases (Suite/N.Case).
+      list(APPEND filter "${suite}.*" "*/${suite}.*" "${suite}/*")
+    endforeach()
+    list(JOIN filter ":" filter)
+    add_test(NAME ${name} COMMAND ${target} --gtest_filter=${filter})
+    set_tests_properties(${name} PROPERTIES LABELS ${label} TIMEOUT ${timeout}
+      SKIP_RETURN_CODE 77)
+  endforeach()
+  # Every suite the program holds is one an entry runs (a TEST form the regex above does not read
+  # would leave its cases unrun), and a filter that selects no case fails.
+  list(JOIN all_suites "," all_suites)
+  add_test(NAME ${target}_entries_run_every_suite
+    COMMAND ${CMAKE_COMMAND} -DPROGRAM=$<TARGET_FILE:${target}> -DSUITES=${all_suites}
+            -P ${PROJECT_SOURCE_DIR}/tests/batch/batch_suites.cmake)
+  set_tests_properties(${target}_entries_run_every_suite PROPERTIES LABELS unit TIMEOUT 60)
+endfunction()
+
+# zv_add_gtest_program(NAME SOURCE LABEL TIMEOUT [PCH_FROM PROGRAM] [HEADERS header...])
+# Builds the program NAME from SOURCE and adds its ctest entries: LABEL and TIMEOUT for a
+# one-entry program, or as the file's name says (engine_*, *_long_test, above). Its precompiled
+# header is that of PCH_FROM, or its own of the shared list plus HEADERS.
+function(zv_add_gtest_program name source label timeout)
+  cmake_parse_arguments(PARSE_ARGV 4 arg "" "PCH_FROM" "HEADERS")
+  zv_check_no_skips(${name} ${source})
   add_executable(${name} ${source})
   target_link_libraries(${name} PRIVATE zv_gtest_main GTest::gtest)
   target_compile_options(${name} PRIVATE -O0)

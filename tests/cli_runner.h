@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-namespace zobrist_verify::testing {
+namespace zobrist_verify::testkit {
 
 namespace fs = std::filesystem;
 
@@ -121,6 +121,14 @@ RunResult run_captured(const Exec& exec) {
   return result;
 }
 
+#ifdef ZV_PLUGIN_DIR
+// The path of a plugin the build made for the tests (tests/plugins/CMakeLists.txt), named
+// without its ".so".
+inline std::string test_plugin(const std::string& name) {
+  return std::string(ZV_PLUGIN_DIR) + "/" + name + ".so";
+}
+#endif
+
 // Runs the CLI with `args`, stdout and stderr captured.
 inline RunResult run_cli(const std::vector<std::string>& args) {
   std::vector<char*> argv;
@@ -173,4 +181,4 @@ inline std::string line_after(const std::string& text, const std::string& label)
   return text.substr(begin, text.find('\n', begin) - begin);
 }
 
-}  // namespace zobrist_verify::testing
+}  // namespace zobrist_verify::testkit

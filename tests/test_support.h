@@ -26,6 +26,10 @@
 
 namespace zv_test {
 
+// The standard start position: its placement field, and the whole FEN as a std::string.
+inline const std::string StartBoard = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+inline const std::string StartPosition = StartBoard + " w KQkq - 0 1";
+
 inline std::string corpus_path(std::string_view relative) {
   return std::string(ZV_CORPUS_DIR) + "/" + std::string(relative);
 }

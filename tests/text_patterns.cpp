@@ -4,7 +4,7 @@
 #include <mutex>
 #include <regex>
 
-namespace zobrist_verify::testing {
+namespace zobrist_verify::testkit {
 
 namespace {
 
@@ -55,4 +55,4 @@ std::string replace_all(const std::string& text, const std::string& pattern,
   return std::regex_replace(text, compiled(pattern), with);
 }
 
-}  // namespace zobrist_verify::testing
+}  // namespace zobrist_verify::testkit

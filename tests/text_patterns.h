@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace zobrist_verify::testing {
+namespace zobrist_verify::testkit {
 
 // A match: the whole match first, then each group ("" for a group that took no part).
 using Groups = std::vector<std::string>;
@@ -26,4 +26,4 @@ std::vector<Groups> search_all(const std::string& text, const std::string& patte
 std::string replace_all(const std::string& text, const std::string& pattern,
                         const std::string& with);
 
-}  // namespace zobrist_verify::testing
+}  // namespace zobrist_verify::testkit

@@ -292,7 +292,7 @@ TEST(BrokenTarget, RejectingEveryFenFailsAtTheStart) {
             std::string::npos);
 }
 
-TEST(ZeroKeys, AKeyOfZeroFailsShowingThePositionItsRouteAndTheKey) {
+TEST(BrokenZeroKeys, AKeyOfZeroFailsShowingThePositionItsRouteAndTheKey) {
   const PropertyResult result =
       run_property("zero-keys", test_targets::kings_left_out_target(/*from_key=*/true), {});
   ASSERT_FALSE(result.passed);
@@ -320,7 +320,7 @@ TEST(ZeroKeys, AKeyOfZeroFailsShowingThePositionItsRouteAndTheKey) {
   EXPECT_EQ(game.position().side_to_move(), White);
 }
 
-TEST(ZeroKeys, AMaterialKeyOfZeroWithBareKingsIsAWarningNotAFailure) {
+TEST(BrokenZeroKeys, AMaterialKeyOfZeroWithBareKingsIsAWarningNotAFailure) {
   const PropertyResult result =
       run_property("zero-keys", test_targets::kings_left_out_target(/*from_key=*/false), {});
   EXPECT_TRUE(result.passed) << (result.counterexample
@@ -353,7 +353,7 @@ class PawnKeyAlwaysZero final : public HashUnderTest {
   std::unique_ptr<HashUnderTest> inner_;
 };
 
-TEST(ZeroKeys, APawnKeyOfZeroWithPawnsOnTheBoardFails) {
+TEST(BrokenZeroKeys, APawnKeyOfZeroWithPawnsOnTheBoardFails) {
   Target target;
   target.name = "pawn-key-always-zero";
   target.make = [] { return std::make_unique<PawnKeyAlwaysZero>(); };

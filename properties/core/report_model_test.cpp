@@ -73,7 +73,7 @@ class XmlGrammar {
   bool reference() {
     // A reference ends at the first ';' after it (none is inside one): only that much is matched.
     const std::size_t end = text_.find(';', at_);
-    const auto match = testing::match_at(std::string(text_.substr(at_, end - at_ + 1)), 0,
+    const auto match = testkit::match_at(std::string(text_.substr(at_, end - at_ + 1)), 0,
                                          "&(lt|gt|amp|quot|apos|#[0-9]+|#x[0-9a-fA-F]+);");
     if (!match) return false;
     at_ += (*match)[0].size();
@@ -180,7 +180,7 @@ std::vector<std::pair<std::string, std::string>> junit_properties(const std::str
   const auto start = xml.find("<properties>"), end = xml.find("</properties>");
   if (start == std::string::npos || end == std::string::npos) return {};
   std::vector<std::pair<std::string, std::string>> found;
-  for (const auto& property : testing::search_all(
+  for (const auto& property : testkit::search_all(
            xml.substr(start, end - start), "<property name=\"([^\"]*)\" value=\"([^\"]*)\"/>"))
     found.emplace_back(xml_unescape(property[1]), xml_unescape(property[2]));
   return found;
@@ -197,10 +197,10 @@ std::string junit_property(const std::string& xml, const std::string& name) {
 std::string json_field(const std::string& json, const std::string& name) {
   const std::string head = json.substr(0, json.find("\"properties\""));
   const auto match =
-      testing::search(head, "\"" + name + "\": (\"((?:[^\"\\\\]|\\\\.)*)\"|true|false)");
+      testkit::search(head, "\"" + name + "\": (\"((?:[^\"\\\\]|\\\\.)*)\"|true|false)");
   if (!match) return "(absent)";
   if ((*match)[1].front() != '"') return (*match)[1];  // true or false
-  return testing::replace_all((*match)[2], "\\\\(.)", "$1");
+  return testkit::replace_all((*match)[2], "\\\\(.)", "$1");
 }
 
 TEST(ReportHead, OfAReferenceRunNamesTheProgramTheSeedAndTheCases) {
@@ -231,7 +231,7 @@ TEST(ReportHead, OfABlackBoxSaysSo) {
       << out.str();
 }
 
-TEST(TextReport, OfTheModelIsItsHeadThenTheRowsOfItsResults) {
+TEST(TextReportModel, OfTheModelIsItsHeadThenTheRowsOfItsResults) {
   const SuiteReport report = third_party_report();
   std::ostringstream head, rows;
   write_text_head(head, *report.header);
@@ -240,7 +240,7 @@ TEST(TextReport, OfTheModelIsItsHeadThenTheRowsOfItsResults) {
   EXPECT_EQ(text_of({std::nullopt, report.results}), rows.str());
 }
 
-TEST(JsonReport, OfAReferenceRunIsTheResultsAlone) {
+TEST(JsonReportModel, OfAReferenceRunIsTheResultsAlone) {
   SuiteReport report = third_party_report();
   report.header->third_party.reset();
   std::ostringstream results;
@@ -248,7 +248,7 @@ TEST(JsonReport, OfAReferenceRunIsTheResultsAlone) {
   EXPECT_EQ(json_of(report), results.str());
 }
 
-TEST(JunitReport, WithoutAHeaderHasNoPropertiesAndNoSuiteOutput) {
+TEST(JunitReportModel, WithoutAHeaderHasNoPropertiesAndNoSuiteOutput) {
   const std::string xml = junit_of({std::nullopt, third_party_report().results});
   EXPECT_EQ(xml.find("<properties>"), std::string::npos) << xml;
   EXPECT_EQ(xml.find("<system-out>zobrist-verify"), std::string::npos) << xml;
@@ -257,7 +257,7 @@ TEST(JunitReport, WithoutAHeaderHasNoPropertiesAndNoSuiteOutput) {
   EXPECT_EQ(xml, plain.str());
 }
 
-TEST(JunitReport, WithAHeaderStaysWellFormed) {
+TEST(JunitReportModel, WithAHeaderStaysWellFormed) {
   SuiteReport reference = third_party_report();
   reference.header->third_party.reset();
   for (const SuiteReport& report : {third_party_report(), reference}) {
@@ -266,7 +266,7 @@ TEST(JunitReport, WithAHeaderStaysWellFormed) {
   }
 }
 
-TEST(JunitReport, EverySuiteOpensWithThePropertiesAndClosesWithTheTextHead) {
+TEST(JunitReportModel, EverySuiteOpensWithThePropertiesAndClosesWithTheTextHead) {
   SuiteReport report = third_party_report();
   report.results.push_back(result("castling", "plugin:other", true));
   const std::string xml = junit_of(report);
@@ -290,7 +290,7 @@ TEST(JunitReport, EverySuiteOpensWithThePropertiesAndClosesWithTheTextHead) {
   EXPECT_NE(xml.find("<testsuites name=\"zobrist-verify check\""), std::string::npos) << xml;
 }
 
-TEST(JunitReport, NumbersTheNotesSoThatEachKeepsAPropertyOfItsOwn) {
+TEST(JunitReportModel, NumbersTheNotesSoThatEachKeepsAPropertyOfItsOwn) {
   const std::string xml = junit_of(third_party_report());
   EXPECT_EQ(junit_property(xml, "note.1"), "en passant: \"legal\" & found by 12 probes");
   EXPECT_EQ(junit_property(xml, "note.2"), "refused 1 of 9 FENs, first: 8/8 w");
@@ -301,14 +301,14 @@ TEST(JunitReport, NumbersTheNotesSoThatEachKeepsAPropertyOfItsOwn) {
 TEST(ReportModel, TextJsonAndJunitAgreeOnTheHeader) {
   const SuiteReport report = third_party_report();
   const std::string text = text_of(report), json = json_of(report), xml = junit_of(report);
-  const auto head = testing::match_at(
+  const auto head = testkit::match_at(
       text, 0,
       "^(\\S+) (\\S+) (\\S+): (.*), seed ([0-9a-f]{16}), ([0-9]+) cases per property, (.*)\n"
       "conventions: en passant (\\S+), halfmove clock (\\S+); judged under the (\\S+) rule, "
       "exact keys of (\\S+)\n"
       "  (.*)\n  (.*)\n");
   ASSERT_TRUE(head) << text;
-  const testing::Groups& t = *head;
+  const testkit::Groups& t = *head;
 
   EXPECT_EQ(junit_property(xml, "program"), t[1]);
   EXPECT_EQ(junit_property(xml, "version"), t[2]);

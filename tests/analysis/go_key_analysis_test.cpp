@@ -63,14 +63,14 @@ TEST(GoKeyAnalysis, TheSideStarPointsAreAmongTheZeroSets) {
 }
 
 TEST(GoKeyAnalysis, KeysCommandReportsTheDependencyAndExitsOne) {
-  const testing::RunResult r = testing::run_cli({"keys", "--scheme", "go:19"});
+  const testkit::RunResult r = testkit::run_cli({"keys", "--scheme", "go:19"});
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
   EXPECT_NE(r.out.find("4 keys XOR to zero: black "), std::string::npos) << r.out;
-  const testing::RunResult json = testing::run_cli({"keys", "--scheme", "go:19", "--json"});
+  const testkit::RunResult json = testkit::run_cli({"keys", "--scheme", "go:19", "--json"});
   EXPECT_EQ(json.exit_code, 1);
   EXPECT_NE(json.out.find("\"size\": 4"), std::string::npos) << json.out;
-  EXPECT_EQ(testing::run_cli({"keys", "--scheme", "go:20"}).exit_code, 2);
-  EXPECT_EQ(testing::run_cli({"keys", "--scheme", "go:x"}).exit_code, 2);
+  EXPECT_EQ(testkit::run_cli({"keys", "--scheme", "go:20"}).exit_code, 2);
+  EXPECT_EQ(testkit::run_cli({"keys", "--scheme", "go:x"}).exit_code, 2);
 }
 
 }  // namespace

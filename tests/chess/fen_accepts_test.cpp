@@ -14,9 +14,6 @@
 namespace zobrist_verify {
 namespace {
 
-const std::string Board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
-const std::string Start = Board + " w KQkq - 0 1";
-
 // Parses a FEN that must be valid; the Game keeps its StateInfo alive.
 void set_valid(Game& game, std::string_view fen, const KeyScheme& scheme = polyglot_scheme(),
                FenOptions options = {}) {
@@ -26,10 +23,10 @@ void set_valid(Game& game, std::string_view fen, const KeyScheme& scheme = polyg
 
 TEST(FenAccepts, FourFieldsWithClocksDefaultingToZeroAndOne) {
   Game game;
-  ASSERT_NO_FATAL_FAILURE(set_valid(game, Board + " w KQkq -"));
+  ASSERT_NO_FATAL_FAILURE(set_valid(game, zv_test::StartBoard + " w KQkq -"));
   EXPECT_EQ(game.position().rule50(), 0);
   EXPECT_EQ(game.position().fullmove_number(), 1);
-  EXPECT_EQ(game.position().fen(), Start);
+  EXPECT_EQ(game.position().fen(), zv_test::StartPosition);
 }
 
 TEST(FenAccepts, FourFieldsWithBlackToMoveAndAnEnPassantSquare) {
@@ -42,7 +39,7 @@ TEST(FenAccepts, FourFieldsWithBlackToMoveAndAnEnPassantSquare) {
 
 TEST(FenAccepts, ShredderLettersOnTheStandardStartPosition) {
   Game game;
-  ASSERT_NO_FATAL_FAILURE(set_valid(game, Board + " w HAha - 0 1"));
+  ASSERT_NO_FATAL_FAILURE(set_valid(game, zv_test::StartBoard + " w HAha - 0 1"));
   const Position& pos = game.position();
   EXPECT_EQ(pos.castling_rights(), AnyCastling);
   EXPECT_EQ(pos.castling_rook_square(WhiteOO), H1);
@@ -104,9 +101,9 @@ TEST(FenAccepts, Chess960OptionOnAStandardPositionWritesShredderLetters) {
   Game game;
   FenOptions options;
   options.chess960 = true;
-  ASSERT_NO_FATAL_FAILURE(set_valid(game, Start, polyglot_scheme(), options));
+  ASSERT_NO_FATAL_FAILURE(set_valid(game, zv_test::StartPosition, polyglot_scheme(), options));
   EXPECT_TRUE(game.position().is_chess960());
-  EXPECT_EQ(game.position().fen(), Board + " w HAha - 0 1");
+  EXPECT_EQ(game.position().fen(), zv_test::StartBoard + " w HAha - 0 1");
 }
 
 TEST(FenRoundTrip, StandardStartPositionIsWrittenBackExactly) {

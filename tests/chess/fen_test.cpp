@@ -72,10 +72,7 @@ bool contains_ignoring_case(std::string_view text, std::string_view part) {
          }) != text.end();
 }
 
-// The standard start position's fields; its columns: side 44, castling 46, ep 51, clocks 53, 55.
-const std::string Board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
-const std::string Start = Board + " w KQkq - 0 1";
-
+// zv_test::StartPosition's columns: side 44, castling 46, en passant 51, clocks 53 and 55.
 RejectCase at(const char* name, std::string fen, FenErrorCode code, FenField field,
               std::size_t column, bool only) {
   return {name, std::move(fen), code, field, column, column, only};
@@ -96,20 +93,21 @@ std::vector<RejectCase> reject_cases() {
   return {
       // The string as a whole.
       at("EmptyString", "", C::Empty, F::Whole, 0, true),
-      anywhere("OneField", Board, C::FieldCount, F::Whole, true),
-      anywhere("ThreeFields", Board + " w KQkq", C::FieldCount, F::Whole, true),
-      anywhere("FiveFields", Board + " w KQkq - 0", C::FieldCount, F::Whole, true),
-      anywhere("SevenFields", Start + " 0", C::FieldCount, F::Whole, true),
-      at("LeadingSpace", " " + Start, C::BadSpacing, F::Whole, 0, false),
-      at("TrailingSpace", Start + " ", C::BadSpacing, F::Whole, 56, false),
-      at("TrailingNewline", Start + "\n", C::BadSpacing, F::Whole, 56, false),
-      between("DoubledSpaceAfterPlacement", Board + "  w KQkq - 0 1", C::BadSpacing, F::Whole, 43,
-              44, false),
-      between("DoubledSpaceBetweenClocks", Board + " w KQkq - 0  1", C::BadSpacing, F::Whole, 54,
-              55, false),
-      at("TabAsSeparator", Board + "\tw KQkq - 0 1", C::BadSpacing, F::Whole, 43, false),
-      between("EmptyCastlingFieldIsDoubledSpace", Board + " w  - 0 1", C::BadSpacing, F::Whole, 45,
-              46, false),
+      anywhere("OneField", zv_test::StartBoard, C::FieldCount, F::Whole, true),
+      anywhere("ThreeFields", zv_test::StartBoard + " w KQkq", C::FieldCount, F::Whole, true),
+      anywhere("FiveFields", zv_test::StartBoard + " w KQkq - 0", C::FieldCount, F::Whole, true),
+      anywhere("SevenFields", zv_test::StartPosition + " 0", C::FieldCount, F::Whole, true),
+      at("LeadingSpace", " " + zv_test::StartPosition, C::BadSpacing, F::Whole, 0, false),
+      at("TrailingSpace", zv_test::StartPosition + " ", C::BadSpacing, F::Whole, 56, false),
+      at("TrailingNewline", zv_test::StartPosition + "\n", C::BadSpacing, F::Whole, 56, false),
+      between("DoubledSpaceAfterPlacement", zv_test::StartBoard + "  w KQkq - 0 1", C::BadSpacing,
+              F::Whole, 43, 44, false),
+      between("DoubledSpaceBetweenClocks", zv_test::StartBoard + " w KQkq - 0  1", C::BadSpacing,
+              F::Whole, 54, 55, false),
+      at("TabAsSeparator", zv_test::StartBoard + "\tw KQkq - 0 1", C::BadSpacing, F::Whole, 43,
+         false),
+      between("EmptyCastlingFieldIsDoubledSpace", zv_test::StartBoard + " w  - 0 1", C::BadSpacing,
+              F::Whole, 45, 46, false),
       // Piece placement.
       at("BadPieceLetter", "rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
          C::BadCharacter, F::Placement, 13, false),
@@ -126,28 +124,35 @@ std::vector<RejectCase> reject_cases() {
       between("DigitsOneSeven", "rnbqkbnr/pppppppp/8/8/17/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
               C::ConsecutiveDigits, F::Placement, 22, 23, false),
       // Side to move.
-      at("SideUpperCaseW", Board + " W KQkq - 0 1", C::BadSideToMove, F::SideToMove, 44, true),
-      at("SideX", Board + " x KQkq - 0 1", C::BadSideToMove, F::SideToMove, 44, true),
-      at("SideWB", Board + " wb KQkq - 0 1", C::BadSideToMove, F::SideToMove, 44, true),
+      at("SideUpperCaseW", zv_test::StartBoard + " W KQkq - 0 1", C::BadSideToMove, F::SideToMove,
+         44, true),
+      at("SideX", zv_test::StartBoard + " x KQkq - 0 1", C::BadSideToMove, F::SideToMove, 44, true),
+      at("SideWB", zv_test::StartBoard + " wb KQkq - 0 1", C::BadSideToMove, F::SideToMove, 44,
+         true),
       // Castling syntax.
-      at("CastlingTrailingX", Board + " w KQkqX - 0 1", C::BadCastlingSyntax, F::Castling, 50,
+      at("CastlingTrailingX", zv_test::StartBoard + " w KQkqX - 0 1", C::BadCastlingSyntax,
+         F::Castling, 50, true),
+      at("CastlingLetterZ", zv_test::StartBoard + " w KQkz - 0 1", C::BadCastlingSyntax,
+         F::Castling, 49, true),
+      between("CastlingDashThenLetter", zv_test::StartBoard + " w -K - 0 1", C::BadCastlingSyntax,
+              F::Castling, 46, 47, true),
+      between("CastlingLetterThenDash", zv_test::StartBoard + " w K- - 0 1", C::BadCastlingSyntax,
+              F::Castling, 46, 47, true),
+      at("CastlingKK", zv_test::StartBoard + " w KK - 0 1", C::DuplicateCastling, F::Castling, 47,
          true),
-      at("CastlingLetterZ", Board + " w KQkz - 0 1", C::BadCastlingSyntax, F::Castling, 49, true),
-      between("CastlingDashThenLetter", Board + " w -K - 0 1", C::BadCastlingSyntax, F::Castling,
-              46, 47, true),
-      between("CastlingLetterThenDash", Board + " w K- - 0 1", C::BadCastlingSyntax, F::Castling,
-              46, 47, true),
-      at("CastlingKK", Board + " w KK - 0 1", C::DuplicateCastling, F::Castling, 47, true),
-      at("CastlingKQkqk", Board + " w KQkqk - 0 1", C::DuplicateCastling, F::Castling, 50, true),
+      at("CastlingKQkqk", zv_test::StartBoard + " w KQkqk - 0 1", C::DuplicateCastling, F::Castling,
+         50, true),
       // En-passant syntax.
-      at("EnPassantE9", Board + " w KQkq e9 0 1", C::BadEnPassantSyntax, F::EnPassant, 51, true),
-      at("EnPassantI3", Board + " w KQkq i3 0 1", C::BadEnPassantSyntax, F::EnPassant, 51, true),
-      at("EnPassantFileOnly", Board + " w KQkq e 0 1", C::BadEnPassantSyntax, F::EnPassant, 51,
-         true),
-      at("EnPassantDashSquare", Board + " w KQkq -e3 0 1", C::BadEnPassantSyntax, F::EnPassant, 51,
-         true),
-      at("EnPassantUpperCase", Board + " w KQkq E6 0 1", C::BadEnPassantSyntax, F::EnPassant, 51,
-         true),
+      at("EnPassantE9", zv_test::StartBoard + " w KQkq e9 0 1", C::BadEnPassantSyntax, F::EnPassant,
+         51, true),
+      at("EnPassantI3", zv_test::StartBoard + " w KQkq i3 0 1", C::BadEnPassantSyntax, F::EnPassant,
+         51, true),
+      at("EnPassantFileOnly", zv_test::StartBoard + " w KQkq e 0 1", C::BadEnPassantSyntax,
+         F::EnPassant, 51, true),
+      at("EnPassantDashSquare", zv_test::StartBoard + " w KQkq -e3 0 1", C::BadEnPassantSyntax,
+         F::EnPassant, 51, true),
+      at("EnPassantUpperCase", zv_test::StartBoard + " w KQkq E6 0 1", C::BadEnPassantSyntax,
+         F::EnPassant, 51, true),
       // En passant against the position.
       at("EnPassantRank3WithWhiteToMove",
          "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e3 0 1", C::EnPassantWrongRank,
@@ -171,26 +176,30 @@ std::vector<RejectCase> reject_cases() {
       at("EnPassantSquareBehindAnOlderCheck", "8/8/8/1k6/3Pp3/8/8/4KQ2 b - d3 0 1",
          C::EnPassantImpossibleCheck, F::EnPassant, 28, true),
       // Clocks.
-      at("HalfmoveX", Board + " w KQkq - x 1", C::BadNumber, F::HalfmoveClock, 53, true),
-      at("HalfmovePlusSign", Board + " w KQkq - +1 1", C::BadNumber, F::HalfmoveClock, 53, true),
-      between("HalfmoveFraction", Board + " w KQkq - 1.5 1", C::BadNumber, F::HalfmoveClock, 53, 54,
-              true),
-      at("HalfmoveMinusOne", Board + " w KQkq - -1 1", C::NegativeNumber, F::HalfmoveClock, 53,
+      at("HalfmoveX", zv_test::StartBoard + " w KQkq - x 1", C::BadNumber, F::HalfmoveClock, 53,
          true),
-      at("HalfmoveOverflow", Board + " w KQkq - 99999999999999999999 1", C::NumberOverflow,
+      at("HalfmovePlusSign", zv_test::StartBoard + " w KQkq - +1 1", C::BadNumber, F::HalfmoveClock,
+         53, true),
+      between("HalfmoveFraction", zv_test::StartBoard + " w KQkq - 1.5 1", C::BadNumber,
+              F::HalfmoveClock, 53, 54, true),
+      at("HalfmoveMinusOne", zv_test::StartBoard + " w KQkq - -1 1", C::NegativeNumber,
          F::HalfmoveClock, 53, true),
-      at("HalfmoveLeadingZero", Board + " w KQkq - 01 1", C::LeadingZero, F::HalfmoveClock, 53,
+      at("HalfmoveOverflow", zv_test::StartBoard + " w KQkq - 99999999999999999999 1",
+         C::NumberOverflow, F::HalfmoveClock, 53, true),
+      at("HalfmoveLeadingZero", zv_test::StartBoard + " w KQkq - 01 1", C::LeadingZero,
+         F::HalfmoveClock, 53, true),
+      at("HalfmoveDoubleZero", zv_test::StartBoard + " w KQkq - 00 1", C::LeadingZero,
+         F::HalfmoveClock, 53, true),
+      at("FullmoveZero", zv_test::StartBoard + " w KQkq - 0 0", C::ZeroFullmove, F::FullmoveNumber,
+         55, true),
+      at("FullmoveX", zv_test::StartBoard + " w KQkq - 0 x", C::BadNumber, F::FullmoveNumber, 55,
          true),
-      at("HalfmoveDoubleZero", Board + " w KQkq - 00 1", C::LeadingZero, F::HalfmoveClock, 53,
-         true),
-      at("FullmoveZero", Board + " w KQkq - 0 0", C::ZeroFullmove, F::FullmoveNumber, 55, true),
-      at("FullmoveX", Board + " w KQkq - 0 x", C::BadNumber, F::FullmoveNumber, 55, true),
-      at("FullmoveMinusThree", Board + " w KQkq - 0 -3", C::NegativeNumber, F::FullmoveNumber, 55,
-         true),
-      at("FullmoveOverflow", Board + " w KQkq - 0 99999999999999999999", C::NumberOverflow,
+      at("FullmoveMinusThree", zv_test::StartBoard + " w KQkq - 0 -3", C::NegativeNumber,
          F::FullmoveNumber, 55, true),
-      at("FullmoveLeadingZero", Board + " w KQkq - 0 01", C::LeadingZero, F::FullmoveNumber, 55,
-         true),
+      at("FullmoveOverflow", zv_test::StartBoard + " w KQkq - 0 99999999999999999999",
+         C::NumberOverflow, F::FullmoveNumber, 55, true),
+      at("FullmoveLeadingZero", zv_test::StartBoard + " w KQkq - 0 01", C::LeadingZero,
+         F::FullmoveNumber, 55, true),
       // Kings, pawns, piece counts.
       anywhere("MissingWhiteKing", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1",
                C::MissingKing, F::Placement, true),
@@ -293,7 +302,7 @@ TEST(FenRejects, SideNotToMoveInCheck) {
 }
 
 TEST(FenRejects, EveryFieldErrorOfOneStringAtOnce) {
-  const std::string fen = Board + " W KQkqX e9 -1 0";
+  const std::string fen = zv_test::StartBoard + " W KQkqX e9 -1 0";
   const std::vector<FenError> errors = parse_errors(fen);
   struct Want {
     FenErrorCode code;
@@ -322,7 +331,7 @@ TEST(FenRejects, EveryPositionErrorOfOneBoardAtOnce) {
 }
 
 TEST(FenRejects, FormatErrorsWritesOneLineForEachError) {
-  const std::vector<FenError> errors = parse_errors(Board + " W KQkqX e9 -1 0");
+  const std::vector<FenError> errors = parse_errors(zv_test::StartBoard + " W KQkqX e9 -1 0");
   ASSERT_GE(errors.size(), 2u);
   const std::string text = format_errors(errors);
   for (const FenError& e : errors) EXPECT_NE(text.find(e.message()), std::string::npos) << text;
@@ -356,8 +365,8 @@ TEST(FenRejects, RunOfOneMistakeIsOneError) {
        C::ConsecutiveDigits, 22,
        "FEN piece placement field, character 23: '11111111': 8 digits in a row; empty squares "
        "are counted by a single digit 1-8"},
-      {"a repeated castling letter, at the second K", Board + " w KKKQ - 0 1", C::DuplicateCastling,
-       47, "FEN castling field, character 48: 'K' appears 3 times"},
+      {"a repeated castling letter, at the second K", zv_test::StartBoard + " w KKKQ - 0 1",
+       C::DuplicateCastling, 47, "FEN castling field, character 48: 'K' appears 3 times"},
   };
   for (const SingleErrorCase& c : cases) {
     SCOPED_TRACE(c.name);
@@ -370,7 +379,7 @@ TEST(FenRejects, RunOfOneMistakeIsOneError) {
 }
 
 TEST(FenRejects, RunOfOtherWhiteSpaceIsOneError) {
-  const std::vector<FenError> errors = parse_errors(Start + "\r\n");
+  const std::vector<FenError> errors = parse_errors(zv_test::StartPosition + "\r\n");
   const FenError* spacing = find_code(errors, C::BadSpacing);
   ASSERT_NE(spacing, nullptr) << zv_test::describe(errors);
   EXPECT_EQ(std::count_if(errors.begin(), errors.end(),
@@ -384,7 +393,7 @@ TEST(FenRejects, RunOfOtherWhiteSpaceIsOneError) {
 }
 
 TEST(FenRejects, RunOfCastlingNonLettersIsOneError) {
-  const std::vector<FenError> errors = parse_errors(Board + " w KQ-1k - 0 1");
+  const std::vector<FenError> errors = parse_errors(zv_test::StartBoard + " w KQ-1k - 0 1");
   ASSERT_EQ(errors.size(), 1u) << zv_test::describe(errors);
   EXPECT_EQ(errors[0].code, C::BadCastlingSyntax);
   EXPECT_EQ(errors[0].column, 48u);
@@ -479,7 +488,8 @@ std::size_t heap_allocations_during(F f) {
 TEST(FenCost, AFailingParseAllocatesOnlyItsListOfErrors) {
   Position pos;
   StateInfo state{};
-  ASSERT_TRUE(pos.set(Start, state, polyglot_scheme()).empty());  // builds the tables once
+  ASSERT_TRUE(
+      pos.set(zv_test::StartPosition, state, polyglot_scheme()).empty());  // builds the tables once
   // Seven errors: a bad run and the rank length and count in the placement, then one per field.
   const std::string fen = std::string(200, 'x') + " W KQ-1 e9 -1 1";
   std::vector<FenError> errors;
@@ -492,14 +502,15 @@ TEST(FenCost, AFailingParseAllocatesOnlyItsListOfErrors) {
 TEST(FenCost, AValidParseAndWritingItsFenIntoAReusedStringDoNotAllocate) {
   Position pos;
   StateInfo state{};
-  ASSERT_TRUE(pos.set(Start, state, polyglot_scheme()).empty());  // builds the tables once
+  ASSERT_TRUE(
+      pos.set(zv_test::StartPosition, state, polyglot_scheme()).empty());  // builds the tables once
   std::string written;
   written.reserve(100);
   const std::size_t allocations = heap_allocations_during([&] {
-    EXPECT_TRUE(pos.set(Start, state, polyglot_scheme()).empty());
+    EXPECT_TRUE(pos.set(zv_test::StartPosition, state, polyglot_scheme()).empty());
     pos.write_fen(written);
   });
-  EXPECT_EQ(written, Start);
+  EXPECT_EQ(written, zv_test::StartPosition);
   EXPECT_EQ(allocations, 0u);
 }
 
@@ -518,7 +529,8 @@ TEST(FenCost, AFailingParseIntoAReusedListAllocatesNothing) {
 TEST(FenCost, AParseForValidityOnlyAllocatesNothing) {
   Position pos;
   StateInfo state{};
-  ASSERT_TRUE(pos.set(Start, state, polyglot_scheme()).empty());  // builds the tables once
+  ASSERT_TRUE(
+      pos.set(zv_test::StartPosition, state, polyglot_scheme()).empty());  // builds the tables once
   const std::string fen = std::string(200, 'x') + " W KQ-1 e9 -1 1";
   const std::size_t allocations = heap_allocations_during(
       [&] { EXPECT_FALSE(pos.set(fen, state, polyglot_scheme(), {}, nullptr)); });
@@ -528,7 +540,8 @@ TEST(FenCost, AParseForValidityOnlyAllocatesNothing) {
 TEST(FenCost, JudgingWhetherChecksAreReachableAllocatesNothing) {
   Position pos;
   StateInfo state{};
-  ASSERT_TRUE(pos.set(Start, state, polyglot_scheme()).empty());  // builds the tables once
+  ASSERT_TRUE(
+      pos.set(zv_test::StartPosition, state, polyglot_scheme()).empty());  // builds the tables once
   // A double check some move gives, and a triple check no move gives.
   const std::string reachable = "4R3/1B6/3P4/8/4k3/8/8/7K b - - 0 1";
   const std::string impossible = "8/p2Pb3/1N2n2k/2N5/1P2K3/6n1/4r3/B3q2b w - - 0 1";

@@ -25,6 +25,9 @@
 #include "zobrist_verify/keys/key_scheme.h"
 
 namespace zobrist_verify {
+// A namespace of its own: fen_impossible_check_test.cpp, in the same unity batch, has helpers of
+// the same names.
+namespace unreachable_fens {
 namespace {
 
 using C = FenErrorCode;
@@ -497,19 +500,19 @@ Move castling_kept(const Position& pos, const MoveList& moves, SplitMix64& rng) 
   return keeping[rng.next() % keeping.size()];
 }
 
-TEST(RandomGames, EveryPositionFromTheStandardStartIsAccepted) {
+TEST(RandomGamePositions, EveryPositionFromTheStandardStartIsAccepted) {
   const WalkCounts counts = walk(3000, 1801, standard_start, any_move);
   EXPECT_GT(counts.positions, 400'000);
   EXPECT_GT(counts.en_passant, 10'000);
 }
 
-TEST(RandomGames, EveryPositionFromChess960StartsIsAccepted) {
+TEST(RandomGamePositions, EveryPositionFromChess960StartsIsAccepted) {
   const WalkCounts counts = walk(3000, 960, random_chess960_start, any_move);
   EXPECT_GT(counts.positions, 400'000);
   EXPECT_GT(counts.both_sides_rights, 25'000);
 }
 
-TEST(RandomGames, EveryPositionOfPromotionHeavyGamesIsAccepted) {
+TEST(RandomGamePositions, EveryPositionOfPromotionHeavyGamesIsAccepted) {
   const WalkCounts counts = walk(1500, 8, standard_or_chess960_start, pawn_move_first);
   EXPECT_GT(counts.positions, 200'000);
   EXPECT_GT(counts.en_passant, 8'000);
@@ -517,13 +520,13 @@ TEST(RandomGames, EveryPositionOfPromotionHeavyGamesIsAccepted) {
   EXPECT_GT(counts.underpromoted, 50'000);
 }
 
-TEST(RandomGames, EveryPositionOfChess960GamesKeepingCastlingRightsIsAccepted) {
+TEST(RandomGamePositions, EveryPositionOfChess960GamesKeepingCastlingRightsIsAccepted) {
   const WalkCounts counts = walk(1500, 4, random_chess960_start, castling_kept);
   EXPECT_GT(counts.positions, 200'000);
   EXPECT_GT(counts.all_four_rights, 50'000);
 }
 
-using testing::run_cli;
+using testkit::run_cli;
 
 // One example of each class, each exits 2 from `key` naming a square, and 0 with the option.
 TEST(CliUnreachable, KeyRejectsEachClassAndAcceptsItWithAllowUnreachable) {
@@ -564,4 +567,5 @@ TEST(CliUnreachable, EveryCommandThatReadsAFenOffersAllowUnreachableAndNoAlias) 
 }
 
 }  // namespace
+}  // namespace unreachable_fens
 }  // namespace zobrist_verify

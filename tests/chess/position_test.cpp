@@ -229,7 +229,7 @@ std::vector<zv_test::CorpusFen> corpus_fens() {
   return zv_test::perft_corpus_fens();
 }
 
-TEST(Check, IsOkOnEveryCorpusPositionUnderEveryScheme) {
+TEST(PositionCheck, IsOkOnEveryCorpusPositionUnderEveryScheme) {
   const auto fens = corpus_fens();
   ASSERT_EQ(fens.size(), 128u + 960u + 19u);
   for (const KeyScheme* s : zv_test::every_builtin_scheme()) {

@@ -6,7 +6,7 @@
 #include "test_support.h"
 #include "zobrist_verify/keys/key_scheme.h"
 
-namespace zobrist_verify::testing {
+namespace zobrist_verify::testkit {
 namespace {
 
 bool contains(const std::string& text, std::string_view part) {
@@ -226,4 +226,4 @@ TEST(CollisionsCommand, UsageErrorsExitTwo) {
 }
 
 }  // namespace
-}  // namespace zobrist_verify::testing
+}  // namespace zobrist_verify::testkit

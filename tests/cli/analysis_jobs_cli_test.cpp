@@ -11,7 +11,7 @@
 #include "cli_runner.h"
 #include "zobrist_verify/keys/key_scheme.h"
 
-namespace zobrist_verify::testing {
+namespace zobrist_verify::testkit {
 namespace {
 
 // The command's output with --jobs 1, 2 and 3 (neither report has a timing field): all three
@@ -141,4 +141,4 @@ TEST(AnalysisJobs, BothHelpsDescribeJobs) {
 }
 
 }  // namespace
-}  // namespace zobrist_verify::testing
+}  // namespace zobrist_verify::testkit

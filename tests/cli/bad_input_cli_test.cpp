@@ -9,16 +9,15 @@
 #include <vector>
 
 #include "cli_runner.h"
+#include "test_support.h"
 
 namespace zobrist_verify {
 namespace {
 
-using testing::run_cli;
-using testing::RunResult;
-using testing::TempDir;
-using testing::write_file;
-
-const std::string StartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+using testkit::run_cli;
+using testkit::RunResult;
+using testkit::TempDir;
+using testkit::write_file;
 
 int lines_in(const std::string& text) {
   int n = 0;
@@ -79,18 +78,18 @@ TEST(PropertyThatDoesNotApply, TheCheckHelpSaysSo) {
   EXPECT_NE(text.find("is shown as SKIP"), std::string::npos) << r.out;
 }
 
-TEST(PerftSuite, ADepthOutOfRangeSaysSo) {
+TEST(PerftSuiteFile, ADepthOutOfRangeSaysSo) {
   TempDir dir;
-  write_file(dir.path() / "suite.epd", StartFen + " ;D1 20 ;D99 400\n");
+  write_file(dir.path() / "suite.epd", zv_test::StartPosition + " ;D1 20 ;D99 400\n");
   const RunResult r = run_cli({"perft", "--epd", (dir.path() / "suite.epd").string()});
   EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
   EXPECT_NE(r.err.find("'D99 400': the depth 99 is out of range (1 to 64)"), std::string::npos)
       << r.err;
 }
 
-TEST(PerftSuite, AControlByteInALineIsShownEscaped) {
+TEST(PerftSuiteFile, AControlByteInALineIsShownEscaped) {
   TempDir dir;
-  write_file(dir.path() / "suite.epd", StartFen + std::string(" ;D1 20\0\n", 10));
+  write_file(dir.path() / "suite.epd", zv_test::StartPosition + std::string(" ;D1 20\0\n", 10));
   const RunResult r = run_cli({"perft", "--epd", (dir.path() / "suite.epd").string()});
   EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
   EXPECT_NE(r.err.find("'D1 20\\x00' is not of the form"), std::string::npos) << r.err;
@@ -125,7 +124,7 @@ TEST(OutsideText, ACorpusFenWithNulBytesIsShownEscapedInVerifysReport) {
   std::filesystem::permissions(vectors, std::filesystem::perms::owner_write,
                                std::filesystem::perm_options::add);
   const char line[] = "r\0\0bqkbnr/8/8/8/8/8/8/8 w - - 0 1\t\t463b96181691fc9c\n";
-  write_file(vectors, testing::read_file(vectors) + std::string(line, sizeof line - 1));
+  write_file(vectors, testkit::read_file(vectors) + std::string(line, sizeof line - 1));
   const RunResult r = run_cli({"verify", "--corpus", corpus.string(), "--max-nodes", "1000"});
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
   EXPECT_NE(r.out.find("fen 'r\\x00\\x00bqkbnr/8/"), std::string::npos) << r.out;
@@ -139,14 +138,14 @@ TEST(OutsideText, AFenErrorShowsValidUtf8AsItIsAndInvalidBytesEscaped) {
   EXPECT_NE(r.err.find("'\xc3\xa9\\xff'"), std::string::npos) << r.err;
 }
 
-TEST(SchemeFile, AByteOrderMarkIsSkipped) {
+TEST(SchemeFileInput, AByteOrderMarkIsSkipped) {
   TempDir dir;
   write_file(dir.path() / "bom.scheme", "\xef\xbb\xbfpsq P a1 1\n");
   const RunResult r = run_cli({"key", "--scheme", "file:" + (dir.path() / "bom.scheme").string()});
   EXPECT_EQ(r.err.find("unknown keyword"), std::string::npos) << r.err;
 }
 
-TEST(SchemeFile, AControlByteInAKeyIsShownEscaped) {
+TEST(SchemeFileInput, AControlByteInAKeyIsShownEscaped) {
   TempDir dir;
   write_file(dir.path() / "nul.scheme", std::string("psq P a1 1\0\n", 12));
   const RunResult r = run_cli({"key", "--scheme", "file:" + (dir.path() / "nul.scheme").string()});

@@ -13,14 +13,14 @@
 
 namespace {
 
-using zobrist_verify::testing::RunResult;
+using zobrist_verify::testkit::RunResult;
 
 // Runs the CLI without a shell (tests/cli_runner.h), the arguments split at spaces.
-RunResult run_cli(const std::string& arguments) {
+RunResult run_cli_split(const std::string& arguments) {
   std::vector<std::string> words;
   std::istringstream in(arguments);
   for (std::string word; in >> word;) words.push_back(word);
-  return zobrist_verify::testing::run_cli(words);
+  return zobrist_verify::testkit::run_cli(words);
 }
 
 std::string temp_path(const std::string& name) {
@@ -28,7 +28,7 @@ std::string temp_path(const std::string& name) {
 }
 
 TEST(CheckCommand, AllPropertiesOfOneSchemePassWithExitZero) {
-  const RunResult run = run_cli("check --scheme stockfish --cases 20");
+  const RunResult run = run_cli_split("check --scheme stockfish --cases 20");
   EXPECT_EQ(run.exit_code, 0) << run.out;
   EXPECT_NE(run.out.find("reference:stockfish castling "), std::string::npos);
   // One PASS row per property of the catalogue, and the summary counts them all.
@@ -40,7 +40,7 @@ TEST(CheckCommand, AllPropertiesOfOneSchemePassWithExitZero) {
 }
 
 TEST(CheckCommand, WithoutSchemeChecksEveryBuiltInScheme) {
-  const RunResult run = run_cli("check --cases 5 --property side-to-move");
+  const RunResult run = run_cli_split("check --cases 5 --property side-to-move");
   EXPECT_EQ(run.exit_code, 0) << run.out;
   for (const std::string& name : zobrist_verify::builtin_scheme_names())
     EXPECT_NE(run.out.find("reference:" + name + " side-to-move ."), std::string::npos) << name;
@@ -50,13 +50,14 @@ TEST(CheckCommand, WithoutSchemeChecksEveryBuiltInScheme) {
 }
 
 TEST(CheckCommand, LinesAreAlignedWithDots) {
-  const RunResult run = run_cli("check --scheme rustic --cases 5 --property castling,en-passant");
+  const RunResult run =
+      run_cli_split("check --scheme rustic --cases 5 --property castling,en-passant");
   EXPECT_NE(run.out.find("reference:rustic en-passant ......"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find(" PASS  5 cases"), std::string::npos) << run.out;
 }
 
 TEST(CheckCommand, JsonHasPassedAndProperties) {
-  const RunResult run = run_cli("check --scheme seed:7 --cases 5 --property castling --json");
+  const RunResult run = run_cli_split("check --scheme seed:7 --cases 5 --property castling --json");
   EXPECT_EQ(run.exit_code, 0);
   EXPECT_EQ(run.out.rfind("{\"passed\": true, \"counts\": {\"passed\": 1, \"failed\": 0, "
                           "\"skipped\": 0, \"warned\": 0}, "
@@ -72,7 +73,7 @@ TEST(CheckCommand, JunitFileIsWritten) {
   const std::string path = temp_path("zv_check_junit.xml");
   std::remove(path.c_str());
   const RunResult run =
-      run_cli("check --scheme polyglot --cases 5 --property castling --junit " + path);
+      run_cli_split("check --scheme polyglot --cases 5 --property castling --junit " + path);
   EXPECT_EQ(run.exit_code, 0);
   std::ifstream in(path);
   std::stringstream xml;
@@ -87,8 +88,8 @@ TEST(CheckCommand, JunitFileIsWritten) {
 TEST(CheckCommand, JunitFileCarriesTheHeadOfTheTextReport) {
   const std::string path = temp_path("zv_check_junit_head.xml");
   std::remove(path.c_str());
-  const RunResult run =
-      run_cli("check --scheme polyglot --cases 5 --seed 0xabc --property castling --junit " + path);
+  const RunResult run = run_cli_split(
+      "check --scheme polyglot --cases 5 --seed 0xabc --property castling --junit " + path);
   EXPECT_EQ(run.exit_code, 0);
   std::ifstream in(path);
   std::stringstream xml;
@@ -105,31 +106,31 @@ TEST(CheckCommand, JunitFileCarriesTheHeadOfTheTextReport) {
 }
 
 TEST(CheckCommand, UnknownPropertyIsAUsageError) {
-  EXPECT_EQ(run_cli("check --property no-such").exit_code, 2);
+  EXPECT_EQ(run_cli_split("check --property no-such").exit_code, 2);
 }
 
 TEST(CheckCommand, UnknownSchemeIsAUsageError) {
-  EXPECT_EQ(run_cli("check --scheme nope").exit_code, 2);
+  EXPECT_EQ(run_cli_split("check --scheme nope").exit_code, 2);
 }
 
 TEST(CheckCommand, BadCaseCountIsAUsageError) {
-  EXPECT_EQ(run_cli("check --cases 0").exit_code, 2);
-  EXPECT_EQ(run_cli("check --cases many").exit_code, 2);
+  EXPECT_EQ(run_cli_split("check --cases 0").exit_code, 2);
+  EXPECT_EQ(run_cli_split("check --cases many").exit_code, 2);
 }
 
 TEST(CheckCommand, UnwritableJunitPathIsAUsageError) {
-  EXPECT_EQ(run_cli("check --junit /nonexistent-dir/x.xml").exit_code, 2);
+  EXPECT_EQ(run_cli_split("check --junit /nonexistent-dir/x.xml").exit_code, 2);
 }
 
 TEST(CheckCommand, SeedIsPrintedAndAcceptedInHex) {
   const RunResult run =
-      run_cli("check --scheme polyglot --cases 3 --seed 0xabc --property castling");
+      run_cli_split("check --scheme polyglot --cases 3 --seed 0xabc --property castling");
   EXPECT_EQ(run.exit_code, 0);
   EXPECT_NE(run.out.find("seed 0000000000000abc"), std::string::npos) << run.out;
 }
 
 TEST(CheckCommand, HelpListsTheProperties) {
-  const RunResult run = run_cli("check --help");
+  const RunResult run = run_cli_split("check --help");
   EXPECT_EQ(run.exit_code, 0);
   EXPECT_NE(run.out.find("unequal-positions-unequal-keys"), std::string::npos);
 }
@@ -143,7 +144,7 @@ TEST(CheckCommand, ASweepLargerThanMemoryAllowsIsCutAndSaysSo) {
   rlimit limited = before;
   limited.rlim_cur = rlim_t(200) << 20;
   ASSERT_EQ(::setrlimit(RLIMIT_AS, &limited), 0);
-  const RunResult r = run_cli(
+  const RunResult r = run_cli_split(
       "check --scheme polyglot --property unequal-positions-unequal-keys --cases 100000 --jobs 1");
   ASSERT_EQ(::setrlimit(RLIMIT_AS, &before), 0);
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;

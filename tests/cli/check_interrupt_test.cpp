@@ -26,7 +26,7 @@
 
 namespace {
 
-using namespace zobrist_verify::testing;
+using namespace zobrist_verify::testkit;
 using namespace std::chrono_literals;
 
 struct Stopped {

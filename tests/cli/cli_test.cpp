@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "cli_runner.h"
+#include "test_support.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -18,15 +19,13 @@
 
 namespace {
 
-using namespace zobrist_verify::testing;
+using namespace zobrist_verify::testkit;
 namespace fs = std::filesystem;
 
 // One line: a single '\n', at the end.
 bool is_one_error_line(const std::string& err) {
   return err.starts_with("error: ") && err.find('\n') == err.size() - 1;
 }
-
-const std::string StartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 TEST(CliKey, StartPositionUnderPolyglotIsThePublishedKey) {
   RunResult r = run_cli({"key"});
@@ -291,21 +290,21 @@ TEST(CliPerft, NonNumericDepthExitsTwo) {
 TEST(CliPerft, EpdWithAWrongCountExitsOneAndPrintsTheMismatch) {
   TempDir dir;
   fs::path epd = dir.path() / "suite.epd";
-  write_file(epd, StartFen + " ;D1 20 ;D2 400 ;D3 8903\n" +
+  write_file(epd, zv_test::StartPosition + " ;D1 20 ;D2 400 ;D3 8903\n" +
                       "4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 66 ;D3 1197\n");
   RunResult r = run_cli({"perft", "--epd", epd.string()});
   EXPECT_EQ(r.exit_code, 1) << r.err;
   std::vector<std::string> lines = lines_of(r.out);
   ASSERT_EQ(lines.size(), 2u) << r.out;
-  EXPECT_EQ(lines[0],
-            "mismatch: line 1 depth 3: expected 8903, actual 8902, fen '" + StartFen + "'");
+  EXPECT_EQ(lines[0], "mismatch: line 1 depth 3: expected 8903, actual 8902, fen '" +
+                          zv_test::StartPosition + "'");
   EXPECT_EQ(lines[1], "perft: 2 positions, 6 depths, 10600 nodes, 1 mismatches");
 }
 
 TEST(CliPerft, EpdWithCorrectCountsExitsZero) {
   TempDir dir;
   fs::path epd = dir.path() / "suite.epd";
-  write_file(epd, "# a comment\n" + StartFen + " ;D1 20 ;D2 400 ;D3 8902\n");
+  write_file(epd, "# a comment\n" + zv_test::StartPosition + " ;D1 20 ;D2 400 ;D3 8902\n");
   RunResult r = run_cli({"perft", "--epd", epd.string(), "--max-depth", "2"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "perft: 1 positions, 2 depths, 420 nodes, 0 mismatches\n");
@@ -343,11 +342,11 @@ TEST(CliPerft, UnreadableEpdExitsTwo) {
 
 // A corpus of the five files verify reads, small enough to run in a moment.
 void write_small_corpus(const fs::path& root, const std::string& polyglot_start_key) {
-  write_file(root / "keys/polyglot-vectors.tsv", "# fen\tmoves\tkey\n" + StartFen + "\t\t" +
-                                                     polyglot_start_key + "\n" + StartFen +
-                                                     "\te2e4\t823c9b50fd114196\n");
+  write_file(root / "keys/polyglot-vectors.tsv",
+             "# fen\tmoves\tkey\n" + zv_test::StartPosition + "\t\t" + polyglot_start_key + "\n" +
+                 zv_test::StartPosition + "\te2e4\t823c9b50fd114196\n");
   write_file(root / "keys/stockfish-15.1-keys.tsv", "startpos\t\t8F8F01D4562F59FB\n");
-  write_file(root / "perft/standard.epd", StartFen + " ;D1 20 ;D2 400 ;D3 8902\n");
+  write_file(root / "perft/standard.epd", zv_test::StartPosition + " ;D1 20 ;D2 400 ;D3 8902\n");
   write_file(root / "perft/fischer.epd",
              "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9 ;D1 21 ;D2 528\n");
   write_file(root / "perft/tricky.perft",
@@ -516,7 +515,7 @@ TEST(CliVerify, MissingCorpusExitsTwo) {
 namespace {
 
 // Issue 38, section 5: every help screen fits 100 columns (five did not).
-TEST(CliHelp, EveryHelpScreenFitsOneHundredColumns) {
+TEST(CliHelpScreens, EveryHelpScreenFitsOneHundredColumns) {
   const std::vector<std::string> commands = listed_commands();
   EXPECT_FALSE(commands.empty());
   std::vector<std::vector<std::string>> screens{{"--help"}};

@@ -18,8 +18,8 @@
 namespace zobrist_verify {
 namespace {
 
-using testing::run_cli;
-using testing::RunResult;
+using testkit::run_cli;
+using testkit::RunResult;
 
 bool installed(const char* engine) {
   return ::access(engine, X_OK) == 0;
@@ -47,7 +47,7 @@ TEST(Glaurung22, DecimalKeysShowItsSplitEnPassantRuleAndNothingElse) {
       << r.out;
   EXPECT_NE(r.out.find("conventions: en passant fen=always,move=pseudo-legal"), std::string::npos)
       << r.out;
-  EXPECT_TRUE(testing::search(r.out, "en-passant \\.+ FAIL  after 0 cases: split")) << r.out;
+  EXPECT_TRUE(testkit::search(r.out, "en-passant \\.+ FAIL  after 0 cases: split")) << r.out;
   // Nothing else: one failure, every other property passes or cannot run through UCI.
   EXPECT_NE(r.out.find("check: 5 passed, 1 failed, 2 skipped"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("refused"), std::string::npos) << r.out;
@@ -65,8 +65,8 @@ TEST(Glaurung22, ItsThreeKeysAreCheckedAndOnlyTheSplitRuleFails) {
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
   EXPECT_NE(r.out.find("its pawn key and material key from the same line"), std::string::npos)
       << r.out;
-  EXPECT_TRUE(testing::search(r.out, "pawn-and-material-keys \\.+ PASS  50 cases")) << r.out;
-  EXPECT_TRUE(testing::search(r.out, "en-passant \\.+ FAIL  after 0 cases: split")) << r.out;
+  EXPECT_TRUE(testkit::search(r.out, "pawn-and-material-keys \\.+ PASS  50 cases")) << r.out;
+  EXPECT_TRUE(testkit::search(r.out, "en-passant \\.+ FAIL  after 0 cases: split")) << r.out;
   // The warning: its pawn key is 0 without pawns, its material key with bare kings.
   EXPECT_NE(r.out.find("check: 5 passed, 1 failed, 1 skipped, 1 warned"), std::string::npos)
       << r.out;

@@ -17,14 +17,14 @@
 namespace zobrist_verify {
 namespace {
 
-using testing::en_passant_field;
-using testing::have_stockfish;
-using testing::processes_with;
-using testing::run_cli;
-using testing::run_fake;
-using testing::RunResult;
-using testing::Stockfish;
-using testing::unique_tag;
+using testkit::en_passant_field;
+using testkit::have_stockfish;
+using testkit::processes_with;
+using testkit::run_cli;
+using testkit::run_fake;
+using testkit::RunResult;
+using testkit::Stockfish;
+using testkit::unique_tag;
 
 TEST(MovegenCommand, AnEngineThatDropsEnPassantCapturesIsCaughtWithTheCaptureMissing) {
   if (!have_stockfish()) GTEST_SKIP() << "needs " << Stockfish << " and python3";
@@ -165,13 +165,13 @@ TEST(MovegenCommand, AnEngineRefusingBlackToMoveFailsWithTheCounts) {
 // (issue 39, section 3): rooks on f and h, the king on g, are "KQkq", not Shredder's "HFhf".
 TEST(MovegenXfen, AnEngineIsSentXfenCastlingLetters) {
   if (!have_stockfish()) GTEST_SKIP() << "needs " << Stockfish << " and python3";
-  const testing::TempDir dir;
+  const testkit::TempDir dir;
   const std::string transcript = (dir.path() / "sent.txt").string();
   const RunResult r = run_cli({"movegen", "--engine", Stockfish, "--chess960", "--xfen", "--fen",
                                "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
                                "--depth", "2", "--transcript", transcript});
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
-  const std::string sent = testing::read_file(transcript);
+  const std::string sent = testkit::read_file(transcript);
   EXPECT_NE(sent.find("position fen bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - "
                       "2 9\n"),
             std::string::npos)

@@ -12,15 +12,15 @@
 namespace zobrist_verify {
 namespace {
 
-using testing::FakeEngine;
-using testing::field;
-using testing::have_stockfish;
-using testing::processes_with;
-using testing::run_cli;
-using testing::RunResult;
-using testing::Stockfish;
-using testing::unique_tag;
-using testing::without_seconds;
+using testkit::FakeEngine;
+using testkit::field;
+using testkit::have_stockfish;
+using testkit::processes_with;
+using testkit::run_cli;
+using testkit::RunResult;
+using testkit::Stockfish;
+using testkit::unique_tag;
+using testkit::without_seconds;
 
 TEST(MovegenJobs, AnEngineDoorGivesTheSameReportWithThreeEnginesAndLeavesNoneBehind) {
   if (!have_stockfish()) GTEST_SKIP() << "needs " << Stockfish << " and python3";

@@ -12,7 +12,7 @@
 
 namespace {
 
-using namespace zobrist_verify::testing;
+using namespace zobrist_verify::testkit;
 
 TEST(ReplayEngine, ShowsTheFreshKeyAndMarksTheSchemeComparison) {
   const std::string stockfish = "/usr/games/stockfish";

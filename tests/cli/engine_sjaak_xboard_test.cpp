@@ -12,8 +12,8 @@
 namespace zobrist_verify {
 namespace {
 
-using testing::run_cli;
-using testing::RunResult;
+using testkit::run_cli;
+using testkit::RunResult;
 
 constexpr const char* Sjaak = "/usr/games/sjaakii";
 

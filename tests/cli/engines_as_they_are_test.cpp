@@ -23,8 +23,8 @@
 namespace zobrist_verify {
 namespace {
 
-using testing::run_cli;
-using testing::RunResult;
+using testkit::run_cli;
+using testkit::RunResult;
 
 const std::string Engine = ZV_PERFT_ENGINE;
 
@@ -166,12 +166,12 @@ TEST(ThreeKeys, APawnKeyThatHashesKnightsFailsPawnAndMaterialKeys) {
 // compares the engine's pawn key with it, and the replay printed under the failure compares it
 // too (Polyglot itself defines the key alone, so the same case replays clean against it).
 TEST(ThreeKeys, TheReplayComparesThePawnKeyCheckComparedAndFailsOnIt) {
-  testing::TempDir dir;
+  testkit::TempDir dir;
   std::string scheme = write_scheme_text(polyglot_scheme());
   for (const char* entry : {"pawn_key", "material_key"})
     scheme.replace(scheme.find(std::string(entry) + " no"), std::strlen(entry) + 3,
                    std::string(entry) + " yes");
-  testing::write_file(dir.path() / "defined.scheme", scheme);
+  testkit::write_file(dir.path() / "defined.scheme", scheme);
   const std::string file = "file:" + (dir.path() / "defined.scheme").string();
   std::vector<std::string> args =
       with({"check", "--engine", Engine + " --bug pawn-key-sees-knights"}, ThreeKeys);
@@ -182,15 +182,15 @@ TEST(ThreeKeys, TheReplayComparesThePawnKeyCheckComparedAndFailsOnIt) {
   EXPECT_NE(r.out.find("pawn key vs the exact pawn key of the " + file + " scheme"),
             std::string::npos)
       << r.out;
-  const std::string replay = testing::line_after(r.out, "  replay:    ");
+  const std::string replay = testkit::line_after(r.out, "  replay:    ");
   ASSERT_FALSE(replay.empty()) << r.out;
-  const RunResult replayed = testing::run_shell(replay, dir.path());
+  const RunResult replayed = testkit::run_shell(replay, dir.path());
   EXPECT_EQ(replayed.exit_code, 1) << replay << "\n" << replayed.out << replayed.err;
   EXPECT_NE(replayed.out.find("pawn key: target vs the " + file + " scheme)"), std::string::npos)
       << replayed.out;
   std::string against_polyglot = replay;
   against_polyglot.replace(against_polyglot.find(file), file.size(), "polyglot");
-  const RunResult clean = testing::run_shell(against_polyglot, dir.path());
+  const RunResult clean = testkit::run_shell(against_polyglot, dir.path());
   EXPECT_EQ(clean.exit_code, 0) << against_polyglot << "\n" << clean.out << clean.err;
 }
 
@@ -262,7 +262,7 @@ TEST(PerftTotals, APlantedGeneratorBugIsLocatedByDescent) {
         "  descent:  (?:after ([a-h1-8qrbn ]+) \\([^)]*\\)|at the position itself), perft "
         "([0-9]+) is ([0-9]+), expected ([0-9]+) \\(-?[0-9]+\\); [^\\n]*cannot name");
     int located = 0;
-    for (const testing::Groups& m : testing::search_all(r.out, divergence)) {
+    for (const testkit::Groups& m : testkit::search_all(r.out, divergence)) {
       Game game;
       ASSERT_TRUE(game.set(m[1], polyglot_scheme()).empty()) << m[1];
       std::istringstream moves(m[2] + " " + m[3]);
@@ -313,19 +313,19 @@ TEST(PerftTotals, APatternThatBreaksAtADeeperDepthIsAUsageErrorBeforeTheRun) {
 // movegen --transcript writes every line sent to the engine, as check's does, so that the file
 // piped into the engine again asks the same (issue 39, section 3).
 TEST(MovegenTranscript, HoldsEveryLineSentAndCanBePipedIntoTheEngineAgain) {
-  const testing::TempDir dir;
+  const testkit::TempDir dir;
   const std::string transcript = (dir.path() / "sent.txt").string();
   const RunResult r = run_cli({"movegen", "--engine", Engine, "--fen", "startpos", "--depth", "1",
                                "--transcript", transcript});
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
-  const std::string sent = testing::read_file(transcript);
+  const std::string sent = testkit::read_file(transcript);
   EXPECT_EQ(sent.rfind("uci\n", 0), 0u) << sent;
   EXPECT_NE(sent.find("\nposition fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
                       "go perft 1\n"),
             std::string::npos)
       << sent;
   EXPECT_TRUE(sent.ends_with("\nquit\n")) << sent;
-  const RunResult again = testing::run_shell(Engine + " < " + transcript, dir.path());
+  const RunResult again = testkit::run_shell(Engine + " < " + transcript, dir.path());
   EXPECT_NE(again.out.find("Nodes searched: 20"), std::string::npos) << again.out << again.err;
   // Workers talk to engines of their own: one transcript cannot hold them.
   const RunResult jobs = run_cli({"movegen", "--engine", Engine, "--jobs", "2", "--transcript",

@@ -15,11 +15,11 @@
 
 namespace {
 
-using zobrist_verify::testing::read_file;
-using zobrist_verify::testing::run_cli;
-using zobrist_verify::testing::RunResult;
-using zobrist_verify::testing::TempDir;
-using zobrist_verify::testing::write_file;
+using zobrist_verify::testkit::read_file;
+using zobrist_verify::testkit::run_cli;
+using zobrist_verify::testkit::RunResult;
+using zobrist_verify::testkit::TempDir;
+using zobrist_verify::testkit::write_file;
 namespace fs = std::filesystem;
 
 // Runs the CLI with stdin from `stdin_path` ("" for the test's own) and stdout to `stdout_path`

@@ -19,7 +19,7 @@
 
 namespace {
 
-using zobrist_verify::testing::run_cli;
+using zobrist_verify::testkit::run_cli;
 
 TEST(GoKeyCommand, TheEmptyBoardHashesToZero) {
   const auto r = run_cli({"go", "key"});

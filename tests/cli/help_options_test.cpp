@@ -16,7 +16,7 @@
 
 namespace {
 
-using namespace zobrist_verify::testing;
+using namespace zobrist_verify::testkit;
 using zobrist_verify::cli::OptionKind;
 using zobrist_verify::cli::OptionRow;
 using zobrist_verify::cli::OptionTable;

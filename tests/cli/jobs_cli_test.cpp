@@ -18,13 +18,13 @@
 
 namespace {
 
-using zobrist_verify::testing::run_cli;
+using zobrist_verify::testkit::run_cli;
 namespace fs = std::filesystem;
-using zobrist_verify::testing::RunResult;
+using zobrist_verify::testkit::RunResult;
 
 // The JSON report with every "seconds" value blanked: the one thing that may differ.
 std::string without_timings(const std::string& json) {
-  return zobrist_verify::testing::replace_all(json, R"("seconds": [0-9.e+-]+)", R"("seconds": _)");
+  return zobrist_verify::testkit::replace_all(json, R"("seconds": [0-9.e+-]+)", R"("seconds": _)");
 }
 
 // `check` with --jobs 1 and with `jobs`, both JSON; their reports must be the same.
@@ -85,7 +85,7 @@ TEST(CheckJobs, TheTextReportShowsTheSameRowsInTheSameOrder) {
   auto rows = [](const std::string& text) {
     std::vector<std::string> out;
     for (const auto& row :
-         zobrist_verify::testing::search_all(text, R"((\S+ \S+) \.+ (PASS|FAIL|WARN|SKIP))"))
+         zobrist_verify::testkit::search_all(text, R"((\S+ \S+) \.+ (PASS|FAIL|WARN|SKIP))"))
       out.push_back(row[1] + " " + row[2]);
     return out;
   };
@@ -124,14 +124,14 @@ class EngineCopy {
   }
 
  private:
-  zobrist_verify::testing::TempDir dir_;
+  zobrist_verify::testkit::TempDir dir_;
   fs::path path_;
 };
 
 // The engine's count of positions answered is work done, like a timing: each worker's engine is
 // shown each FEN afresh. Everything else must be the same.
 std::string without_answer_counts(const std::string& json) {
-  return zobrist_verify::testing::replace_all(without_timings(json),
+  return zobrist_verify::testkit::replace_all(without_timings(json),
                                               R"(engine: [0-9]+ positions answered)",
                                               "engine: _ positions answered");
 }
@@ -150,7 +150,7 @@ TEST(CheckJobs, AnEngineCheckedByThreeWorkersGivesTheSameReportAndLeavesNoEngine
   EXPECT_EQ(without_answer_counts(b.out), without_answer_counts(a.out));
   // The workers' engines answered too: the note adds them up.
   const auto answered =
-      zobrist_verify::testing::search(b.out, R"(engine: ([0-9]+) positions answered)");
+      zobrist_verify::testkit::search(b.out, R"(engine: ([0-9]+) positions answered)");
   ASSERT_TRUE(answered) << b.out;
   EXPECT_GT(std::stoull((*answered)[1]), 1000U) << b.out;
   EXPECT_EQ(engine.running(), 0);

@@ -10,10 +10,10 @@
 namespace zobrist_verify {
 namespace {
 
-using testing::run_cli;
-using testing::RunResult;
-using testing::TempDir;
-using testing::write_file;
+using testkit::run_cli;
+using testkit::RunResult;
+using testkit::TempDir;
+using testkit::write_file;
 
 // One error line, at most a few hundred bytes, naming the input's full length.
 void expect_short_error(const RunResult& run, const std::string& length) {

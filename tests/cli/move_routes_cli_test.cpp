@@ -13,7 +13,7 @@
 
 namespace {
 
-using namespace zobrist_verify::testing;
+using namespace zobrist_verify::testkit;
 
 const std::string TwoBugs = std::string(ZV_PLUGIN_DIR) +
                             "/zv_mutant_fen-keys-lack-castling-rights+rook-capture-keeps-right.so";

@@ -19,12 +19,12 @@
 namespace zobrist_verify {
 namespace {
 
-using testing::en_passant_field;
-using testing::processes_with;
-using testing::run_cli;
-using testing::run_fake;
-using testing::RunResult;
-using testing::unique_tag;
+using testkit::en_passant_field;
+using testkit::processes_with;
+using testkit::run_cli;
+using testkit::run_fake;
+using testkit::RunResult;
+using testkit::unique_tag;
 
 std::string plugin(const std::string& name) {
   return std::string(ZV_PLUGIN_DIR) + "/" + name + ".so";
@@ -155,7 +155,7 @@ TEST(MovegenCommand, TheReferencePluginAgreesEverywhereAtDepthTwo) {
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("positions .... 300 compared"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("movegen: PASS"), std::string::npos) << r.out;
-  const std::string xml = testing::read_file(junit);
+  const std::string xml = testkit::read_file(junit);
   EXPECT_NE(xml.find("<testcase classname=\"plugin:"), std::string::npos) << xml;
   EXPECT_EQ(xml.find("<failure"), std::string::npos) << xml;
   // The suite is named for the command that ran, not for `check` (issue 39, section 3).
@@ -171,9 +171,9 @@ TEST(MovegenCommand, TheMixCountsPinnedEnPassantApartFromLegalEnPassant) {
   EXPECT_EQ(r.out.find("(pinned "), std::string::npos) << r.out;
 }
 
-using testing::line_after;
-using testing::run_shell;
-using testing::TempDir;
+using testkit::line_after;
+using testkit::run_shell;
+using testkit::TempDir;
 
 // The text of the first line of `text` that starts with `prefix`, without the prefix.
 std::string first_line(const std::string& text, const std::string& prefix) {

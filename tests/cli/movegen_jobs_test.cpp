@@ -17,14 +17,10 @@
 namespace zobrist_verify {
 namespace {
 
-using testing::field;
-using testing::run_cli;
-using testing::RunResult;
-using testing::without_seconds;
-
-std::string plugin(const std::string& name) {
-  return std::string(ZV_PLUGIN_DIR) + "/" + name + ".so";
-}
+using testkit::field;
+using testkit::run_cli;
+using testkit::RunResult;
+using testkit::without_seconds;
 
 struct PluginCase {
   const char* plugin;
@@ -38,7 +34,7 @@ TEST_P(SamePluginReport, ForOneJobAndForThree) {
   const PluginCase c = GetParam();
   std::vector<std::string> reports;
   for (const char* jobs : {"1", "3"}) {
-    const RunResult r = run_cli({"movegen", "--plugin", plugin(c.plugin), "--positions",
+    const RunResult r = run_cli({"movegen", "--plugin", test_plugin(c.plugin), "--positions",
                                  c.positions, "--jobs", jobs, "--json"});
     ASSERT_EQ(r.exit_code, c.exit_code) << "--jobs " << jobs << "\n" << r.out << r.err;
     reports.push_back(without_seconds(r.out));
@@ -57,23 +53,23 @@ INSTANTIATE_TEST_SUITE_P(Plugins, SamePluginReport,
                          [](const auto& info) { return std::string(info.param.plugin).substr(3); });
 
 TEST(MovegenJobs, TheRunGivesExactlyThePositionsAskedForAndShrinksWhatItFinds) {
-  const RunResult one = run_cli({"movegen", "--plugin", plugin("zv_drops_en_passant_plugin"),
+  const RunResult one = run_cli({"movegen", "--plugin", test_plugin("zv_drops_en_passant_plugin"),
                                  "--positions", "1234", "--jobs", "1", "--json"});
-  const RunResult three = run_cli({"movegen", "--plugin", plugin("zv_drops_en_passant_plugin"),
+  const RunResult three = run_cli({"movegen", "--plugin", test_plugin("zv_drops_en_passant_plugin"),
                                    "--positions", "1234", "--jobs", "3", "--json"});
   ASSERT_EQ(one.exit_code, 1) << one.out << one.err;
   EXPECT_EQ(field(one.out, "given"), 1234) << one.out;
   EXPECT_EQ(field(three.out, "given"), 1234) << three.out;
   EXPECT_GT(field(one.out, "divergences"), 5) << one.out;
   // The first five divergences are shrunk.
-  EXPECT_EQ(testing::search_all(one.out, "\"shrunk\": true").size(), 5U) << one.out;
+  EXPECT_EQ(testkit::search_all(one.out, "\"shrunk\": true").size(), 5U) << one.out;
   EXPECT_EQ(without_seconds(one.out), without_seconds(three.out));
 }
 
 TEST(MovegenJobs, ACrashEndsTheRunAtTheSamePositionForEveryNumberOfWorkers) {
   std::vector<std::string> faults;
   for (const char* jobs : {"1", "2", "4"}) {
-    const RunResult r = run_cli({"movegen", "--plugin", plugin("zv_movegen_crash_plugin"),
+    const RunResult r = run_cli({"movegen", "--plugin", test_plugin("zv_movegen_crash_plugin"),
                                  "--positions", "3000", "--jobs", jobs});
     ASSERT_EQ(r.exit_code, 1) << r.out << r.err;
     const std::size_t at = r.out.find("fault at ");
@@ -87,11 +83,11 @@ TEST(MovegenJobs, ACrashEndsTheRunAtTheSamePositionForEveryNumberOfWorkers) {
 
 TEST(MovegenJobs, JobsWithNoIsolationIsAUsageError) {
   const RunResult r = run_cli(
-      {"movegen", "--plugin", plugin("zv_reference_plugin"), "--no-isolation", "--jobs", "2"});
+      {"movegen", "--plugin", test_plugin("zv_reference_plugin"), "--no-isolation", "--jobs", "2"});
   EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
   EXPECT_NE(r.err.find("--no-isolation"), std::string::npos) << r.err;
   const RunResult zero =
-      run_cli({"movegen", "--plugin", plugin("zv_reference_plugin"), "--jobs", "0"});
+      run_cli({"movegen", "--plugin", test_plugin("zv_reference_plugin"), "--jobs", "0"});
   EXPECT_EQ(zero.exit_code, 2) << zero.out << zero.err;
 }
 

@@ -13,7 +13,7 @@
 #include "cli_runner.h"
 #include "text_patterns.h"
 
-namespace zobrist_verify::testing {
+namespace zobrist_verify::testkit {
 
 inline const std::string FakeEngine = std::string(ZV_ENGINES_DIR) + "/fake_engine.py";
 constexpr const char* Stockfish = "/usr/games/stockfish";
@@ -57,4 +57,4 @@ inline long field(const std::string& json, const std::string& name) {
   return match ? std::stol((*match)[1]) : -1;
 }
 
-}  // namespace zobrist_verify::testing
+}  // namespace zobrist_verify::testkit

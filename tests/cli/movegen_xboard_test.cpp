@@ -17,8 +17,8 @@
 namespace zobrist_verify {
 namespace {
 
-using testing::run_cli;
-using testing::RunResult;
+using testkit::run_cli;
+using testkit::RunResult;
 
 RunResult movegen(const std::string& mode, std::vector<std::string> extra) {
   std::vector<std::string> args{
@@ -114,7 +114,7 @@ TEST(MovegenXboard, APlantedGeneratorBugIsLocatedByDescent) {
       "  descent:  (?:after ([a-h1-8qrbn ]+) \\([^)]*\\)|at the position itself), perft "
       "([0-9]+) is ([0-9]+), expected ([0-9]+) \\(-?[0-9]+\\)");
   int located = 0;
-  for (const testing::Groups& m : testing::search_all(r.out, divergence)) {
+  for (const testkit::Groups& m : testkit::search_all(r.out, divergence)) {
     Game game;
     ASSERT_TRUE(game.set(m[1], polyglot_scheme()).empty()) << m[1];
     std::istringstream moves(m[2] + " " + m[3]);
@@ -248,12 +248,12 @@ RunResult movegen_alone(const std::string& mode, std::vector<std::string> extra)
 // Every position is sent as GUIs send it: "new", the variant when it is not normal, "force",
 // then "setboard"; the handshake's own "new", "force" and fence come first.
 TEST(MovegenXboardSequence, EachPositionGoesAfterNewAndForce) {
-  const testing::TempDir dir;
+  const testkit::TempDir dir;
   const std::string transcript = (dir.path() / "sent.txt").string();
   const RunResult r =
       movegen_alone("good", with(Divide, {"--fen", "startpos", "--transcript", transcript}));
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
-  const std::string sent = testing::read_file(transcript);
+  const std::string sent = testkit::read_file(transcript);
   EXPECT_TRUE(
       sent.ends_with("\nnew\nforce\nping 1\n"
                      "new\nforce\nsetboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w "
@@ -264,7 +264,7 @@ TEST(MovegenXboardSequence, EachPositionGoesAfterNewAndForce) {
 }
 
 TEST(MovegenXboardSequence, AChess960PositionGoesAfterNewVariantFischerandomAndForce) {
-  const testing::TempDir dir;
+  const testkit::TempDir dir;
   const std::string transcript = (dir.path() / "sent.txt").string();
   const RunResult r =
       movegen_alone("good", with(Divide, {"--chess960", "--fen",
@@ -272,7 +272,7 @@ TEST(MovegenXboardSequence, AChess960PositionGoesAfterNewVariantFischerandomAndF
                                           "HFhf - 0 1",
                                           "--transcript", transcript}));
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
-  const std::string sent = testing::read_file(transcript);
+  const std::string sent = testkit::read_file(transcript);
   EXPECT_TRUE(
       sent.ends_with("\nnew\nvariant fischerandom\nforce\nsetboard "
                      "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\ndivide "
@@ -281,12 +281,12 @@ TEST(MovegenXboardSequence, AChess960PositionGoesAfterNewVariantFischerandomAndF
 }
 
 TEST(MovegenXboardSequence, NoNewSetsTheGameOnce) {
-  const testing::TempDir dir;
+  const testkit::TempDir dir;
   const std::string transcript = (dir.path() / "sent.txt").string();
   const RunResult r = movegen_alone(
       "good", with(Divide, {"--no-new", "--fen", "startpos", "--transcript", transcript}));
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
-  const std::string sent = testing::read_file(transcript);
+  const std::string sent = testkit::read_file(transcript);
   EXPECT_TRUE(
       sent.ends_with("\nnew\nforce\nping 1\nping 2\n"
                      "setboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"

@@ -15,15 +15,18 @@
 #include "zobrist_verify/chess/movegen.h"
 
 namespace zobrist_verify {
+// A namespace of its own: its helpers share names with other files of
+// its unity batch (movegen).
+namespace perft_pipeline {
 namespace {
 
-using testing::read_file;
-using testing::replace_all;
-using testing::run_cli;
-using testing::RunResult;
-using testing::search;
-using testing::search_all;
-using testing::TempDir;
+using testkit::read_file;
+using testkit::replace_all;
+using testkit::run_cli;
+using testkit::RunResult;
+using testkit::search;
+using testkit::search_all;
+using testkit::TempDir;
 
 const std::string Engine = ZV_PERFT_ENGINE;
 
@@ -126,7 +129,7 @@ TEST(PerftPipeline, ACrashMidPipelineIsTheFaultOfThePositionThatCausesIt) {
                             "\"fault\": \\{\"fen\": \"([^\"]*)\", \"chess960\": (true|false), "
                             "\"moves\": \\[([^\\]]*)\\]");
   ASSERT_TRUE(fault) << pipelined.out;
-  const testing::Groups& found = *fault;
+  const testkit::Groups& found = *fault;
   // The position at the end of the fault's route has a legal en-passant capture.
   Game game;
   ASSERT_TRUE(game.set(found[1], polyglot_scheme()).empty()) << found[1];
@@ -147,4 +150,5 @@ TEST(PerftPipeline, InFlightOutOfRangeIsAUsageError) {
 }
 
 }  // namespace
+}  // namespace perft_pipeline
 }  // namespace zobrist_verify

@@ -14,7 +14,7 @@
 
 namespace {
 
-using namespace zobrist_verify::testing;
+using namespace zobrist_verify::testkit;
 namespace zv = zobrist_verify;
 
 // The table a scheme hashes with and its conventions; the name aside.

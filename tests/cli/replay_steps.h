@@ -3,7 +3,7 @@
 
 #include <string>
 
-namespace zobrist_verify::testing {
+namespace zobrist_verify::testkit {
 
 // The lines of one step: from its heading line up to the next step's heading.
 inline std::string step(const std::string& out, const std::string& heading) {
@@ -14,4 +14,4 @@ inline std::string step(const std::string& out, const std::string& heading) {
   return out.substr(begin + 1, end - begin - 1);
 }
 
-}  // namespace zobrist_verify::testing
+}  // namespace zobrist_verify::testkit

@@ -14,18 +14,18 @@
 
 namespace {
 
-using namespace zobrist_verify::testing;
+using namespace zobrist_verify::testkit;
 using Json = nlohmann::json;
 
-std::string plugin(const std::string& variant) {
+std::string mutant_plugin(const std::string& variant) {
   return std::string(ZV_PLUGIN_DIR) + "/zv_mutant_" + variant + ".so";
 }
 
 const std::string NullMoveAndPromotion =
-    plugin("null-move-keeps-ep-key+promotion-keeps-pawn-in-key");
-const std::string EnPassantSplit = plugin("ep-always-when-set-from-fen");
+    mutant_plugin("null-move-keeps-ep-key+promotion-keeps-pawn-in-key");
+const std::string EnPassantSplit = mutant_plugin("ep-always-when-set-from-fen");
 const std::string SplitAndCornerCapture =
-    plugin("ep-always-when-set-from-fen+rook-capture-keeps-right");
+    mutant_plugin("ep-always-when-set-from-fen+rook-capture-keeps-right");
 
 // A file in the test's temporary folder, removed when the test ends.
 class TempFile {

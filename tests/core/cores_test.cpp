@@ -38,7 +38,7 @@ TEST(CoresWithin, QuotaRoundsUpAndNeverGoesBelowOne) {
 }
 
 TEST(CgroupQuota, V2TakesTheTightestQuotaOnThePathToTheRoot) {
-  zobrist_verify::testing::TempDir root;
+  zobrist_verify::testkit::TempDir root;
   write(root.path() / "cpu.max", "max 100000\n");
   write(root.path() / "ci.slice/cpu.max", "300000 100000\n");
   write(root.path() / "ci.slice/job-7/cpu.max", "max 100000\n");
@@ -49,7 +49,7 @@ TEST(CgroupQuota, V2TakesTheTightestQuotaOnThePathToTheRoot) {
 }
 
 TEST(CgroupQuota, V1ReadsTheCpuControllersCfsFiles) {
-  zobrist_verify::testing::TempDir root;
+  zobrist_verify::testkit::TempDir root;
   const fs::path cpu = root.path() / "cpu,cpuacct";
   write(cpu / "cpu.cfs_quota_us", "-1\n");
   write(cpu / "cpu.cfs_period_us", "100000\n");

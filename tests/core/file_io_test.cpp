@@ -22,7 +22,7 @@
 namespace {
 
 using namespace zobrist_verify;
-using zobrist_verify::testing::TempDir;
+using zobrist_verify::testkit::TempDir;
 namespace fs = std::filesystem;
 
 std::string contents(const fs::path& path) {

@@ -16,7 +16,7 @@
 #include "book_writer.h"
 #include "cli_runner.h"
 
-namespace zobrist_verify::testing {
+namespace zobrist_verify::testkit {
 namespace {
 
 RunResult run_book(const TempDir& dir, const std::string& bytes, bool json = true) {
@@ -149,4 +149,4 @@ TEST(BookTest, UndecodableMoveUnderAnUnreachedKeyIsCountedWithoutAPosition) {
 }
 
 }  // namespace
-}  // namespace zobrist_verify::testing
+}  // namespace zobrist_verify::testkit

@@ -9,7 +9,7 @@
 #include "book_writer.h"
 #include "cli_runner.h"
 
-namespace zobrist_verify::testing {
+namespace zobrist_verify::testkit {
 namespace {
 
 using Rule = BookKeying::EnPassant;
@@ -106,4 +106,4 @@ TEST(BookVerdictTest, BookOfOneLateOpeningPassesOnOrderAndDecodingWithKeysNotJud
 }
 
 }  // namespace
-}  // namespace zobrist_verify::testing
+}  // namespace zobrist_verify::testkit

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-namespace zobrist_verify::testing {
+namespace zobrist_verify::testkit {
 
 inline const char* const StartPlacement =
     "rnbqkbnrpppppppp................................PPPPPPPPRNBQKBNR";
@@ -200,4 +200,4 @@ inline std::string games_book(const std::vector<std::vector<std::string>>& games
   return book_bytes(entries);
 }
 
-}  // namespace zobrist_verify::testing
+}  // namespace zobrist_verify::testkit

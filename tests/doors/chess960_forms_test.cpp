@@ -10,7 +10,7 @@
 
 namespace {
 
-using namespace zobrist_verify::testing;
+using namespace zobrist_verify::testkit;
 
 std::string plugin(const std::string& name) {
   return std::string(ZV_PLUGIN_DIR) + "/" + name + ".so";

@@ -17,11 +17,11 @@
 namespace zobrist_verify {
 namespace {
 
-using testing::processes_left_with;
-using testing::processes_with;
-using testing::run_cli;
-using testing::RunResult;
-using testing::unique_marker;
+using testkit::processes_left_with;
+using testkit::processes_with;
+using testkit::run_cli;
+using testkit::RunResult;
+using testkit::unique_marker;
 
 TEST(EngineDoor, AHangInAChildProcessOfTheEngineLeavesNothingRunning) {
   const std::string marker = unique_marker("forking-shell");

@@ -17,8 +17,8 @@
 
 namespace {
 
-using zobrist_verify::testing::run_cli;
-using zobrist_verify::testing::RunResult;
+using zobrist_verify::testkit::run_cli;
+using zobrist_verify::testkit::RunResult;
 
 std::string stockfish_path() {
   const char* path = std::getenv("ZV_STOCKFISH");

@@ -10,7 +10,7 @@
 
 #include "cli_runner.h"
 
-namespace zobrist_verify::testing {
+namespace zobrist_verify::testkit {
 namespace {
 
 bool has(const RunResult& run, const std::string& text) {
@@ -65,4 +65,4 @@ TEST(BookVerdictTest, PolyglotMakeBookOnlyBlackPassesFromTheStartsChildren) {
 }
 
 }  // namespace
-}  // namespace zobrist_verify::testing
+}  // namespace zobrist_verify::testkit

@@ -18,13 +18,13 @@
 namespace zobrist_verify {
 namespace {
 
-using testing::processes_left_with;
-using testing::processes_with;
-using testing::run_cli;
-using testing::RunResult;
-using testing::ScopedEnvironment;
-using testing::TempDir;
-using testing::unique_marker;
+using testkit::processes_left_with;
+using testkit::processes_with;
+using testkit::run_cli;
+using testkit::RunResult;
+using testkit::ScopedEnvironment;
+using testkit::TempDir;
+using testkit::unique_marker;
 namespace fs = std::filesystem;
 
 std::string stockfish_path() {
@@ -280,7 +280,7 @@ TEST(EngineDesync, AStrayReadyokAtTheHandshakeMakesTheEngineUnusable) {
 bool python_reads(const std::string& kind, const std::string& text) {
   TempDir dir;
   const fs::path file = dir.path() / "report";
-  testing::write_file(file, text);
+  testkit::write_file(file, text);
   const std::string reader = kind == "json" ? "import json,sys; json.load(open(sys.argv[1]))"
                                             : "import sys, xml.etree.ElementTree as E; "
                                               "E.parse(sys.argv[1])";
@@ -298,11 +298,11 @@ TEST(EngineDoor, AnIdNameWithControlAndInvalidBytesIsShownEscapedInEveryReport) 
   const RunResult json = run_cli(json_run);
   EXPECT_EQ(json.exit_code, 0) << json.out << json.err;
   EXPECT_TRUE(python_reads("json", json.out)) << json.out;
-  EXPECT_TRUE(python_reads("xml", testing::read_file(junit)));
+  EXPECT_TRUE(python_reads("xml", testkit::read_file(junit)));
   // One form in every report: the bytes as \xNN, valid UTF-8 (the e acute) kept.
   const std::string shown = "Stock\\xff\\xfefish\\x01\\x1b[0m \xc3\xa9";
   EXPECT_NE(json.out.find("engine:" + std::string("Stock\\\\xff")), std::string::npos) << json.out;
-  EXPECT_NE(testing::read_file(junit).find(shown), std::string::npos);
+  EXPECT_NE(testkit::read_file(junit).find(shown), std::string::npos);
   const RunResult text = run_cli(run);
   EXPECT_NE(text.out.find(shown), std::string::npos) << text.out;
 }

@@ -14,8 +14,8 @@
 namespace zobrist_verify {
 namespace {
 
-using testing::run_cli;
-using testing::RunResult;
+using testkit::run_cli;
+using testkit::RunResult;
 
 void expect_engine_agrees(const std::string& engine, std::vector<std::string> extra) {
   if (::access(engine.c_str(), X_OK) != 0) GTEST_SKIP() << engine << " is not installed";

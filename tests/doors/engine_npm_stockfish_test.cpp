@@ -15,8 +15,8 @@
 
 namespace {
 
-using zobrist_verify::testing::run_cli;
-using zobrist_verify::testing::RunResult;
+using zobrist_verify::testkit::run_cli;
+using zobrist_verify::testkit::RunResult;
 using zv_test::count_of;
 
 const std::string LiteSingle =

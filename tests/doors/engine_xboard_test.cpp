@@ -14,8 +14,8 @@
 namespace zobrist_verify {
 namespace {
 
-using testing::run_cli;
-using testing::RunResult;
+using testkit::run_cli;
+using testkit::RunResult;
 
 const std::string FairyStockfish = "/usr/games/fairy-stockfish";
 const std::string FairyMax = "/usr/games/fairymax";

@@ -22,12 +22,8 @@
 
 namespace {
 
-using namespace zobrist_verify::testing;
+using namespace zobrist_verify::testkit;
 using namespace std::chrono_literals;
-
-std::string plugin(const std::string& name) {
-  return std::string(ZV_PLUGIN_DIR) + "/" + name + ".so";
-}
 
 // Whether `pid` is still running (a zombie waiting for init to reap it is not).
 bool running(pid_t pid) {
@@ -72,8 +68,8 @@ pid_t start_cli(const std::vector<std::string>& args) {
 // `signal` and the worker must end with it.
 void worker_dies_with_the_tool(int signal) {
   const pid_t tool =
-      start_cli({"check", "--plugin", plugin("zv_faulty_reference_HangOnEnPassantKey"), "--timeout",
-                 "600000", "--cases", "20"});
+      start_cli({"check", "--plugin", test_plugin("zv_faulty_reference_HangOnEnPassantKey"),
+                 "--timeout", "600000", "--cases", "20"});
   ASSERT_GT(tool, 0);
   std::vector<pid_t> workers;
   // The first workers (the name, the start position) end quickly; the conventions' hangs.
@@ -108,8 +104,8 @@ TEST(PluginDoorFaults, WorkersDieWhenTheToolIsKilled) {
 }
 
 TEST(PluginDoorFaults, APluginsStdoutStaysOutOfTheReport) {
-  const RunResult r = run_cli({"check", "--plugin", plugin("zv_door_fault_NoisyStdout"), "--json",
-                               "--cases", "10", "--property", "side-to-move"});
+  const RunResult r = run_cli({"check", "--plugin", test_plugin("zv_door_fault_NoisyStdout"),
+                               "--json", "--cases", "10", "--property", "side-to-move"});
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_TRUE(r.out.starts_with("{")) << r.out;
   EXPECT_EQ(r.out.find("noise"), std::string::npos) << r.out;
@@ -118,21 +114,22 @@ TEST(PluginDoorFaults, APluginsStdoutStaysOutOfTheReport) {
 
 // In this process (--no-isolation) as in a worker: what the plugin prints goes to stderr.
 TEST(PluginDoorFaults, APluginsStdoutStaysOutOfTheReportWithoutIsolation) {
-  const RunResult r = run_cli({"check", "--plugin", plugin("zv_door_fault_NoisyStdout"), "--json",
-                               "--no-isolation", "--cases", "10", "--property", "side-to-move"});
+  const RunResult r =
+      run_cli({"check", "--plugin", test_plugin("zv_door_fault_NoisyStdout"), "--json",
+               "--no-isolation", "--cases", "10", "--property", "side-to-move"});
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_TRUE(r.out.starts_with("{")) << r.out;
   EXPECT_EQ(r.out.find("noise"), std::string::npos) << r.out;
   EXPECT_NE(r.err.find("noise from the plugin's stdout"), std::string::npos) << r.err;
   const RunResult replay =
-      run_cli({"replay", "--no-isolation", "--plugin", plugin("zv_door_fault_NoisyStdout"), "--fen",
-               "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"});
+      run_cli({"replay", "--no-isolation", "--plugin", test_plugin("zv_door_fault_NoisyStdout"),
+               "--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"});
   EXPECT_EQ(replay.out.find("noise"), std::string::npos) << replay.out;
   EXPECT_NE(replay.err.find("noise from the plugin's stdout"), std::string::npos) << replay.err;
 }
 
 TEST(PluginDoorFaults, ExitOnTheStartPositionNamesTheCallAndTheStatus) {
-  const RunResult r = run_cli({"check", "--plugin", plugin("zv_faulty_exit_on_start")});
+  const RunResult r = run_cli({"check", "--plugin", test_plugin("zv_faulty_exit_on_start")});
   EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
   EXPECT_EQ(r.out, "");
   EXPECT_NE(r.err.find("exited in set_position on the start position: exit status 0"),
@@ -141,7 +138,7 @@ TEST(PluginDoorFaults, ExitOnTheStartPositionNamesTheCallAndTheStatus) {
 }
 
 TEST(PluginDoorFaults, ExitMidRunIsAFaultOfTheCallWithAReplayLine) {
-  const RunResult r = run_cli({"check", "--plugin", plugin("zv_door_fault_ExitMidRun"),
+  const RunResult r = run_cli({"check", "--plugin", test_plugin("zv_door_fault_ExitMidRun"),
                                "--property", "incremental-equals-full", "--cases", "30"});
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
   EXPECT_NE(r.out.find("exited in set_position"), std::string::npos) << r.out;
@@ -153,7 +150,7 @@ TEST(PluginDoorFaults, ExitMidRunIsAFaultOfTheCallWithAReplayLine) {
 TEST(PluginDoorFaults, AnExitIsLabelledExitedNotCrashedInTextAndJson) {
   const std::vector<std::string> args = {"check",
                                          "--plugin",
-                                         plugin("zv_door_fault_ExitMidRun"),
+                                         test_plugin("zv_door_fault_ExitMidRun"),
                                          "--property",
                                          "incremental-equals-full",
                                          "--cases",
@@ -168,8 +165,9 @@ TEST(PluginDoorFaults, AnExitIsLabelledExitedNotCrashedInTextAndJson) {
 }
 
 TEST(PluginDoorFaults, AWorkerPastTheMemoryLimitIsKilledAndReportedAsSuch) {
-  const RunResult r = run_cli({"check", "--plugin", plugin("zv_door_fault_Leaks"), "--memory-limit",
-                               "100M", "--property", "side-to-move", "--cases", "10"});
+  const RunResult r =
+      run_cli({"check", "--plugin", test_plugin("zv_door_fault_Leaks"), "--memory-limit", "100M",
+               "--property", "side-to-move", "--cases", "10"});
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
   EXPECT_NE(r.out.find("exceeded the memory limit in set_position"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("over the limit of 100 MiB (--memory-limit)"), std::string::npos) << r.out;
@@ -177,15 +175,17 @@ TEST(PluginDoorFaults, AWorkerPastTheMemoryLimitIsKilledAndReportedAsSuch) {
 
 // A limit below 1 MiB is shown as given, not rounded to "0 MiB".
 TEST(PluginDoorFaults, AMemoryLimitBelowOneMebibyteIsShownInBytes) {
-  const RunResult r = run_cli({"check", "--plugin", plugin("zv_reference_plugin"), "--memory-limit",
-                               "1", "--property", "side-to-move", "--cases", "2"});
+  const RunResult r =
+      run_cli({"check", "--plugin", test_plugin("zv_reference_plugin"), "--memory-limit", "1",
+               "--property", "side-to-move", "--cases", "2"});
   EXPECT_NE((r.out + r.err).find("over the limit of 1 byte (--memory-limit)"), std::string::npos)
       << r.out << r.err;
 }
 
 TEST(PluginDoorFaults, AWorkerPastTheMemoryLimitIsLabelledMemoryNotCrashed) {
-  const RunResult r = run_cli({"check", "--plugin", plugin("zv_door_fault_Leaks"), "--memory-limit",
-                               "100M", "--property", "side-to-move", "--cases", "10", "--json"});
+  const RunResult r =
+      run_cli({"check", "--plugin", test_plugin("zv_door_fault_Leaks"), "--memory-limit", "100M",
+               "--property", "side-to-move", "--cases", "10", "--json"});
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
   EXPECT_NE(r.out.find("\"comparison\": \"target-memory-limit\""), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("target-crashed"), std::string::npos) << r.out;
@@ -193,14 +193,15 @@ TEST(PluginDoorFaults, AWorkerPastTheMemoryLimitIsLabelledMemoryNotCrashed) {
 
 TEST(PluginDoorFaults, AMemoryLimitThatIsNotASizeIsAUsageError) {
   const RunResult r =
-      run_cli({"check", "--plugin", plugin("zv_reference_plugin"), "--memory-limit", "12Q"});
+      run_cli({"check", "--plugin", test_plugin("zv_reference_plugin"), "--memory-limit", "12Q"});
   EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
   EXPECT_NE(r.err.find("--memory-limit: '12Q' is not a memory size"), std::string::npos) << r.err;
 }
 
 TEST(PluginDoorFaults, AHugeUnterminatedLastErrorIsCutWithANote) {
-  const RunResult r = run_cli({"replay", "--plugin", plugin("zv_door_fault_LongError"), "--fen",
-                               "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"});
+  const RunResult r =
+      run_cli({"replay", "--plugin", test_plugin("zv_door_fault_LongError"), "--fen",
+               "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"});
   EXPECT_EQ(r.exit_code, 1) << r.out.substr(0, 2000) << r.err.substr(0, 2000);
   const std::string both = r.out + r.err;
   EXPECT_NE(both.find("[cut at 4096 bytes"), std::string::npos) << both.substr(0, 2000);
@@ -208,7 +209,7 @@ TEST(PluginDoorFaults, AHugeUnterminatedLastErrorIsCutWithANote) {
 }
 
 TEST(PluginDoorFaults, AThreadThePluginStartsCannotKillTheTool) {
-  const RunResult r = run_cli({"check", "--plugin", plugin("zv_door_fault_ThreadCrash"),
+  const RunResult r = run_cli({"check", "--plugin", test_plugin("zv_door_fault_ThreadCrash"),
                                "--property", "side-to-move", "--cases", "10"});
   // Killed by a signal, run_cli reports -1; the tool must end with a report of its own: the
   // workers it crashes in fail their rows, or the run is short enough to pass, or (when the
@@ -229,8 +230,8 @@ void expect_no_helper_outlives_the_run(const std::string& fault, std::vector<std
   TempDir dir;
   const std::string pids = (dir.path() / "helpers").string();
   ::setenv("ZV_HELPER_PID_FILE", pids.c_str(), 1);
-  std::vector<std::string> words = {"check",        "--plugin", plugin(fault), "--property",
-                                    "side-to-move", "--cases",  "10"};
+  std::vector<std::string> words = {
+      "check", "--plugin", test_plugin(fault), "--property", "side-to-move", "--cases", "10"};
   words.insert(words.end(), extra.begin(), extra.end());
   const pid_t tool = start_cli(words);
   ::unsetenv("ZV_HELPER_PID_FILE");

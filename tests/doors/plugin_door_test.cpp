@@ -12,9 +12,12 @@
 #include "cli_runner.h"
 #include "test_support.h"
 
+// A namespace of its own: its helpers share names with other files of
+// its unity batch (plugin, check).
+namespace plugin_door {
 namespace {
 
-using namespace zobrist_verify::testing;
+using namespace zobrist_verify::testkit;
 
 std::string plugin(const std::string& name) {
   return std::string(ZV_PLUGIN_DIR) + "/" + name + ".so";
@@ -304,3 +307,4 @@ TEST(PluginDoor, DoorOptionsWithoutAPluginAreAUsageError) {
 }
 
 }  // namespace
+}  // namespace plugin_door

@@ -11,7 +11,7 @@
 namespace {
 
 using namespace zobrist_verify;
-using namespace zobrist_verify::testing;
+using namespace zobrist_verify::testkit;
 
 // Black in check from the f1 queen through d3, which the double push d2d4 did not uncover.
 constexpr const char* OldCheckBehindPush = "8/8/8/1k6/3Pp3/8/8/4KQ2 b - d3 0 1";

@@ -95,7 +95,7 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-TEST(UciHandshake, AnEngineThatRefusesUciIsLeftAtOnceAndToldToSpeakXboard) {
+TEST(UciHandshakeHint, AnEngineThatRefusesUciIsLeftAtOnceAndToldToSpeakXboard) {
   const auto start = std::chrono::steady_clock::now();
   EngineTimeouts timeouts = short_timeouts();
   timeouts.handshake = std::chrono::milliseconds(5000);
@@ -108,7 +108,7 @@ TEST(UciHandshake, AnEngineThatRefusesUciIsLeftAtOnceAndToldToSpeakXboard) {
       << engine.error();
 }
 
-TEST(UciHandshake, AnEngineThatPrintsNothingOfUcisIsToldOfXboardAfterTheTimeout) {
+TEST(UciHandshakeHint, AnEngineThatPrintsNothingOfUcisIsToldOfXboardAfterTheTimeout) {
   // As Sjeng 11.2: a banner and a board, then a prompt.
   const auto engine = UciEngine::start(
       answering("echo 'Sjeng version 11.2'; echo '  a b c d e f g h'; printf 'Sjeng: '"),
@@ -121,7 +121,7 @@ TEST(UciHandshake, AnEngineThatPrintsNothingOfUcisIsToldOfXboardAfterTheTimeout)
       << engine.error();
 }
 
-TEST(XboardHandshake, AnEngineThatRefusesXboardIsLeftAtOnceAndToldToSpeakUci) {
+TEST(XboardHandshakeHint, AnEngineThatRefusesXboardIsLeftAtOnceAndToldToSpeakUci) {
   const auto start = std::chrono::steady_clock::now();
   EngineTimeouts timeouts = short_timeouts();
   timeouts.handshake = std::chrono::milliseconds(5000);
@@ -136,7 +136,7 @@ TEST(XboardHandshake, AnEngineThatRefusesXboardIsLeftAtOnceAndToldToSpeakUci) {
       << engine.error();
 }
 
-TEST(XboardHandshake, AnEngineThatSaysNothingIsToldOfUciAfterTheTimeout) {
+TEST(XboardHandshakeHint, AnEngineThatSaysNothingIsToldOfUciAfterTheTimeout) {
   // As Ethereal 12, which passes over commands it does not know.
   const auto engine = XboardEngine::start(answering("true"), short_timeouts());
   ASSERT_FALSE(engine);

@@ -22,10 +22,10 @@
 namespace zobrist_verify {
 namespace {
 
-using testing::run_cli;
-using testing::RunResult;
-using testing::ScopedEnvironment;
-using testing::TempDir;
+using testkit::run_cli;
+using testkit::RunResult;
+using testkit::ScopedEnvironment;
+using testkit::TempDir;
 namespace fs = std::filesystem;
 
 const std::string Fake = ZV_XBOARD_ENGINE;
@@ -283,7 +283,7 @@ INSTANTIATE_TEST_SUITE_P(
 
 // CECP's two seconds for the features count from the engine's first line: an engine that takes
 // longer than that to start is not taken for one without features.
-TEST(XboardHandshake, AnEngineSlowerToStartThanTwoSecondsIsUsed) {
+TEST(XboardDoorStart, AnEngineSlowerToStartThanTwoSecondsIsUsed) {
   const RunResult r = check_xboard("slow-start", {"--expect", "polyglot", "--cases", "5",
                                                   "--property", "incremental-equals-full"});
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;

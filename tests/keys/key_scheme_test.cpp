@@ -22,7 +22,8 @@ using zv::KeyScheme;
 
 namespace {
 
-constexpr std::array<zv::Piece, 12> AllPieces = {
+// Written out here, not taken from the library's list of pieces.
+constexpr std::array<zv::Piece, 12> TwelvePieces = {
     zv::WhitePawn, zv::WhiteKnight, zv::WhiteBishop, zv::WhiteRook, zv::WhiteQueen, zv::WhiteKing,
     zv::BlackPawn, zv::BlackKnight, zv::BlackBishop, zv::BlackRook, zv::BlackQueen, zv::BlackKing};
 
@@ -220,7 +221,7 @@ TEST(RusticScheme, BothSideKeysAreNonZero) {
 TEST(RusticScheme, All803KeysArePairwiseDistinct) {
   const KeyScheme& s = zv::rustic_scheme();
   std::set<Key> keys;
-  for (zv::Piece pc : AllPieces) keys.insert(s.psq[pc].begin(), s.psq[pc].end());
+  for (zv::Piece pc : TwelvePieces) keys.insert(s.psq[pc].begin(), s.psq[pc].end());
   keys.insert(s.castling.begin(), s.castling.end());
   keys.insert(s.side_white);
   keys.insert(s.side_black);
@@ -386,7 +387,7 @@ TEST(SeededScheme, SameSeedGivesSameScheme) {
 TEST(SeededScheme, DifferentSeedsGiveDifferentKeys) {
   const KeyScheme a = zv::seeded_scheme(1), b = zv::seeded_scheme(2);
   int equal = 0;
-  for (zv::Piece pc : AllPieces)
+  for (zv::Piece pc : TwelvePieces)
     for (int sq = 0; sq < zv::SquareCount; ++sq) equal += a.psq[pc][sq] == b.psq[pc][sq];
   EXPECT_EQ(equal, 0);
 }
@@ -394,7 +395,7 @@ TEST(SeededScheme, DifferentSeedsGiveDifferentKeys) {
 TEST(SeededScheme, SeedZeroStillGivesNonZeroDistinctKeys) {
   const KeyScheme s = zv::seeded_scheme(0);
   std::set<Key> keys;
-  for (zv::Piece pc : AllPieces) keys.insert(s.psq[pc].begin(), s.psq[pc].end());
+  for (zv::Piece pc : TwelvePieces) keys.insert(s.psq[pc].begin(), s.psq[pc].end());
   EXPECT_EQ(keys.size(), 768u);
   EXPECT_EQ(keys.count(0), 0u);
 }

@@ -12,6 +12,9 @@ namespace zv = zobrist_verify;
 using zv::Key;
 using zv::KeyScheme;
 
+// A namespace of its own: its helpers share names with other files of
+// its unity batch (parse_error).
+namespace scheme_text {
 namespace {
 
 using zv_test::same_scheme;
@@ -221,3 +224,4 @@ TEST(SchemeFile, ParseErrorsNameThePath) {
 }
 
 }  // namespace
+}  // namespace scheme_text
