@@ -136,7 +136,10 @@ function(zv_add_gtest_program name source label timeout)
   elseif(name MATCHES "^engine_")
     # One entry a case, listed when ctest starts; the skip regex gtest_discover_tests sets is
     # cleared: the exit code alone says skipped, so a case that failed and then skipped fails.
-    gtest_discover_tests(${name} TEST_PREFIX "${name}." DISCOVERY_MODE PRE_TEST
+    # NO_PRETTY_VALUES: a parameterised case's entry is named by its name generator alone, not
+    # with its parameter's bytes appended (pointers, different in every build), so that
+    # ci/ctest-costs.txt can name it and ctest starts the long ones first.
+    gtest_discover_tests(${name} TEST_PREFIX "${name}." DISCOVERY_MODE PRE_TEST NO_PRETTY_VALUES
       PROPERTIES LABELS engine TIMEOUT 300 SKIP_RETURN_CODE 77 SKIP_REGULAR_EXPRESSION "")
   else()
     add_test(NAME ${name} COMMAND ${name})
