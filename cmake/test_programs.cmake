@@ -66,6 +66,7 @@ function(zv_add_gtest_batch target label timeout)
   target_precompile_headers(${target} PRIVATE ${ZV_TEST_PRECOMPILED_HEADERS} ${arg_HEADERS})
   set_target_properties(${target} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 8)
   set(all_suites)
+  set(all_filters)
   foreach(source ${arg_SOURCES})
     get_filename_component(name ${source} NAME_WE)
     zv_check_no_skips(${name} ${source})
@@ -74,9 +75,13 @@ function(zv_add_gtest_batch target label timeout)
     string(REGEX MATCHALL "[^A-Za-z0-9_](${macros})\\([ \t\r\n]*[A-Za-z_][A-Za-z0-9_]*[ \t\r\n]*,"
            hits "${text}")
     set(suites)
+    set(typed)
     foreach(hit ${hits})
       string(REGEX REPLACE "^.*\\([ \t\r\n]*([A-Za-z0-9_]+).*$" "\\1" suite "${hit}")
       list(APPEND suites ${suite})
+      if(hit MATCHES "TYPED_TEST")
+        list(APPEND typed ${suite})
+      endif()
     endforeach()
     list(REMOVE_DUPLICATES suites)
     if(NOT suites)
@@ -91,21 +96,29 @@ function(zv_add_gtest_batch target label timeout)
       endif()
       set(owner_${suite} ${source})
       list(APPEND all_suites ${suite})
-      # Plain and fixture cases, value-parameterised instances (Prefix/Suite.Case/N) and typed
-      # cases (Suite/N.Case).
-      list(APPEND filter "${suite}.*" "*/${suite}.*" "${suite}/*")
+      # Plain and fixture cases, value-parameterised instances (Prefix/Suite.Case/N) and, for a
+      # typed suite only, typed cases (Suite/N.Case): "Suite/*" would also run another file's
+      # instances whose prefix is this suite's name (BuiltinSchemes/RandomGames.* for
+      # BuiltinSchemes).
+      list(APPEND filter "${suite}.*" "*/${suite}.*")
+      if(suite IN_LIST typed)
+        list(APPEND filter "${suite}/*")
+      endif()
     endforeach()
     list(JOIN filter ":" filter)
+    list(APPEND all_filters ${filter})
     add_test(NAME ${name} COMMAND ${target} --gtest_filter=${filter})
     set_tests_properties(${name} PROPERTIES LABELS ${label} TIMEOUT ${timeout}
       SKIP_RETURN_CODE 77)
   endforeach()
   # Every suite the program holds is one an entry runs (a TEST form the regex above does not read
-  # would leave its cases unrun), and a filter that selects no case fails.
+  # would leave its cases unrun), every case is run by one entry only, and a filter that selects
+  # no case fails.
   list(JOIN all_suites "," all_suites)
+  list(JOIN all_filters "|" all_filters)
   add_test(NAME ${target}_entries_run_every_suite
     COMMAND ${CMAKE_COMMAND} -DPROGRAM=$<TARGET_FILE:${target}> -DSUITES=${all_suites}
-            -P ${PROJECT_SOURCE_DIR}/tests/batch/batch_suites.cmake)
+            -DFILTERS=${all_filters} -P ${PROJECT_SOURCE_DIR}/tests/batch/batch_suites.cmake)
   set_tests_properties(${target}_entries_run_every_suite PROPERTIES LABELS unit TIMEOUT 60)
 endfunction()
 

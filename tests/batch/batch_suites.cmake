@@ -5,7 +5,10 @@
 # that selects no case fails the run (tests/skip_aware_main.cpp), so that an entry whose suites
 # were renamed cannot pass by running nothing.
 cmake_minimum_required(VERSION 3.25)
-# Arguments: PROGRAM, SUITES (the suites the entries run, separated by commas).
+# And every case is run by one entry only: the cases the entries' filters select add up to the
+# program's cases (a suite's filter that also took another file's cases would run them twice).
+# Arguments: PROGRAM, SUITES (the suites the entries run, separated by commas), FILTERS (the
+# entries' --gtest_filter values, separated by |).
 execute_process(COMMAND ${PROGRAM} --gtest_list_tests RESULT_VARIABLE result
                 OUTPUT_VARIABLE listing ERROR_VARIABLE err)
 if(NOT result EQUAL 0)
@@ -35,6 +38,28 @@ endforeach()
 if(listed EQUAL 0)
   message(FATAL_ERROR "${PROGRAM} listed no test suite:\n${listing}")
 endif()
+# The cases: a listing's indented lines.
+function(count_cases out)
+  execute_process(COMMAND ${PROGRAM} --gtest_list_tests ${ARGN} RESULT_VARIABLE result
+                  OUTPUT_VARIABLE listing ERROR_VARIABLE err)
+  if(NOT result EQUAL 0)
+    message(FATAL_ERROR "${PROGRAM} --gtest_list_tests ${ARGN} failed (${result}):\n${err}")
+  endif()
+  string(REGEX MATCHALL "\n  [^\n]+" cases "\n${listing}")
+  list(LENGTH cases count)
+  set(${out} ${count} PARENT_SCOPE)
+endfunction()
+count_cases(total)
+set(selected 0)
+string(REPLACE "|" ";" filters "${FILTERS}")
+foreach(filter ${filters})
+  count_cases(count --gtest_filter=${filter})
+  math(EXPR selected "${selected} + ${count}")
+endforeach()
+if(NOT selected EQUAL total)
+  message(FATAL_ERROR "${PROGRAM} holds ${total} cases, and its entries' filters select "
+                      "${selected} between them: a case is run by two entries, or by none")
+endif()
 execute_process(COMMAND ${PROGRAM} --gtest_filter=NoSuiteIsNamedSo.* RESULT_VARIABLE result
                 OUTPUT_VARIABLE out ERROR_VARIABLE err)
 set(expected "error: no test case matches the filter 'NoSuiteIsNamedSo\\.\\*'")
@@ -42,4 +67,5 @@ if(result EQUAL 0 OR NOT err MATCHES "${expected}")
   message(FATAL_ERROR "${PROGRAM} with a filter that selects no case exited ${result}:\n"
                       "${out}${err}")
 endif()
-message(STATUS "${listed} suites listed, each run by a file's entry; an empty filter fails")
+message(STATUS "${listed} suites listed, each run by a file's entry; ${total} cases, each run by "
+               "one entry; an empty filter fails")
