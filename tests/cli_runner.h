@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "process_children.h"
+
 namespace zobrist_verify::testkit {
 
 namespace fs = std::filesystem;
@@ -62,8 +64,7 @@ inline int processes_with(const std::string& marker) {
   for (const fs::directory_entry& entry : fs::directory_iterator("/proc")) {
     const std::string name = entry.path().filename();
     if (name.find_first_not_of("0123456789") != std::string::npos) continue;
-    std::ifstream in(entry.path() / "cmdline", std::ios::binary);
-    std::string cmdline((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string cmdline = zv_test::read_proc_file(entry.path() / "cmdline");
     if (cmdline.find(marker) != std::string::npos) ++found;
   }
   return found;

@@ -3,15 +3,39 @@
 #pragma once
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <sys/types.h>
+#include <unistd.h>
 
+#include <cerrno>
 #include <cstdlib>
-#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 
 namespace zv_test {
+
+// A file of /proc/<pid>/ read whole, or what was read before the process went away: its files
+// then fail to read with ESRCH, which std::ifstream turns into an exception
+// ("basic_filebuf::underflow error reading the file: No such process").
+inline std::string read_proc_file(const std::string& path) {
+  std::string text;
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return text;
+  char buffer[4096];
+  for (;;) {
+    const ssize_t n = ::read(fd, buffer, sizeof buffer);
+    if (n > 0) {
+      text.append(buffer, static_cast<std::size_t>(n));
+    } else if (n < 0 && errno == EINTR) {
+      continue;
+    } else {
+      break;
+    }
+  }
+  ::close(fd);
+  return text;
+}
 
 enum class Zombies { Counted, Ignored };
 
@@ -23,7 +47,7 @@ inline std::vector<pid_t> children_of(pid_t parent, Zombies zombies) {
   while (const dirent* entry = ::readdir(proc)) {
     const pid_t pid = std::atoi(entry->d_name);
     if (pid <= 0) continue;
-    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::istringstream stat(read_proc_file("/proc/" + std::to_string(pid) + "/stat"));
     std::string line;
     if (!std::getline(stat, line)) continue;
     const std::size_t close = line.rfind(')');

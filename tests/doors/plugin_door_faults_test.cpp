@@ -27,7 +27,7 @@ using namespace std::chrono_literals;
 
 // Whether `pid` is still running (a zombie waiting for init to reap it is not).
 bool running(pid_t pid) {
-  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::istringstream stat(zv_test::read_proc_file("/proc/" + std::to_string(pid) + "/stat"));
   std::string line;
   if (!std::getline(stat, line)) return false;
   const std::size_t close = line.rfind(')');

@@ -22,6 +22,7 @@
 namespace zobrist_verify {
 namespace {
 
+using testkit::processes_left_with;
 using testkit::run_cli;
 using testkit::RunResult;
 using testkit::ScopedEnvironment;
@@ -32,23 +33,6 @@ const std::string Fake = ZV_XBOARD_ENGINE;
 
 std::string unique_marker(const std::string& what) {
   return "zv-xboard-" + what + "-" + std::to_string(::getpid());
-}
-
-// Processes whose command line holds `marker`, once a killed group has had two seconds to die.
-int processes_left_with(const std::string& marker) {
-  auto count = [&] {
-    int found = 0;
-    for (const fs::directory_entry& entry : fs::directory_iterator("/proc")) {
-      const std::string name = entry.path().filename();
-      if (name.find_first_not_of("0123456789") != std::string::npos) continue;
-      std::ifstream in(entry.path() / "cmdline", std::ios::binary);
-      std::string cmdline((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-      if (cmdline.find(marker) != std::string::npos) ++found;
-    }
-    return found;
-  };
-  for (int i = 0; i < 40 && count() > 0; ++i) ::usleep(50'000);
-  return count();
 }
 
 RunResult check_xboard(const std::string& mode, std::vector<std::string> extra) {
